@@ -1,0 +1,43 @@
+# The two commands a fresh machine needs: `make run` and `make test`.
+GO       ?= go
+BIN      := bin/robots-explorer
+WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
+FUZZTIME ?= 20s
+
+.PHONY: build run test test-go test-wasm vet bench fuzz clean
+
+build: $(BIN)
+
+$(BIN): FORCE
+	$(GO) build -o $(BIN) ./app
+
+run: build
+	@echo "The browser UI comes next (issue 4); the check command is ready: $(BIN) check -h"
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+test: vet test-go test-wasm
+
+test-go:
+	$(GO) test -count=1 ./...
+
+# The matcher's tests compiled to WebAssembly and run under Node.
+test-wasm:
+	@command -v node >/dev/null || { echo "test-wasm needs Node.js: apt-get install -y nodejs" >&2; exit 1; }
+	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./matcher
+
+# Each fuzz target for FUZZTIME (go test allows one -fuzz target per run).
+fuzz:
+	@for t in $$($(GO) test -list '^Fuzz' ./matcher | grep '^Fuzz'); do \
+		echo "== $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./matcher || exit 1; \
+	done
+
+clean:
+	rm -rf bin
+
+FORCE:

@@ -1,0 +1,65 @@
+//go:build !wasm
+
+package main
+
+import "robots-explorer/matcher"
+
+// checkJSON is what check -json prints for one URL.
+type checkJSON struct {
+	Verdict     string           `json:"verdict"`
+	URL         string           `json:"url"`
+	Reading     matcher.Reading  `json:"reading"`
+	Token       string           `json:"token"`
+	Path        string           `json:"path"`
+	RobotsURL   string           `json:"robots_url,omitempty"`
+	Reason      matcher.Reason   `json:"reason"`
+	Explanation string           `json:"explanation"`
+	Winner      *ruleJSON        `json:"winner"`
+	Matches     []ruleJSON       `json:"matches"`
+	Steps       []matcher.Step   `json:"steps"`
+	Groups      []int            `json:"groups"`
+	Diagnostics []diagnosticJSON `json:"diagnostics"`
+}
+
+type ruleJSON struct {
+	Line     int          `json:"line"`
+	Kind     matcher.Kind `json:"kind"`
+	Pattern  string       `json:"pattern"`
+	Priority int          `json:"priority"`
+	Text     string       `json:"text"`
+}
+
+type diagnosticJSON struct {
+	Line     int              `json:"line"`
+	Column   int              `json:"column"`
+	Code     matcher.Code     `json:"code"`
+	Severity matcher.Severity `json:"severity"`
+	Message  string           `json:"message"`
+	Source   string           `json:"source"`
+}
+
+func newCheckJSON(f *matcher.File, res *matcher.Result) checkJSON {
+	out := checkJSON{
+		Verdict: res.Verdict(), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
+		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
+		Matches: []ruleJSON{}, Steps: append(res.Target.Steps, res.Steps...), Groups: res.Groups.Selected,
+		Diagnostics: []diagnosticJSON{},
+	}
+	if out.Steps == nil {
+		out.Steps = []matcher.Step{}
+	}
+	if out.Groups == nil {
+		out.Groups = []int{}
+	}
+	for i, m := range res.Matches {
+		r := ruleJSON{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Priority: m.Priority, Text: f.Text(m.Rule.Line)}
+		out.Matches = append(out.Matches, r)
+		if i == res.Winner {
+			out.Winner = &r
+		}
+	}
+	for _, d := range res.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, diagnosticJSON{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+//go:build !wasm
+
+// Command robots-explorer is the robots.txt explorer: natively it checks
+// files from the command line (check) and serves or writes the web UI
+// (serve, static); compiled to WebAssembly it is the UI itself.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: robots-explorer <command> [arguments]
+
+commands:
+  check    decide whether a product token may crawl URLs under a robots.txt file
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a subcommand and returns the process exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "robots-explorer: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}

@@ -1,0 +1,105 @@
+package matcher
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Severity ranks a diagnostic.
+type Severity uint8
+
+// The severities, least severe first.
+const (
+	Info    Severity = iota // worth knowing; changes nothing
+	Warning                 // likely not what the author meant, or read differently elsewhere
+	Error                   // the line is ignored or the file is cut
+)
+
+var severityNames = [...]string{"info", "warning", "error"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return "unknown"
+}
+
+// MarshalText makes a Severity read as its name in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// A Position is a place in the source.
+type Position struct {
+	Offset int // byte offset, from 0
+	Line   int // from 1
+	Column int // byte column, from 1
+}
+
+func (p Position) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Column) }
+
+// A Diagnostic is a problem or remark about a place in the file.
+type Diagnostic struct {
+	Pos      Position
+	End      Position // just past the span the diagnostic is about
+	Code     Code
+	Severity Severity
+	Message  string
+	// Source is what the diagnostic rests on: an RFC 9309 section, or what
+	// a named crawler does.
+	Source string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)
+}
+
+// DiagnosticList is a list of diagnostics, kept in source order.
+type DiagnosticList []Diagnostic
+
+// Sort orders the list by position, then by code.
+func (l DiagnosticList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].Pos.Offset != l[j].Pos.Offset {
+			return l[i].Pos.Offset < l[j].Pos.Offset
+		}
+		return l[i].Code < l[j].Code
+	})
+}
+
+// OnLine returns the diagnostics whose span starts on the given line.
+func (l DiagnosticList) OnLine(line int) DiagnosticList {
+	var out DiagnosticList
+	for _, d := range l {
+		if d.Pos.Line == line {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Code is the stable identifier of a kind of diagnostic.
+type Code string
+
+// The diagnostic codes. They are stable: tools may match on them.
+const (
+	CodeRuleOutsideGroup  Code = "rule-outside-group"
+	CodeUnknownKey        Code = "unknown-key"
+	CodeTypoKey           Code = "typo-key"
+	CodeMissingColon      Code = "missing-colon"
+	CodeInvalidLine       Code = "invalid-line"
+	CodeTokenCut          Code = "token-cut"
+	CodeEmptyUserAgent    Code = "empty-user-agent"
+	CodePatternStart      Code = "pattern-start"
+	CodeDollarInside      Code = "dollar-inside"
+	CodeSpaceInPattern    Code = "space-in-pattern"
+	CodeEmptyPattern      Code = "empty-pattern"
+	CodeBadPercent        Code = "bad-percent"
+	CodeInvalidUTF8       Code = "invalid-utf8"
+	CodeNUL               Code = "nul-byte"
+	CodeLongLine          Code = "long-line"
+	CodeSizeLimit         Code = "size-limit"
+	CodeDuplicateAgent    Code = "duplicate-agent"
+	CodeSitemapNotAbs     Code = "sitemap-not-absolute"
+	CodeNonStandardRecord Code = "nonstandard-record"
+	CodeBOM               Code = "bom"
+	CodeEmptyGroup        Code = "empty-group"
+)

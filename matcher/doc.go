@@ -1,0 +1,18 @@
+// Package matcher reads robots.txt files and decides, with a complete
+// explanation, whether a product token may crawl a URL.
+//
+// One parser keeps every line of the file (its number, byte offsets, kind,
+// key and value as written, and the group it belongs to); the same per-line
+// model serves matching, diagnostics and display. A decision is always made
+// under a named [Reading]: RFC 9309 as written ([RFC9309], the default), and
+// the other readings met in practice.
+//
+//	f := matcher.Parse(body)
+//	res, err := f.Evaluate("Googlebot", "https://example.com/fish?id=3")
+//	if err != nil { ... } // the URL could not be read
+//	fmt.Println(res.Allowed, res.Sentence())
+//
+// Parse never fails and never panics: problems in the file are reported as
+// [Diagnostic] values with positions. Matching a pattern against a path runs
+// in O(len(path) × len(pattern)) time at worst.
+package matcher

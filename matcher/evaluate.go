@@ -1,0 +1,152 @@
+package matcher
+
+import "fmt"
+
+// evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
+// applying groups, the one with the most octets in its pattern wins; an
+// allow wins a tie; no match allows; /robots.txt is always allowed.
+func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
+	path, steps := NormalizePath(t.Path)
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
+	res.Groups = selectGroups(f, token)
+	ext, _ := f.ext.(*rfcFile)
+	for _, gi := range res.Groups.Selected {
+		for ri, r := range f.Groups[gi].Rules {
+			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].match(path) {
+				continue
+			}
+			_, psteps := NormalizePattern(r.Pattern)
+			res.Matches = append(res.Matches, Match{Rule: r, Priority: len(r.Normalized), Steps: psteps})
+		}
+	}
+	sortMatchesByLine(res.Matches)
+	res.Winner, res.RunnerUp = longestMatch(res.Matches)
+	switch {
+	case path == "/robots.txt":
+		res.Allowed, res.Reason = true, ReasonRobotsTxt
+	case len(res.Groups.Selected) == 0:
+		res.Allowed, res.Reason = true, ReasonNoGroup
+	case res.Winner < 0:
+		res.Allowed, res.Reason = true, ReasonNoMatch
+	default:
+		w := res.Matches[res.Winner]
+		res.Allowed, res.Reason = w.Rule.Allow, ReasonLongest
+		if res.RunnerUp >= 0 && res.Matches[res.RunnerUp].Priority == w.Priority {
+			res.Reason = ReasonTieAllow
+		}
+	}
+	res.Diagnostics = bearing(f, res)
+	res.Explanation = explain(f, res)
+	return res
+}
+
+func sortMatchesByLine(m []Match) {
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && m[j].Rule.Line < m[j-1].Rule.Line; j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+}
+
+// longestMatch returns the index of the winning match (highest priority; an
+// allow wins a tie; among equals the first in file order) and of the
+// strongest match of the other kind, or -1.
+func longestMatch(m []Match) (winner, runnerUp int) {
+	winner, runnerUp = -1, -1
+	better := func(i, j int) bool { // is m[i] stronger than m[j]?
+		if j < 0 {
+			return true
+		}
+		if m[i].Priority != m[j].Priority {
+			return m[i].Priority > m[j].Priority
+		}
+		return m[i].Rule.Allow && !m[j].Rule.Allow
+	}
+	for i := range m {
+		if better(i, winner) {
+			winner = i
+		}
+	}
+	for i := range m {
+		if winner >= 0 && m[i].Rule.Allow != m[winner].Rule.Allow && better(i, runnerUp) {
+			runnerUp = i
+		}
+	}
+	return winner, runnerUp
+}
+
+// bearing returns the diagnostics on the lines that took part in the
+// decision (the applying groups), and those about the whole file.
+func bearing(f *File, res *Result) DiagnosticList {
+	in := map[int]bool{}
+	for _, gi := range res.Groups.Selected {
+		in[gi] = true
+	}
+	var out DiagnosticList
+	for _, d := range f.Diagnostics {
+		if d.Code == CodeSizeLimit || d.Code == CodeBOM {
+			out = append(out, d)
+			continue
+		}
+		if d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && in[f.Lines[d.Pos.Line-1].Group] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// RuleText returns a rule as "line 7, `Disallow: /*.php`".
+func RuleText(f *File, r Rule) string {
+	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.Lines[r.Line-1].Key, r.Pattern)
+}
+
+func octets(n int) string {
+	if n == 1 {
+		return "1 octet"
+	}
+	return fmt.Sprintf("%d octets", n)
+}
+
+func explain(f *File, res *Result) string {
+	verdict := "Allowed"
+	if !res.Allowed {
+		verdict = "Disallowed"
+	}
+	switch res.Reason {
+	case ReasonRobotsTxt:
+		return "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."
+	case ReasonNoGroup:
+		return "Allowed: " + res.Groups.Summary
+	case ReasonNoMatch:
+		if rulesIn(f, res.Groups.Selected) == 0 {
+			return "Allowed: " + res.Groups.Summary
+		}
+		return "Allowed: no rule of the applying group matches " + res.Path + "."
+	}
+	w := res.Matches[res.Winner]
+	s := fmt.Sprintf("%s by %s (%s)", verdict, RuleText(f, w.Rule), octets(w.Priority))
+	switch {
+	case res.RunnerUp < 0 && len(res.Matches) == 1:
+		return s + ", the only rule that matches."
+	case res.RunnerUp < 0 && w.Rule.Allow:
+		return s + ", the longest of the matching rules; no disallow matches."
+	case res.RunnerUp < 0:
+		return s + ", the longest of the matching rules; no allow matches."
+	}
+	r := res.Matches[res.RunnerUp]
+	if res.Reason == ReasonTieAllow {
+		return fmt.Sprintf("%s, which ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), octets(r.Priority))
+	}
+	return fmt.Sprintf("%s, which is longer than %s (%s).", s, RuleText(f, r.Rule), octets(r.Priority))
+}
+
+// Sentence returns the explanation of the verdict in one sentence.
+func (r *Result) Sentence() string { return r.Explanation }
+
+func rulesIn(f *File, groups []int) int {
+	n := 0
+	for _, gi := range groups {
+		n += len(f.Groups[gi].Rules)
+	}
+	return n
+}

@@ -1,0 +1,196 @@
+package matcher
+
+import "strings"
+
+// A normRule is one normalization step: a pass over the string that changes
+// it or leaves it as it is.
+type normRule struct {
+	rule   string
+	source string
+	apply  func(string) string
+}
+
+// normalize runs rules over s. It returns the result and, when steps is
+// true, one Step for every rule that changed something.
+func normalize(s string, rules []normRule, steps bool) (string, []Step) {
+	var out []Step
+	for _, r := range rules {
+		next := r.apply(s)
+		if next != s && steps {
+			out = append(out, Step{Input: s, Output: next, Rule: r.rule, Source: r.source})
+		}
+		s = next
+	}
+	return s, out
+}
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// isEscape reports whether s[i:] starts with a valid %XX.
+func isEscape(s string, i int) bool {
+	return s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+// isUnreserved reports whether c is in RFC 3986 §2.3's unreserved set.
+func isUnreserved(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// mustEncode reports whether an ASCII byte may not stand raw in a URI
+// (RFC 3986 §2: neither reserved, unreserved nor '%').
+func mustEncode(c byte) bool {
+	switch c {
+	case ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}':
+		return true
+	}
+	return c < 0x20 || c == 0x7F
+}
+
+// mapBytes rewrites s byte by byte: repl returns the replacement for s[i]
+// and how many bytes it consumes, or ok=false to keep the byte. It
+// allocates only when something changes.
+func mapBytes(s string, repl func(s string, i int) (string, int, bool)) string {
+	var b *strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		r, n, ok := repl(s, i)
+		if !ok {
+			i++
+			continue
+		}
+		if b == nil {
+			b = new(strings.Builder)
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(r)
+		i += n
+		last = i
+	}
+	if b == nil {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func escapeByte(c byte) string {
+	return string([]byte{'%', upperHex[c>>4], upperHex[c&15]})
+}
+
+func encodeStrayPercent(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if s[i] == '%' && !isEscape(s, i) {
+			return "%25", 1, true
+		}
+		return "", 0, false
+	})
+}
+
+func encodeNonASCII(s string) string {
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if s[i] >= 0x80 {
+			return escapeByte(s[i]), 1, true
+		}
+		return "", 0, false
+	})
+}
+
+func upperEscapes(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if isEscape(s, i) && (s[i+1] >= 'a' || s[i+2] >= 'a') {
+			return strings.ToUpper(s[i : i+3]), 3, true
+		}
+		return "", 0, false
+	})
+}
+
+func decodeUnreserved(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if isEscape(s, i) {
+			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(c) {
+				return string(rune(c)), 3, true
+			}
+		}
+		return "", 0, false
+	})
+}
+
+func encodeUnsafe(s string) string {
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if s[i] < 0x80 && mustEncode(s[i]) {
+			return escapeByte(s[i]), 1, true
+		}
+		return "", 0, false
+	})
+}
+
+// rfcCommon are the steps RFC 9309 applies to a URL and a pattern alike
+// (§2.2.2, with RFC 3986 §6.2.2's normalizations where the RFC is silent).
+var rfcCommon = []normRule{
+	{"a % that starts no valid %XX escape is written %25", "RFC 3986 §2.4", encodeStrayPercent},
+	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", "RFC 9309 §2.2.2", encodeNonASCII},
+	{"hex digits of %XX escapes are upper-cased", "RFC 3986 §6.2.2.1", upperEscapes},
+	{"%XX escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded", "RFC 3986 §6.2.2.2", decodeUnreserved},
+	{"characters that may not stand raw in a URI are percent-encoded", "RFC 3986 §2; RFC 9309 §2.2.2", encodeUnsafe},
+}
+
+// rfcPathRules add, for the URL's path, the encoding of '*' and '$': a rule
+// matches those characters only by writing them %2A and %24 (RFC 9309
+// §2.2.3), so the path is compared in that form.
+var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
+	"'*' and '$' in the path are compared as %2A and %24, the only way a rule can name them", "RFC 9309 §2.2.3",
+	func(s string) string {
+		if strings.IndexAny(s, "*$") < 0 {
+			return s
+		}
+		return strings.NewReplacer("*", "%2A", "$", "%24").Replace(s)
+	},
+})
+
+// rfcPatternRules add, for a pattern, the reading of a '$' that is not the
+// last character as a literal '$' (only a final '$' anchors, §2.2.3).
+var rfcPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
+	"a '$' before the end of a pattern is a literal '$', compared as %24", "RFC 9309 §2.2.3",
+	func(s string) string {
+		i := strings.IndexByte(s, '$')
+		if i < 0 || i == len(s)-1 {
+			return s
+		}
+		return strings.ReplaceAll(s[:len(s)-1], "$", "%24") + s[len(s)-1:]
+	},
+})
+
+// NormalizePath returns the path as RFC 9309 compares it, with its steps.
+func NormalizePath(path string) (string, []Step) { return normalize(path, rfcPathRules, true) }
+
+// NormalizePattern returns the pattern as RFC 9309 compares it, with its
+// steps.
+func NormalizePattern(pattern string) (string, []Step) {
+	return normalize(pattern, rfcPatternRules, true)
+}

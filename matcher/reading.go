@@ -1,0 +1,95 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Reading names one way of interpreting a robots.txt file.
+type Reading string
+
+// The readings the matcher implements.
+const (
+	// RFC9309 is RFC 9309 as written, with documented choices where the
+	// RFC is silent. It is the default.
+	RFC9309 Reading = "rfc9309"
+)
+
+// reader is what each reading implements: its own parse of the bytes into
+// the shared line model, and its own evaluation.
+type reader interface {
+	parse(src []byte) *File
+	evaluate(f *File, token string, t *Target) *Result
+}
+
+// readers holds every implemented reading, in the order they are shown.
+var readers = []struct {
+	name Reading
+	impl reader
+}{
+	{RFC9309, rfc9309{}},
+}
+
+// Readings lists the implemented readings, the default first.
+func Readings() []Reading {
+	out := make([]Reading, len(readers))
+	for i, r := range readers {
+		out[i] = r.name
+	}
+	return out
+}
+
+// ParseReading returns the reading with the given name, case-insensitively.
+func ParseReading(name string) (Reading, error) {
+	for _, r := range readers {
+		if strings.EqualFold(string(r.name), name) {
+			return r.name, nil
+		}
+	}
+	names := make([]string, len(readers))
+	for i, r := range readers {
+		names[i] = string(r.name)
+	}
+	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+func readerFor(r Reading) reader {
+	for _, x := range readers {
+		if x.name == r {
+			return x.impl
+		}
+	}
+	return nil
+}
+
+// Parse reads src under RFC 9309. It accepts any bytes.
+func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
+
+// ParseAs reads src under the given reading; an unknown reading falls back
+// to RFC 9309. It accepts any bytes.
+func ParseAs(r Reading, src []byte) *File {
+	impl := readerFor(r)
+	if impl == nil {
+		impl = rfc9309{}
+	}
+	return impl.parse(src)
+}
+
+// Evaluate decides whether token may crawl rawURL under the reading f was
+// parsed with. The only error is a URL that cannot be read.
+func (f *File) Evaluate(token, rawURL string) (*Result, error) {
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	return f.EvaluateTarget(token, t), nil
+}
+
+// EvaluateTarget is Evaluate for a URL already read with ParseTarget.
+func (f *File) EvaluateTarget(token string, t *Target) *Result {
+	impl := readerFor(f.Reading)
+	if impl == nil {
+		impl = rfc9309{}
+	}
+	return impl.evaluate(f, token, t)
+}

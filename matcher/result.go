@@ -1,0 +1,113 @@
+package matcher
+
+// A Step is one normalization step: what went in, what came out, and the
+// rule that was applied.
+type Step struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	Rule   string `json:"rule"`   // what was done, in a sentence
+	Source string `json:"source"` // where the rule comes from (an RFC section, a library)
+}
+
+// A Match is a rule of an applying group that matched the path.
+type Match struct {
+	Rule Rule
+	// Priority is the reading's measure of specificity: for RFC 9309 and
+	// Google, the octets of the normalized pattern; for first-match
+	// readings, -1 (order decides).
+	Priority int
+	// Steps are the normalization steps of the rule's pattern.
+	Steps []Step
+}
+
+// Reason says why a verdict was reached.
+type Reason string
+
+// The reasons.
+const (
+	ReasonLongest    Reason = "longest"     // the most specific matching rule decided
+	ReasonTieAllow   Reason = "tie-allow"   // an allow and a disallow of equal priority: allow wins
+	ReasonNoMatch    Reason = "no-match"    // no rule of the applying groups matched: allowed
+	ReasonRobotsTxt  Reason = "robots-txt"  // /robots.txt is always allowed
+	ReasonNoGroup    Reason = "no-group"    // no group applies to the token: allowed
+	ReasonFirstMatch Reason = "first-match" // the first matching rule in file order decided
+	ReasonIndexHTML  Reason = "index-html"  // Google: an allow of /index.htm… also allows the directory
+)
+
+// A UserAgentMatch records how one user-agent line compared with the token.
+type UserAgentMatch struct {
+	Agent   Agent
+	Group   int  // index in File.Groups
+	Matched bool // whether this line selects its group for the token
+	How     string
+}
+
+// A GroupTrace explains how the token chose its groups.
+type GroupTrace struct {
+	Token    string           // the product token as given
+	Agents   []UserAgentMatch // every user-agent line, in file order
+	Selected []int            // indexes in File.Groups of the applying groups
+	Global   bool             // the global (*) group(s) were used
+	Merged   bool             // more than one group was merged
+	Summary  string           // the whole trace in a sentence
+}
+
+// A Target is a URL read for matching.
+type Target struct {
+	Input string // as given
+	// Scheme, Host and Port are set for a full URL; Host is lower-cased and
+	// IDNA-normalized, and Port is empty when it is the scheme's default.
+	Scheme string
+	Host   string
+	Port   string
+	// Path is the path and query as given (fragment dropped, "/" when
+	// empty), before any reading's normalization.
+	Path string
+	// RobotsURL is the robots.txt URL that governs a full URL, or "".
+	RobotsURL string
+	// Steps are the steps that read the URL (host normalization, fragment
+	// dropped, empty path).
+	Steps []Step
+}
+
+// A Result is a verdict with its whole explanation.
+type Result struct {
+	Reading Reading
+	Allowed bool
+	Reason  Reason
+	Token   string
+	Target  *Target
+	// Path is the path and query as the reading compared it.
+	Path string
+	// Steps are the normalization steps applied to Target.Path.
+	Steps  []Step
+	Groups GroupTrace
+	// Matches holds every matching rule of the applying groups, in file
+	// order.
+	Matches []Match
+	// Winner is the index in Matches of the deciding rule, or -1.
+	Winner int
+	// RunnerUp is the index in Matches of the strongest rule of the other
+	// kind, used to say why the winner won, or -1.
+	RunnerUp int
+	// Diagnostics are the file's diagnostics that bear on this decision.
+	Diagnostics DiagnosticList
+	// Explanation says why, in a sentence.
+	Explanation string
+}
+
+// Verdict returns "allowed" or "disallowed".
+func (r *Result) Verdict() string {
+	if r.Allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// WinningRule returns the deciding rule, if there is one.
+func (r *Result) WinningRule() (Match, bool) {
+	if r.Winner < 0 || r.Winner >= len(r.Matches) {
+		return Match{}, false
+	}
+	return r.Matches[r.Winner], true
+}

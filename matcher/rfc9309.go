@@ -1,0 +1,253 @@
+package matcher
+
+import (
+	"strings"
+)
+
+// rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
+// choices: only a final '$' anchors; a user-agent value is read up to its
+// first character that may not stand in a product token; keys are compared
+// without case; lines that are not records are ignored.
+type rfc9309 struct{}
+
+// rfcFile is what the rfc9309 reading keeps beside the line model: the
+// compiled pattern of every rule, by group.
+type rfcFile struct {
+	patterns [][]pattern
+}
+
+// nonStandard names the records people write that RFC 9309 does not define,
+// and who reads them (§2.2.4 lets crawlers interpret other records).
+var nonStandard = map[string]string{
+	"crawl-delay":  "not part of RFC 9309; Bing and Yandex read it, Google ignores it",
+	"noindex":      "not part of RFC 9309; Google stopped reading it in 2019: use a noindex meta tag or X-Robots-Tag header",
+	"host":         "not part of RFC 9309; only Yandex read it, and it has since retired it",
+	"clean-param":  "not part of RFC 9309; Yandex reads it",
+	"request-rate": "not part of RFC 9309; a few small crawlers read it",
+	"visit-time":   "not part of RFC 9309; a few small crawlers read it",
+	"nofollow":     "not part of RFC 9309; no major crawler reads it",
+}
+
+// googleTypos are keys Google's parser accepts for the standard ones
+// (robots.cc: KeyIsUserAgent, KeyIsDisallow, with kAllowFrequentTypos).
+var googleTypos = []struct{ prefix, key string }{
+	{"user-agent", "user-agent"}, {"useragent", "user-agent"}, {"user agent", "user-agent"},
+	{"allow", "allow"},
+	{"disallow", "disallow"}, {"dissallow", "disallow"}, {"dissalow", "disallow"},
+	{"disalow", "disallow"}, {"diasllow", "disallow"}, {"disallaw", "disallow"},
+	{"sitemap", "sitemap"}, {"site-map", "sitemap"},
+}
+
+// googleKey returns the standard key Google's parser reads key as, or "".
+func googleKey(lower string) string {
+	for _, t := range googleTypos {
+		if strings.HasPrefix(lower, t.prefix) {
+			return t.key
+		}
+	}
+	return ""
+}
+
+func (rfc9309) parse(src []byte) *File {
+	s := newScanner(RFC9309, src)
+	p := rfcParser{scanner: s, group: -1}
+	for i := range s.f.Lines {
+		p.line(&s.f.Lines[i])
+	}
+	p.finish()
+	s.checkBytes()
+	s.f.Diagnostics.Sort()
+	return s.f
+}
+
+type rfcParser struct {
+	*scanner
+	group     int  // current group, -1 before the first user-agent line
+	seenRule  bool // a rule was read since the group's last user-agent line
+	compiled  [][]pattern
+	firstSeen map[string]int // lower-cased token → first line naming it
+}
+
+func (p *rfcParser) line(l *Line) {
+	src := p.f.Source
+	rec := splitRecord(src, l.Start, l.End)
+	if rec.comment >= 0 {
+		l.Comment = string(src[rec.comment+1 : l.End])
+	}
+	switch {
+	case rec.keyStart < 0 && !rec.colon:
+		l.Kind = KindBlank
+		if rec.comment >= 0 {
+			l.Kind = KindComment
+		}
+		l.Group = p.group
+		return
+	case !rec.colon:
+		p.noColon(l, rec)
+		return
+	case rec.keyStart < 0:
+		l.Kind = KindInvalid
+		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
+		return
+	}
+	l.Key = string(src[rec.keyStart:rec.keyEnd])
+	l.Value = string(src[rec.valueStart:rec.valueEnd])
+	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
+	switch strings.ToLower(l.Key) {
+	case "user-agent":
+		p.userAgent(l)
+	case "allow":
+		p.rule(l, true)
+	case "disallow":
+		p.rule(l, false)
+	default:
+		p.other(l)
+	}
+}
+
+func (p *rfcParser) noColon(l *Line, rec record) {
+	l.Kind = KindInvalid
+	src := p.f.Source
+	text := string(src[rec.keyStart:rec.keyEnd])
+	fields := strings.Fields(text)
+	if len(fields) == 2 && googleKey(strings.ToLower(fields[0])) != "" {
+		p.report(rec.keyStart, rec.keyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
+		return
+	}
+	p.report(rec.keyStart, rec.keyEnd, CodeInvalidLine, Warning, "RFC 9309 §2.2",
+		"not a record (no ':' between key and value): the line is ignored")
+}
+
+func (p *rfcParser) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	if p.group < 0 || p.seenRule {
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.compiled = append(p.compiled, nil)
+		p.group, p.seenRule = len(p.f.Groups)-1, false
+	}
+	g := &p.f.Groups[p.group]
+	g.LastLine = l.Number
+	l.Group = p.group
+	tok, global, cut := extractToken(l.Value)
+	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
+	end := l.ValueOffset + len(l.Value)
+	switch {
+	case tok == "":
+		p.report(l.ValueOffset, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
+	case cut && !global:
+		p.report(l.ValueOffset+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
+			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", l.Value, tok, tok)
+	case cut:
+		p.report(l.ValueOffset, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
+			"%q is read as '*', the global group", l.Value)
+	}
+	if tok == "" {
+		return
+	}
+	key := strings.ToLower(tok)
+	if p.firstSeen == nil {
+		p.firstSeen = map[string]int{}
+	}
+	if first, ok := p.firstSeen[key]; ok && p.f.Lines[first-1].Group != p.group {
+		p.report(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
+			"%q is also named on line %d: the rules of both groups are merged", tok, first)
+	} else if !ok {
+		p.firstSeen[key] = l.Number
+	}
+}
+
+func (p *rfcParser) rule(l *Line, allow bool) {
+	l.Kind = KindDisallow
+	if allow {
+		l.Kind = KindAllow
+	}
+	if p.group < 0 {
+		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
+			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
+		return
+	}
+	p.seenRule = true
+	l.Group = p.group
+	g := &p.f.Groups[p.group]
+	g.LastLine = l.Number
+	norm, _ := normalize(l.Value, rfcPatternRules, false)
+	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
+	p.compiled[p.group] = append(p.compiled[p.group], compilePattern(norm))
+	p.checkPattern(l)
+}
+
+// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern.
+func (p *rfcParser) checkPattern(l *Line) {
+	v, at := l.Value, l.ValueOffset
+	const sec = "RFC 9309 §2.2.2"
+	if v == "" {
+		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, sec,
+			"an empty %s matches nothing: it has no effect", strings.ToLower(l.Key))
+		return
+	}
+	if v[0] != '/' && v[0] != '*' {
+		p.report(at, at+len(v), CodePatternStart, Warning, sec,
+			"a pattern should start with '/' or '*'; %q can only match paths that the URL syntax does not produce", v)
+	}
+	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
+		p.report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
+			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
+	}
+	if i := strings.IndexAny(v, " \t"); i >= 0 {
+		p.report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
+			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] == '%' && !isEscape(v, i) {
+			end := i + 3
+			if end > len(v) {
+				end = len(v)
+			}
+			p.report(at+i, at+end, CodeBadPercent, Warning, "RFC 3986 §2.1",
+				"%q is not a valid percent-encoding (%%XX with two hex digits); it is compared as %%25", v[i:end])
+		}
+	}
+}
+
+func (p *rfcParser) other(l *Line) {
+	l.Kind = KindOther
+	l.Group = p.group
+	lower := strings.ToLower(l.Key)
+	end := l.ValueOffset + len(l.Value)
+	if lower == "sitemap" {
+		if !isAbsoluteURL(l.Value) {
+			p.report(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", l.Value)
+		}
+		return
+	}
+	if why, ok := nonStandard[lower]; ok {
+		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", "%s: %s", l.Key, why)
+		return
+	}
+	if k := googleKey(lower); k != "" {
+		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			"%q is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as %q", l.Key, k)
+		return
+	}
+	p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+		"%q is not a record RFC 9309 defines; crawlers may ignore it", l.Key)
+}
+
+func (p *rfcParser) finish() {
+	for _, g := range p.f.Groups {
+		if len(g.Rules) == 0 {
+			a := g.Agents[0]
+			l := p.f.Lines[a.Line-1]
+			p.report(l.Start, l.End, CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
+				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
+		}
+	}
+	p.f.ext = &rfcFile{patterns: p.compiled}
+}
+
+func isAbsoluteURL(s string) bool {
+	return hasScheme(s) && len(s) > strings.Index(s, "://")+3
+}

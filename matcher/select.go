@@ -1,0 +1,100 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+)
+
+// selectGroups chooses the groups that apply to token as RFC 9309 §2.2.1
+// says: every group naming the token (compared without case) merged; else
+// every global (*) group merged; else none. A named group with no rules
+// still applies: it allows everything and does not fall back to '*'.
+func selectGroups(f *File, token string) GroupTrace {
+	token = strings.TrimSpace(token)
+	tr := GroupTrace{Token: token}
+	var named, global []int
+	for gi, g := range f.Groups {
+		for _, a := range g.Agents {
+			m := UserAgentMatch{Agent: a, Group: gi}
+			switch {
+			case a.Global:
+				m.How = "'*': the global group, used only when no group names the token"
+			case a.Token == "":
+				m.How = "names no product token"
+			case token != "" && strings.EqualFold(a.Token, token):
+				m.Matched, m.How = true, fmt.Sprintf("%q equals %q, ignoring case", a.Token, token)
+				named = appendOnce(named, gi)
+			default:
+				m.How = fmt.Sprintf("%q is not %q", a.Token, token)
+			}
+			if a.Global {
+				global = appendOnce(global, gi)
+			}
+			tr.Agents = append(tr.Agents, m)
+		}
+	}
+	switch {
+	case len(named) > 0:
+		tr.Selected = named
+	case len(global) > 0:
+		tr.Selected, tr.Global = global, true
+		for i := range tr.Agents {
+			if tr.Agents[i].Agent.Global {
+				tr.Agents[i].Matched = true
+			}
+		}
+	}
+	tr.Merged = len(tr.Selected) > 1
+	tr.Summary = traceSummary(f, tr)
+	return tr
+}
+
+func appendOnce(s []int, v int) []int {
+	if len(s) > 0 && s[len(s)-1] == v {
+		return s
+	}
+	return append(s, v)
+}
+
+func traceSummary(f *File, tr GroupTrace) string {
+	who := fmt.Sprintf("%q", tr.Token)
+	if tr.Token == "" {
+		who = "an empty token"
+	}
+	switch {
+	case len(tr.Selected) == 0 && len(f.Groups) == 0:
+		return "The file has no groups, so no rules apply: everything is allowed."
+	case len(tr.Selected) == 0:
+		return fmt.Sprintf("No group names %s and there is no * group, so no rules apply: everything is allowed.", who)
+	case tr.Global:
+		return fmt.Sprintf("No group names %s, so the * %s applies.", who, groupWords(f, tr.Selected))
+	}
+	s := fmt.Sprintf("%s is named by the %s.", capitalize(who), groupWords(f, tr.Selected))
+	if tr.Merged {
+		s += " Their rules are merged into one group."
+	}
+	if rulesIn(f, tr.Selected) == 0 {
+		s += " It has no rules, so everything is allowed; the * group is not used."
+	}
+	return s
+}
+
+// groupWords names groups by their lines: "group at line 3" or "groups at
+// lines 3 and 9".
+func groupWords(f *File, groups []int) string {
+	lines := make([]string, len(groups))
+	for i, gi := range groups {
+		lines[i] = fmt.Sprint(f.Groups[gi].FirstLine)
+	}
+	if len(lines) == 1 {
+		return "group at line " + lines[0]
+	}
+	return "groups at lines " + strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

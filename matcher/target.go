@@ -1,0 +1,149 @@
+package matcher
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// defaultPorts are dropped from a target's authority (RFC 3986 §6.2.3).
+var defaultPorts = map[string]string{"http": "80", "https": "443", "ftp": "21"}
+
+// ParseTarget reads a URL to match: a path with optional query ("/fish?id=3")
+// or a full URL ("https://Bücher.example:443/a?b#c"). The fragment is
+// dropped and an empty path becomes "/". For a full URL the host is
+// lower-cased and IDNA-normalized, the default port dropped, and the
+// governing robots.txt URL computed (RFC 9309 §2.3). An empty string means
+// "/". Anything else is an error, not a guess.
+func ParseTarget(raw string) (*Target, error) {
+	t := &Target{Input: raw}
+	rest := raw
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		t.Steps = append(t.Steps, Step{Input: rest, Output: rest[:i],
+			Rule: "the fragment is dropped: it is never sent to a server", Source: "RFC 3986 §3.5"})
+		rest = rest[:i]
+	}
+	switch {
+	case rest == "" || rest[0] == '/' && !strings.HasPrefix(rest, "//"):
+	case rest[0] == '?':
+	case hasScheme(rest):
+		var err error
+		if rest, err = t.readAuthority(rest); err != nil {
+			return nil, err
+		}
+	case strings.HasPrefix(rest, "//"):
+		return nil, fmt.Errorf("%q has no scheme: write https:%s, or a path starting with a single /", raw, rest)
+	default:
+		return nil, fmt.Errorf("%q is neither a path starting with / nor a full URL such as https://example.com/page", raw)
+	}
+	if rest == "" || rest[0] == '?' {
+		t.Steps = append(t.Steps, Step{Input: rest, Output: "/" + rest,
+			Rule: "an empty path is /", Source: "RFC 9309 §2.2.2; RFC 3986 §6.2.3"})
+		rest = "/" + rest
+	}
+	t.Path = rest
+	return t, nil
+}
+
+func hasScheme(s string) bool {
+	i := strings.Index(s, "://")
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := s[j]
+		alpha := c|0x20 >= 'a' && c|0x20 <= 'z'
+		if !alpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+// readAuthority fills scheme, host and port from a full URL and returns
+// what follows the authority.
+func (t *Target) readAuthority(s string) (string, error) {
+	i := strings.Index(s, "://")
+	scheme := strings.ToLower(s[:i])
+	s = s[i+3:]
+	end := strings.IndexAny(s, "/?")
+	if end < 0 {
+		end = len(s)
+	}
+	auth, rest := s[:end], s[end:]
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	host, port, err := splitHostPort(auth)
+	if err != nil {
+		return "", fmt.Errorf("%q: %v", t.Input, err)
+	}
+	if host == "" {
+		return "", fmt.Errorf("%q has no host", t.Input)
+	}
+	norm, err := normalizeHost(host)
+	if err != nil {
+		return "", fmt.Errorf("%q: host %q: %v", t.Input, host, err)
+	}
+	if norm != host {
+		t.Steps = append(t.Steps, Step{Input: host, Output: norm,
+			Rule: "the host is lower-cased and converted to its ASCII (IDNA) form", Source: "RFC 3986 §6.2.2.1; RFC 5891"})
+	}
+	if port != "" && defaultPorts[scheme] == port {
+		t.Steps = append(t.Steps, Step{Input: ":" + port, Output: "",
+			Rule: "the scheme's default port is dropped", Source: "RFC 3986 §6.2.3"})
+		port = ""
+	}
+	t.Scheme, t.Host, t.Port = scheme, norm, port
+	authority := norm
+	if port != "" {
+		authority += ":" + port
+	}
+	t.RobotsURL = scheme + "://" + authority + "/robots.txt"
+	return rest, nil
+}
+
+func splitHostPort(auth string) (host, port string, err error) {
+	if strings.HasPrefix(auth, "[") {
+		end := strings.IndexByte(auth, ']')
+		if end < 0 {
+			return "", "", errors.New("unclosed [ in IPv6 host")
+		}
+		host, rest := auth[:end+1], auth[end+1:]
+		if rest == "" {
+			return host, "", nil
+		}
+		if rest[0] != ':' {
+			return "", "", fmt.Errorf("unexpected %q after IPv6 host", rest)
+		}
+		return host, rest[1:], checkPort(rest[1:])
+	}
+	if i := strings.LastIndexByte(auth, ':'); i >= 0 {
+		return auth[:i], auth[i+1:], checkPort(auth[i+1:])
+	}
+	return auth, "", nil
+}
+
+func checkPort(p string) error {
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return fmt.Errorf("port %q is not a number", p)
+		}
+	}
+	return nil
+}
+
+var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false))
+
+func normalizeHost(host string) (string, error) {
+	if strings.HasPrefix(host, "[") {
+		return strings.ToLower(host), nil
+	}
+	h, err := hostProfile.ToASCII(host)
+	if err != nil {
+		return "", err
+	}
+	return strings.ToLower(h), nil
+}
