@@ -13,6 +13,9 @@ type normRule struct {
 // normalize runs rules over s. It returns the result and, when steps is
 // true, one Step for every rule that changed something.
 func normalize(s string, rules []normRule, steps bool) (string, []Step) {
+	if plain(s, rules) {
+		return s, nil
+	}
 	var out []Step
 	for _, r := range rules {
 		next := r.apply(s)
@@ -22,6 +25,36 @@ func normalize(s string, rules []normRule, steps bool) (string, []Step) {
 		s = next
 	}
 	return s, out
+}
+
+// plain reports whether no rule of RFC 9309's can change s: it is ASCII
+// with no '%' and no character that must be encoded, and neither '*' nor
+// '$' for a path, nor a '$' before the end for a pattern. Most paths and
+// patterns are; they skip the passes.
+func plain(s string, rules []normRule) bool {
+	path := &rules[0] == &rfcPathRules[0]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80 || c == '%' || mustEncode(c):
+			return false
+		case path && (c == '*' || c == '$'):
+			return false
+		case c == '$' && i < len(s)-1:
+			return false
+		}
+	}
+	return true
+}
+
+// hasByte reports whether some byte of s satisfies pred.
+func hasByte(s string, pred func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if pred(s[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 const upperHex = "0123456789ABCDEF"
@@ -106,6 +139,9 @@ func encodeStrayPercent(s string) string {
 }
 
 func encodeNonASCII(s string) string {
+	if !hasByte(s, func(c byte) bool { return c >= 0x80 }) {
+		return s
+	}
 	return mapBytes(s, func(s string, i int) (string, int, bool) {
 		if s[i] >= 0x80 {
 			return escapeByte(s[i]), 1, true
@@ -142,6 +178,9 @@ func decodeUnreserved(s string) string {
 }
 
 func encodeUnsafe(s string) string {
+	if !hasByte(s, func(c byte) bool { return c < 0x80 && mustEncode(c) }) {
+		return s
+	}
 	return mapBytes(s, func(s string, i int) (string, int, bool) {
 		if s[i] < 0x80 && mustEncode(s[i]) {
 			return escapeByte(s[i]), 1, true

@@ -20,11 +20,14 @@ const (
 type scanner struct {
 	f     *File
 	spans []span
+	// text is the source as one string, so that keys, values and comments
+	// are slices of it rather than a copy each.
+	text string
 }
 
 func newScanner(r Reading, src []byte) *scanner {
 	f := &File{Reading: r, Source: src, BOM: bomLength(src)}
-	s := &scanner{f: f, spans: splitLines(src, f.BOM)}
+	s := &scanner{f: f, spans: splitLines(src, f.BOM), text: string(src)}
 	f.Lines = make([]Line, len(s.spans))
 	for i, sp := range s.spans {
 		f.Lines[i] = Line{Number: i + 1, Start: sp.start, End: sp.end, KeyOffset: sp.start, ValueOffset: sp.start, Group: -1}

@@ -6,7 +6,8 @@ import "strings"
 // path when the path starts with segs[0], then holds segs[1], segs[2], … in
 // order, and, when anchored, ends with the last segment.
 type pattern struct {
-	segs     []string
+	segs     []string // nil when the pattern has no '*': lit is all of it
+	lit      string
 	anchored bool // the pattern ended in '$'
 }
 
@@ -16,6 +17,10 @@ func compilePattern(p string) pattern {
 	var c pattern
 	if strings.HasSuffix(p, "$") {
 		c.anchored, p = true, p[:len(p)-1]
+	}
+	if strings.IndexByte(p, '*') < 0 {
+		c.lit = p
+		return c
 	}
 	c.segs = strings.Split(p, "*")
 	return c
@@ -28,6 +33,9 @@ func compilePattern(p string) pattern {
 // the rest of the path, so the whole match is O(len(path) × len(pattern)),
 // with no backtracking.
 func (c pattern) match(path string) bool {
+	if c.segs == nil {
+		return strings.HasPrefix(path, c.lit) && (!c.anchored || len(path) == len(c.lit))
+	}
 	first := c.segs[0]
 	if !strings.HasPrefix(path, first) {
 		return false

@@ -50,7 +50,8 @@ func googleKey(lower string) string {
 
 func (rfc9309) parse(src []byte) *File {
 	s := newScanner(RFC9309, src)
-	p := rfcParser{scanner: s, group: -1}
+	// Sized for a file of rules alone, so that neither slice grows.
+	p := rfcParser{scanner: s, group: -1, rules: make([]Rule, 0, len(s.spans)), pats: make([]pattern, 0, len(s.spans))}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])
 	}
@@ -64,7 +65,13 @@ type rfcParser struct {
 	*scanner
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
-	compiled  [][]pattern
+	// Every group's agents, rules and patterns are runs of these slices,
+	// which grow once for the file instead of once per group; starts
+	// holds where each group's runs begin.
+	agents []Agent
+	rules  []Rule
+	pats   []pattern
+	starts []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
 
@@ -72,7 +79,7 @@ func (p *rfcParser) line(l *Line) {
 	src := p.f.Source
 	rec := splitRecord(src, l.Start, l.End)
 	if rec.comment >= 0 {
-		l.Comment = string(src[rec.comment+1 : l.End])
+		l.Comment = p.text[rec.comment+1 : l.End]
 	}
 	switch {
 	case rec.keyStart < 0 && !rec.colon:
@@ -90,15 +97,15 @@ func (p *rfcParser) line(l *Line) {
 		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
 		return
 	}
-	l.Key = string(src[rec.keyStart:rec.keyEnd])
-	l.Value = string(src[rec.valueStart:rec.valueEnd])
+	l.Key = p.text[rec.keyStart:rec.keyEnd]
+	l.Value = p.text[rec.valueStart:rec.valueEnd]
 	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
-	switch strings.ToLower(l.Key) {
-	case "user-agent":
+	switch {
+	case strings.EqualFold(l.Key, "user-agent"):
 		p.userAgent(l)
-	case "allow":
+	case strings.EqualFold(l.Key, "allow"):
 		p.rule(l, true)
-	case "disallow":
+	case strings.EqualFold(l.Key, "disallow"):
 		p.rule(l, false)
 	default:
 		p.other(l)
@@ -107,8 +114,7 @@ func (p *rfcParser) line(l *Line) {
 
 func (p *rfcParser) noColon(l *Line, rec record) {
 	l.Kind = KindInvalid
-	src := p.f.Source
-	text := string(src[rec.keyStart:rec.keyEnd])
+	text := p.text[rec.keyStart:rec.keyEnd]
 	fields := strings.Fields(text)
 	if len(fields) == 2 && googleKey(strings.ToLower(fields[0])) != "" {
 		p.report(rec.keyStart, rec.keyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
@@ -123,14 +129,14 @@ func (p *rfcParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group < 0 || p.seenRule {
 		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
-		p.compiled = append(p.compiled, nil)
+		p.starts = append(p.starts, struct{ agent, rule int }{len(p.agents), len(p.rules)})
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
 	l.Group = p.group
 	tok, global, cut := extractToken(l.Value)
-	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
+	p.agents = append(p.agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
 	end := l.ValueOffset + len(l.Value)
 	switch {
 	case tok == "":
@@ -173,8 +179,8 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
 	norm, _ := normalize(l.Value, rfcPatternRules, false)
-	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
-	p.compiled[p.group] = append(p.compiled[p.group], compilePattern(norm))
+	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
+	p.pats = append(p.pats, compilePattern(norm))
 	p.checkPattern(l)
 }
 
@@ -237,6 +243,17 @@ func (p *rfcParser) other(l *Line) {
 }
 
 func (p *rfcParser) finish() {
+	patterns := make([][]pattern, len(p.f.Groups))
+	for gi := range p.f.Groups {
+		a, r := p.starts[gi].agent, p.starts[gi].rule
+		aEnd, rEnd := len(p.agents), len(p.rules)
+		if gi+1 < len(p.starts) {
+			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
+		}
+		g := &p.f.Groups[gi]
+		g.Agents, g.Rules = p.agents[a:aEnd:aEnd], p.rules[r:rEnd:rEnd]
+		patterns[gi] = p.pats[r:rEnd:rEnd]
+	}
 	for _, g := range p.f.Groups {
 		if len(g.Rules) == 0 {
 			a := g.Agents[0]
@@ -245,7 +262,7 @@ func (p *rfcParser) finish() {
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 		}
 	}
-	p.f.ext = &rfcFile{patterns: p.compiled}
+	p.f.ext = &rfcFile{patterns: patterns}
 }
 
 func isAbsoluteURL(s string) bool {

@@ -1,6 +1,9 @@
 package matcher
 
-import "sort"
+import (
+	"bytes"
+	"sort"
+)
 
 // A span is a line of the source: [start, end) without its terminator.
 type span struct{ start, end int }
@@ -21,7 +24,7 @@ func bomLength(src []byte) int {
 // EOL = %x0D / %x0A / %x0D.0A). A final line without terminator counts; an
 // empty source has no lines. The byte-order mark is part of no line.
 func splitLines(src []byte, bom int) []span {
-	lines := make([]span, 0, len(src)/24+1)
+	lines := make([]span, 0, bytes.Count(src[bom:], []byte{'\n'})+1)
 	start := bom
 	for i := bom; i < len(src); i++ {
 		switch src[i] {

@@ -135,7 +135,7 @@ func checkPort(p string) error {
 	return nil
 }
 
-var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false))
+var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
 
 func normalizeHost(host string) (string, error) {
 	if strings.HasPrefix(host, "[") {

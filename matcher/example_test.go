@@ -1,0 +1,58 @@
+package matcher_test
+
+import (
+	"fmt"
+
+	"robots-explorer/matcher"
+)
+
+func Example() {
+	f := matcher.Parse([]byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"))
+	res, err := f.Evaluate("Googlebot", "https://example.com/fish.php?id=3")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Verdict())
+	fmt.Println(res.Explanation)
+	fmt.Println(res.Target.RobotsURL)
+	// Output:
+	// disallowed
+	// Disallowed by line 3, `Disallow: /*.php` (6 octets), which is longer than line 2, `Allow: /fish` (5 octets).
+	// https://example.com/robots.txt
+}
+
+func ExampleFile_Evaluate_groups() {
+	f := matcher.Parse([]byte("User-agent: foobot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"))
+	for _, token := range []string{"FooBot", "otherbot"} {
+		res, _ := f.Evaluate(token, "/page")
+		fmt.Println(token, res.Verdict(), "-", res.Groups.Summary)
+	}
+	// Output:
+	// FooBot disallowed - "FooBot" is named by the group at line 1.
+	// otherbot allowed - No group names "otherbot", so the * group at line 4 applies.
+}
+
+func ExampleNormalizePath() {
+	out, steps := matcher.NormalizePath("/Bücher/%7euser")
+	for _, s := range steps {
+		fmt.Printf("%s → %s (%s)\n", s.Input, s.Output, s.Rule)
+	}
+	fmt.Println(out)
+	// Output:
+	// /Bücher/%7euser → /B%C3%BCcher/%7euser (characters outside ASCII are written as their UTF-8 octets, each as %XX)
+	// /B%C3%BCcher/%7euser → /B%C3%BCcher/%7Euser (hex digits of %XX escapes are upper-cased)
+	// /B%C3%BCcher/%7Euser → /B%C3%BCcher/~user (%XX escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded)
+	// /B%C3%BCcher/~user
+}
+
+func ExampleParse_diagnostics() {
+	f := matcher.Parse([]byte("User-agent: Googlebot/2.1\nDisalow: /private\n"))
+	for _, d := range f.Diagnostics {
+		fmt.Println(d.Pos, d.Code)
+	}
+	// Output:
+	// 1:1 empty-group
+	// 1:22 token-cut
+	// 2:1 typo-key
+}

@@ -1,0 +1,119 @@
+package matcher
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	rfcExample,
+	"",
+	"\xEF\xBB",
+	"User-agent: *\rDisallow: /a*b$\r",
+	"Disallow: /x\nUser-agent: a/1\nAllow: %zz\x00\xff\n",
+	"User-agent: *\nDisallow: /" + strings.Repeat("*a", 50) + "$\n",
+	"user agent foo\ndisalow /x\n: nothing\n#\n",
+}
+
+// FuzzParse: any bytes parse without panic; every line is classified and
+// lies inside the input, in order; diagnostics point inside the input;
+// parsing is deterministic.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, r := range Readings() {
+			file := ParseAs(r, src)
+			checkFile(t, r, src, file)
+			if again := ParseAs(r, src); !reflect.DeepEqual(file.Lines, again.Lines) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
+				t.Fatalf("%s: parsing twice gave different answers", r)
+			}
+		}
+	})
+}
+
+func checkFile(t *testing.T, r Reading, src []byte, f *File) {
+	prev := f.BOM
+	for i, l := range f.Lines {
+		if l.Number != i+1 || l.Start < prev || l.End < l.Start || l.End > len(src) {
+			t.Fatalf("%s: line %d spans [%d,%d) after %d in %d bytes", r, i+1, l.Start, l.End, prev, len(src))
+		}
+		if l.Kind > KindInvalid {
+			t.Fatalf("%s: line %d has no kind", r, i+1)
+		}
+		if l.Group >= len(f.Groups) {
+			t.Fatalf("%s: line %d in group %d of %d", r, i+1, l.Group, len(f.Groups))
+		}
+		prev = l.End
+	}
+	for _, d := range f.Diagnostics {
+		if d.Pos.Offset < 0 || d.Pos.Offset > len(src) || d.End.Offset < d.Pos.Offset || d.End.Offset > len(src) || d.Code == "" {
+			t.Fatalf("%s: diagnostic outside the input: %+v (len %d)", r, d, len(src))
+		}
+	}
+}
+
+// FuzzNormalize: normalization never panics, yields ASCII only, and is
+// idempotent; its steps chain from input to output.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"/a%2fb", "/ツ", "/%7e", "/a b", "/100%", "/a*$", "/%zz%E3", "\x00\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, norm := range []func(string) (string, []Step){NormalizePath, NormalizePattern} {
+			out, steps := norm(s)
+			for i := 0; i < len(out); i++ {
+				if out[i] >= 0x80 || mustEncode(out[i]) {
+					t.Fatalf("%q normalized to %q, which has a raw %#x", s, out, out[i])
+				}
+			}
+			if again, _ := norm(out); again != out {
+				t.Fatalf("not idempotent: %q → %q → %q", s, out, again)
+			}
+			cur := s
+			for _, st := range steps {
+				if st.Input != cur {
+					t.Fatalf("steps do not chain: %+v after %q", st, cur)
+				}
+				cur = st.Output
+			}
+			if cur != out {
+				t.Fatalf("steps end at %q, result %q", cur, out)
+			}
+		}
+	})
+}
+
+// FuzzEvaluate: every reading evaluates any file, token and URL without
+// panic, deterministically, with a consistent explanation.
+func FuzzEvaluate(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), "foobot", "/example/page.html")
+	}
+	f.Add([]byte("User-agent: *\nDisallow: /\n"), "", "")
+	f.Add([]byte("User-agent: a\nAllow: /$\n"), "A", "https://Bücher.example/?q#f")
+	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
+		for _, r := range Readings() {
+			file := ParseAs(r, src)
+			res, err := file.Evaluate(token, url)
+			if err != nil {
+				if res != nil {
+					t.Fatalf("%s: a result and an error", r)
+				}
+				continue
+			}
+			again, _ := file.Evaluate(token, url)
+			if res.Allowed != again.Allowed || res.Winner != again.Winner || res.Explanation != again.Explanation {
+				t.Fatalf("%s: two evaluations differ", r)
+			}
+			if res.Winner >= len(res.Matches) || res.RunnerUp >= len(res.Matches) || res.Explanation == "" {
+				t.Fatalf("%s: inconsistent result %+v", r, res)
+			}
+			if m, ok := res.WinningRule(); ok && res.Reason != ReasonRobotsTxt && m.Rule.Allow != res.Allowed {
+				t.Fatalf("%s: winner %+v disagrees with verdict %v", r, m.Rule, res.Allowed)
+			}
+		}
+	})
+}

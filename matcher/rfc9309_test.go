@@ -1,0 +1,308 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// RFC 9309 §5.1's example file.
+const rfcExample = `User-Agent: *
+Disallow: *.gif$
+Disallow: /example/
+Allow: /publications/
+
+User-Agent: foobot
+Disallow:/
+Allow:/example/page.html
+Allow:/example/allowed.gif
+
+User-Agent: barbot
+User-Agent: bazbot
+Disallow: /example/page.html
+
+User-Agent: quxbot
+`
+
+func TestParseLineModel(t *testing.T) {
+	src := "\xEF\xBB\xBFUser-agent: a # hi\r\nDisallow: /x\r\n\r\n# c\nSitemap: https://e.example/s.xml\nnonsense\n"
+	f := Parse([]byte(src))
+	want := []struct {
+		kind       Kind
+		key, value string
+		group      int
+	}{
+		{KindUserAgent, "User-agent", "a", 0},
+		{KindDisallow, "Disallow", "/x", 0},
+		{KindBlank, "", "", 0},
+		{KindComment, "", "", 0},
+		{KindOther, "Sitemap", "https://e.example/s.xml", 0},
+		{KindInvalid, "", "", -1},
+	}
+	if len(f.Lines) != len(want) {
+		t.Fatalf("got %d lines, want %d", len(f.Lines), len(want))
+	}
+	for i, w := range want {
+		l := f.Lines[i]
+		if l.Number != i+1 || l.Kind != w.kind || l.Key != w.key || l.Value != w.value || l.Group != w.group {
+			t.Errorf("line %d = %+v, want %+v", i+1, l, w)
+		}
+		if string(f.Source[l.KeyOffset:l.KeyOffset+len(l.Key)]) != l.Key {
+			t.Errorf("line %d: KeyOffset does not point at the key", i+1)
+		}
+		if string(f.Source[l.ValueOffset:l.ValueOffset+len(l.Value)]) != l.Value {
+			t.Errorf("line %d: ValueOffset does not point at the value", i+1)
+		}
+	}
+	if f.BOM != 3 || f.Lines[0].Start != 3 || f.Lines[0].Comment != " hi" {
+		t.Errorf("BOM %d, first line starts at %d, comment %q", f.BOM, f.Lines[0].Start, f.Lines[0].Comment)
+	}
+	if f.Text(2) != "Disallow: /x" {
+		t.Errorf("Text(2) = %q", f.Text(2))
+	}
+}
+
+// RFC 9309 §2.1: a user-agent line after a rule starts a new group; blank
+// lines and other records do not end a group.
+func TestGroupsRFC9309(t *testing.T) {
+	f := Parse([]byte("User-agent: a\n\nUser-agent: b\nSitemap: https://x.example/s\nDisallow: /1\n\nAllow: /2\nUser-agent: c\nDisallow: /3\n"))
+	if len(f.Groups) != 2 {
+		t.Fatalf("want 2 groups, got %d: %+v", len(f.Groups), f.Groups)
+	}
+	g := f.Groups[0]
+	if len(g.Agents) != 2 || len(g.Rules) != 2 || g.FirstLine != 1 || g.LastLine != 7 {
+		t.Errorf("group 0 = %+v", g)
+	}
+	if f.Groups[1].Agents[0].Token != "c" || f.Groups[1].Rules[0].Pattern != "/3" {
+		t.Errorf("group 1 = %+v", f.Groups[1])
+	}
+}
+
+func codesAt(f *File) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range f.Diagnostics {
+		out[fmt.Sprintf("%d %s", d.Pos.Line, d.Code)] = true
+	}
+	return out
+}
+
+func TestDiagnosticsRFC9309(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"RFC 9309 §2.1 rule before any user-agent", "Disallow: /\nUser-agent: *\nDisallow: /x\n", "1 rule-outside-group"},
+		{"RFC 9309 §2.2.4 unknown key", "User-agent: *\nFoo: bar\nDisallow: /x\n", "2 unknown-key"},
+		{"google robots.cc typo accepted by Google", "User-agent: *\nDisalow: /x\n", "2 typo-key"},
+		{"google robots.cc missing colon", "User-agent: *\nDisallow /x\n", "2 missing-colon"},
+		{"RFC 9309 §2.2 not a record", "User-agent: *\nhello world again\nDisallow: /x\n", "2 invalid-line"},
+		{"RFC 9309 §2.2.1 product token cut", "User-agent: Googlebot/2.1\nDisallow: /x\n", "1 token-cut"},
+		{"RFC 9309 §2.2.1 empty user-agent", "User-agent:\nDisallow: /x\n", "1 empty-user-agent"},
+		{"RFC 9309 §2.2.2 pattern start", "User-agent: *\nDisallow: fish\n", "2 pattern-start"},
+		{"RFC 9309 §2.2.3 dollar inside", "User-agent: *\nDisallow: /a$b\n", "2 dollar-inside"},
+		{"RFC 9309 §2.2.2 space inside", "User-agent: *\nDisallow: /a b\n", "2 space-in-pattern"},
+		{"RFC 9309 §2.2.2 empty pattern", "User-agent: *\nDisallow:\n", "2 empty-pattern"},
+		{"RFC 3986 §2.1 bad percent", "User-agent: *\nDisallow: /%zz\n", "2 bad-percent"},
+		{"RFC 3986 §2.1 cut escape", "User-agent: *\nDisallow: /%E3%8\n", "2 bad-percent"},
+		{"RFC 9309 §2.2 invalid UTF-8", "User-agent: *\nDisallow: /\xff\n", "2 invalid-utf8"},
+		{"RFC 9309 §2.2 NUL byte", "User-agent: *\nDisallow: /\x00\n", "2 nul-byte"},
+		{"google robots.cc long line", "User-agent: *\nDisallow: /" + strings.Repeat("a", GoogleLineLimit) + "\n", "2 long-line"},
+		{"RFC 9309 §2.2.1 duplicate agent", "User-agent: a\nDisallow: /1\nUser-agent: A\nDisallow: /2\n", "3 duplicate-agent"},
+		{"RFC 9309 §2.2.4 sitemap not absolute", "Sitemap: /sitemap.xml\n", "1 sitemap-not-absolute"},
+		{"RFC 9309 §2.2.4 crawl-delay", "User-agent: *\nCrawl-delay: 10\n", "2 nonstandard-record"},
+		{"RFC 9309 §2.2.4 noindex", "User-agent: *\nNoindex: /x\n", "2 nonstandard-record"},
+		{"RFC 9309 §2.2.4 host", "Host: example.com\n", "1 nonstandard-record"},
+		{"RFC 9309 §2.2 BOM", "\xEF\xBB\xBFUser-agent: *\nDisallow: /\n", "1 bom"},
+		{"RFC 9309 §2.2.1 empty group", "User-agent: a\nUser-agent: *\nDisallow: /\n", ""},
+		{"RFC 9309 §2.2.1 empty group at end", "User-agent: *\nDisallow: /\nUser-agent: a\n", "3 empty-group"},
+		{"RFC 9309 §2.5 size limit", "User-agent: *\n" + strings.Repeat("# padding line\n", ParseLimit/15+1), "size-limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse([]byte(tt.src))
+			got := codesAt(f)
+			if tt.want == "" {
+				for k := range got {
+					if strings.HasSuffix(k, string(CodeEmptyGroup)) {
+						t.Errorf("unexpected %s", k)
+					}
+				}
+				return
+			}
+			if tt.want == "size-limit" {
+				if len(f.Diagnostics) == 0 || f.Diagnostics[len(f.Diagnostics)-1].Code != CodeSizeLimit {
+					t.Errorf("no size-limit diagnostic: %v", f.Diagnostics)
+				}
+				return
+			}
+			if !got[tt.want] {
+				t.Errorf("want %q among %v", tt.want, f.Diagnostics)
+			}
+		})
+	}
+}
+
+// Diagnostics carry positions inside the input, and are sorted.
+func TestDiagnosticPositions(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nDisallow: /a$b\n"))
+	if len(f.Diagnostics) != 1 {
+		t.Fatalf("want 1 diagnostic, got %v", f.Diagnostics)
+	}
+	d := f.Diagnostics[0]
+	if d.Pos.Line != 2 || d.Pos.Column != 13 || d.Pos.Offset != 26 || d.Source == "" || d.Message == "" {
+		t.Errorf("got %+v", d)
+	}
+}
+
+func eval(t *testing.T, f *File, token, url string) *Result {
+	t.Helper()
+	r, err := f.Evaluate(token, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// RFC 9309 §5.1: each group and each token of the example file.
+func TestEvaluateRFC9309Example(t *testing.T) {
+	f := Parse([]byte(rfcExample))
+	tests := []struct {
+		token, url string
+		allowed    bool
+		winner     int // line, 0 for none
+		reason     Reason
+	}{
+		{"foobot", "/", false, 7, ReasonLongest},
+		{"foobot", "/example/page.html", true, 8, ReasonLongest},
+		{"foobot", "/example/allowed.gif", true, 9, ReasonLongest},
+		{"FooBot", "/x", false, 7, ReasonLongest},
+		{"barbot", "/example/page.html", false, 13, ReasonLongest},
+		{"bazbot", "/example/page.html", false, 13, ReasonLongest},
+		{"barbot", "/example/other.html", true, 0, ReasonNoMatch},
+		{"quxbot", "/example/page.html", true, 0, ReasonNoMatch},
+		{"otherbot", "/example/page.html", false, 3, ReasonLongest},
+		{"otherbot", "/publications/x.gif", true, 4, ReasonLongest},
+		{"otherbot", "/images/x.gif", false, 2, ReasonLongest},
+		{"otherbot", "/publications/x.html", true, 4, ReasonLongest},
+		{"foobot", "/robots.txt", true, 7, ReasonRobotsTxt},
+	}
+	for _, tt := range tests {
+		t.Run(tt.token+tt.url, func(t *testing.T) {
+			r := eval(t, f, tt.token, tt.url)
+			line := 0
+			if m, ok := r.WinningRule(); ok {
+				line = m.Rule.Line
+			}
+			if r.Allowed != tt.allowed || line != tt.winner || r.Reason != tt.reason {
+				t.Errorf("got allowed=%v winner=%d reason=%s (%s); want %v %d %s", r.Allowed, line, r.Reason, r.Explanation, tt.allowed, tt.winner, tt.reason)
+			}
+		})
+	}
+}
+
+// RFC 9309 §2.2.1: groups naming the token are merged; else '*' groups
+// are merged; a named group without rules does not fall back.
+func TestGroupSelectionRFC9309(t *testing.T) {
+	src := "User-agent: a\nDisallow: /1\n\nUser-agent: *\nDisallow: /2\n\nUser-agent: A\nDisallow: /3\n\nUser-agent: *\nDisallow: /4\n\nUser-agent: e\n"
+	f := Parse([]byte(src))
+	tests := []struct {
+		token    string
+		selected []int
+		global   bool
+	}{
+		{"a", []int{0, 2}, false},
+		{"zzz", []int{1, 3}, true},
+		{"", []int{1, 3}, true},
+		{"e", []int{4}, false},
+	}
+	for _, tt := range tests {
+		tr := selectGroups(f, tt.token)
+		if fmt.Sprint(tr.Selected) != fmt.Sprint(tt.selected) || tr.Global != tt.global || tr.Summary == "" {
+			t.Errorf("token %q: got %v global=%v, want %v %v", tt.token, tr.Selected, tr.Global, tt.selected, tt.global)
+		}
+	}
+	r := eval(t, f, "a", "/3")
+	if r.Allowed || len(r.Matches) != 1 || r.Matches[0].Rule.Line != 8 || !r.Groups.Merged {
+		t.Errorf("merged group did not decide: %+v", r)
+	}
+	if r := eval(t, f, "e", "/1"); !r.Allowed || r.Reason != ReasonNoMatch {
+		t.Errorf("an empty named group should allow and not fall back: %+v", r)
+	}
+	if r := eval(t, Parse([]byte("User-agent: a\nDisallow: /\n")), "b", "/x"); !r.Allowed || r.Reason != ReasonNoGroup {
+		t.Errorf("no applying group should allow: %s", r.Explanation)
+	}
+}
+
+// RFC 9309 §2.2.2: the longest match wins; on a tie, allow; seed 001's
+// which-rule-wins table.
+func TestWinnerRFC9309(t *testing.T) {
+	tests := []struct {
+		rules, path string
+		allowed     bool
+		reason      Reason
+	}{
+		{"Allow: /p\nDisallow: /", "/page", true, ReasonLongest},
+		{"Allow: /folder\nDisallow: /folder", "/folder/page", true, ReasonTieAllow},
+		{"Disallow: /folder\nAllow: /folder", "/folder/page", true, ReasonTieAllow},
+		{"Allow: /$\nDisallow: /", "/", true, ReasonLongest},
+		{"Allow: /$\nDisallow: /", "/page.htm", false, ReasonLongest},
+		{"Allow: /page\nDisallow: /*.htm", "/page.htm", false, ReasonLongest},
+		{"Allow: /fish*\nDisallow: /fish", "/fish", true, ReasonLongest},
+		{"Disallow: /", "/robots.txt", true, ReasonRobotsTxt},
+		{"Disallow:", "/x", true, ReasonNoMatch},
+	}
+	for _, tt := range tests {
+		f := Parse([]byte("User-agent: *\n" + tt.rules + "\n"))
+		r := eval(t, f, "bot", tt.path)
+		if r.Allowed != tt.allowed || r.Reason != tt.reason {
+			t.Errorf("%q on %s: got %v %s (%s), want %v %s", tt.rules, tt.path, r.Allowed, r.Reason, r.Explanation, tt.allowed, tt.reason)
+		}
+	}
+}
+
+func TestExplanationSentences(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"))
+	r := eval(t, f, "Googlebot", "/fish.php")
+	want := "Disallowed by line 3, `Disallow: /*.php` (6 octets), which is longer than line 2, `Allow: /fish` (5 octets)."
+	if r.Explanation != want {
+		t.Errorf("got  %s\nwant %s", r.Explanation, want)
+	}
+	r = eval(t, f, "Googlebot", "/fish")
+	if !strings.Contains(r.Explanation, "the only rule that matches") {
+		t.Errorf("got %s", r.Explanation)
+	}
+	f = Parse([]byte("User-agent: *\nAllow: /a\nDisallow: /a\n"))
+	if r := eval(t, f, "x", "/a"); !strings.Contains(r.Explanation, "on a tie, allow wins") {
+		t.Errorf("got %s", r.Explanation)
+	}
+}
+
+// The explanation carries the normalization steps of the URL and of each
+// matching pattern, and the diagnostics of the applying groups only.
+func TestResultCarriesStepsAndDiagnostics(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nDisallow: /ツ\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /a$b\n"))
+	r := eval(t, f, "a", "https://Example.com/%E3%83%84#x")
+	if r.Allowed || len(r.Matches) != 1 || len(r.Matches[0].Steps) == 0 || len(r.Target.Steps) == 0 {
+		t.Fatalf("got %+v", r)
+	}
+	if len(r.Diagnostics) != 1 || r.Diagnostics[0].Code != CodeNonStandardRecord {
+		t.Errorf("diagnostics bearing on the decision: %v", r.Diagnostics)
+	}
+	if r.Target.RobotsURL != "https://example.com/robots.txt" {
+		t.Errorf("robots URL %q", r.Target.RobotsURL)
+	}
+}
+
+func TestEvaluateBadURL(t *testing.T) {
+	if _, err := Parse(nil).Evaluate("x", "no-slash"); err == nil {
+		t.Error("want an error for a URL that cannot be read")
+	}
+}
+
+func TestParseReading(t *testing.T) {
+	if r, err := ParseReading("RFC9309"); err != nil || r != RFC9309 {
+		t.Errorf("got %v %v", r, err)
+	}
+	if _, err := ParseReading("nope"); err == nil || !strings.Contains(err.Error(), "rfc9309") {
+		t.Errorf("unknown reading error should list the known ones: %v", err)
+	}
+}

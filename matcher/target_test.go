@@ -1,0 +1,48 @@
+package matcher
+
+import "testing"
+
+func TestParseTarget(t *testing.T) {
+	tests := []struct {
+		in, path, host, robots string
+	}{
+		{"", "/", "", ""},
+		{"/fish?id=3", "/fish?id=3", "", ""},
+		{"/fish#frag", "/fish", "", ""},
+		{"?q=1", "/?q=1", "", ""},
+		{"https://Bücher.example:443/a?b#c", "/a?b", "xn--bcher-kva.example", "https://xn--bcher-kva.example/robots.txt"},
+		{"HTTP://Example.COM", "/", "example.com", "http://example.com/robots.txt"},
+		{"http://example.com:8080/x", "/x", "example.com", "http://example.com:8080/robots.txt"},
+		{"https://user:pw@example.com/x", "/x", "example.com", "https://example.com/robots.txt"},
+		{"http://[::1]:80/x", "/x", "[::1]", "http://[::1]/robots.txt"},
+		{"https://example.com?q", "/?q", "example.com", "https://example.com/robots.txt"},
+	}
+	for _, tt := range tests {
+		got, err := ParseTarget(tt.in)
+		if err != nil {
+			t.Errorf("ParseTarget(%q): %v", tt.in, err)
+			continue
+		}
+		if got.Path != tt.path || got.Host != tt.host || got.RobotsURL != tt.robots {
+			t.Errorf("ParseTarget(%q) = path %q host %q robots %q; want %q %q %q", tt.in, got.Path, got.Host, got.RobotsURL, tt.path, tt.host, tt.robots)
+		}
+	}
+}
+
+func TestParseTargetErrors(t *testing.T) {
+	for _, in := range []string{"fish", "example.com/a", "//example.com/a", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/"} {
+		if _, err := ParseTarget(in); err == nil {
+			t.Errorf("ParseTarget(%q) should fail", in)
+		}
+	}
+}
+
+func TestParseTargetSteps(t *testing.T) {
+	got, err := ParseTarget("https://Bücher.example:443/a?b#c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Steps) != 3 {
+		t.Errorf("want steps for fragment, host and port, got %+v", got.Steps)
+	}
+}
