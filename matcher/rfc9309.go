@@ -63,15 +63,15 @@ func (rfc9309) parse(src []byte) *File {
 
 type rfcParser struct {
 	*scanner
-	group     int  // current group, -1 before the first user-agent line
-	seenRule  bool // a rule was read since the group's last user-agent line
+	group    int  // current group, -1 before the first user-agent line
+	seenRule bool // a rule was read since the group's last user-agent line
 	// Every group's agents, rules and patterns are runs of these slices,
 	// which grow once for the file instead of once per group; starts
 	// holds where each group's runs begin.
-	agents []Agent
-	rules  []Rule
-	pats   []pattern
-	starts []struct{ agent, rule int }
+	agents    []Agent
+	rules     []Rule
+	pats      []pattern
+	starts    []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
 
