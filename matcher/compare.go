@@ -1,0 +1,213 @@
+package matcher
+
+import (
+	"fmt"
+	"slices"
+)
+
+// A Factor names what makes two readings decide differently.
+type Factor string
+
+// The factors, in the order Compare looks for them: the first that differs
+// is the one named.
+const (
+	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
+	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
+	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
+	FactorGroupBoundary  Factor = "group-boundary" // the same user-agent lines head different rules
+	FactorTokenMatching  Factor = "token-matching" // different user-agent lines chosen for the token
+	FactorIndexHTML      Factor = "index-html"     // Google's index.html rule
+	FactorNormalization  Factor = "normalization"  // the same rule matches under one reading only
+	FactorFirstMatch     Factor = "first-match"    // the first rule in file order decides under one
+	FactorPriority       Factor = "priority"       // priority is counted differently
+	FactorInterpretation Factor = "interpretation" // none of the above: see each explanation
+)
+
+// A Difference explains why two readings disagree on one URL.
+type Difference struct {
+	A, B     Reading
+	Factor   Factor
+	Sentence string
+}
+
+// A Comparison is one URL evaluated under every reading.
+type Comparison struct {
+	Results     []*Result // one per reading, in Readings() order
+	Differences []Difference
+}
+
+// ParseAll parses src under every reading, in Readings() order.
+func ParseAll(src []byte) []*File {
+	files := make([]*File, len(readers))
+	for i, r := range readers {
+		files[i] = r.impl.parse(src)
+	}
+	return files
+}
+
+// Compare evaluates token and rawURL against files (one per reading, as
+// ParseAll returns) and explains each pair of readings that disagree.
+func Compare(files []*File, token, rawURL string) (*Comparison, error) {
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{}
+	for _, f := range files {
+		c.Results = append(c.Results, f.EvaluateTarget(token, t))
+	}
+	for i := range c.Results {
+		for j := i + 1; j < len(c.Results); j++ {
+			a, b := c.Results[i], c.Results[j]
+			if a.Allowed != b.Allowed {
+				c.Differences = append(c.Differences, explainDifference(files[i], a, files[j], b))
+			}
+		}
+	}
+	return c, nil
+}
+
+// Agree reports whether every reading gave the same verdict.
+func (c *Comparison) Agree() bool { return len(c.Differences) == 0 }
+
+func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
+	d := Difference{A: a.Reading, B: b.Reading}
+	d.Factor, d.Sentence = firstFactor(fa, a, fb, b)
+	return d
+}
+
+// firstFactor walks the factors in order and names the first one on which
+// the two decisions differ.
+func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
+	A, B := a.Reading, b.Reading
+	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
+		x, y := A, B
+		if b.Reason == ReasonRobotsTxt {
+			x, y = B, A
+		}
+		return FactorRobotsTxt, fmt.Sprintf("%s always allows /robots.txt itself (RFC 9309 §2.2.2); %s treats it like any other path.", x, y)
+	}
+	for _, pair := range [][2]*Result{{a, b}, {b, a}} {
+		w, ok := pair[0].WinningRule()
+		if !ok {
+			continue
+		}
+		fo, other := fb, pair[1]
+		if pair[0] == b {
+			fo = fa
+		}
+		if lineKind(fo, w.Rule.Line) != w.Rule.Kind() {
+			if w.Rule.Line <= len(fo.Lines) && len(fo.Source) > 0 && hasDiag(fo, w.Rule.Line, CodeLongLine) && pair[0].Reading == other.Reading {
+				break
+			}
+			return FactorTypos, fmt.Sprintf("%s reads line %d as a %s rule; %s does not (%s), so it cannot decide there.",
+				pair[0].Reading, w.Rule.Line, w.Rule.Kind(), other.Reading, lineKindWords(fo, w.Rule.Line))
+		}
+	}
+	if f, s, ok := lineCutFactor(fa, a, fb, b); ok {
+		return f, s
+	}
+	ua, ub := matchedAgentLines(a), matchedAgentLines(b)
+	if !slices.Equal(ua, ub) {
+		return FactorTokenMatching, fmt.Sprintf("%s: %s %s: %s", A, a.Groups.Summary, B, b.Groups.Summary)
+	}
+	if ra, rb := applyingRuleLines(fa, a), applyingRuleLines(fb, b); !slices.Equal(ra, rb) {
+		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (blank lines end a record in one reading only).", A, ra, B, rb)
+	}
+	if a.Reason == ReasonIndexHTML || b.Reason == ReasonIndexHTML {
+		x := A
+		if b.Reason == ReasonIndexHTML {
+			x = B
+		}
+		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
+	}
+	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
+		return FactorNormalization, fmt.Sprintf("the URL and the patterns are compared in different forms: under %s the path is %q and lines %v match; under %s the path is %q and lines %v match.", A, a.Path, ma, B, b.Path, mb)
+	}
+	if (a.Reason == ReasonFirstMatch) != (b.Reason == ReasonFirstMatch) {
+		x, y := A, B
+		if b.Reason == ReasonFirstMatch {
+			x, y = B, A
+		}
+		return FactorFirstMatch, fmt.Sprintf("%s takes the first matching rule in file order; %s takes the most specific one.", x, y)
+	}
+	if wa, wb := a.Winner, b.Winner; wa >= 0 && wb >= 0 && a.Matches[wa].Rule.Line != b.Matches[wb].Rule.Line {
+		return FactorPriority, fmt.Sprintf("%s gives the win to line %d, %s to line %d: they count a rule's priority differently.", A, a.Matches[wa].Rule.Line, B, b.Matches[wb].Rule.Line)
+	}
+	return FactorInterpretation, fmt.Sprintf("%s: %s %s: %s", A, a.Explanation, B, b.Explanation)
+}
+
+// lineCutFactor names Google's line cut when a winning rule sits on a line
+// longer than the cut and the other reading read it whole.
+func lineCutFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bool) {
+	for _, r := range []*Result{a, b} {
+		f := fa
+		if r == b {
+			f = fb
+		}
+		if w, ok := r.WinningRule(); ok && hasDiag(f, w.Rule.Line, CodeLongLine) {
+			return FactorLineCut, fmt.Sprintf("line %d is longer than %d bytes: Google's parser reads only its start, so the readings compare different patterns.", w.Rule.Line, GoogleLineLimit), true
+		}
+	}
+	return "", "", false
+}
+
+func hasDiag(f *File, line int, code Code) bool {
+	for _, d := range f.Diagnostics {
+		if d.Pos.Line == line && d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+func lineKind(f *File, line int) Kind {
+	if line < 1 || line > len(f.Lines) {
+		return KindInvalid
+	}
+	return f.Lines[line-1].Kind
+}
+
+func lineKindWords(f *File, line int) string {
+	if line < 1 || line > len(f.Lines) {
+		return "it never reaches that line"
+	}
+	return "it is " + articled(f.Lines[line-1].Kind.String()) + " line there"
+}
+
+func articled(s string) string {
+	if s != "" && (s[0] == 'a' || s[0] == 'e' || s[0] == 'i' || s[0] == 'o' || s[0] == 'u') {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+func matchedAgentLines(r *Result) []int {
+	var out []int
+	for _, a := range r.Groups.Agents {
+		if a.Matched {
+			out = append(out, a.Agent.Line)
+		}
+	}
+	return out
+}
+
+func applyingRuleLines(f *File, r *Result) []int {
+	var out []int
+	for _, gi := range r.Groups.Selected {
+		for _, rule := range f.Groups[gi].Rules {
+			out = append(out, rule.Line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func matchedLines(r *Result) []int {
+	out := make([]int, len(r.Matches))
+	for i, m := range r.Matches {
+		out[i] = m.Rule.Line
+	}
+	slices.Sort(out)
+	return out
+}
