@@ -52,18 +52,24 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 // match is tried again as its directory when it ends in /index.htm…
 // (robots.cc HandleAllow); the priority is then that pattern's length.
 func googleMatch(ext *googleFile, gi, ri int, r Rule, path string) (m Match, index, ok bool) {
-	_, steps := normalize(r.Pattern, googlePatternRules, true)
 	if ext.patterns[gi][ri].match(path) {
-		return Match{Rule: r, Priority: len(r.Normalized), Steps: steps}, false, true
+		return Match{Rule: r, Priority: len(r.Normalized), Steps: googlePatternSteps(r.Pattern)}, false, true
 	}
 	ix := ext.index[gi][ri]
 	if ix == nil || !ix.pat.match(path) {
 		return Match{}, false, false
 	}
-	steps = append(steps, Step{Input: r.Normalized, Output: ix.text,
+	steps := append(googlePatternSteps(r.Pattern), Step{Input: r.Normalized, Output: ix.text,
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
 		Source: googleSource + " (HandleAllow)"})
 	return Match{Rule: r, Priority: len(ix.text), Steps: steps}, true, true
+}
+
+// googlePatternSteps are the escaping steps of a pattern, worked out only
+// for the rules that match.
+func googlePatternSteps(p string) []Step {
+	_, steps := normalize(p, googlePatternRules, true)
+	return steps
 }
 
 func googlePathSteps(input, path string) []Step {

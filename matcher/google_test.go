@@ -363,3 +363,17 @@ func TestGoogleReadingRegistered(t *testing.T) {
 		t.Errorf("Readings() = %v, want rfc9309 then google first", rs)
 	}
 }
+
+// BenchmarkGoogleWorstCase: many wildcards against a long path that almost
+// matches; the cost stays O(len(path) × len(pattern)) per rule.
+func BenchmarkGoogleWorstCase(b *testing.B) {
+	pattern := "/" + strings.Repeat("*a", 200) + "b"
+	f := ParseAs(Google, []byte("User-agent: *\nDisallow: "+pattern+"\n"))
+	t := &Target{Input: "/" + strings.Repeat("a", 4000)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !f.EvaluateTarget("x", t).Allowed {
+			b.Fatal("the path has no 'b', so the rule cannot match")
+		}
+	}
+}
