@@ -4,6 +4,13 @@ BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
 
+# Google's conformance suite (matcher/conformance_test.go reads it) when it
+# sits beside the repository; otherwise that test says how to run it.
+ROBOTSTXT_CONFORMANCE ?= $(wildcard $(abspath ../shared/conformance))
+ifneq ($(ROBOTSTXT_CONFORMANCE),)
+export ROBOTSTXT_CONFORMANCE
+endif
+
 .PHONY: build run test test-go test-wasm vet bench fuzz clean
 
 build: $(BIN)

@@ -1,0 +1,346 @@
+package matcher
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Google reads a file as the open-source google/robotstxt library does
+// (robots.cc). It is checked against Google's conformance suite.
+const Google Reading = "google"
+
+// google is the reading of google/robotstxt's robots.cc: its line splitting
+// and cut, its key recognition with typos and a missing colon, its groups,
+// its pattern escaping, and its decision.
+type google struct{}
+
+// googleFile is what the google reading keeps beside the line model: the
+// compiled pattern of every rule and, for an allow whose pattern ends in
+// /index.htm…, the compiled directory pattern it also stands for.
+type googleFile struct {
+	patterns [][]pattern
+	index    [][]*indexRule
+}
+
+// An indexRule is the directory pattern robots.cc derives from an allow
+// ending in /index.htm… ("/dir/index.html" also allows "/dir/$").
+type indexRule struct {
+	text string
+	pat  pattern
+}
+
+const googleSource = "google/robotstxt robots.cc"
+
+func (google) parse(src []byte) *File {
+	s := newScanner(Google, src)
+	p := googleParser{scanner: s, group: -1, splitBy: map[int]int{}}
+	for i := range s.f.Lines {
+		p.line(&s.f.Lines[i])
+	}
+	p.finish()
+	s.checkBytes()
+	s.f.Diagnostics.Sort()
+	return s.f
+}
+
+type googleParser struct {
+	*scanner
+	group int // current group, -1 before the first user-agent line
+	// separator is robots.cc's seen_separator_: since the group's last
+	// user-agent line there was a rule, a sitemap or an unknown record, so
+	// the next user-agent line starts a new group.
+	separator bool
+	// sepLine is the line of a sitemap or unknown record that set separator
+	// in a group still without rules; splitBy records, per group, the line
+	// that cut it off before it had any rule.
+	sepLine  int
+	splitBy  map[int]int
+	patterns [][]pattern
+	index    [][]*indexRule
+}
+
+// googleLineEnd returns where robots.cc stops reading the line [start, end):
+// after GoogleLineLimit bytes (kMaxLineLen - 1, the rest is dropped) or at
+// the first NUL byte, since the line is then handled as a C string.
+func googleLineEnd(src []byte, start, end int) int {
+	if end-start > GoogleLineLimit {
+		end = start + GoogleLineLimit
+	}
+	if i := bytes.IndexByte(src[start:end], 0); i >= 0 {
+		end = start + i
+	}
+	return end
+}
+
+// isASCIISpace is absl::ascii_isspace, which robots.cc trims with: space,
+// \t, \n, \v, \f and \r (RFC 9309's parsers trim only space and tab).
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+func trimASCIISpace(src []byte, s, e int) (int, int) {
+	for s < e && isASCIISpace(src[s]) {
+		s++
+	}
+	for e > s && isASCIISpace(src[e-1]) {
+		e--
+	}
+	return s, e
+}
+
+// A googleRecord is a line cut as robots.cc's GetKeyAndValueFrom cuts it,
+// as offsets into the source.
+type googleRecord struct {
+	keyStart, keyEnd     int
+	valueStart, valueEnd int
+	comment              int  // offset of '#', or -1
+	empty                bool // nothing but white space and a comment
+	ok                   bool // a key and a value were found
+	noColon              bool // the key and value were parted by white space
+}
+
+// splitGoogle cuts the line content [start, end): the comment goes at the
+// first '#'; the rest, trimmed, is "key: value", or, without any ':',
+// exactly two words parted by spaces or tabs (robots.cc accepts the missing
+// colon then, and only then). A line with an empty key is not a record.
+func splitGoogle(src []byte, start, end int) googleRecord {
+	r := googleRecord{comment: -1}
+	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
+		r.comment, end = start+i, start+i
+	}
+	s, e := trimASCIISpace(src, start, end)
+	if s == e {
+		r.empty = true
+		return r
+	}
+	sep := bytes.IndexByte(src[s:e], ':')
+	if sep < 0 {
+		ws := bytes.IndexAny(src[s:e], " \t")
+		if ws < 0 {
+			return r
+		}
+		v := s + ws
+		for v < e && (src[v] == ' ' || src[v] == '\t') {
+			v++
+		}
+		if bytes.IndexAny(src[v:e], " \t") >= 0 {
+			return r
+		}
+		sep, r.noColon = ws, true
+	}
+	sep += s
+	r.keyStart, r.keyEnd = trimASCIISpace(src, s, sep)
+	if r.keyStart == r.keyEnd {
+		return r
+	}
+	r.valueStart, r.valueEnd = trimASCIISpace(src, sep+1, e)
+	r.ok = true
+	return r
+}
+
+func (p *googleParser) line(l *Line) {
+	src := p.f.Source
+	end := googleLineEnd(src, l.Start, l.End)
+	rec := splitGoogle(src, l.Start, end)
+	if rec.comment >= 0 {
+		l.Comment = string(src[rec.comment+1 : end])
+	}
+	switch {
+	case rec.empty:
+		l.Kind = KindBlank
+		if rec.comment >= 0 {
+			l.Kind = KindComment
+		}
+		l.Group = p.group
+		return
+	case !rec.ok:
+		p.invalid(l, rec, end)
+		return
+	}
+	l.Key = string(src[rec.keyStart:rec.keyEnd])
+	l.Value = string(src[rec.valueStart:rec.valueEnd])
+	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
+	if rec.noColon {
+		p.report(rec.keyStart, rec.valueEnd, CodeMissingColon, Warning, googleSource+" (GetKeyAndValueFrom)",
+			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", l.Key, l.Key+": "+l.Value)
+	}
+	key := googleKey(asciiLower(l.Key))
+	if key != "" && !strings.EqualFold(l.Key, key) {
+		p.report(rec.keyStart, rec.keyEnd, CodeTypoKey, Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
+			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", l.Key, key)
+	}
+	switch key {
+	case "user-agent":
+		p.userAgent(l)
+	case "allow":
+		p.rule(l, true)
+	case "disallow":
+		p.rule(l, false)
+	default:
+		p.record(l, key)
+	}
+}
+
+func (p *googleParser) invalid(l *Line, rec googleRecord, end int) {
+	l.Kind = KindInvalid
+	s, e := trimASCIISpace(p.f.Source, l.Start, end)
+	if rec.comment >= 0 {
+		s, e = trimASCIISpace(p.f.Source, l.Start, rec.comment)
+	}
+	msg := "not a record (no ':' and not exactly two words): Google's parser ignores the line"
+	if bytes.IndexByte(p.f.Source[s:e], ':') >= 0 {
+		msg = "a line starting with ':' has no key: Google's parser ignores it"
+	}
+	p.report(s, e, CodeInvalidLine, Warning, googleSource+" (GetKeyAndValueFrom)", "%s", msg)
+}
+
+// asciiLower lower-cases ASCII letters only, as absl's case-insensitive
+// comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
+func asciiLower(s string) string {
+	return mapBytes(s, func(s string, i int) (string, int, bool) {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return string(rune(c + 'a' - 'A')), 1, true
+		}
+		return "", 0, false
+	})
+}
+
+// equalFoldASCII is absl::EqualsIgnoreCase: equal bytes, ASCII letters
+// compared without case.
+func equalFoldASCII(a, b string) bool {
+	return len(a) == len(b) && asciiLower(a) == asciiLower(b)
+}
+
+// googleAgent reads a user-agent value as robots.cc's HandleUserAgent does:
+// '*' alone or followed by white space ("* anything") is the global agent;
+// otherwise the token is the leading run of [A-Za-z_-] (ExtractUserAgent),
+// possibly empty.
+func googleAgent(value string) (token string, global bool) {
+	// C's isspace in the "C" locale is the same set as isASCIISpace.
+	if value != "" && value[0] == '*' && (len(value) == 1 || isASCIISpace(value[1])) {
+		return "*", true
+	}
+	i := 0
+	for i < len(value) && isTokenByte(value[i]) {
+		i++
+	}
+	return value[:i], false
+}
+
+func (p *googleParser) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	if p.group < 0 || p.separator {
+		if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && p.sepLine > 0 {
+			p.splitBy[p.group] = p.sepLine
+		}
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.patterns = append(p.patterns, nil)
+		p.index = append(p.index, nil)
+		p.group, p.separator, p.sepLine = len(p.f.Groups)-1, false, 0
+	}
+	g := &p.f.Groups[p.group]
+	g.LastLine = l.Number
+	l.Group = p.group
+	tok, global := googleAgent(l.Value)
+	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
+	end := l.ValueOffset + len(l.Value)
+	switch {
+	case global && len(l.Value) > 1:
+		p.report(l.ValueOffset, end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
+			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", l.Value)
+	case global:
+	case tok == "":
+		p.report(l.ValueOffset, end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
+			"this user-agent value starts with no letter, '-' or '_', so Google's parser reads an empty product token: it matches only a crawler asking with an empty token")
+	case len(tok) < len(l.Value):
+		p.report(l.ValueOffset+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
+			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", l.Value, tok)
+	}
+}
+
+func (p *googleParser) rule(l *Line, allow bool) {
+	l.Kind = KindDisallow
+	if allow {
+		l.Kind = KindAllow
+	}
+	if p.group < 0 {
+		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
+			"this rule comes before any user-agent line, so Google's parser ignores it")
+		return
+	}
+	p.separator, p.sepLine = true, 0
+	l.Group = p.group
+	g := &p.f.Groups[p.group]
+	g.LastLine = l.Number
+	norm := EscapeGooglePattern(l.Value)
+	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
+	p.patterns[p.group] = append(p.patterns[p.group], compilePattern(norm))
+	var ix *indexRule
+	if d, ok := indexDirectory(norm); allow && ok {
+		ix = &indexRule{text: d, pat: compilePattern(d)}
+	}
+	p.index[p.group] = append(p.index[p.group], ix)
+	p.checkPattern(l)
+}
+
+// checkPattern reports what Google's matcher does with unusual patterns.
+func (p *googleParser) checkPattern(l *Line) {
+	v, at := l.Value, l.ValueOffset
+	switch {
+	case v == "":
+		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
+			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(l.Key))
+		return
+	case v[0] != '/' && v[0] != '*':
+		p.report(at, at+len(v), CodePatternStart, Warning, googleSource+" (Matches)",
+			"Google's parser anchors a pattern at the start of the path, which always begins with '/'; %q matches nothing", v)
+	}
+	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
+		p.report(at+i, at+i+1, CodeDollarInside, Info, googleSource+" (Matches)",
+			"Google's parser reads '$' as the end of the path only as the last character; here it is a literal '$'")
+	}
+}
+
+// record handles a sitemap or unknown record: robots.cc ignores its value
+// but sets seen_separator_, so a user-agent line after it starts a new
+// group even when the group has no rules yet.
+func (p *googleParser) record(l *Line, key string) {
+	l.Kind = KindOther
+	l.Group = p.group
+	if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && !p.separator {
+		p.sepLine = l.Number
+	}
+	p.separator = true
+	end := l.ValueOffset + len(l.Value)
+	lower := asciiLower(l.Key)
+	switch {
+	case key == "sitemap":
+		if !isAbsoluteURL(l.Value) {
+			p.report(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", l.Value)
+		}
+	case nonStandard[lower] != "":
+		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
+			"%s: %s", l.Key, nonStandard[lower])
+	default:
+		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
+			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", l.Key)
+	}
+}
+
+func (p *googleParser) finish() {
+	for gi, g := range p.f.Groups {
+		if len(g.Rules) > 0 {
+			continue
+		}
+		l := p.f.Lines[g.Agents[0].Line-1]
+		if by, ok := p.splitBy[gi]; ok {
+			p.report(l.Start, l.End, CodeEmptyGroup, Warning, googleSource+" (seen_separator_)",
+				"this group has no rules: in Google's parser the record on line %d ends it, so the user-agent lines after that start a new group; the crawlers named here may crawl everything", by)
+			continue
+		}
+		p.report(l.Start, l.End, CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
+			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
+	}
+	p.f.ext = &googleFile{patterns: p.patterns, index: p.index}
+}

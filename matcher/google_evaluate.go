@@ -1,0 +1,144 @@
+package matcher
+
+import "fmt"
+
+// evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of
+// the groups naming the token if any group does (ever_seen_specific_agent_),
+// else those of the '*' groups; of the matching rules the longest pattern
+// wins, an allow wins a tie, and an empty pattern (priority 0) never
+// decides. An allow of …/index.htm… that does not match still counts when
+// its directory does. The URL is taken as given and /robots.txt is not
+// special.
+func (google) evaluate(f *File, token string, t *Target) *Result {
+	path := GooglePath(t.Input)
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: googlePathSteps(t.Input, path), Winner: -1, RunnerUp: -1}
+	res.Groups = googleSelect(f, token)
+	ext, _ := f.ext.(*googleFile)
+	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
+	for _, gi := range res.Groups.Selected {
+		for ri, r := range f.Groups[gi].Rules {
+			if ext == nil || r.Normalized == "" {
+				continue
+			}
+			m, index, ok := googleMatch(ext, gi, ri, r, path)
+			if ok {
+				res.Matches = append(res.Matches, m)
+				viaIndex = append(viaIndex, index)
+			}
+		}
+	}
+	res.Winner, res.RunnerUp = longestMatch(res.Matches)
+	switch {
+	case len(res.Groups.Selected) == 0:
+		res.Allowed, res.Reason = true, ReasonNoGroup
+	case res.Winner < 0:
+		res.Allowed, res.Reason = true, ReasonNoMatch
+	default:
+		w := res.Matches[res.Winner]
+		res.Allowed, res.Reason = w.Rule.Allow, ReasonLongest
+		switch {
+		case viaIndex[res.Winner]:
+			res.Reason = ReasonIndexHTML
+		case res.RunnerUp >= 0 && res.Matches[res.RunnerUp].Priority == w.Priority:
+			res.Reason = ReasonTieAllow
+		}
+	}
+	res.Diagnostics = bearing(f, res)
+	res.Explanation = googleExplain(f, res)
+	return res
+}
+
+// googleMatch tries rule ri of group gi on path. An allow that does not
+// match is tried again as its directory when it ends in /index.htm…
+// (robots.cc HandleAllow); the priority is then that pattern's length.
+func googleMatch(ext *googleFile, gi, ri int, r Rule, path string) (m Match, index, ok bool) {
+	if ext.patterns[gi][ri].match(path) {
+		return Match{Rule: r, Priority: len(r.Normalized), Steps: googlePatternSteps(r.Pattern)}, false, true
+	}
+	ix := ext.index[gi][ri]
+	if ix == nil || !ix.pat.match(path) {
+		return Match{}, false, false
+	}
+	steps := append(googlePatternSteps(r.Pattern), Step{Input: r.Normalized, Output: ix.text,
+		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
+		Source: googleSource + " (HandleAllow)"})
+	return Match{Rule: r, Priority: len(ix.text), Steps: steps}, true, true
+}
+
+// googlePatternSteps are the escaping steps of a pattern, worked out only
+// for the rules that match.
+func googlePatternSteps(p string) []Step {
+	_, steps := normalize(p, googlePatternRules, true)
+	return steps
+}
+
+func googlePathSteps(input, path string) []Step {
+	if input == path {
+		return nil
+	}
+	return []Step{{Input: input, Output: path,
+		Rule:   "the path, params and query are taken from the URL as given (scheme, host and fragment dropped, no percent-encoding or decoding)",
+		Source: googleSource + " (GetPathParamsQuery)"}}
+}
+
+// googleSelect chooses the groups as robots.cc does: a group applies when
+// one of its user-agent tokens equals the token given, ASCII letters
+// compared without case (absl::EqualsIgnoreCase; the token given is not
+// trimmed or cut, so "Googlebot/2.1" matches no group); else every '*'
+// group applies; else none.
+func googleSelect(f *File, token string) GroupTrace {
+	tr := GroupTrace{Token: token}
+	var named, global []int
+	for gi, g := range f.Groups {
+		for _, a := range g.Agents {
+			m := UserAgentMatch{Agent: a, Group: gi}
+			switch {
+			case a.Global:
+				m.How = "'*': the global group, used only when no group names the token"
+				global = appendOnce(global, gi)
+			case equalFoldASCII(a.Token, token):
+				m.Matched, m.How = true, fmt.Sprintf("%q equals %q, ignoring ASCII case", a.Token, token)
+				named = appendOnce(named, gi)
+			case a.Token == "":
+				m.How = "names an empty product token (the value starts with no letter, '-' or '_')"
+			default:
+				m.How = fmt.Sprintf("%q is not %q (Google compares the whole token given)", a.Token, token)
+			}
+			tr.Agents = append(tr.Agents, m)
+		}
+	}
+	switch {
+	case len(named) > 0:
+		tr.Selected = named
+	case len(global) > 0:
+		tr.Selected, tr.Global = global, true
+		for i := range tr.Agents {
+			if tr.Agents[i].Agent.Global {
+				tr.Agents[i].Matched = true
+			}
+		}
+	}
+	tr.Merged = len(tr.Selected) > 1
+	tr.Summary = traceSummary(f, tr)
+	return tr
+}
+
+// googleExplain says why, in Google's terms; only the index.html rule needs
+// words of its own.
+func googleExplain(f *File, res *Result) string {
+	if res.Reason != ReasonIndexHTML {
+		return explain(f, res)
+	}
+	w := res.Matches[res.Winner]
+	dir := w.Steps[len(w.Steps)-1].Output
+	s := fmt.Sprintf("Allowed by %s: Google's parser reads an allow ending in /index.htm… as also allowing its directory, so %s (%s) matches %s",
+		RuleText(f, w.Rule), dir, octets(w.Priority), res.Path)
+	if res.RunnerUp < 0 {
+		return s + "."
+	}
+	r := res.Matches[res.RunnerUp]
+	if r.Priority == w.Priority {
+		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), octets(r.Priority))
+	}
+	return fmt.Sprintf("%s, longer than %s (%s).", s, RuleText(f, r.Rule), octets(r.Priority))
+}
