@@ -22,12 +22,14 @@ const (
 	exitUsage      = 2
 )
 
-const checkUsage = `usage: robots-explorer check [-reading NAME] [-json] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
+const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
 ("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
 URL; an empty URL means /. Exit status: 0 when every URL is allowed, 1 when
-any is disallowed, 2 on a usage or input error.
+any is disallowed, 2 on a usage or input error. With -compare, every
+reading's verdict is printed too, with the reason where they differ; the exit
+status still follows -reading.
 
 flags:
 `
@@ -35,6 +37,7 @@ flags:
 type checkConfig struct {
 	reading matcher.Reading
 	json    bool
+	compare bool
 	urls    string
 	file    string
 	token   string
@@ -47,6 +50,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
 	readingName := fs.String("reading", string(matcher.RFC9309), "the reading: "+readingList())
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	compare := fs.Bool("compare", false, "also evaluate every other reading and say why they differ")
 	urls := fs.String("urls", "", "read URLs one per line from `FILE` (\"-\" is standard input)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -59,7 +63,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
-	c := &checkConfig{reading: r, json: *asJSON, urls: *urls, file: rest[0], token: rest[1], args: rest[2:]}
+	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:]}
 	if c.urls == "-" && c.file == "-" {
 		return nil, errors.New("standard input cannot be both ROBOTS_FILE and -urls")
 	}
@@ -91,19 +95,19 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
 		return exitUsage
 	}
-	f := matcher.ParseAs(c.reading, body)
+	ev := newEvaluator(c, body)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	status := exitAllowed
 	each := func(u string) error {
-		res, err := f.Evaluate(c.token, u)
+		res, cmp, err := ev.evaluate(c.token, u)
 		if err != nil {
 			return err
 		}
 		if !res.Allowed {
 			status = exitDisallowed
 		}
-		return writeResult(out, f, res, c.json)
+		return writeResult(out, ev.file(), res, cmp, c.json)
 	}
 	if err := forEachURL(c, stdin, each); err != nil {
 		out.Flush()
@@ -152,17 +156,72 @@ func forEachURL(c *checkConfig, stdin io.Reader, fn func(string) error) error {
 	return sc.Err()
 }
 
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, asJSON bool) error {
+// evaluator parses the file once, under the chosen reading or, with
+// -compare, under every reading.
+type evaluator struct {
+	files []*matcher.File
+	index int // of the chosen reading in files
+}
+
+func newEvaluator(c *checkConfig, body []byte) *evaluator {
+	if !c.compare {
+		return &evaluator{files: []*matcher.File{matcher.ParseAs(c.reading, body)}}
+	}
+	ev := &evaluator{files: matcher.ParseAll(body)}
+	for i, f := range ev.files {
+		if f.Reading == c.reading {
+			ev.index = i
+		}
+	}
+	return ev
+}
+
+func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
+
+func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Comparison, error) {
+	if len(ev.files) == 1 {
+		res, err := ev.file().Evaluate(token, u)
+		return res, nil, err
+	}
+	cmp, err := matcher.Compare(ev.files, token, u)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cmp.Results[ev.index], cmp, nil
+}
+
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
 	if asJSON {
-		b, err := json.Marshal(newCheckJSON(f, res))
+		b, err := json.Marshal(newCheckJSON(f, res, cmp))
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(w, "%s\n", b)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s\t%s\t%s\n", res.Verdict(), res.Target.Input, why(f, res))
-	return err
+	if _, err := fmt.Fprintf(w, "%s\t%s\t%s\n", res.Verdict(), res.Target.Input, why(f, res)); err != nil || cmp == nil {
+		return err
+	}
+	return writeComparison(w, res, cmp)
+}
+
+// writeComparison prints, under the URL's line, every other reading's
+// verdict and why each pair that disagrees does.
+func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Comparison) error {
+	for _, r := range cmp.Results {
+		if r == chosen {
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "\t%s: %s\t%s\n", r.Reading, r.Verdict(), r.Explanation); err != nil {
+			return err
+		}
+	}
+	for _, d := range cmp.Differences {
+		if _, err := fmt.Fprintf(w, "\t%s and %s differ (%s): %s\n", d.A, d.B, d.Factor, d.Sentence); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // why is the short form of the reason: the winning line, or what decided.

@@ -19,6 +19,16 @@ type checkJSON struct {
 	Steps       []matcher.Step   `json:"steps"`
 	Groups      []int            `json:"groups"`
 	Diagnostics []diagnosticJSON `json:"diagnostics"`
+	// With -compare: every reading's verdict, and why pairs differ.
+	Readings    []readingJSON        `json:"readings,omitempty"`
+	Differences []matcher.Difference `json:"differences,omitempty"`
+}
+
+type readingJSON struct {
+	Reading     matcher.Reading `json:"reading"`
+	Verdict     string          `json:"verdict"`
+	Winner      *ruleJSON       `json:"winner"`
+	Explanation string          `json:"explanation"`
 }
 
 type ruleJSON struct {
@@ -26,7 +36,7 @@ type ruleJSON struct {
 	Kind     matcher.Kind `json:"kind"`
 	Pattern  string       `json:"pattern"`
 	Priority int          `json:"priority"`
-	Text     string       `json:"text"`
+	Text     string       `json:"text,omitempty"`
 }
 
 type diagnosticJSON struct {
@@ -38,7 +48,7 @@ type diagnosticJSON struct {
 	Source   string           `json:"source"`
 }
 
-func newCheckJSON(f *matcher.File, res *matcher.Result) checkJSON {
+func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) checkJSON {
 	out := checkJSON{
 		Verdict: res.Verdict(), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
@@ -56,6 +66,16 @@ func newCheckJSON(f *matcher.File, res *matcher.Result) checkJSON {
 		out.Matches = append(out.Matches, r)
 		if i == res.Winner {
 			out.Winner = &r
+		}
+	}
+	if cmp != nil {
+		out.Differences = cmp.Differences
+		for _, r := range cmp.Results {
+			rj := readingJSON{Reading: r.Reading, Verdict: r.Verdict(), Explanation: r.Explanation}
+			if m, ok := r.WinningRule(); ok {
+				rj.Winner = &ruleJSON{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Priority: m.Priority}
+			}
+			out.Readings = append(out.Readings, rj)
 		}
 	}
 	for _, d := range res.Diagnostics {

@@ -25,9 +25,10 @@ const (
 
 // A Difference explains why two readings disagree on one URL.
 type Difference struct {
-	A, B     Reading
-	Factor   Factor
-	Sentence string
+	A        Reading `json:"a"`
+	B        Reading `json:"b"`
+	Factor   Factor  `json:"factor"`
+	Sentence string  `json:"sentence"`
 }
 
 // A Comparison is one URL evaluated under every reading.
@@ -97,11 +98,8 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 			fo = fa
 		}
 		if lineKind(fo, w.Rule.Line) != w.Rule.Kind() {
-			if w.Rule.Line <= len(fo.Lines) && len(fo.Source) > 0 && hasDiag(fo, w.Rule.Line, CodeLongLine) && pair[0].Reading == other.Reading {
-				break
-			}
-			return FactorTypos, fmt.Sprintf("%s reads line %d as a %s rule; %s does not (%s), so it cannot decide there.",
-				pair[0].Reading, w.Rule.Line, w.Rule.Kind(), other.Reading, lineKindWords(fo, w.Rule.Line))
+			return FactorTypos, fmt.Sprintf("%s reads line %d, `%s`, as %s rule; %s reads it as %s, so it does not apply there.",
+				pair[0].Reading, w.Rule.Line, fo.Text(w.Rule.Line), articled(w.Rule.Kind().String()), other.Reading, lineKindWords(fo, w.Rule.Line))
 		}
 	}
 	if f, s, ok := lineCutFactor(fa, a, fb, b); ok {
@@ -122,7 +120,7 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
 	}
 	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
-		return FactorNormalization, fmt.Sprintf("the URL and the patterns are compared in different forms: under %s the path is %q and lines %v match; under %s the path is %q and lines %v match.", A, a.Path, ma, B, b.Path, mb)
+		return FactorNormalization, normalizationSentence(fa, a, fb, b)
 	}
 	if (a.Reason == ReasonFirstMatch) != (b.Reason == ReasonFirstMatch) {
 		x, y := A, B
@@ -170,9 +168,16 @@ func lineKind(f *File, line int) Kind {
 
 func lineKindWords(f *File, line int) string {
 	if line < 1 || line > len(f.Lines) {
-		return "it never reaches that line"
+		return "nothing (it never reaches that line)"
 	}
-	return "it is " + articled(f.Lines[line-1].Kind.String()) + " line there"
+	switch k := f.Lines[line-1].Kind; k {
+	case KindOther:
+		return "a record it does not know"
+	case KindInvalid:
+		return "a line that is not a record"
+	default:
+		return articled(k.String()) + " line"
+	}
 }
 
 func articled(s string) string {
@@ -210,4 +215,42 @@ func matchedLines(r *Result) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// normalizationSentence shows the first rule that matches under one reading
+// only, with the forms each reading compares.
+func normalizationSentence(fa *File, a *Result, fb *File, b *Result) string {
+	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
+	pa, pb := normalizedAt(fa, line), normalizedAt(fb, line)
+	yes := a.Reading
+	if !slices.Contains(matchedLines(a), line) {
+		yes = b.Reading
+	}
+	return fmt.Sprintf("line %d matches under %s only: %s compares the path %q with the pattern %q; %s compares %q with %q.",
+		line, yes, a.Reading, a.Path, pa, b.Reading, b.Path, pb)
+}
+
+func firstOfSymmetricDifference(x, y []int) int {
+	for _, v := range x {
+		if !slices.Contains(y, v) {
+			return v
+		}
+	}
+	for _, v := range y {
+		if !slices.Contains(x, v) {
+			return v
+		}
+	}
+	return 0
+}
+
+func normalizedAt(f *File, line int) string {
+	for _, g := range f.Groups {
+		for _, r := range g.Rules {
+			if r.Line == line {
+				return r.Normalized
+			}
+		}
+	}
+	return ""
 }

@@ -23,7 +23,8 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	res.Winner, res.RunnerUp = longestMatch(res.Matches)
 	switch {
 	case path == "/robots.txt":
-		res.Allowed, res.Reason = true, ReasonRobotsTxt
+		// The matches stay listed, but none of them decided.
+		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	case len(res.Groups.Selected) == 0:
 		res.Allowed, res.Reason = true, ReasonNoGroup
 	case res.Winner < 0:

@@ -183,7 +183,7 @@ func TestEvaluateRFC9309Example(t *testing.T) {
 		{"otherbot", "/publications/x.gif", true, 4, ReasonLongest},
 		{"otherbot", "/images/x.gif", false, 2, ReasonLongest},
 		{"otherbot", "/publications/x.html", true, 4, ReasonLongest},
-		{"foobot", "/robots.txt", true, 7, ReasonRobotsTxt},
+		{"foobot", "/robots.txt", true, 0, ReasonRobotsTxt},
 	}
 	for _, tt := range tests {
 		t.Run(tt.token+tt.url, func(t *testing.T) {

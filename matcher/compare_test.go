@@ -1,0 +1,70 @@
+package matcher
+
+import (
+	"strings"
+	"testing"
+)
+
+func compareOne(t *testing.T, src, token, url string) *Comparison {
+	t.Helper()
+	c, err := Compare(ParseAll([]byte(src)), token, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// differenceBetween returns the difference between readings a and b.
+func differenceBetween(c *Comparison, a, b Reading) (Difference, bool) {
+	for _, d := range c.Differences {
+		if d.A == a && d.B == b || d.A == b && d.B == a {
+			return d, true
+		}
+	}
+	return Difference{}, false
+}
+
+func TestCompareFactorsRFC9309VersusGoogle(t *testing.T) {
+	tests := []struct {
+		name, src, token, url string
+		factor                Factor
+	}{
+		{"RFC 9309 §2.2.2 /robots.txt is always allowed; robots.cc has no such rule",
+			"User-agent: *\nDisallow: /\n", "bot", "/robots.txt", FactorRobotsTxt},
+		{"robots.cc accepts the typo disalow",
+			"User-agent: *\nDisalow: /x\n", "bot", "/x", FactorTypos},
+		{"robots.cc accepts a missing colon",
+			"User-agent: *\nDisallow /x\n", "bot", "/x", FactorTypos},
+		{"RFC 9309 §2.2.2 decodes %62%61%7A; robots.cc compares the URL as given",
+			"User-agent: *\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n", "bot", "/foo/bar/baz", FactorNormalization},
+		{"robots.cc: an allow of /index.html also allows the directory",
+			"User-agent: *\nDisallow: /\nAllow: /dir/index.html\n", "bot", "/dir/", FactorIndexHTML},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareOne(t, tt.src, tt.token, tt.url)
+			d, ok := differenceBetween(c, RFC9309, Google)
+			if !ok {
+				t.Fatalf("rfc9309 and google agree: %s / %s", c.Results[0].Explanation, c.Results[1].Explanation)
+			}
+			if d.Factor != tt.factor || d.Sentence == "" {
+				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
+			}
+		})
+	}
+}
+
+func TestCompareAgreement(t *testing.T) {
+	c := compareOne(t, "User-agent: *\nDisallow: /private/\n", "bot", "/public")
+	if !c.Agree() || len(c.Results) != len(Readings()) {
+		t.Errorf("readings should agree: %+v", c.Differences)
+	}
+	for i, r := range c.Results {
+		if r.Reading != Readings()[i] || !r.Allowed || r.Explanation == "" {
+			t.Errorf("result %d: %+v", i, r)
+		}
+	}
+	if _, err := Compare(ParseAll(nil), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
+		t.Errorf("bad URL: %v", err)
+	}
+}
