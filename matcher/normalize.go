@@ -36,7 +36,7 @@ func plain(s string, rules []normRule) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 0x80 || c == '%' || mustEncode(c):
+		case c >= 0x80 || c == '%' || c == '?' || mustEncode(c):
 			return false
 		case path && (c == '*' || c == '$'):
 			return false
@@ -197,6 +197,26 @@ var rfcCommon = []normRule{
 	{"hex digits of %XX escapes are upper-cased", "RFC 3986 §6.2.2.1", upperEscapes},
 	{"%XX escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded", "RFC 3986 §6.2.2.2", decodeUnreserved},
 	{"characters that may not stand raw in a URI are percent-encoded", "RFC 3986 §2; RFC 9309 §2.2.2", encodeUnsafe},
+	{"in the query, ':', '/', '?' and '@' are compared percent-encoded (https://… as https%3A%2F%2F…)", "RFC 9309 §2.2.2 (table of encoding examples)", encodeQueryDelims},
+}
+
+// encodeQueryDelims encodes the delimiters a query may hold raw, so that a
+// rule and a URL that spell a URL-in-a-query differently still meet, as
+// RFC 9309 §2.2.2's table requires (/foo/bar?baz=https://foo.bar is
+// matched as /foo/bar?baz=https%3A%2F%2Ffoo.bar). The path keeps '/' and
+// %2F apart.
+func encodeQueryDelims(s string) string {
+	q := strings.IndexByte(s, '?')
+	if q < 0 || strings.IndexAny(s[q+1:], ":/?@") < 0 {
+		return s
+	}
+	return s[:q+1] + mapBytes(s[q+1:], func(s string, i int) (string, int, bool) {
+		switch s[i] {
+		case ':', '/', '?', '@':
+			return escapeByte(s[i]), 1, true
+		}
+		return "", 0, false
+	})
 }
 
 // rfcPathRules add, for the URL's path, the encoding of '*' and '$': a rule

@@ -23,6 +23,8 @@ func TestNormalizeRFC9309(t *testing.T) {
 		{"RFC 9309 §2.2.3 star in a path is compared as %2A; in a pattern it is a wildcard", "/a*b", "/a%2Ab", "/a*b"},
 		{"RFC 9309 §2.2.3 final $ anchors a pattern; in a path it is %24", "/a$", "/a%24", "/a$"},
 		{"RFC 9309 §2.2.3 inner $ is literal", "/a$b$", "/a%24b%24", "/a%24b$"},
+		{"RFC 9309 §2.2.2 table: a URL in the query is compared encoded", "/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar"},
+		{"RFC 9309 §2.2.2 table: the path keeps its slashes", "/a/b:c?d", "/a/b:c?d", "/a/b:c?d"},
 		{"controls encoded", "/a\x01\x7f", "/a%01%7F", "/a%01%7F"},
 		{"invalid UTF-8 bytes encoded", "/\xff", "/%FF", "/%FF"},
 	}
