@@ -2,27 +2,22 @@ package matcher
 
 import "strings"
 
-// A pattern is a normalized rule pattern cut at its wildcards: it matches a
-// path when the path starts with segs[0], then holds segs[1], segs[2], … in
-// order, and, when anchored, ends with the last segment.
+// A pattern is a normalized rule pattern ready to match: '*' stands for any
+// run of characters and a final '$' for the end of the path (RFC 9309
+// §2.2.3). The segments between stars are found when matching, so that
+// compiling allocates nothing.
 type pattern struct {
-	segs     []string // nil when the pattern has no '*': lit is all of it
-	lit      string
-	anchored bool // the pattern ended in '$'
+	body     string // without the final '$'
+	star     bool   // body holds a '*'
+	anchored bool   // the pattern ended in '$'
 }
 
-// compilePattern cuts a normalized pattern at '*' (any run of characters)
-// and a final '$' (the end of the path), RFC 9309 §2.2.3.
 func compilePattern(p string) pattern {
-	var c pattern
+	c := pattern{body: p}
 	if strings.HasSuffix(p, "$") {
-		c.anchored, p = true, p[:len(p)-1]
+		c.anchored, c.body = true, p[:len(p)-1]
 	}
-	if strings.IndexByte(p, '*') < 0 {
-		c.lit = p
-		return c
-	}
-	c.segs = strings.Split(p, "*")
+	c.star = strings.IndexByte(c.body, '*') >= 0
 	return c
 }
 
@@ -33,28 +28,33 @@ func compilePattern(p string) pattern {
 // the rest of the path, so the whole match is O(len(path) × len(pattern)),
 // with no backtracking.
 func (c pattern) match(path string) bool {
-	if c.segs == nil {
-		return strings.HasPrefix(path, c.lit) && (!c.anchored || len(path) == len(c.lit))
+	if !c.star {
+		return strings.HasPrefix(path, c.body) && (!c.anchored || len(path) == len(c.body))
 	}
-	first := c.segs[0]
+	star := strings.IndexByte(c.body, '*')
+	first, rest := c.body[:star], c.body[star+1:]
 	if !strings.HasPrefix(path, first) {
 		return false
 	}
-	if len(c.segs) == 1 {
-		return !c.anchored || len(path) == len(first)
-	}
 	pos := len(first)
-	last := len(c.segs) - 1
-	for _, seg := range c.segs[1:last] {
+	for {
+		star = strings.IndexByte(rest, '*')
+		if star < 0 {
+			break
+		}
+		seg := rest[:star]
+		rest = rest[star+1:]
+		if seg == "" {
+			continue
+		}
 		i := strings.Index(path[pos:], seg)
 		if i < 0 {
 			return false
 		}
 		pos += i + len(seg)
 	}
-	tail := c.segs[last]
 	if c.anchored {
-		return len(path)-pos >= len(tail) && strings.HasSuffix(path, tail)
+		return len(path)-pos >= len(rest) && strings.HasSuffix(path, rest)
 	}
-	return strings.Contains(path[pos:], tail)
+	return strings.Contains(path[pos:], rest)
 }

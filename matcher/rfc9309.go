@@ -178,7 +178,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	l.Group = p.group
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
-	norm, _ := normalize(l.Value, rfcPatternRules, false)
+	norm := normalizeFast(l.Value, false)
 	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
 	p.pats = append(p.pats, compilePattern(norm))
 	p.checkPattern(l)
