@@ -1,0 +1,155 @@
+// Package permalink writes the explorer's whole state into a URL fragment
+// and reads it back. Two forms load: a readable one that people write by
+// hand (robots=…&token=…&url=…&url=…&reading=…&chosen=…) and a compact,
+// versioned one (z1=<base64url of deflate>) that "Copy link" produces.
+//
+// The state lives in the fragment, not the query: the fragment never
+// reaches a server, and go-app's service worker matches its cache by the
+// exact URL including the query.
+package permalink
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// State is everything a link restores.
+type State struct {
+	Robots  string
+	Token   string
+	URLs    []string
+	Reading string
+	Chosen  int // index in URLs of the chosen URL
+}
+
+// Limits that keep a link safe to open.
+const (
+	// MaxFragment is the longest fragment a link should carry; browsers and
+	// chat tools cut longer URLs. A larger state is saved to a file.
+	MaxFragment = 32 << 10
+	// MaxState bounds what a compact link may decompress to, so that a
+	// decompression bomb is refused rather than filling memory.
+	MaxState = 8 << 20
+)
+
+// compactPrefix names the version of the compact form.
+const compactPrefix = "z1="
+
+// Errors a link can give. Each leaves the current work untouched: the
+// caller only replaces its state when Decode succeeds.
+var (
+	ErrTooLarge  = errors.New("the link's state is larger than the explorer accepts")
+	ErrCorrupt   = errors.New("the link is damaged: its compact state could not be read")
+	ErrVersion   = errors.New("the link was made by a newer version of the explorer")
+	ErrMalformed = errors.New("the link's parameters could not be read")
+)
+
+// Readable returns the hand-writable form.
+func Readable(s State) string {
+	v := url.Values{}
+	if s.Robots != "" {
+		v.Set("robots", s.Robots)
+	}
+	if s.Token != "" {
+		v.Set("token", s.Token)
+	}
+	for _, u := range s.URLs {
+		v["url"] = append(v["url"], u)
+	}
+	if s.Reading != "" {
+		v.Set("reading", s.Reading)
+	}
+	if s.Chosen > 0 {
+		v.Set("chosen", strconv.Itoa(s.Chosen))
+	}
+	return encodeOrdered(v)
+}
+
+// encodeOrdered writes parameters in a fixed, readable order.
+func encodeOrdered(v url.Values) string {
+	var b strings.Builder
+	for _, k := range []string{"robots", "token", "url", "reading", "chosen"} {
+		for _, val := range v[k] {
+			if b.Len() > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(k)
+			b.WriteByte('=')
+			b.WriteString(strings.ReplaceAll(url.QueryEscape(val), "+", "%20"))
+		}
+	}
+	return b.String()
+}
+
+// Compact returns the form "Copy link" produces: the readable form,
+// deflated and base64url-encoded, behind a version prefix.
+func Compact(s State) string {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	io.WriteString(w, Readable(s))
+	w.Close()
+	return compactPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// Decode reads a fragment (with or without its leading '#') in either
+// form. Parameters it does not know are ignored, so older links keep
+// working as the state grows.
+func Decode(fragment string) (State, error) {
+	fragment = strings.TrimPrefix(fragment, "#")
+	if len(fragment) > MaxState {
+		return State{}, ErrTooLarge
+	}
+	if strings.HasPrefix(fragment, "z") && len(fragment) > 1 && fragment[1] >= '0' && fragment[1] <= '9' {
+		return decodeCompact(fragment)
+	}
+	return decodeReadable(fragment)
+}
+
+func decodeCompact(fragment string) (State, error) {
+	if !strings.HasPrefix(fragment, compactPrefix) {
+		return State{}, ErrVersion
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(fragment[len(compactPrefix):], "="))
+	if err != nil {
+		return State{}, fmt.Errorf("%w (%v)", ErrCorrupt, err)
+	}
+	r := flate.NewReader(bytes.NewReader(raw))
+	defer r.Close()
+	text, err := io.ReadAll(io.LimitReader(r, MaxState+1))
+	if err != nil {
+		return State{}, fmt.Errorf("%w (%v)", ErrCorrupt, err)
+	}
+	if len(text) > MaxState {
+		return State{}, ErrTooLarge
+	}
+	return decodeReadable(string(text))
+}
+
+func decodeReadable(fragment string) (State, error) {
+	v, err := url.ParseQuery(fragment)
+	if err != nil {
+		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
+	}
+	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading")}
+	if c := v.Get("chosen"); c != "" {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 {
+			return State{}, fmt.Errorf("%w: chosen=%q is not a URL number", ErrMalformed, c)
+		}
+		s.Chosen = n
+	}
+	if s.Chosen >= len(s.URLs) && s.Chosen > 0 {
+		s.Chosen = 0
+	}
+	return s, nil
+}
+
+// Fits reports whether the compact link for s is short enough to share.
+func Fits(s State) bool { return len(Compact(s)) <= MaxFragment }

@@ -1,0 +1,140 @@
+package permalink
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var sample = State{
+	Robots:  "User-agent: *\nDisallow: /fish # no fish\nAllow: /ツ&=%\n",
+	Token:   "Googlebot",
+	URLs:    []string{"/fish", "/fish.php?id=3&x=y", "https://Bücher.example/a#frag"},
+	Reading: "google",
+	Chosen:  2,
+}
+
+func TestRoundTripBothForms(t *testing.T) {
+	for name, enc := range map[string]func(State) string{"readable": Readable, "compact": Compact} {
+		got, err := Decode("#" + enc(sample))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, sample) {
+			t.Errorf("%s: got %+v, want %+v", name, got, sample)
+		}
+	}
+}
+
+func TestReadableByHand(t *testing.T) {
+	got, err := Decode("robots=User-agent%3A%20*%0ADisallow%3A%20%2Ffish&token=Googlebot&url=%2Ffish&url=%2Ffish.php&reading=google")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := State{Robots: "User-agent: *\nDisallow: /fish", Token: "Googlebot", URLs: []string{"/fish", "/fish.php"}, Reading: "google"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if s, err := Decode(""); err != nil || !reflect.DeepEqual(s, State{}) {
+		t.Errorf("empty fragment: %+v %v", s, err)
+	}
+	if s, err := Decode("token=a&unknown=1"); err != nil || s.Token != "a" {
+		t.Errorf("unknown parameters must be ignored: %+v %v", s, err)
+	}
+}
+
+func TestReadableIsReadable(t *testing.T) {
+	r := Readable(State{Token: "Googlebot", URLs: []string{"/fish"}})
+	if r != "token=Googlebot&url=%2Ffish" {
+		t.Errorf("got %q", r)
+	}
+}
+
+func TestBrokenLinks(t *testing.T) {
+	bomb := func() string {
+		var buf bytes.Buffer
+		w, _ := flate.NewWriter(&buf, flate.BestCompression)
+		w.Write([]byte("robots="))
+		w.Write(bytes.Repeat([]byte("a"), MaxState+10))
+		w.Close()
+		return compactPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	}()
+	good := Compact(sample)
+	tests := []struct {
+		name, in string
+		want     error
+	}{
+		{"tampered base64", good[:10] + "!!" + good[12:], ErrCorrupt},
+		{"truncated deflate", good[:len(good)/2], ErrCorrupt},
+		{"future version", "z9=abc", ErrVersion},
+		{"decompression bomb", bomb, ErrTooLarge},
+		{"bad escape", "robots=%zz", ErrMalformed},
+		{"bad chosen", "url=/a&chosen=x", ErrMalformed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode(tt.in)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("got %v, want %v", err, tt.want)
+			}
+		})
+	}
+	if len(bomb) > 20000 {
+		t.Errorf("the bomb should be small to be a bomb: %d bytes", len(bomb))
+	}
+}
+
+func TestChosenOutOfRange(t *testing.T) {
+	s, err := Decode("url=/a&chosen=5")
+	if err != nil || s.Chosen != 0 {
+		t.Errorf("got %+v %v", s, err)
+	}
+}
+
+func TestFits(t *testing.T) {
+	if !Fits(sample) {
+		t.Error("the sample should fit in a link")
+	}
+	big := State{Robots: randomText(200 << 10)}
+	if Fits(big) {
+		t.Error("200 KiB of incompressible text should not fit in a link")
+	}
+}
+
+func randomText(n int) string {
+	var b strings.Builder
+	x := uint32(1)
+	for b.Len() < n {
+		x = x*1664525 + 1013904223
+		b.WriteByte("abcdefghijklmnopqrstuvwxyz0123456789/*$?=&"[x>>27%42])
+	}
+	return b.String()
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(Compact(sample))
+	f.Add(Readable(sample))
+	f.Add("z1=")
+	f.Add("robots=%")
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := Decode(s)
+		if err != nil {
+			return
+		}
+		again, err := Decode(Compact(st))
+		if err != nil || !reflect.DeepEqual(normalizeState(again), normalizeState(st)) {
+			t.Fatalf("decoded %+v, round trip gave %+v (%v)", st, again, err)
+		}
+	})
+}
+
+func normalizeState(s State) State {
+	if len(s.URLs) == 0 {
+		s.URLs = nil
+	}
+	return s
+}
