@@ -1,0 +1,46 @@
+// Package lesson holds the explorer's lessons: one for each rule of
+// RFC 9309 that people get wrong, each with a short explanation, the
+// section it rests on, and examples that load into the explorer with one
+// click. Every example states the verdicts it teaches, and the tests check
+// them against the matcher, so a lesson cannot drift from the code.
+package lesson
+
+import "fmt"
+
+// A Lesson teaches one rule.
+type Lesson struct {
+	ID      string // stable, used in links (#lesson=ID)
+	Title   string
+	Summary string   // one sentence
+	Body    []string // short paragraphs, in our own words
+	Section string   // RFC 9309 section, e.g. "2.2.2"
+	// Examples load into the explorer.
+	Examples []Example
+}
+
+// An Example is a state for the explorer, with the verdicts it teaches
+// under RFC 9309.
+type Example struct {
+	Caption string
+	Robots  string
+	Token   string
+	URLs    []string
+	Reading string // "" for the default
+	// Expect holds, per URL, "allowed" or "disallowed" under rfc9309.
+	Expect []string
+}
+
+// SectionURL links to the RFC section the lesson rests on.
+func (l Lesson) SectionURL() string {
+	return fmt.Sprintf("https://www.rfc-editor.org/rfc/rfc9309.html#section-%s", l.Section)
+}
+
+// ByID returns the lesson with the given ID.
+func ByID(id string) (Lesson, bool) {
+	for _, l := range All {
+		if l.ID == id {
+			return l, true
+		}
+	}
+	return Lesson{}, false
+}
