@@ -28,6 +28,7 @@ var readers = []struct {
 	impl reader
 }{
 	{RFC9309, rfc9309{}},
+	{Python, python{}},
 }
 
 // Readings lists the implemented readings, the default first.
