@@ -74,9 +74,10 @@ const (
 	srcQuote    = "CPython urllib.parse.quote"
 )
 
-// pyRequestPath is what can_fetch compares: quote(urlunparse((”, ”, path,
-// params, query, fragment))) of urlparse(unquote(url)), or "/" when that is
-// empty. The error is the ValueError urlparse raises.
+// pyRequestPath is what can_fetch compares: the URL unquoted, parsed with
+// urlparse, put back together from its path, params, query and fragment
+// alone (urlunparse), and quoted; "/" when that is empty. The error is the
+// ValueError urlparse raises.
 func pyRequestPath(raw string) (string, []Step, error) {
 	p := &pyStepper{s: raw}
 	p.do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", srcUnquote, pyUnquote(raw))
