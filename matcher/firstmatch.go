@@ -10,14 +10,15 @@ import (
 // those terms.
 
 // firstMatchSentence says which rule decided: "Disallowed by line 4,
-// `Disallow: /x`, the first rule in file order that matches."
-func firstMatchSentence(f *File, res *Result) string {
+// `Disallow: /x`, the first rule in file order that matches", then where
+// (which may be empty), then a full stop.
+func firstMatchSentence(f *File, res *Result, where string) string {
 	verdict := "Allowed"
 	if !res.Allowed {
 		verdict = "Disallowed"
 	}
 	w := res.Matches[res.Winner].Rule
-	return fmt.Sprintf("%s by %s, the first rule in file order that matches.", verdict, RuleText(f, w))
+	return fmt.Sprintf("%s by %s, the first rule in file order that matches%s.", verdict, RuleText(f, w), where)
 }
 
 // laterMatches names the other matching rules, which came too late to

@@ -218,7 +218,7 @@ func pyExplain(f *File, res *Result, err error) string {
 		return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)
 	}
 	w := res.Matches[res.Winner].Rule
-	s := firstMatchSentence(f, res)
+	s := firstMatchSentence(f, res, "")
 	if w.Allow && f.Lines[w.Line-1].Kind == KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
