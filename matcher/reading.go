@@ -29,6 +29,8 @@ var readers = []struct {
 }{
 	{RFC9309, rfc9309{}},
 	{Google, google{}},
+	{Python, python{}},
+	{Koster1996, koster1996{}},
 }
 
 // Readings lists the implemented readings, the default first.

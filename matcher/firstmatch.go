@@ -1,0 +1,64 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+)
+
+// What the first-match readings (python, koster1996) share: they decide by
+// the first matching rule of one record, in file order, and explain it in
+// those terms.
+
+// firstMatchSentence says which rule decided: "Disallowed by line 4,
+// `Disallow: /x`, the first rule in file order that matches", then where
+// (which may be empty), then a full stop.
+func firstMatchSentence(f *File, res *Result, where string) string {
+	verdict := "Allowed"
+	if !res.Allowed {
+		verdict = "Disallowed"
+	}
+	w := res.Matches[res.Winner].Rule
+	return fmt.Sprintf("%s by %s, the first rule in file order that matches%s.", verdict, RuleText(f, w), where)
+}
+
+// laterMatches names the other matching rules, which came too late to
+// count: " It comes before line 6, `Allow: /x/y`, which also matches."
+func laterMatches(f *File, res *Result) string {
+	var later []Match
+	for i, m := range res.Matches {
+		if i != res.Winner {
+			later = append(later, m)
+		}
+	}
+	switch len(later) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" It comes before %s, which also matches.", RuleText(f, later[0].Rule))
+	}
+	lines := make([]string, len(later))
+	for i, m := range later {
+		lines[i] = fmt.Sprint(m.Rule.Line)
+	}
+	return fmt.Sprintf(" It comes before the other matching rules, at lines %s and %s.",
+		strings.Join(lines[:len(lines)-1], ", "), lines[len(lines)-1])
+}
+
+// fileWide are the diagnostics about the whole file that bear on every
+// decision of a first-match reading.
+var fileWide = map[Code]bool{CodeSizeLimit: true, CodeBOM: true, CodeRaises: true, CodeInvalidUTF8: true}
+
+// firstMatchBearing returns the diagnostics on the lines of the applying
+// record, and those about the whole file.
+func firstMatchBearing(f *File, res *Result) DiagnosticList {
+	var out DiagnosticList
+	for _, d := range f.Diagnostics {
+		switch {
+		case fileWide[d.Code] && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
+			out = append(out, d)
+		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && containsInt(res.Groups.Selected, f.Lines[d.Pos.Line-1].Group):
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,320 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Koster1996 is the 1996 Internet-Draft "A Method for Web Robots Control"
+// (draft-koster-robots-00), the text RFC 9309 grew from:
+//
+//   - records are separated by blank lines (§3.3); comment lines do not
+//     end a record. A user-agent line after rules without a blank line
+//     between, which the grammar has no place for, starts a new record;
+//   - the robot obeys the first record whose User-agent value contains its
+//     name (cut at '/', the version), ignoring case; else the first record
+//     whose value is '*' (§3.2.1);
+//   - Allow and Disallow lines are tried in the order they occur, and the
+//     first match is used; no match allows (§3.2.2);
+//   - a rule matches when its path is a prefix of the URL's path, octet by
+//     octet, after %XX escapes are decoded on both sides, except %2F, which
+//     stands for a '/' inside a segment (§3.2.2 and its table). There are no
+//     wildcards;
+//   - /robots.txt is always allowed (§3.2.2; the §4 example allows it to
+//     unhipbot, whose record is "Disallow: /");
+//   - an empty Disallow disallows nothing (the §4 example: webcrawler and
+//     excite, with "Disallow:", may fetch every URL). Like the 1994 text
+//     ("any empty value indicates that all URLs can be retrieved") it is
+//     read as an allow that matches every path, so the rules after it in
+//     the record never decide.
+//
+// Keys are compared without case; other keys are extensions, which a robot
+// may ignore. The URL is compared by its path and query.
+const Koster1996 Reading = "koster1996"
+
+const kosterSource = "draft-koster-robots-00"
+
+type koster1996 struct{}
+
+// kosterFile is what the koster1996 reading keeps beside the line model.
+type kosterFile struct {
+	def int // index in File.Groups of the first '*' record, or -1
+}
+
+func (koster1996) parse(src []byte) *File {
+	s := newScanner(Koster1996, src)
+	p := kosterParser{scanner: s, group: -1, ext: &kosterFile{def: -1}}
+	for i := range s.f.Lines {
+		p.line(&s.f.Lines[i])
+	}
+	p.finish()
+	s.checkBytes()
+	s.f.ext = p.ext
+	s.f.Diagnostics.Sort()
+	return s.f
+}
+
+type kosterParser struct {
+	*scanner
+	group    int  // the open record, or -1 after a blank line
+	seenRule bool // the open record has a rule
+	ext      *kosterFile
+}
+
+func (p *kosterParser) line(l *Line) {
+	src := p.f.Source
+	rec := splitRecord(src, l.Start, l.End)
+	if rec.comment >= 0 {
+		l.Comment = string(src[rec.comment+1 : l.End])
+	}
+	switch {
+	case rec.keyStart < 0 && !rec.colon && rec.comment < 0:
+		l.Kind = KindBlank
+		p.group, p.seenRule = -1, false
+		return
+	case rec.keyStart < 0 && !rec.colon:
+		l.Kind, l.Group = KindComment, p.group
+		return
+	case !rec.colon || rec.keyStart < 0:
+		l.Kind, l.Group = KindInvalid, p.group
+		p.report(l.Start, l.End, CodeInvalidLine, Warning, kosterSource+" §3.3",
+			"not a line of the form 'field: value': the draft's grammar has no place for it, and it is ignored")
+		return
+	}
+	l.Key = string(src[rec.keyStart:rec.keyEnd])
+	l.Value = string(src[rec.valueStart:rec.valueEnd])
+	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
+	switch strings.ToLower(l.Key) {
+	case "user-agent":
+		p.userAgent(l)
+	case "allow":
+		p.rule(l, true)
+	case "disallow":
+		p.rule(l, false)
+	default:
+		l.Kind, l.Group = KindOther, p.group
+	}
+}
+
+func (p *kosterParser) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	if p.group >= 0 && p.seenRule {
+		p.report(l.KeyOffset, l.End, CodeRecordBreak, Warning, kosterSource+" §3.3",
+			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
+	}
+	if p.group < 0 || p.seenRule {
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.group, p.seenRule = len(p.f.Groups)-1, false
+	}
+	g := &p.f.Groups[p.group]
+	g.LastLine, l.Group = l.Number, p.group
+	a := Agent{Line: l.Number, Value: l.Value, Token: l.Value, Global: l.Value == "*"}
+	g.Agents = append(g.Agents, a)
+	switch {
+	case a.Global && p.ext.def < 0:
+		p.ext.def = p.group
+	case a.Global && p.ext.def != p.group:
+		p.report(l.ValueOffset, l.End, CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
+			"only the first record naming '*' (line %d) is the default: this one is never used", p.f.Groups[p.ext.def].FirstLine)
+	case a.Value == "":
+		p.report(l.KeyOffset, l.End, CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
+			"this user-agent line names no robot")
+	}
+}
+
+func (p *kosterParser) rule(l *Line, allow bool) {
+	l.Kind = KindDisallow
+	if allow {
+		l.Kind = KindAllow
+	}
+	if p.group < 0 {
+		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
+			"this rule is in no record (none started since the last blank line): it applies to no robot")
+		return
+	}
+	p.seenRule, l.Group = true, p.group
+	g := &p.f.Groups[p.group]
+	g.LastLine = l.Number
+	norm, _ := kosterNormalize(l.Value, false)
+	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow || l.Value == "", Pattern: l.Value, Normalized: norm, Group: p.group})
+	at, end := l.ValueOffset, l.ValueOffset+len(l.Value)
+	switch {
+	case l.Value == "":
+		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, kosterSource+" §4",
+			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", l.Key)
+	case strings.ContainsAny(l.Value, "*$"):
+		p.report(at, end, CodeNoWildcards, Warning, kosterSource+" §3.2.2",
+			"the draft has no wildcards: '*' and '$' are compared literally, so this rule matches only paths that contain them")
+	case strings.HasPrefix(norm, "/robots.txt"):
+		p.report(at, end, CodeRobotsTxtRule, Info, kosterSource+" §3.2.2",
+			"/robots.txt is always allowed and must not appear in a rule: this rule has no effect on it")
+	}
+}
+
+// CodeRobotsTxtRule: a rule names /robots.txt, which the 1996 draft always
+// allows.
+const CodeRobotsTxtRule Code = "robots-txt-rule"
+
+func (p *kosterParser) finish() {
+	for _, g := range p.f.Groups {
+		if len(g.Rules) == 0 {
+			l := p.f.Lines[g.FirstLine-1]
+			p.report(l.Start, l.End, CodeEmptyGroup, Info, kosterSource+" §3.3",
+				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
+		}
+	}
+}
+
+// kosterNormalize decodes every %XX escape to its octet, except %2F, which
+// stays an escape (upper-cased) because a '/' there is data, not a segment
+// boundary (§3.2.2). A '%' that starts no escape stays as it is.
+func kosterNormalize(s string, steps bool) (string, []Step) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	out := mapBytes(s, func(s string, i int) (string, int, bool) {
+		if !isEscape(s, i) {
+			return "", 0, false
+		}
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c == '/' {
+			return "%2F", 3, s[i:i+3] != "%2F"
+		}
+		return string([]byte{c}), 3, true
+	})
+	if !steps || out == s {
+		return out, nil
+	}
+	return out, []Step{{Input: s, Output: out, Source: kosterSource + " §3.2.2",
+		Rule: "%XX escapes are decoded to their octets, except %2F, which stays an escape"}}
+}
+
+func (koster1996) evaluate(f *File, token string, t *Target) *Result {
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
+	ext, _ := f.ext.(*kosterFile)
+	if ext == nil {
+		ext = &kosterFile{def: -1}
+	}
+	path := "/"
+	if t != nil && t.Path != "" {
+		path = t.Path
+	}
+	res.Path, res.Steps = kosterNormalize(path, true)
+	res.Groups = kosterSelect(f, ext, token)
+	if len(res.Groups.Selected) > 0 {
+		for _, r := range f.Groups[res.Groups.Selected[0]].Rules {
+			if strings.HasPrefix(res.Path, r.Normalized) {
+				_, steps := kosterNormalize(r.Pattern, true)
+				res.Matches = append(res.Matches, Match{Rule: r, Priority: -1, Steps: steps})
+			}
+		}
+	}
+	if len(res.Matches) > 0 {
+		res.Winner = 0
+	}
+	pathOnly, _, _ := strings.Cut(res.Path, "?")
+	switch {
+	case pathOnly == "/robots.txt":
+		res.Allowed, res.Reason = true, ReasonRobotsTxt
+	case len(res.Groups.Selected) == 0:
+		res.Allowed, res.Reason = true, ReasonNoGroup
+	case res.Winner < 0:
+		res.Allowed, res.Reason = true, ReasonNoMatch
+	default:
+		res.Allowed, res.Reason = res.Matches[0].Rule.Allow, ReasonFirstMatch
+	}
+	res.Diagnostics = firstMatchBearing(f, res)
+	res.Explanation = kosterExplain(f, res)
+	return res
+}
+
+// kosterName is the robot's name as the draft compares it: the token up to
+// its version ("Googlebot/2.1" names "Googlebot"), without case.
+func kosterName(token string) string {
+	name, _, _ := strings.Cut(strings.TrimSpace(token), "/")
+	return strings.ToLower(strings.TrimSpace(name))
+}
+
+// kosterSelect picks the first record with a User-agent value containing
+// the robot's name, else the first '*' record. An empty name names no
+// record.
+func kosterSelect(f *File, ext *kosterFile, token string) GroupTrace {
+	name := kosterName(token)
+	tr := GroupTrace{Token: token}
+	chosen := -1
+	for gi, g := range f.Groups {
+		for _, a := range g.Agents {
+			m := UserAgentMatch{Agent: a, Group: gi}
+			contains := !a.Global && name != "" && strings.Contains(strings.ToLower(a.Value), name)
+			switch {
+			case a.Global:
+				m.How = "'*': the default record, used only when no record names the robot"
+			case name == "":
+				m.How = "an empty name is contained in no value"
+			case !contains:
+				m.How = fmt.Sprintf("%q does not contain %q, ignoring case", a.Value, name)
+			case chosen >= 0 && chosen != gi:
+				m.How = fmt.Sprintf("%q contains %q, but an earlier record already names the robot", a.Value, name)
+			default:
+				m.Matched, m.How = true, fmt.Sprintf("%q contains %q, ignoring case", a.Value, name)
+				chosen = gi
+			}
+			tr.Agents = append(tr.Agents, m)
+		}
+	}
+	if chosen < 0 && ext.def >= 0 {
+		chosen, tr.Global = ext.def, true
+		for i := range tr.Agents {
+			tr.Agents[i].Matched = tr.Agents[i].Group == chosen && tr.Agents[i].Agent.Global
+		}
+	}
+	if chosen >= 0 {
+		tr.Selected = []int{chosen}
+	}
+	tr.Summary = kosterSummary(f, tr, name)
+	return tr
+}
+
+func kosterSummary(f *File, tr GroupTrace, name string) string {
+	switch {
+	case len(tr.Selected) == 0 && len(f.Groups) == 0:
+		return "The file has no records, so no rules apply: everything is allowed."
+	case len(tr.Selected) == 0:
+		return fmt.Sprintf("No record names %q and there is no * record, so no rules apply: everything is allowed.", name)
+	case tr.Global:
+		return fmt.Sprintf("No record names %q, so the first * record (line %d) applies.", name, f.Groups[tr.Selected[0]].FirstLine)
+	}
+	g := f.Groups[tr.Selected[0]]
+	for _, a := range tr.Agents {
+		if a.Matched {
+			return fmt.Sprintf("The record at line %d is the first record naming the robot: its User-agent value %q contains %q, ignoring case.",
+				g.FirstLine, a.Agent.Value, name)
+		}
+	}
+	return ""
+}
+
+func kosterExplain(f *File, res *Result) string {
+	switch res.Reason {
+	case ReasonRobotsTxt:
+		return "Allowed: /robots.txt itself is always allowed (draft-koster-robots-00 §3.2.2)."
+	case ReasonNoGroup:
+		return "Allowed: " + res.Groups.Summary
+	case ReasonNoMatch:
+		g := f.Groups[res.Groups.Selected[0]]
+		if len(g.Rules) == 0 {
+			return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)
+		}
+		return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)
+	}
+	g := f.Groups[res.Groups.Selected[0]]
+	where := fmt.Sprintf(" in the first record naming the robot (line %d)", g.FirstLine)
+	if res.Groups.Global {
+		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
+	}
+	s := firstMatchSentence(f, res, where)
+	if w := res.Matches[res.Winner].Rule; w.Allow && w.Pattern == "" {
+		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
+	}
+	return s + laterMatches(f, res)
+}
