@@ -3,6 +3,7 @@ package matcher
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -12,11 +13,13 @@ type Factor string
 // is the one named.
 const (
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
-	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
-	FactorGroupBoundary  Factor = "group-boundary" // the same user-agent lines head different rules
+	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
+	FactorMerging        Factor = "merging"        // one reading merges groups the other leaves out
 	FactorTokenMatching  Factor = "token-matching" // different user-agent lines chosen for the token
+	FactorGroupBoundary  Factor = "group-boundary" // the same user-agent lines head different rules
 	FactorIndexHTML      Factor = "index-html"     // Google's index.html rule
+	FactorWildcards      Factor = "wildcards"      // '*' and '$' are special under one reading only
 	FactorNormalization  Factor = "normalization"  // the same rule matches under one reading only
 	FactorFirstMatch     Factor = "first-match"    // the first rule in file order decides under one
 	FactorPriority       Factor = "priority"       // priority is counted differently
@@ -107,6 +110,9 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	}
 	ua, ub := matchedAgentLines(a), matchedAgentLines(b)
 	if !slices.Equal(ua, ub) {
+		if f, s, ok := mergingFactor(a, ua, b, ub); ok {
+			return f, s
+		}
 		return FactorTokenMatching, fmt.Sprintf("%s: %s %s: %s", A, a.Groups.Summary, B, b.Groups.Summary)
 	}
 	if ra, rb := applyingRuleLines(fa, a), applyingRuleLines(fb, b); !slices.Equal(ra, rb) {
@@ -120,6 +126,9 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
 	}
 	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
+		if f, s, ok := wildcardFactor(fa, a, fb, b); ok {
+			return f, s
+		}
 		return FactorNormalization, normalizationSentence(fa, a, fb, b)
 	}
 	if (a.Reason == ReasonFirstMatch) != (b.Reason == ReasonFirstMatch) {
@@ -245,12 +254,82 @@ func firstOfSymmetricDifference(x, y []int) int {
 }
 
 func normalizedAt(f *File, line int) string {
+	r, _ := ruleAt(f, line)
+	return r.Normalized
+}
+
+// mergingFactor names the case where one reading's chosen user-agent lines
+// include all of the other's and more: it merges groups the other ignores.
+func mergingFactor(a *Result, ua []int, b *Result, ub []int) (Factor, string, bool) {
+	wide, narrow, wl, nl := a, b, ua, ub
+	if len(ub) > len(ua) {
+		wide, narrow, wl, nl = b, a, ub, ua
+	}
+	if len(nl) == 0 || !containsAll(wl, nl) {
+		return "", "", false
+	}
+	return FactorMerging, fmt.Sprintf("%s merges every group naming the token (user-agent lines %s); %s obeys only the first (line %d).",
+		wide.Reading, joinInts(wl), narrow.Reading, nl[0]), true
+}
+
+func containsAll(x, y []int) bool {
+	for _, v := range y {
+		if !slices.Contains(x, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func joinInts(v []int) string {
+	s := ""
+	for i, n := range v {
+		switch {
+		case i == 0:
+		case i == len(v)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += fmt.Sprint(n)
+	}
+	return s
+}
+
+// literalPatterns are the readings that read '*' and '$' as ordinary
+// characters (CPython's robotparser; the 1996 draft has no wildcards).
+var literalPatterns = map[Reading]bool{Python: true, Koster1996: true}
+
+// wildcardFactor names the case where the first rule matching under one
+// reading only has a '*' or '$' that only one of them reads as special.
+func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bool) {
+	if literalPatterns[a.Reading] == literalPatterns[b.Reading] {
+		return "", "", false
+	}
+	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
+	f := fa
+	if literalPatterns[a.Reading] {
+		f = fb
+	}
+	r, ok := ruleAt(f, line)
+	if !ok || !strings.ContainsAny(r.Pattern, "*$") {
+		return "", "", false
+	}
+	special, literal := a.Reading, b.Reading
+	if literalPatterns[a.Reading] {
+		special, literal = literal, special
+	}
+	return FactorWildcards, fmt.Sprintf("line %d, `%s`: %s reads its * and $ as wildcards; %s compares them as ordinary characters, so the rule does not match the same paths.",
+		line, f.Text(line), special, literal), true
+}
+
+func ruleAt(f *File, line int) (Rule, bool) {
 	for _, g := range f.Groups {
 		for _, r := range g.Rules {
 			if r.Line == line {
-				return r.Normalized
+				return r, true
 			}
 		}
 	}
-	return ""
+	return Rule{}, false
 }

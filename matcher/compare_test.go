@@ -68,3 +68,36 @@ func TestCompareAgreement(t *testing.T) {
 		t.Errorf("bad URL: %v", err)
 	}
 }
+
+func TestCompareFactorsFirstMatchReadings(t *testing.T) {
+	tests := []struct {
+		name, src, token, url string
+		a, b                  Reading
+		factor                Factor
+	}{
+		{"CPython robotparser takes the first match in file order",
+			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", RFC9309, Python, FactorFirstMatch},
+		{"CPython robotparser reads * literally",
+			"User-agent: *\nAllow: /fish*\nDisallow: /fish\n", "bot", "/fish", RFC9309, Python, FactorWildcards},
+		{"the 1996 draft has no wildcards",
+			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", Google, Koster1996, FactorWildcards},
+		{"CPython robotparser obeys only the first * record",
+			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", RFC9309, Python, FactorMerging},
+		{"a blank line ends a record in the 1996 draft",
+			"User-agent: *\nDisallow: /a\n\nDisallow: /b\n", "bot", "/b", RFC9309, Koster1996, FactorGroupBoundary},
+		{"CPython robotparser compares the whole user-agent value",
+			"User-agent: Googlebot/2.1\nDisallow: /x\n", "Googlebot", "/x", RFC9309, Python, FactorTokenMatching},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareOne(t, tt.src, tt.token, tt.url)
+			d, ok := differenceBetween(c, tt.a, tt.b)
+			if !ok {
+				t.Fatalf("%s and %s agree", tt.a, tt.b)
+			}
+			if d.Factor != tt.factor || d.Sentence == "" {
+				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
+			}
+		})
+	}
+}

@@ -215,7 +215,8 @@ func (koster1996) evaluate(f *File, token string, t *Target) *Result {
 	pathOnly, _, _ := strings.Cut(res.Path, "?")
 	switch {
 	case pathOnly == "/robots.txt":
-		res.Allowed, res.Reason = true, ReasonRobotsTxt
+		// The matches stay listed, but none of them decided.
+		res.Allowed, res.Reason, res.Winner = true, ReasonRobotsTxt, -1
 	case len(res.Groups.Selected) == 0:
 		res.Allowed, res.Reason = true, ReasonNoGroup
 	case res.Winner < 0:

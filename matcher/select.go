@@ -67,7 +67,11 @@ func traceSummary(f *File, tr GroupTrace) string {
 	case len(tr.Selected) == 0:
 		return fmt.Sprintf("No group names %s and there is no * group, so no rules apply: everything is allowed.", who)
 	case tr.Global:
-		return fmt.Sprintf("No group names %s, so the * %s applies.", who, groupWords(f, tr.Selected))
+		verb := "applies"
+		if len(tr.Selected) > 1 {
+			verb = "apply, merged"
+		}
+		return fmt.Sprintf("No group names %s, so the * %s %s.", who, groupWords(f, tr.Selected), verb)
 	}
 	s := fmt.Sprintf("%s is named by the %s.", capitalize(who), groupWords(f, tr.Selected))
 	if tr.Merged {
