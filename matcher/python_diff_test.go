@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
+	register "robots-explorer"
 	"strings"
 	"testing"
 )
@@ -270,4 +271,39 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestPythonRegisterMatchesCPython asks CPython every question of the
+// fixture register, so the python reading is checked on every case there,
+// not only on those whose python verdict the register writes down.
+func TestPythonRegisterMatchesCPython(t *testing.T) {
+	all, err := register.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := make([]pyCase, len(all))
+	for i, c := range all {
+		cases[i].Body = base64.StdEncoding.EncodeToString(c.Robots)
+		for _, q := range c.Queries {
+			cases[i].Queries = append(cases[i].Queries, [2]string{q.Token, q.URL})
+		}
+	}
+	answers := askPython(t, cases)
+	n := 0
+	for i, c := range all {
+		f := ParseAs(Python, c.Robots)
+		for j, q := range c.Queries {
+			res, err := f.Evaluate(q.Token, q.URL)
+			if err != nil {
+				t.Errorf("%s:%d: %v", q.File, q.Line, err)
+				continue
+			}
+			if v := pyVerdict(res); v != answers[i].Verdicts[j] {
+				t.Errorf("%s:%d: token %q url %q: python3 says %s, the python reading %s (%s)",
+					q.File, q.Line, q.Token, q.URL, answers[i].Verdicts[j], v, res.Explanation)
+			}
+			n++
+		}
+	}
+	t.Logf("register: %d questions, all agree with python3", n)
 }
