@@ -102,4 +102,8 @@ const (
 	CodeNonStandardRecord Code = "nonstandard-record"
 	CodeBOM               Code = "bom"
 	CodeEmptyGroup        Code = "empty-group"
+	// CodePrivatePath and CodeSecretInPath mark rules that seem to rely on
+	// robots.txt for secrecy, which it cannot give (RFC 9309 §3).
+	CodePrivatePath  Code = "private-path"
+	CodeSecretInPath Code = "secret-in-path"
 )
