@@ -42,7 +42,7 @@ func deliveryFlags(fs *flag.FlagSet) *deliveryFlagSet {
 	d.status = fs.String("status", "", "delivery: the HTTP `CODE` of the last response to the robots.txt request")
 	fs.Var(&d.redirects, "redirect", "delivery: the `URL` a redirect sent the request to; repeat once per hop, in order")
 	d.contentType = fs.String("content-type", "", "delivery: the Content-Type `HEADER` of the last response")
-	d.fetchError = fs.String("fetch-error", "", "delivery: the network error or timeout that stopped the fetch, in your words (no response came)")
+	d.fetchError = fs.String("fetch-error", "", "delivery: the network error or timeout that stopped the fetch (`TEXT`, in your words; no response came)")
 	d.observed = fs.String("observed", "", "delivery: when the file was fetched (`TIME`: RFC 3339, or a date YYYY-MM-DD in UTC)")
 	d.since = fs.String("unreachable-since", "", "delivery: when the file first became unreachable (`TIME`), for RFC 9309's 30-day exception")
 	d.cached = fs.Bool("cached-copy", false, "delivery: a previous good copy exists (Google uses it during an outage)")

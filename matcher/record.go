@@ -28,7 +28,7 @@ type Record struct {
 	SchemaVersion int         `json:"schema_version"`
 	Tool          string      `json:"tool"`
 	ToolVersion   string      `json:"tool_version"`
-	Time          time.Time   `json:"time"` // when the decision was made, UTC
+	Time          time.Time   `json:"time"` // when the decision was made, UTC, to the second
 	Scope         RecordScope `json:"scope"`
 	File          RecordFile  `json:"file"`
 	Token         string      `json:"token"`
@@ -135,7 +135,7 @@ func NewRecord(in RecordInput) *Record {
 	f, res := in.File, in.Result
 	sum := sha256.Sum256(f.Source)
 	r := &Record{
-		SchemaVersion: RecordSchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC(),
+		SchemaVersion: RecordSchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
 		Scope: RecordScope{Decision: "crawl", Label: ScopeOf(in.Delivery), Statement: CrawlOnly, HoldsFor: HoldsFor},
 		File:  RecordFile{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
 		Token: res.Token, TokenCheck: CheckToken(res.Token),
