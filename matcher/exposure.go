@@ -9,33 +9,34 @@ import "strings"
 // notice rules that seem to rely on it for secrecy.
 
 // privateWords are path words that name areas people mean to keep private.
-var privateWords = map[string]bool{
-	"admin": true, "administrator": true, "private": true, "secret": true, "secrets": true,
-	"internal": true, "backup": true, "backups": true, "confidential": true,
-}
+var privateWords = []string{"admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential"}
 
 // secretNames are query parameter or path words that carry credentials.
-var secretNames = map[string]bool{
-	"token": true, "key": true, "apikey": true, "api_key": true, "api-key": true, "access_token": true,
-	"auth": true, "password": true, "passwd": true, "pwd": true, "secret": true, "session": true,
-	"sessionid": true, "sid": true, "signature": true, "sig": true,
-}
+var secretNames = []string{"token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
+	"pwd", "secret", "session", "sessionid", "sid", "signature", "sig"}
 
 // minHexRun is the length from which a run of hex digits reads as a key or
 // a hash (an MD5 is 32).
 const minHexRun = 32
 
+// The checks run on every rule at parse time, so they compare in place,
+// without lower-casing copies.
+
 // secretIn returns the part of a pattern that looks like a credential: a
 // parameter such as token= or key=, a word such as apikey, or a long run of
 // hex digits; "" when there is none.
 func secretIn(pattern string) string {
-	lower := strings.ToLower(pattern)
-	for _, part := range strings.FieldsFunc(lower, func(r rune) bool { return strings.ContainsRune("/?&;*$", r) }) {
-		name, _, hasValue := strings.Cut(part, "=")
-		if secretNames[name] || hasValue && secretSuffix(name) {
-			return part
+	for rest := pattern; rest != ""; {
+		i := strings.IndexAny(rest, "/?&;*$")
+		part := rest
+		if i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
 		}
-		if strings.Contains(name, "apikey") || strings.Contains(name, "api_key") || strings.Contains(name, "access_token") {
+		name, _, hasValue := strings.Cut(part, "=")
+		if oneOf(name, secretNames) || hasValue && secretSuffix(name) ||
+			containsFold(name, "apikey") || containsFold(name, "api_key") || containsFold(name, "access_token") {
 			return part
 		}
 	}
@@ -45,9 +46,27 @@ func secretIn(pattern string) string {
 	return ""
 }
 
+func oneOf(s string, list []string) bool {
+	for _, w := range list {
+		if strings.EqualFold(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
 func secretSuffix(name string) bool {
-	for _, s := range []string{"token", "_key", "-key", "secret", "password"} {
-		if strings.HasSuffix(name, s) {
+	for _, suf := range []string{"token", "_key", "-key", "secret", "password"} {
+		if len(name) >= len(suf) && strings.EqualFold(name[len(name)-len(suf):], suf) {
 			return true
 		}
 	}
@@ -88,14 +107,24 @@ func longestHexRun(s string) string {
 // private area (/admin, /wp-admin/, /private/), or "".
 func privateIn(pattern string) string {
 	path, _, _ := strings.Cut(pattern, "?")
-	for _, w := range strings.FieldsFunc(strings.ToLower(path), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	}) {
-		if privateWords[w] {
-			return w
+	start := -1
+	for i := 0; i <= len(path); i++ {
+		if i < len(path) && isAlnum(path[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
 		}
+		if start >= 0 && oneOf(path[start:i], privateWords) {
+			return strings.ToLower(path[start:i])
+		}
+		start = -1
 	}
 	return ""
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a

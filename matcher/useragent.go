@@ -117,7 +117,7 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	words := uaWords(header)
 	for i, w := range words {
 		if strings.EqualFold(w, "compatible") && i+1 < len(words) {
-			if tok, _, _ := extractToken(words[i+1]); tok != "" {
+			if tok, _, _ := extractToken(words[i+1]); ValidToken(tok) {
 				return tok, true
 			}
 		}
@@ -126,7 +126,7 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	for _, w := range words {
 		tok, _, _ := extractToken(w)
 		tok = strings.TrimRight(tok, "-_") // "fishbot-3000" is fishbot
-		if tok == "" || browserWords[strings.ToLower(tok)] {
+		if !ValidToken(tok) || browserWords[strings.ToLower(tok)] {
 			continue
 		}
 		l := strings.ToLower(tok)
@@ -211,7 +211,7 @@ func CheckToken(input string) TokenCheck {
 		}
 	default:
 		c.Message = badByte(s)
-		if tok, _, _ := extractToken(s); tok != "" {
+		if tok, _, _ := extractToken(s); ValidToken(tok) {
 			c.Token = tok
 			c.Message += fmt.Sprintf(" A file's user-agent line %q would be read as %q.", s, tok)
 		}
