@@ -158,6 +158,9 @@ func NewRecord(in RecordInput) *Record {
 	}
 	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
 	r.EffectiveVerdict = r.Delivery.Assessment.EffectiveVerdict(res.Allowed)
+	if res.Reason == ReasonRobotsTxt {
+		r.EffectiveVerdict = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
+	}
 	return r
 }
 

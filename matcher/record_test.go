@@ -108,6 +108,10 @@ func TestRecordDeliveryOverridesRules(t *testing.T) {
 	if r.Verdict != "allowed" || r.EffectiveVerdict != "disallowed" {
 		t.Errorf("5xx: rules %s, effective %q", r.Verdict, r.EffectiveVerdict)
 	}
+	r = newTestRecord(t, "/robots.txt", &Delivery{Status: 503})
+	if r.EffectiveVerdict != "allowed" {
+		t.Errorf("/robots.txt stays allowed (RFC 9309 §2.2.2) even when unreachable: %q", r.EffectiveVerdict)
+	}
 	r = newTestRecord(t, "/x.php", &Delivery{Status: 404})
 	if r.Verdict != "disallowed" || r.EffectiveVerdict != "allowed" {
 		t.Errorf("404: rules %s, effective %q", r.Verdict, r.EffectiveVerdict)
