@@ -3,6 +3,8 @@ GO       ?= go
 BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
+# The version decision records carry (app/toolversion.go); empty outside git.
+VERSION  ?= $(shell git describe --always --dirty 2>/dev/null)
 
 # Google's conformance suite (matcher/conformance_test.go reads it) when it
 # sits beside the repository; otherwise that test says how to run it.
@@ -16,7 +18,7 @@ endif
 build: $(BIN)
 
 $(BIN): FORCE
-	$(GO) build -o $(BIN) ./app
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./app
 
 run: build
 	@echo "The browser UI comes next (issue 4); the check command is ready: $(BIN) check -h"

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"robots-explorer/matcher"
 )
@@ -23,6 +24,7 @@ const (
 )
 
 const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
+       robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
 ("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
@@ -31,17 +33,39 @@ any is disallowed, 2 on a usage or input error. With -compare, every
 reading's verdict is printed too, with the reason where they differ; the exit
 status still follows -reading.
 
+Every verdict is a local rule decision: it holds for these exact bytes, this
+token and this exact path and query, and says nothing of how the file was
+delivered. -json objects carry it in "scope"; text output ends with one note
+on standard error.
+
+-record prints one JSON document, the decision record of exactly one URL
+(-markdown: as Markdown). The delivery flags (-status, -redirect,
+-content-type, -fetch-error, -observed, -unreachable-since, -cached-copy) add
+what you observed when fetching the file; the record then says what RFC 9309
+§2.3.1 makes of it, and the exit status follows the verdict with delivery
+(the rules' verdict when the facts do not settle it).
+
 flags:
 `
 
+// now is the time of a decision; tests fix it.
+var now = time.Now
+
+// localNote ends text output on standard error: the verdicts above are
+// bounded local decisions.
+var localNote = fmt.Sprintf("robots-explorer check: note: %s; %s.\n", matcher.ScopeLocal, matcher.CrawlOnly)
+
 type checkConfig struct {
-	reading matcher.Reading
-	json    bool
-	compare bool
-	urls    string
-	file    string
-	token   string
-	args    []string
+	reading  matcher.Reading
+	json     bool
+	compare  bool
+	urls     string
+	file     string
+	token    string
+	args     []string
+	record   bool
+	markdown bool
+	delivery *matcher.Delivery // nil when no delivery flag was given
 }
 
 func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
@@ -52,6 +76,9 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
 	compare := fs.Bool("compare", false, "also evaluate every other reading and say why they differ")
 	urls := fs.String("urls", "", "read URLs one per line from `FILE` (\"-\" is standard input)")
+	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
+	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
+	df := deliveryFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -63,14 +90,36 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
-	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:]}
+	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
+		record: *record, markdown: *markdown}
+	if c.delivery, err = df.delivery(fs); err != nil {
+		return nil, err
+	}
 	if c.urls == "-" && c.file == "-" {
 		return nil, errors.New("standard input cannot be both ROBOTS_FILE and -urls")
 	}
 	if c.urls == "" && len(c.args) == 0 {
 		return nil, errors.New("check needs at least one URL, or -urls FILE")
 	}
-	return c, nil
+	return c, c.checkRecordFlags()
+}
+
+// checkRecordFlags refuses combinations -record does not support, and
+// delivery facts without -record.
+func (c *checkConfig) checkRecordFlags() error {
+	switch {
+	case !c.record && c.delivery != nil:
+		return errors.New("the delivery flags need -record")
+	case !c.record && c.markdown:
+		return errors.New("-markdown needs -record")
+	case !c.record:
+		return nil
+	case c.compare || c.urls != "":
+		return errors.New("-record takes exactly one URL on the command line, without -compare or -urls")
+	case len(c.args) != 1:
+		return fmt.Errorf("-record takes exactly one URL, got %d", len(c.args))
+	}
+	return nil
 }
 
 func readingList() string {
@@ -95,6 +144,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
 		return exitUsage
 	}
+	if c.record {
+		return runRecord(c, body, stdout, stderr)
+	}
 	ev := newEvaluator(c, body)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -113,6 +165,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.Flush()
 		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
 		return exitUsage
+	}
+	if !c.json {
+		out.Flush()
+		fmt.Fprint(stderr, localNote)
 	}
 	return status
 }

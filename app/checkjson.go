@@ -7,6 +7,7 @@ import "robots-explorer/matcher"
 // checkJSON is what check -json prints for one URL.
 type checkJSON struct {
 	Verdict     string           `json:"verdict"`
+	Scope       string           `json:"scope"` // always "local rule decision — delivery not verified"
 	URL         string           `json:"url"`
 	Reading     matcher.Reading  `json:"reading"`
 	Token       string           `json:"token"`
@@ -50,7 +51,7 @@ type diagnosticJSON struct {
 
 func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) checkJSON {
 	out := checkJSON{
-		Verdict: res.Verdict(), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
+		Verdict: res.Verdict(), Scope: string(matcher.ScopeLocal), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
 		Matches: []ruleJSON{}, Steps: append(res.Target.Steps, res.Steps...), Groups: res.Groups.Selected,
 		Diagnostics: []diagnosticJSON{},

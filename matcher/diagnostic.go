@@ -27,6 +27,17 @@ func (s Severity) String() string {
 // MarshalText makes a Severity read as its name in JSON.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// UnmarshalText reads a Severity from its name, so that JSON round-trips.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for i, n := range severityNames {
+		if n == string(b) {
+			*s = Severity(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q", b)
+}
+
 // A Position is a place in the source.
 type Position struct {
 	Offset int // byte offset, from 0
@@ -102,4 +113,8 @@ const (
 	CodeNonStandardRecord Code = "nonstandard-record"
 	CodeBOM               Code = "bom"
 	CodeEmptyGroup        Code = "empty-group"
+	// CodePrivatePath and CodeSecretInPath mark rules that seem to rely on
+	// robots.txt for secrecy, which it cannot give (RFC 9309 §3).
+	CodePrivatePath  Code = "private-path"
+	CodeSecretInPath Code = "secret-in-path"
 )

@@ -1,5 +1,7 @@
 package matcher
 
+import "fmt"
+
 // Kind classifies a line of a robots.txt file.
 type Kind uint8
 
@@ -25,6 +27,17 @@ func (k Kind) String() string {
 
 // MarshalText makes a Kind read as its name in JSON.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a Kind from its name, so that JSON round-trips.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if n == string(b) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown kind %q", b)
+}
 
 // IsRule reports whether the kind is allow or disallow.
 func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }

@@ -19,8 +19,10 @@ type rfcFile struct {
 // nonStandard names the records people write that RFC 9309 does not define,
 // and who reads them (§2.2.4 lets crawlers interpret other records).
 var nonStandard = map[string]string{
-	"crawl-delay":  "not part of RFC 9309; Bing and Yandex read it, Google ignores it",
-	"noindex":      "not part of RFC 9309; Google stopped reading it in 2019: use a noindex meta tag or X-Robots-Tag header",
+	"crawl-delay": "not part of RFC 9309; Bing and Yandex read it, Google ignores it",
+	"noindex": "not part of RFC 9309; Google stopped reading it in 2019. robots.txt controls crawling, not indexing: a URL " +
+		"disallowed here can still be indexed from links. To keep a page out of search, let it be crawled and send a noindex " +
+		"robots meta tag or an X-Robots-Tag: noindex header",
 	"host":         "not part of RFC 9309; only Yandex read it, and it has since retired it",
 	"clean-param":  "not part of RFC 9309; Yandex reads it",
 	"request-rate": "not part of RFC 9309; a few small crawlers read it",
@@ -182,6 +184,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
 	p.pats = append(p.pats, compilePattern(norm))
 	p.checkPattern(l)
+	p.checkExposure(l)
 }
 
 // checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern.

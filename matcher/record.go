@@ -1,0 +1,373 @@
+package matcher
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A decision record keeps everything a verdict rests on, so that someone
+// else can check it later: the exact bytes (by hash), the token, the exact
+// URL, the reading, every rule that matched and why the winner won, the
+// delivery facts (or that there were none), the time and the tool. It is a
+// crawl decision only.
+
+// RecordSchemaVersion is the version of the record's JSON form. It changes
+// when a field is renamed or removed or changes meaning; new fields may be
+// added within a version.
+const RecordSchemaVersion = 1
+
+// HoldsFor says what a verdict is bounded by.
+const HoldsFor = "these exact bytes of robots.txt, this product token, and this exact path and query"
+
+// A Record is a verdict with everything it rests on.
+type Record struct {
+	SchemaVersion int         `json:"schema_version"`
+	Tool          string      `json:"tool"`
+	ToolVersion   string      `json:"tool_version"`
+	Time          time.Time   `json:"time"` // when the decision was made, UTC, to the second
+	Scope         RecordScope `json:"scope"`
+	File          RecordFile  `json:"file"`
+	Token         string      `json:"token"`
+	TokenCheck    TokenCheck  `json:"token_check"`
+	URL           string      `json:"url"`  // as given
+	Path          string      `json:"path"` // path and query of the URL, before normalization
+	// MatchedPath is the path and query as the reading compared it.
+	MatchedPath string `json:"matched_path"`
+	// RobotsURL is the robots.txt URL that governs URL; "" when URL is a
+	// path without scheme and host.
+	RobotsURL     string             `json:"robots_url"`
+	Reading       Reading            `json:"reading"`
+	Verdict       string             `json:"verdict"` // of the rules: allowed or disallowed
+	Reason        Reason             `json:"reason"`
+	Explanation   string             `json:"explanation"`
+	Winner        *RecordRule        `json:"winner"` // the deciding rule, or null
+	Matches       []RecordRule       `json:"matches"`
+	Normalization []Step             `json:"normalization"` // of the URL
+	Groups        RecordGroups       `json:"groups"`
+	Diagnostics   []RecordDiagnostic `json:"diagnostics"`
+	Delivery      RecordDelivery     `json:"delivery"`
+	// EffectiveVerdict combines Verdict with the delivery's effect;
+	// "" when the delivery facts do not settle it.
+	EffectiveVerdict string `json:"effective_verdict"`
+}
+
+// RecordScope says what kind of decision this is and what it holds for.
+type RecordScope struct {
+	Decision  string        `json:"decision"` // always "crawl"
+	Label     DecisionScope `json:"label"`
+	Statement string        `json:"statement"`
+	HoldsFor  string        `json:"holds_for"`
+}
+
+// RecordFile identifies the exact bytes decided on.
+type RecordFile struct {
+	SHA256 string `json:"sha256"` // hex, of every byte as given
+	Size   int    `json:"size"`   // bytes
+	Lines  int    `json:"lines"`
+}
+
+// RecordRule is a rule that matched.
+type RecordRule struct {
+	Line       int    `json:"line"`
+	Kind       Kind   `json:"kind"`
+	Pattern    string `json:"pattern"`    // as written
+	Normalized string `json:"normalized"` // as compared
+	Priority   int    `json:"priority"`
+	Text       string `json:"text"` // the whole line
+	Steps      []Step `json:"steps"`
+}
+
+// RecordGroups is the group trace: how the token chose its groups.
+type RecordGroups struct {
+	Summary  string        `json:"summary"`
+	Selected []int         `json:"selected"`
+	Global   bool          `json:"global"`
+	Merged   bool          `json:"merged"`
+	Agents   []RecordAgent `json:"agents"`
+}
+
+// RecordAgent is one user-agent line and how it compared with the token.
+type RecordAgent struct {
+	Line    int    `json:"line"`
+	Value   string `json:"value"`
+	Token   string `json:"token"`
+	Group   int    `json:"group"`
+	Matched bool   `json:"matched"`
+	How     string `json:"how"`
+}
+
+// RecordDiagnostic is a diagnostic that bears on the decision.
+type RecordDiagnostic struct {
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Code     Code     `json:"code"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+	Source   string   `json:"source"`
+}
+
+// RecordDelivery holds the delivery facts, or says there were none.
+type RecordDelivery struct {
+	Provided   bool               `json:"provided"`
+	Facts      *Delivery          `json:"facts"` // null when none were given
+	Assessment DeliveryAssessment `json:"assessment"`
+}
+
+// RecordInput is what a record is built from.
+type RecordInput struct {
+	File   *File
+	Result *Result
+	// Delivery is what the user observed about fetching the file; nil when
+	// nothing was given.
+	Delivery    *Delivery
+	Time        time.Time
+	Tool        string
+	ToolVersion string
+}
+
+// NewRecord builds the record of in.Result. The hash and size are of
+// in.File.Source, the exact bytes parsed.
+func NewRecord(in RecordInput) *Record {
+	f, res := in.File, in.Result
+	sum := sha256.Sum256(f.Source)
+	r := &Record{
+		SchemaVersion: RecordSchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
+		Scope: RecordScope{Decision: "crawl", Label: ScopeOf(in.Delivery), Statement: CrawlOnly, HoldsFor: HoldsFor},
+		File:  RecordFile{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
+		Token: res.Token, TokenCheck: CheckToken(res.Token),
+		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
+		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
+		Matches: []RecordRule{}, Normalization: append(append([]Step{}, res.Target.Steps...), res.Steps...),
+		Groups: recordGroups(res.Groups), Diagnostics: []RecordDiagnostic{},
+	}
+	for i, m := range res.Matches {
+		rr := RecordRule{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Normalized: m.Rule.Normalized,
+			Priority: m.Priority, Text: f.Text(m.Rule.Line), Steps: append([]Step{}, m.Steps...)}
+		r.Matches = append(r.Matches, rr)
+		if i == res.Winner {
+			w := rr
+			r.Winner = &w
+		}
+	}
+	for _, d := range res.Diagnostics {
+		r.Diagnostics = append(r.Diagnostics, RecordDiagnostic{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
+	}
+	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
+	r.EffectiveVerdict = r.Delivery.Assessment.EffectiveVerdict(res.Allowed)
+	if res.Reason == ReasonRobotsTxt {
+		r.EffectiveVerdict = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
+	}
+	return r
+}
+
+func recordGroups(g GroupTrace) RecordGroups {
+	out := RecordGroups{Summary: g.Summary, Selected: append([]int{}, g.Selected...), Global: g.Global, Merged: g.Merged, Agents: []RecordAgent{}}
+	for _, a := range g.Agents {
+		out.Agents = append(out.Agents, RecordAgent{a.Agent.Line, a.Agent.Value, a.Agent.Token, a.Group, a.Matched, a.How})
+	}
+	return out
+}
+
+func recordDelivery(d *Delivery, robotsURL string, size int, at time.Time) RecordDelivery {
+	if d == nil {
+		return RecordDelivery{Assessment: AssessDelivery(nil, size, at)}
+	}
+	facts := *d
+	facts.Redirects = append([]string(nil), d.Redirects...)
+	// UTC, so that the record reads the same wherever it was made.
+	if !facts.ObservedAt.IsZero() {
+		facts.ObservedAt = facts.ObservedAt.UTC()
+	}
+	if !facts.UnreachableSince.IsZero() {
+		facts.UnreachableSince = facts.UnreachableSince.UTC()
+	}
+	if facts.RobotsURL == "" {
+		facts.RobotsURL = robotsURL
+	}
+	return RecordDelivery{Provided: true, Facts: &facts, Assessment: AssessDelivery(&facts, size, at)}
+}
+
+// JSON returns the record as indented JSON, ending with a newline.
+func (r *Record) JSON() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Markdown returns the record as a Markdown document.
+func (r *Record) Markdown() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# Crawl decision record\n\n")
+	w("**%s** — %s (%s).\n\n", strings.ToUpper(r.Verdict[:1])+r.Verdict[1:], r.Scope.Label, r.Reading)
+	w("This is %s. It holds for %s.\n\n", r.Scope.Statement, r.Scope.HoldsFor)
+	w("| | |\n|---|---|\n")
+	row := func(k, v string) { w("| %s | %s |\n", k, v) }
+	row("URL", code(r.URL))
+	row("Path and query matched", code(r.MatchedPath))
+	row("Governing robots.txt", orNone(code(r.RobotsURL), r.RobotsURL == "", "none: the URL has no scheme and host"))
+	row("Product token", code(r.Token))
+	row("Reading", code(string(r.Reading)))
+	row("Verdict of the rules", r.Verdict)
+	if r.Delivery.Provided {
+		row("Verdict with delivery", orNone(r.EffectiveVerdict, r.EffectiveVerdict == "", "not settled by the delivery facts"))
+	}
+	row("robots.txt SHA-256", code(r.File.SHA256))
+	row("robots.txt size", fmt.Sprintf("%d bytes, %d lines", r.File.Size, r.File.Lines))
+	row("Decided at", r.Time.Format(time.RFC3339))
+	row("Tool", fmt.Sprintf("%s %s (record schema %d)", r.Tool, r.ToolVersion, r.SchemaVersion))
+	w("\n## Why\n\n%s\n", r.Explanation)
+	r.markdownRules(w)
+	r.markdownSteps(w)
+	r.markdownGroups(w)
+	r.markdownDelivery(w)
+	r.markdownDiagnostics(w)
+	w("\n## Product token\n\n%s\n\n%s\n", r.TokenCheck.Message, r.TokenCheck.NotProof)
+	return b.String()
+}
+
+type writef func(format string, args ...any)
+
+func (r *Record) markdownRules(w writef) {
+	w("\n## Winning rule\n\n")
+	if r.Winner == nil {
+		w("None: no rule decided (%s).\n", r.Reason)
+	} else {
+		w("Line %d: %s\n", r.Winner.Line, code(r.Winner.Text))
+	}
+	w("\n## Matching rules\n\n")
+	if len(r.Matches) == 0 {
+		w("None.\n")
+		return
+	}
+	w("| line | rule | normalized | priority |\n|---|---|---|---|\n")
+	for _, m := range r.Matches {
+		w("| %d | %s | %s | %d |\n", m.Line, code(m.Text), code(m.Normalized), m.Priority)
+	}
+}
+
+func (r *Record) markdownSteps(w writef) {
+	w("\n## Normalization\n\n")
+	steps := r.Normalization
+	for _, m := range r.Matches {
+		steps = append(steps, m.Steps...)
+	}
+	if len(steps) == 0 {
+		w("Nothing was changed: the URL and the patterns were compared as written.\n")
+		return
+	}
+	w("| before | after | rule | source |\n|---|---|---|---|\n")
+	for _, s := range steps {
+		w("| %s | %s | %s | %s |\n", code(s.Input), code(s.Output), cell(s.Rule), cell(s.Source))
+	}
+}
+
+func (r *Record) markdownGroups(w writef) {
+	w("\n## Group selection\n\n%s\n", r.Groups.Summary)
+	if len(r.Groups.Agents) == 0 {
+		return
+	}
+	w("\n| line | user-agent | group | chosen | why |\n|---|---|---|---|---|\n")
+	for _, a := range r.Groups.Agents {
+		chosen := "no"
+		if a.Matched {
+			chosen = "yes"
+		}
+		w("| %d | %s | %d | %s | %s |\n", a.Line, code(a.Value), a.Group, chosen, cell(a.How))
+	}
+}
+
+func (r *Record) markdownDelivery(w writef) {
+	a := r.Delivery.Assessment
+	w("\n## Delivery\n\n")
+	if !r.Delivery.Provided {
+		w("No delivery facts were given: %s.\n\n", a.Scope)
+	} else {
+		d := r.Delivery.Facts
+		w("| fact | observed |\n|---|---|\n")
+		w("| requested | %s |\n", orNone(code(d.RobotsURL), d.RobotsURL == "", "not given"))
+		w("| status | %s |\n", orNone(fmt.Sprint(d.Status), d.Status == 0, "no response"))
+		for i, h := range d.Redirects {
+			w("| redirect %d | %s |\n", i+1, code(h))
+		}
+		w("| content type | %s |\n", orNone(code(d.ContentType), d.ContentType == "", "not given"))
+		if d.Error != "" {
+			w("| network error | %s |\n", cell(d.Error))
+		}
+		w("| observed at | %s |\n", orNone(d.ObservedAt.UTC().Format(time.RFC3339), d.ObservedAt.IsZero(), "not given"))
+		if !d.UnreachableSince.IsZero() {
+			w("| unreachable since | %s |\n", d.UnreachableSince.UTC().Format(time.RFC3339))
+		}
+		w("\n")
+	}
+	w("**Effect: %s** (%s). %s\n", a.Effect, a.Section, a.Sentence)
+	for _, n := range a.Notes {
+		w("\n- %s: %s (%s)", n.Severity, n.Sentence, n.Source)
+	}
+	if len(a.Notes) > 0 {
+		w("\n")
+	}
+	for _, g := range a.Google {
+		differs := ""
+		if g.Differs {
+			differs = ", differs from RFC 9309"
+		}
+		w("\n- %s's documented behaviour%s: %s Source: %s.", g.Operator, differs, g.Sentence, g.Source)
+	}
+	if len(a.Google) > 0 {
+		w("\n")
+	}
+}
+
+func (r *Record) markdownDiagnostics(w writef) {
+	if len(r.Diagnostics) == 0 {
+		return
+	}
+	w("\n## Diagnostics\n\n")
+	for _, d := range r.Diagnostics {
+		w("- %d:%d %s `%s`: %s (%s)\n", d.Line, d.Column, d.Severity, d.Code, d.Message, d.Source)
+	}
+}
+
+// code renders s as a Markdown code span that survives backticks and table
+// pipes in s.
+func code(s string) string {
+	if s == "" {
+		return "(empty)"
+	}
+	fence, run := "`", 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			if len(fence) <= run {
+				fence += "`"
+			}
+		} else {
+			run = 0
+		}
+	}
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// cell makes text safe inside a table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ").Replace(s)
+}
+
+func orNone(v string, none bool, instead string) string {
+	if none {
+		return instead
+	}
+	return v
+}
