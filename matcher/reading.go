@@ -96,3 +96,6 @@ func (f *File) EvaluateTarget(token string, t *Target) *Result {
 	}
 	return impl.evaluate(f, token, t)
 }
+
+// Evaluate is f.Evaluate(token, rawURL).
+func Evaluate(f *File, token, rawURL string) (*Result, error) { return f.Evaluate(token, rawURL) }
