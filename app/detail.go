@@ -12,9 +12,13 @@ import (
 // matter (matching rules, the applying groups' user-agent lines,
 // diagnostics) with a little context, and fold the rest.
 const (
-	wholeFileLines = 400
+	wholeFileLines = 150
 	contextLines   = 2
 	maxShownLines  = 600
+	// maxTraceRows bounds the group trace's table: a file with thousands
+	// of groups lists every user-agent line that selects, and the first of
+	// the others.
+	maxTraceRows = 40
 )
 
 // A detail is everything shown for the chosen URL.
@@ -25,16 +29,24 @@ type detail struct {
 	RobotsURL string
 	Lines     []fileRow
 	// Unshown counts remarkable lines left out past maxShownLines.
-	Unshown  int
-	Trace    *matcher.GroupTrace
-	URLSteps []matcher.Step
-	Patterns []patternRow
-	Readings []readingVerdict
-	Disagree bool
+	Unshown int
+	Trace   *matcher.GroupTrace
+	// Agents are the rows of the trace's table; AgentsHidden counts the
+	// user-agent lines left out.
+	Agents       []matcher.UserAgentMatch
+	AgentsHidden int
+	URLSteps     []matcher.Step
+	Patterns     []patternRow
+	Readings     []readingVerdict
+	Disagree     bool
 }
 
-// A fileRow is one line of the annotated file.
+// A fileRow is one line of the annotated file, or a fold standing for
+// lines not shown.
 type fileRow struct {
+	// Folded, when above 0, makes this row a fold hiding that many lines;
+	// the other fields are then empty.
+	Folded int
 	Number int
 	Text   string
 	// Mark is "winner" for the deciding rule, "match" for another matching
@@ -47,8 +59,6 @@ type fileRow struct {
 	// token.
 	GroupLabel string
 	Diags      matcher.DiagnosticList
-	// Folded is the number of lines hidden just before this one.
-	Folded int
 }
 
 // A patternRow is a matching rule with its pattern's normalization.
@@ -82,6 +92,7 @@ func newDetail(a *analysis, i int) *detail {
 		d.Path = res.Path
 		d.RobotsURL = res.Target.RobotsURL
 		d.Trace = &res.Groups
+		d.Agents, d.AgentsHidden = traceRows(res.Groups.Agents)
 		d.URLSteps = append(append([]matcher.Step(nil), res.Target.Steps...), res.Steps...)
 		for mi, m := range res.Matches {
 			d.Patterns = append(d.Patterns, patternRow{Line: m.Rule.Line, Text: strings.TrimSpace(a.file.Text(m.Rule.Line)),
@@ -115,14 +126,34 @@ func annotate(a *analysis, res *matcher.Result) ([]fileRow, int) {
 		unshown = len(shown) - maxShownLines
 		shown = shown[:maxShownLines]
 	}
-	rows := make([]fileRow, len(shown))
+	rows := make([]fileRow, 0, len(shown)+8)
 	last := 0
-	for i, n := range shown {
-		rows[i] = a.fileRow(n, marks, applies, res != nil)
-		rows[i].Folded = n - last - 1
+	for _, n := range shown {
+		if n > last+1 {
+			rows = append(rows, fileRow{Folded: n - last - 1})
+		}
+		rows = append(rows, a.fileRow(n, marks, applies, res != nil))
 		last = n
 	}
+	if rest := len(a.file.Lines) - last; rest > 0 && unshown == 0 {
+		rows = append(rows, fileRow{Folded: rest})
+	}
 	return rows, unshown
+}
+
+// traceRows picks the trace table's rows: every user-agent line that
+// selects its group, and the others up to maxTraceRows in all.
+func traceRows(agents []matcher.UserAgentMatch) ([]matcher.UserAgentMatch, int) {
+	if len(agents) <= maxTraceRows {
+		return agents, 0
+	}
+	var out []matcher.UserAgentMatch
+	for _, ag := range agents {
+		if ag.Matched || len(out) < maxTraceRows {
+			out = append(out, ag)
+		}
+	}
+	return out, len(agents) - len(out)
 }
 
 // linesToShow returns the line numbers to show, in order: all of them for

@@ -26,7 +26,7 @@ func renderExplanation(d *detail) app.UI {
 		app.If(d.Path != "", func() app.UI { return renderCompared(d) }),
 		app.If(len(d.Readings) > 0, func() app.UI { return renderReadings(d) }),
 		renderFile(d),
-		app.If(d.Trace != nil, func() app.UI { return renderTrace(d.Trace) }),
+		app.If(d.Trace != nil, func() app.UI { return renderTrace(d) }),
 		app.If(d.Row.Result != nil, func() app.UI { return renderSteps(d) }),
 	)
 }
@@ -64,11 +64,11 @@ func renderReadings(d *detail) app.UI {
 	)
 }
 
-func renderTrace(t *matcher.GroupTrace) app.UI {
+func renderTrace(d *detail) app.UI {
 	return app.Div().ID("trace").Class("trace").Body(
 		app.H3().Text("How the token chose its group"),
-		app.P().Text(t.Summary),
-		app.If(len(t.Agents) > 0, func() app.UI {
+		app.P().Text(d.Trace.Summary),
+		app.If(len(d.Agents) > 0, func() app.UI {
 			return app.Div().Class("table-wrap").Body(app.Table().Body(
 				app.THead().Body(app.Tr().Body(
 					app.Th().Scope("col").Text("Line"),
@@ -76,8 +76,8 @@ func renderTrace(t *matcher.GroupTrace) app.UI {
 					app.Th().Scope("col").Text("Selects?"),
 					app.Th().Scope("col").Text("Because"),
 				)),
-				app.TBody().Body(app.Range(t.Agents).Slice(func(i int) app.UI {
-					ag := t.Agents[i]
+				app.TBody().Body(app.Range(d.Agents).Slice(func(i int) app.UI {
+					ag := d.Agents[i]
 					sel := "– no"
 					if ag.Matched {
 						sel = "✔ yes"
@@ -90,6 +90,9 @@ func renderTrace(t *matcher.GroupTrace) app.UI {
 					)
 				})),
 			))
+		}),
+		app.If(d.AgentsHidden > 0, func() app.UI {
+			return app.P().Class("hint").Text("⋯ " + plural(d.AgentsHidden, "more user-agent line") + " name other crawlers and are not listed.")
 		}),
 	)
 }

@@ -53,7 +53,7 @@ func (e *explorer) load(ctx app.Context, ex example) {
 // exists, and measures the evaluation and the render that follows.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.in, matcher.Readings())
+	e.result = analyze(e.in, matcher.Readings(), e.result)
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}

@@ -29,25 +29,27 @@ func renderFile(d *detail) app.UI {
 	)
 }
 
+// renderLine is one line of the file: number, mark, text, group label,
+// then its diagnostics; or a fold.
 func renderLine(r fileRow) app.UI {
-	return app.Div().Class("line-wrap").Body(
-		app.If(r.Folded > 0, func() app.UI { return app.Div().Class("fold").Text(foldText(r.Folded)) }),
-		app.Div().Class("line", r.Mark, "group-"+r.Group).
-			DataSet("line", r.Number).
-			DataSet("mark", r.Mark).
-			DataSet("group", r.Group).
-			Body(
-				app.Span().Class("ln").Text(r.Number),
-				app.Span().Class("mark").Text(markLabels[r.Mark]),
-				app.Code().Class("src").Text(r.Text),
-				app.If(r.GroupLabel != "", func() app.UI { return app.Span().Class("group-label").Text(r.GroupLabel) }),
-			),
-		app.If(len(r.Diags) > 0, func() app.UI {
-			return app.Ul().Class("diags").Body(app.Range(r.Diags).Slice(func(i int) app.UI {
-				return renderDiag(r.Diags[i])
-			}))
-		}),
-	)
+	if r.Folded > 0 {
+		return app.Div().Class("fold").Text(foldText(r.Folded))
+	}
+	return app.Div().Class("line", r.Mark, "group-"+r.Group).
+		DataSet("line", r.Number).
+		DataSet("mark", r.Mark).
+		DataSet("group", r.Group).
+		Body(
+			app.Span().Class("ln").Text(r.Number),
+			app.Span().Class("mark").Text(markLabels[r.Mark]),
+			app.Code().Class("src").Text(r.Text),
+			app.Span().Class("group-label").Text(r.GroupLabel),
+			app.If(len(r.Diags) > 0, func() app.UI {
+				return app.Ul().Class("diags").Body(app.Range(r.Diags).Slice(func(i int) app.UI {
+					return renderDiag(r.Diags[i])
+				}))
+			}),
+		)
 }
 
 func renderDiag(dg matcher.Diagnostic) app.UI {
