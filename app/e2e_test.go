@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -38,18 +39,27 @@ type page struct {
 // explorer in a fresh headless Chromium with the flags of DESIGN §5.
 func openExplorer(t *testing.T) *page {
 	t.Helper()
-	exe, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatal("the browser tests need Debian's chromium: apt-get install -y chromium (make test installs it when run as root)")
-	}
-	s, warnings, err := loadSite(filepath.Join("..", "web"))
+	s, warnings, err := loadSite(buildWeb)
 	if err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	if len(warnings) > 0 {
 		t.Fatalf("the web directory is not a complete build: %v", warnings)
 	}
-	p := &page{t: t, srv: httptest.NewServer(s)}
+	return openPage(t, s)
+}
+
+// buildWeb is the build's web directory, seen from the test's directory.
+var buildWeb = filepath.Join("..", "web")
+
+// openPage serves h and opens it in a fresh Chromium.
+func openPage(t *testing.T, h http.Handler) *page {
+	t.Helper()
+	exe, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatal("the browser tests need Debian's chromium: apt-get install -y chromium (make test installs it when run as root)")
+	}
+	p := &page{t: t, srv: httptest.NewServer(h)}
 	t.Cleanup(p.srv.Close)
 
 	opts := []chromedp.ExecAllocatorOption{
@@ -308,6 +318,13 @@ func TestE2ETypingRule(t *testing.T) {
 	if v := eval[string](p, `document.querySelector('tbody tr[data-row="1"]').dataset.verdict`); v != w.Verdict {
 		t.Errorf("row verdict %q, want %q", v, w.Verdict)
 	}
+
+	// The example button puts the example back into the editor and the
+	// verdicts follow.
+	p.do(chromedp.Click(chromedp.CSS(`.label-row button`)))
+	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(rfc9309Example.Source))
+	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, rfc9309Example).Chosen))
+	sameRows(t, p.shown(), want(t, rfc9309Example))
 	p.noConsoleErrors()
 }
 
@@ -450,5 +467,17 @@ func TestE2EKeyboard(t *testing.T) {
 	if got := p.shown(); got.Chosen != w.Verdict || got.Winner != w.Line {
 		t.Errorf("after Enter: verdict %q line %d, want %q line %d", got.Chosen, got.Winner, w.Verdict, w.Line)
 	}
+	p.noConsoleErrors()
+}
+
+// The static site works from a plain file server at a domain root: no
+// compression, no special headers, nothing but files.
+func TestE2EStaticSite(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "dist")
+	if err := writeStatic(out, buildWeb); err != nil {
+		t.Fatalf("%v (the browser tests need make build first)", err)
+	}
+	p := openPage(t, http.FileServer(http.Dir(out)))
+	sameRows(t, p.shown(), want(t, rfc9309Example))
 	p.noConsoleErrors()
 }
