@@ -64,6 +64,13 @@ func renderReadings(d *detail) app.UI {
 	)
 }
 
+// How a user-agent line's part in the choice reads, in words and as a
+// class for its colour.
+var (
+	selectsText  = map[bool]string{true: "✔ yes", false: "– no"}
+	selectsClass = map[bool]string{true: "selects", false: "skips"}
+)
+
 func renderTrace(d *detail) app.UI {
 	return app.Div().ID("trace").Class("trace").Body(
 		app.H3().Text("How the token chose its group"),
@@ -78,14 +85,10 @@ func renderTrace(d *detail) app.UI {
 				)),
 				app.TBody().Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
-					sel := "– no"
-					if ag.Matched {
-						sel = "✔ yes"
-					}
-					return app.Tr().Class(map[bool]string{true: "selects", false: "skips"}[ag.Matched]).Body(
+					return app.Tr().Class(selectsClass[ag.Matched]).Body(
 						app.Td().Text(ag.Agent.Line),
 						app.Td().Body(app.Code().Text(ag.Agent.Value)),
-						app.Td().Text(sel),
+						app.Td().Text(selectsText[ag.Matched]),
 						app.Td().Text(ag.How),
 					)
 				})),

@@ -110,6 +110,27 @@ func (e *explorer) choose(i int) app.EventHandler {
 	}
 }
 
+// onRowKey moves the choice with the arrow keys (and Home, End) while a
+// result's button has focus, and keeps the focus on the chosen row.
+func (e *explorer) onRowKey(i int) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) {
+		next, ok := rowAfterKey(ev.Get("key").String(), i, len(e.result.rows))
+		if !ok {
+			ctx.PreventUpdate()
+			return
+		}
+		ev.PreventDefault() // the arrows would scroll the page
+		e.chosen = next
+		e.detail = newDetail(e.result, next)
+		id := rowButtonID(next)
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				el.Call("focus")
+			}
+		})
+	}
+}
+
 func (e *explorer) Render() app.UI {
 	e.measure.markRender()
 	return app.Div().Class("explorer").Body(
@@ -121,7 +142,7 @@ func (e *explorer) Render() app.UI {
 		app.Main().Class("layout").Body(
 			e.renderInputs(),
 			app.Div().Class("output").Body(
-				renderResults(e.result, e.chosen, e.choose),
+				renderResults(e.result, e.chosen, e.choose, e.onRowKey),
 				renderExplanation(e.detail),
 			),
 		),

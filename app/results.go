@@ -19,7 +19,7 @@ func verdictText(v string) string {
 
 // renderResults is the table with one row per URL. Each row carries
 // data-verdict; the URL is a button, so rows are chosen by keyboard too.
-func renderResults(a *analysis, chosen int, choose func(int) app.EventHandler) app.UI {
+func renderResults(a *analysis, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
 	if a == nil {
 		return app.Section().ID("results").Aria("label", "Results").Body(app.P().Text("Analysing…"))
 	}
@@ -36,7 +36,7 @@ func renderResults(a *analysis, chosen int, choose func(int) app.EventHandler) a
 					)),
 					app.TBody().Body(
 						app.Range(a.rows).Slice(func(i int) app.UI {
-							return renderRow(a.rows[i], i, i == chosen, choose(i))
+							return renderRow(a.rows[i], i, i == chosen, choose(i), onKey(i))
 						}),
 					),
 				),
@@ -45,7 +45,7 @@ func renderResults(a *analysis, chosen int, choose func(int) app.EventHandler) a
 	)
 }
 
-func renderRow(r resultRow, i int, chosen bool, onChoose app.EventHandler) app.UI {
+func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler) app.UI {
 	current := ""
 	if chosen {
 		current = "true"
@@ -58,11 +58,36 @@ func renderRow(r resultRow, i int, chosen bool, onChoose app.EventHandler) app.U
 		Body(
 			app.Td().Class("verdict-cell").Body(app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
 			app.Td().Class("url-cell").Body(
-				app.Button().Type("button").Class("choose").
+				app.Button().Type("button").Class("choose").ID(rowButtonID(i)).
 					Aria("pressed", strconv.FormatBool(chosen)).
 					OnClick(onChoose, app.EventScope("row", i)).
+					OnKeyDown(onKey, app.EventScope("row", i)).
 					Text(r.URL),
 			),
 			app.Td().Class("why").Text(r.Why),
 		)
+}
+
+func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }
+
+// rowAfterKey is where a key moves the choice in a table of n rows, from
+// row i: the arrows step, Home and End jump. ok is false for other keys
+// and at the ends.
+func rowAfterKey(key string, i, n int) (next int, ok bool) {
+	switch key {
+	case "ArrowDown":
+		next = i + 1
+	case "ArrowUp":
+		next = i - 1
+	case "Home":
+		next = 0
+	case "End":
+		next = n - 1
+	default:
+		return i, false
+	}
+	if next < 0 || next >= n || next == i {
+		return i, false
+	}
+	return next, true
 }

@@ -13,7 +13,8 @@ import (
 func TestRenderRow(t *testing.T) {
 	a := analyze(rfc9309Example, matcher.Readings(), nil)
 	for i, r := range a.rows {
-		html := app.HTMLString(renderRow(r, i, i == 1, func(app.Context, app.Event) {}))
+		nop := func(app.Context, app.Event) {}
+		html := app.HTMLString(renderRow(r, i, i == 1, nop, nop))
 		if want := `data-verdict="` + r.Verdict + `"`; !strings.Contains(html, want) {
 			t.Errorf("row %d lacks %s:\n%s", i, want, html)
 		}
@@ -91,5 +92,31 @@ func TestExplorerLoadsWithTestEngine(t *testing.T) {
 	e.ConsumeAll()
 	if err := app.Match(app.Div().Class("explorer"), x.Render()); err != nil {
 		t.Error(err)
+	}
+}
+
+// WAI-ARIA's keyboard conventions for lists: arrows step, Home and End
+// jump, nothing wraps.
+func TestRowAfterKey(t *testing.T) {
+	tests := []struct {
+		key  string
+		i, n int
+		next int
+		ok   bool
+	}{
+		{"ArrowDown", 0, 3, 1, true},
+		{"ArrowDown", 2, 3, 2, false},
+		{"ArrowUp", 1, 3, 0, true},
+		{"ArrowUp", 0, 3, 0, false},
+		{"Home", 2, 3, 0, true},
+		{"End", 0, 3, 2, true},
+		{"End", 2, 3, 2, false},
+		{"Enter", 1, 3, 1, false},
+		{"a", 1, 3, 1, false},
+	}
+	for _, tt := range tests {
+		if next, ok := rowAfterKey(tt.key, tt.i, tt.n); next != tt.next || ok != tt.ok {
+			t.Errorf("rowAfterKey(%q, %d, %d) = %d, %v; want %d, %v", tt.key, tt.i, tt.n, next, ok, tt.next, tt.ok)
+		}
 	}
 }
