@@ -15,9 +15,12 @@ const usage = `usage: robots-explorer <command> [arguments]
 
 commands:
   check    decide whether a product token may crawl URLs under a robots.txt file
+  serve    serve the explorer's web UI (make build first)
+  static   write the explorer as a static website
 `
 
 func main() {
+	routes()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -30,6 +33,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
+	case "static":
+		return runStatic(args[1:], stdout, stderr)
+	case "precompress": // used by make build; not part of the interface
+		return runPrecompress(args[1:], stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

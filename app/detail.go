@@ -1,0 +1,257 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"robots-explorer/matcher"
+)
+
+// Bounds of the annotated file, so that a 500 KiB file renders as fast as
+// a short one: short files are shown whole; longer ones show the lines that
+// matter (matching rules, the applying groups' user-agent lines,
+// diagnostics) with a little context, and fold the rest.
+const (
+	wholeFileLines = 150
+	contextLines   = 2
+	maxShownLines  = 600
+	// maxTraceRows bounds the group trace's table: a file with thousands
+	// of groups lists every user-agent line that selects, and the first of
+	// the others.
+	maxTraceRows = 40
+)
+
+// A detail is everything shown for the chosen URL.
+type detail struct {
+	Row       resultRow
+	Sentence  string
+	Path      string // the path as the reading compared it
+	RobotsURL string
+	Lines     []fileRow
+	// Unshown counts remarkable lines left out past maxShownLines.
+	Unshown int
+	Trace   *matcher.GroupTrace
+	// Agents are the rows of the trace's table; AgentsHidden counts the
+	// user-agent lines left out.
+	Agents       []matcher.UserAgentMatch
+	AgentsHidden int
+	URLSteps     []matcher.Step
+	Patterns     []patternRow
+	Readings     []readingVerdict
+	Disagree     bool
+}
+
+// A fileRow is one line of the annotated file, or a fold standing for
+// lines not shown.
+type fileRow struct {
+	// Folded, when above 0, makes this row a fold hiding that many lines;
+	// the other fields are then empty.
+	Folded int
+	Number int
+	Text   string
+	// Mark is "winner" for the deciding rule, "match" for another matching
+	// rule, "" otherwise.
+	Mark string
+	// Group is "applies" for a line of an applying group, "other" for a
+	// line of another group, "" outside groups.
+	Group string
+	// GroupLabel is set on a group's first line: what the group is to the
+	// token.
+	GroupLabel string
+	Diags      matcher.DiagnosticList
+}
+
+// A patternRow is a matching rule with its pattern's normalization.
+type patternRow struct {
+	Line     int
+	Text     string
+	Priority int
+	Winner   bool
+	Steps    []matcher.Step
+}
+
+// A readingVerdict is what one reading says about the chosen URL.
+type readingVerdict struct {
+	Reading matcher.Reading
+	Verdict string
+	Why     string
+	Current bool
+	Differs bool // from the current reading's verdict
+}
+
+// newDetail explains row i of a.
+func newDetail(a *analysis, i int) *detail {
+	if i < 0 || i >= len(a.rows) {
+		return nil
+	}
+	row := a.rows[i]
+	d := &detail{Row: row, Sentence: row.Why}
+	res := row.Result
+	if res != nil {
+		d.Sentence = res.Explanation
+		d.Path = res.Path
+		d.RobotsURL = res.Target.RobotsURL
+		d.Trace = &res.Groups
+		d.Agents, d.AgentsHidden = traceRows(res.Groups.Agents)
+		d.URLSteps = append(append([]matcher.Step(nil), res.Target.Steps...), res.Steps...)
+		for mi, m := range res.Matches {
+			d.Patterns = append(d.Patterns, patternRow{Line: m.Rule.Line, Text: strings.TrimSpace(a.file.Text(m.Rule.Line)),
+				Priority: m.Priority, Winner: mi == res.Winner, Steps: m.Steps})
+		}
+		d.Readings, d.Disagree = compareReadings(a, row)
+	}
+	d.Lines, d.Unshown = annotate(a, res)
+	return d
+}
+
+// annotate builds the rows of the annotated file for res (nil for a URL
+// that could not be read: the file is shown without a decision).
+func annotate(a *analysis, res *matcher.Result) ([]fileRow, int) {
+	marks := map[int]string{}
+	applies := map[int]bool{}
+	if res != nil {
+		for mi, m := range res.Matches {
+			marks[m.Rule.Line] = "match"
+			if mi == res.Winner {
+				marks[m.Rule.Line] = "winner"
+			}
+		}
+		for _, g := range res.Groups.Selected {
+			applies[g] = true
+		}
+	}
+	shown := linesToShow(a, marks, applies)
+	unshown := 0
+	if len(shown) > maxShownLines {
+		unshown = len(shown) - maxShownLines
+		shown = shown[:maxShownLines]
+	}
+	rows := make([]fileRow, 0, len(shown)+8)
+	last := 0
+	for _, n := range shown {
+		if n > last+1 {
+			rows = append(rows, fileRow{Folded: n - last - 1})
+		}
+		rows = append(rows, a.fileRow(n, marks, applies, res != nil))
+		last = n
+	}
+	if rest := len(a.file.Lines) - last; rest > 0 && unshown == 0 {
+		rows = append(rows, fileRow{Folded: rest})
+	}
+	return rows, unshown
+}
+
+// traceRows picks the trace table's rows: every user-agent line that
+// selects its group, and the others up to maxTraceRows in all.
+func traceRows(agents []matcher.UserAgentMatch) ([]matcher.UserAgentMatch, int) {
+	if len(agents) <= maxTraceRows {
+		return agents, 0
+	}
+	var out []matcher.UserAgentMatch
+	for _, ag := range agents {
+		if ag.Matched || len(out) < maxTraceRows {
+			out = append(out, ag)
+		}
+	}
+	return out, len(agents) - len(out)
+}
+
+// linesToShow returns the line numbers to show, in order: all of them for
+// a short file, else the remarkable ones with their context.
+func linesToShow(a *analysis, marks map[int]string, applies map[int]bool) []int {
+	f := a.file
+	total := len(f.Lines)
+	out := make([]int, 0, min(total, maxShownLines+1))
+	if total <= wholeFileLines {
+		for n := 1; n <= total; n++ {
+			out = append(out, n)
+		}
+		return out
+	}
+	want := make([]bool, total+1)
+	mark := func(n int) {
+		for k := max(1, n-contextLines); k <= min(total, n+contextLines); k++ {
+			want[k] = true
+		}
+	}
+	for n := range marks {
+		mark(n)
+	}
+	for gi := range applies {
+		for _, ag := range f.Groups[gi].Agents {
+			mark(ag.Line)
+		}
+	}
+	for n := range a.diagLines {
+		mark(n)
+	}
+	for n := 1; n <= total; n++ {
+		if want[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (a *analysis) fileRow(n int, marks map[int]string, applies map[int]bool, decided bool) fileRow {
+	f := a.file
+	l := f.Lines[n-1]
+	r := fileRow{Number: n, Text: f.Text(n), Mark: marks[n], Diags: a.diagLines[n]}
+	if l.Group >= 0 && decided {
+		r.Group = "other"
+		if applies[l.Group] {
+			r.Group = "applies"
+		}
+		if g := f.Groups[l.Group]; g.FirstLine == n {
+			r.GroupLabel = groupLabel(r.Group == "applies", len(applies))
+		}
+	}
+	return r
+}
+
+func groupLabel(applies bool, applying int) string {
+	switch {
+	case applies && applying > 1:
+		return "applies (merged)"
+	case applies:
+		return "applies"
+	}
+	return "not for this token"
+}
+
+// compareReadings evaluates the row's URL under every other reading of the
+// file and reports whether any disagrees with the chosen one.
+func compareReadings(a *analysis, row resultRow) ([]readingVerdict, bool) {
+	if len(a.others) == 0 || row.Result == nil {
+		return nil, false
+	}
+	out := []readingVerdict{{Reading: a.file.Reading, Verdict: row.Verdict, Why: row.Result.Explanation, Current: true}}
+	disagree := false
+	for _, f := range a.others {
+		v := readingVerdict{Reading: f.Reading}
+		res, err := f.Evaluate(a.in.Token, row.URL)
+		if err != nil {
+			v.Verdict, v.Why = "invalid", err.Error()
+		} else {
+			v.Verdict, v.Why = res.Verdict(), res.Explanation
+		}
+		v.Differs = v.Verdict != row.Verdict
+		disagree = disagree || v.Differs
+		out = append(out, v)
+	}
+	return out, disagree
+}
+
+// severityMark is a diagnostic's shape, so severity reads without colour.
+func severityMark(s matcher.Severity) string {
+	switch s {
+	case matcher.Error:
+		return "✖"
+	case matcher.Warning:
+		return "▲"
+	}
+	return "ℹ"
+}
+
+// foldText says how many lines a fold hides.
+func foldText(n int) string { return fmt.Sprintf("⋯ %s not shown", plural(n, "line")) }

@@ -1,0 +1,91 @@
+package main
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// editorContent is a text the explorer loads into the editor. Seq changes
+// with every load, so the editor writes the textarea only then.
+type editorContent struct {
+	Seq  int
+	Text string
+}
+
+// editor is the robots.txt editor: an uncontrolled textarea beside its line
+// numbers. Its value is written only when Content changes (an example or a
+// link loaded) and read on every input: writing it on each render would
+// move the caret and copy a large file through the DOM at each keystroke.
+type editor struct {
+	app.Compo
+
+	ID       string
+	Label    string
+	Content  editorContent
+	OnChange func(ctx app.Context, text string)
+
+	lines   int
+	gutter  string
+	written int // the Content.Seq last written into the textarea
+}
+
+func newEditor(id, label string, content editorContent, onChange func(app.Context, string)) *editor {
+	return &editor{ID: id, Label: label, Content: content, OnChange: onChange, written: -1}
+}
+
+// OnInit counts the lines of the first content, so the prerendered page
+// already shows its numbers.
+func (ed *editor) OnInit() { ed.setLines(lineCount(ed.Content.Text)) }
+
+func (ed *editor) OnMount(ctx app.Context) { ed.write(ctx) }
+
+func (ed *editor) OnUpdate(ctx app.Context) { ed.write(ctx) }
+
+// write puts a newly loaded content into the textarea, after the render
+// that created it.
+func (ed *editor) write(ctx app.Context) {
+	if ed.written == ed.Content.Seq {
+		return
+	}
+	ed.written = ed.Content.Seq
+	ed.setLines(lineCount(ed.Content.Text))
+	text, id := ed.Content.Text, ed.ID
+	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
+}
+
+func (ed *editor) setLines(n int) {
+	if n != ed.lines {
+		ed.lines, ed.gutter = n, gutterText(n)
+	}
+}
+
+func (ed *editor) onInput(ctx app.Context, e app.Event) {
+	text := ctx.JSSrc().Get("value").String()
+	if n := lineCount(text); n != ed.lines {
+		ed.setLines(n) // the gutter changes: let this event re-render
+	} else {
+		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced
+	}
+	if ed.OnChange != nil {
+		ed.OnChange(ctx, text)
+	}
+}
+
+func (ed *editor) Render() app.UI {
+	return app.Div().Class("editor").Body(
+		app.Pre().Class("gutter").Aria("hidden", "true").Text(ed.gutter),
+		app.Textarea().
+			ID(ed.ID).
+			Class("source").
+			Aria("label", ed.Label).
+			Rows(ed.lines+1).
+			Wrap("off").
+			Spellcheck(false).
+			OnInput(ed.onInput),
+	)
+}
+
+// setFieldValue writes a form field's value in the browser (a no-op on the
+// server, where go-app's window is a stub).
+func setFieldValue(id, value string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", value)
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/matcher"
+)
+
+// renderExplanation shows everything about the chosen URL: the verdict in
+// a sentence, the other readings, the annotated file, the group trace and
+// the normalization steps.
+func renderExplanation(d *detail) app.UI {
+	if d == nil {
+		return app.Section().ID("explanation").Aria("label", "Explanation").Body(
+			app.P().Class("hint").Text("Choose a URL to see why."),
+		)
+	}
+	return app.Section().ID("explanation").Aria("labelledby", "explanation-title").Body(
+		app.H2().ID("explanation-title").Body(app.Text("Why: "), app.Code().Text(d.Row.URL)),
+		app.P().ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
+			app.Span().Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
+			app.Span().Class("sentence").Text(d.Sentence),
+		),
+		app.If(d.Path != "", func() app.UI { return renderCompared(d) }),
+		app.If(len(d.Readings) > 0, func() app.UI { return renderReadings(d) }),
+		renderFile(d),
+		app.If(d.Trace != nil, func() app.UI { return renderTrace(d) }),
+		app.If(d.Row.Result != nil, func() app.UI { return renderSteps(d) }),
+	)
+}
+
+func renderCompared(d *detail) app.UI {
+	return app.Dl().Class("facts").Body(
+		app.Dt().Text("Path compared"), app.Dd().Body(app.Code().Text(d.Path)),
+		app.If(d.RobotsURL != "", func() app.UI {
+			return app.Div().Body(app.Dt().Text("Governed by"), app.Dd().Body(app.Code().Text(d.RobotsURL)))
+		}),
+	)
+}
+
+// renderReadings puts every reading's verdict side by side and calls out a
+// disagreement.
+func renderReadings(d *detail) app.UI {
+	return app.Div().ID("readings").Class("readings").Body(
+		app.H3().Text("Other readings"),
+		app.If(d.Disagree, func() app.UI {
+			return app.P().Class("callout").Text("▲ The readings disagree on this URL; each one's reason is beside its verdict.")
+		}),
+		app.Ul().Body(app.Range(d.Readings).Slice(func(i int) app.UI {
+			r := d.Readings[i]
+			label := string(r.Reading)
+			if r.Current {
+				label += " (chosen)"
+			}
+			return app.Li().Class("reading").DataSet("verdict", r.Verdict).DataSet("differs", strconv.FormatBool(r.Differs)).Body(
+				app.Strong().Text(label), app.Text(" "),
+				app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
+				app.If(r.Differs, func() app.UI { return app.Span().Class("differs").Text(" differs") }),
+				app.Span().Class("sentence").Text(" "+r.Why),
+			)
+		})),
+	)
+}
+
+// How a user-agent line's part in the choice reads, in words and as a
+// class for its colour.
+var (
+	selectsText  = map[bool]string{true: "✔ yes", false: "– no"}
+	selectsClass = map[bool]string{true: "selects", false: "skips"}
+)
+
+func renderTrace(d *detail) app.UI {
+	return app.Div().ID("trace").Class("trace").Body(
+		app.H3().Text("How the token chose its group"),
+		app.P().Text(d.Trace.Summary),
+		app.If(len(d.Agents) > 0, func() app.UI {
+			return app.Div().Class("table-wrap").Body(app.Table().Body(
+				app.THead().Body(app.Tr().Body(
+					app.Th().Scope("col").Text("Line"),
+					app.Th().Scope("col").Text("User-agent"),
+					app.Th().Scope("col").Text("Selects?"),
+					app.Th().Scope("col").Text("Because"),
+				)),
+				app.TBody().Body(app.Range(d.Agents).Slice(func(i int) app.UI {
+					ag := d.Agents[i]
+					return app.Tr().Class(selectsClass[ag.Matched]).Body(
+						app.Td().Text(ag.Agent.Line),
+						app.Td().Body(app.Code().Text(ag.Agent.Value)),
+						app.Td().Text(selectsText[ag.Matched]),
+						app.Td().Text(ag.How),
+					)
+				})),
+			))
+		}),
+		app.If(d.AgentsHidden > 0, func() app.UI {
+			return app.P().Class("hint").Text("⋯ " + plural(d.AgentsHidden, "more user-agent line") + " name other crawlers and are not listed.")
+		}),
+	)
+}
+
+// renderSteps lists the normalization of the URL and of each matching
+// pattern, before → after, with the rule applied.
+func renderSteps(d *detail) app.UI {
+	return app.Div().ID("steps").Class("steps").Body(
+		app.H3().Text("Normalization"),
+		app.H4().Text("The URL"),
+		renderStepList(d.URLSteps, "The URL was compared as given."),
+		app.If(len(d.Patterns) > 0, func() app.UI {
+			return app.Div().Body(
+				app.H4().Text("The matching patterns"),
+				app.Range(d.Patterns).Slice(func(i int) app.UI {
+					p := d.Patterns[i]
+					head := "line " + strconv.Itoa(p.Line) + ": "
+					return app.Div().Class("pattern").Body(
+						app.P().Body(
+							app.Text(head), app.Code().Text(p.Text),
+							app.Text(" ("+plural(p.Priority, "octet")+")"),
+							app.If(p.Winner, func() app.UI { return app.Strong().Text(" ▶ decides") }),
+						),
+						renderStepList(p.Steps, "Already in normal form."),
+					)
+				}),
+			)
+		}),
+	)
+}
+
+func renderStepList(steps []matcher.Step, none string) app.UI {
+	if len(steps) == 0 {
+		return app.P().Class("hint").Text(none)
+	}
+	return app.Ol().Class("step-list").Body(app.Range(steps).Slice(func(i int) app.UI {
+		s := steps[i]
+		return app.Li().Class("step").Body(
+			app.Code().Class("before").Text(s.Input),
+			app.Span().Class("arrow").Aria("label", "becomes").Text(" → "),
+			app.Code().Class("after").Text(s.Output),
+			app.Span().Class("rule").Text(" "+s.Rule),
+			app.If(s.Source != "", func() app.UI { return app.Span().Class("source").Text(" (" + s.Source + ")") }),
+		)
+	}))
+}

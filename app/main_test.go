@@ -1,0 +1,13 @@
+package main
+
+import (
+	"os"
+	"testing"
+)
+
+// TestMain registers the routes as main does: without them go-app's
+// handler answers 404 and components cannot be routed in tests.
+func TestMain(m *testing.M) {
+	routes()
+	os.Exit(m.Run())
+}

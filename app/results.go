@@ -1,0 +1,93 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// verdictText pairs each verdict with a shape, so it reads without colour.
+func verdictText(v string) string {
+	switch v {
+	case "allowed":
+		return "✔ allowed"
+	case "disallowed":
+		return "✘ disallowed"
+	}
+	return "? not a URL"
+}
+
+// renderResults is the table with one row per URL. Each row carries
+// data-verdict; the URL is a button, so rows are chosen by keyboard too.
+func renderResults(a *analysis, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
+	if a == nil {
+		return app.Section().ID("results").Aria("label", "Results").Body(app.P().Text("Analysing…"))
+	}
+	return app.Section().ID("results").Aria("labelledby", "results-title").Body(
+		app.H2().ID("results-title").Text("Verdicts"),
+		app.P().ID("summary").Aria("live", "polite").Text(a.summary()),
+		app.If(len(a.rows) > 0, func() app.UI {
+			return app.Div().Class("table-wrap").Body(
+				app.Table().Class("results").Body(
+					app.THead().Body(app.Tr().Body(
+						app.Th().Scope("col").Text("Verdict"),
+						app.Th().Scope("col").Text("URL (choose to explain)"),
+						app.Th().Scope("col").Text("Deciding line or reason"),
+					)),
+					app.TBody().Body(
+						app.Range(a.rows).Slice(func(i int) app.UI {
+							return renderRow(a.rows[i], i, i == chosen, choose(i), onKey(i))
+						}),
+					),
+				),
+			)
+		}),
+	)
+}
+
+func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler) app.UI {
+	current := ""
+	if chosen {
+		current = "true"
+	}
+	return app.Tr().
+		Class("row", r.Verdict).
+		DataSet("verdict", r.Verdict).
+		DataSet("row", i).
+		Aria("current", current).
+		Body(
+			app.Td().Class("verdict-cell").Body(app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
+			app.Td().Class("url-cell").Body(
+				app.Button().Type("button").Class("choose").ID(rowButtonID(i)).
+					Aria("pressed", strconv.FormatBool(chosen)).
+					OnClick(onChoose, app.EventScope("row", i)).
+					OnKeyDown(onKey, app.EventScope("row", i)).
+					Text(r.URL),
+			),
+			app.Td().Class("why").Text(r.Why),
+		)
+}
+
+func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }
+
+// rowAfterKey is where a key moves the choice in a table of n rows, from
+// row i: the arrows step, Home and End jump. ok is false for other keys
+// and at the ends.
+func rowAfterKey(key string, i, n int) (next int, ok bool) {
+	switch key {
+	case "ArrowDown":
+		next = i + 1
+	case "ArrowUp":
+		next = i - 1
+	case "Home":
+		next = 0
+	case "End":
+		next = n - 1
+	default:
+		return i, false
+	}
+	if next < 0 || next >= n || next == i {
+		return i, false
+	}
+	return next, true
+}

@@ -1,0 +1,10 @@
+package main
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// routes registers the UI's pages. main calls it in the browser and on the
+// server, and TestMain calls it in tests: without it the handler answers
+// 404, because go-app prerenders only registered paths.
+func routes() {
+	app.Route("/", func() app.Composer { return newExplorer() })
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/matcher"
+)
+
+// Each result row carries data-verdict, and the chosen one aria-current.
+func TestRenderRow(t *testing.T) {
+	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	for i, r := range a.rows {
+		nop := func(app.Context, app.Event) {}
+		html := app.HTMLString(renderRow(r, i, i == 1, nop, nop))
+		if want := `data-verdict="` + r.Verdict + `"`; !strings.Contains(html, want) {
+			t.Errorf("row %d lacks %s:\n%s", i, want, html)
+		}
+		if chosen := strings.Contains(html, "aria-current"); chosen != (i == 1) {
+			t.Errorf("row %d: aria-current present = %v", i, chosen)
+		}
+		if !strings.Contains(html, "<button") {
+			t.Errorf("row %d: the URL is not a button, so the keyboard cannot choose it", i)
+		}
+	}
+}
+
+// The explanation carries the verdict as data and as a sentence, marks the
+// winner by label as well as colour, and shows diagnostics with their
+// severity written out.
+func TestRenderExplanation(t *testing.T) {
+	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
+	for _, want := range []string{
+		`id="verdict"`, `data-verdict="disallowed"`,
+		"Disallowed by line 3",
+		"▶ decides",
+		"not for this token", "ℹ info",
+		"How the token chose its group", "No group names",
+		"Normalization",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("explanation lacks %q", want)
+		}
+	}
+	// go-app writes attributes in map order: find line 3's tag, then look
+	// inside it.
+	if tag := regexp.MustCompile(`<div[^>]*data-line="3"[^>]*>`).FindString(html); !strings.Contains(tag, `data-mark="winner"`) {
+		t.Errorf("line 3 is not marked the winner: %s", tag)
+	}
+	if strings.Contains(html, "style=") {
+		t.Error("a style attribute would need 'unsafe-inline' in the Content-Security-Policy")
+	}
+}
+
+func TestRenderFoldAndTraceBounds(t *testing.T) {
+	ex := example{Source: manyGroups(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/private/x"}
+	a := analyze(ex, matcher.Readings(), nil)
+	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
+	if !strings.Contains(html, `class="fold"`) || !strings.Contains(html, "not shown") {
+		t.Error("a long file shows no fold")
+	}
+	if !strings.Contains(html, "more user-agent lines name other crawlers") {
+		t.Error("the trace of thousands of groups is not bounded")
+	}
+}
+
+// The editor is uncontrolled: its text is never rendered into the page
+// (prerendering would put it in an attribute), but its line numbers are.
+func TestEditorRendersLineNumbersNotText(t *testing.T) {
+	ed := newEditor("robots-src", "robots.txt", editorContent{Seq: 1, Text: "User-agent: *\nDisallow: /secret\n"}, nil)
+	e := app.NewTestEngine()
+	if err := e.Load(ed); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(ed)
+	if !strings.Contains(html, ">1\n2\n3</pre>") {
+		t.Errorf("gutter missing:\n%s", html)
+	}
+	if strings.Contains(html, "/secret") {
+		t.Errorf("the editor rendered its text:\n%s", html)
+	}
+	if !strings.Contains(html, `rows="4"`) {
+		t.Errorf("the textarea should be as tall as its text plus a line:\n%s", html)
+	}
+}
+
+func TestExplorerLoadsWithTestEngine(t *testing.T) {
+	e := app.NewTestEngine()
+	x := newExplorer()
+	if err := e.Load(x); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	if err := app.Match(app.Div().Class("explorer"), x.Render()); err != nil {
+		t.Error(err)
+	}
+}
+
+// WAI-ARIA's keyboard conventions for lists: arrows step, Home and End
+// jump, nothing wraps.
+func TestRowAfterKey(t *testing.T) {
+	tests := []struct {
+		key  string
+		i, n int
+		next int
+		ok   bool
+	}{
+		{"ArrowDown", 0, 3, 1, true},
+		{"ArrowDown", 2, 3, 2, false},
+		{"ArrowUp", 1, 3, 0, true},
+		{"ArrowUp", 0, 3, 0, false},
+		{"Home", 2, 3, 0, true},
+		{"End", 0, 3, 2, true},
+		{"End", 2, 3, 2, false},
+		{"Enter", 1, 3, 1, false},
+		{"a", 1, 3, 1, false},
+	}
+	for _, tt := range tests {
+		if next, ok := rowAfterKey(tt.key, tt.i, tt.n); next != tt.next || ok != tt.ok {
+			t.Errorf("rowAfterKey(%q, %d, %d) = %d, %v; want %d, %v", tt.key, tt.i, tt.n, next, ok, tt.next, tt.ok)
+		}
+	}
+}
