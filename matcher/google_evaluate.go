@@ -107,20 +107,7 @@ func googleSelect(f *File, token string) GroupTrace {
 			tr.Agents = append(tr.Agents, m)
 		}
 	}
-	switch {
-	case len(named) > 0:
-		tr.Selected = named
-	case len(global) > 0:
-		tr.Selected, tr.Global = global, true
-		for i := range tr.Agents {
-			if tr.Agents[i].Agent.Global {
-				tr.Agents[i].Matched = true
-			}
-		}
-	}
-	tr.Merged = len(tr.Selected) > 1
-	tr.Summary = traceSummary(f, tr)
-	return tr
+	return finishTrace(f, tr, named, global)
 }
 
 // googleExplain says why, in Google's terms; only the index.html rule needs

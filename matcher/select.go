@@ -33,6 +33,12 @@ func selectGroups(f *File, token string) GroupTrace {
 			tr.Agents = append(tr.Agents, m)
 		}
 	}
+	return finishTrace(f, tr, named, global)
+}
+
+// finishTrace applies RFC 9309 §2.2.1's choice, which Google's parser
+// shares: the groups naming the token, else the global ones, merged.
+func finishTrace(f *File, tr GroupTrace, named, global []int) GroupTrace {
 	switch {
 	case len(named) > 0:
 		tr.Selected = named
