@@ -404,11 +404,36 @@ func TestE2ELargeFile(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// cachedForOffline starts, once, a loop that looks for the page, go-app's
+// script and the wasm in the worker's caches, and reports what it found.
+const cachedForOffline = `(() => {
+	if (!window.__offlineCheck) {
+		window.__offlineCheck = true;
+		(async function loop() {
+			for (;;) {
+				for (const k of await caches.keys()) {
+					const c = await caches.open(k);
+					if (await c.match("/") && await c.match("/app.js") && await c.match("/web/app.wasm")) {
+						window.__offlineReady = true;
+						return;
+					}
+				}
+				await new Promise(r => setTimeout(r, 100));
+			}
+		})();
+	}
+	return window.__offlineReady === true;
+})()`
+
 // After one visit the service worker serves the app: with the server gone,
 // a reload still shows the verdicts.
 func TestE2EOfflineReload(t *testing.T) {
 	p := openExplorer(t)
 	p.waitFor(`navigator.serviceWorker.controller !== null`)
+	// go-app's worker fills its cache after it takes control (its install
+	// handler does not wait for cache.addAll), so wait for the page and the
+	// wasm to be cached before the server goes.
+	p.waitFor(cachedForOffline)
 	w := want(t, rfc9309Example)
 	p.srv.Close()
 	p.do(chromedp.Reload())
