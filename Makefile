@@ -15,7 +15,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium vet bench fuzz clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench fuzz clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -54,7 +54,7 @@ test-wasm:
 # The browser tests: the real UI in headless Chromium, driven by chromedp.
 # They are behind the e2e build tag, so plain `go test ./...` stays
 # browser-free; this step runs them and never skips them.
-test-e2e: build chromium
+test-e2e: build chromium axe
 	$(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
 
 # Debian's chromium: installed when missing and running as root, else a
@@ -68,6 +68,15 @@ chromium:
 			echo "the browser tests need Debian's chromium: run 'sudo apt-get install -y chromium', then make test" >&2; \
 			exit 1; \
 		fi; }
+
+# axe-core, which the accessibility audit of the browser tests injects into
+# the page: installed from npm into the ignored .cache folder when missing
+# (a script only; it brings no browser).
+AXE := .cache/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE):
+	@command -v npm >/dev/null || { echo "the accessibility audit needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/axe axe-core@4
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher

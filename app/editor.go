@@ -45,8 +45,8 @@ func (ed *editor) write(ctx app.Context) {
 		return
 	}
 	ed.written = ed.Content.Seq
-	ed.setLines(lineCount(ed.Content.Text))
-	text, id := ed.Content.Text, ed.ID
+	text, id := boundSource(ed.Content.Text), ed.ID
+	ed.setLines(lineCount(text))
 	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
 }
 
@@ -58,7 +58,15 @@ func (ed *editor) setLines(n int) {
 
 func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	text := ctx.JSSrc().Get("value").String()
-	if n := lineCount(text); n != ed.lines {
+	shown := text
+	if len(text) > analysedLimit {
+		// A huge paste would make every later keystroke and layout of the
+		// textarea slow: keep only the part the page analyses. OnChange
+		// still gets the whole text, so the notice can say what was cut.
+		shown = boundSource(text)
+		ctx.JSSrc().Set("value", shown)
+	}
+	if n := lineCount(shown); n != ed.lines {
 		ed.setLines(n) // the gutter changes: let this event re-render
 	} else {
 		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced

@@ -18,10 +18,10 @@ func renderExplanation(d *detail) app.UI {
 		)
 	}
 	return app.Section().ID("explanation").Aria("labelledby", "explanation-title").Body(
-		app.H2().ID("explanation-title").Body(app.Text("Why: "), app.Code().Text(d.Row.URL)),
+		app.H2().ID("explanation-title").Body(app.Text("Why: "), app.Code().Text(clipped(d.Row.URL))),
 		app.P().ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
 			app.Span().Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
-			app.Span().Class("sentence").Text(d.Sentence),
+			app.Span().Class("sentence").Text(clipped(d.Sentence)),
 		),
 		app.If(d.Path != "", func() app.UI { return renderCompared(d) }),
 		app.If(len(d.Readings) > 0, func() app.UI { return renderReadings(d) }),
@@ -33,7 +33,7 @@ func renderExplanation(d *detail) app.UI {
 
 func renderCompared(d *detail) app.UI {
 	return app.Dl().Class("facts").Body(
-		app.Dt().Text("Path compared"), app.Dd().Body(app.Code().Text(d.Path)),
+		app.Dt().Text("Path compared"), app.Dd().Body(app.Code().Text(clipped(d.Path))),
 		app.If(d.RobotsURL != "", func() app.UI {
 			return app.Div().Body(app.Dt().Text("Governed by"), app.Dd().Body(app.Code().Text(d.RobotsURL)))
 		}),
@@ -58,7 +58,7 @@ func renderReadings(d *detail) app.UI {
 				app.Strong().Text(label), app.Text(" "),
 				app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
 				app.If(r.Differs, func() app.UI { return app.Span().Class("differs").Text(" differs") }),
-				app.Span().Class("sentence").Text(" "+r.Why),
+				app.Span().Class("sentence").Text(" "+clipped(r.Why)),
 			)
 		})),
 	)
@@ -87,7 +87,7 @@ func renderTrace(d *detail) app.UI {
 					ag := d.Agents[i]
 					return app.Tr().Class(selectsClass[ag.Matched]).Body(
 						app.Td().Text(ag.Agent.Line),
-						app.Td().Body(app.Code().Text(ag.Agent.Value)),
+						app.Td().Body(app.Code().Text(clipped(ag.Agent.Value))),
 						app.Td().Text(selectsText[ag.Matched]),
 						app.Td().Text(ag.How),
 					)
@@ -115,7 +115,7 @@ func renderSteps(d *detail) app.UI {
 					head := "line " + strconv.Itoa(p.Line) + ": "
 					return app.Div().Class("pattern").Body(
 						app.P().Body(
-							app.Text(head), app.Code().Text(p.Text),
+							app.Text(head), app.Code().Text(clipped(p.Text)),
 							app.Text(" ("+plural(p.Priority, "octet")+")"),
 							app.If(p.Winner, func() app.UI { return app.Strong().Text(" ▶ decides") }),
 						),
@@ -134,9 +134,9 @@ func renderStepList(steps []matcher.Step, none string) app.UI {
 	return app.Ol().Class("step-list").Body(app.Range(steps).Slice(func(i int) app.UI {
 		s := steps[i]
 		return app.Li().Class("step").Body(
-			app.Code().Class("before").Text(s.Input),
+			app.Code().Class("before").Text(clipped(s.Input)),
 			app.Span().Class("arrow").Aria("label", "becomes").Text(" → "),
-			app.Code().Class("after").Text(s.Output),
+			app.Code().Class("after").Text(clipped(s.Output)),
 			app.Span().Class("rule").Text(" "+s.Rule),
 			app.If(s.Source != "", func() app.UI { return app.Span().Class("source").Text(" (" + s.Source + ")") }),
 		)

@@ -26,6 +26,7 @@ type explorer struct {
 	detail  *detail
 	loaded  bool
 	measure timing
+	input   inputCheck // the pasted file's notices and the part analysed
 }
 
 func newExplorer() *explorer { return &explorer{} }
@@ -53,7 +54,7 @@ func (e *explorer) load(ctx app.Context, ex example) {
 // exists, and measures the evaluation and the render that follows.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.in, matcher.Readings(), e.result)
+	e.result = analyze(e.input.bound(e.in), matcher.Readings(), e.result)
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}
@@ -142,6 +143,7 @@ func (e *explorer) Render() app.UI {
 		app.Main().Class("layout").Body(
 			e.renderInputs(),
 			app.Div().Class("output").Body(
+				renderInputNotices(e.input),
 				renderResults(e.result, e.chosen, e.choose, e.onRowKey),
 				renderExplanation(e.detail),
 			),

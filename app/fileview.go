@@ -42,7 +42,7 @@ func renderLine(r fileRow) app.UI {
 		Body(
 			app.Span().Class("ln").Text(r.Number),
 			app.Span().Class("mark").Text(markLabels[r.Mark]),
-			app.Code().Class("src").Text(r.Text),
+			app.Code().Class("src").Text(clipped(r.Text)),
 			app.Span().Class("group-label").Text(r.GroupLabel),
 			app.If(len(r.Diags) > 0, func() app.UI {
 				return app.Ul().Class("diags").Body(app.Range(r.Diags).Slice(func(i int) app.UI {
@@ -56,7 +56,7 @@ func renderDiag(dg matcher.Diagnostic) app.UI {
 	sev := dg.Severity.String()
 	return app.Li().Class("diag", sev).DataSet("code", string(dg.Code)).Body(
 		app.Span().Class("sev").Text(severityMark(dg.Severity)+" "+sev),
-		app.Text(": "+dg.Message),
+		app.Text(": "+clipped(dg.Message)),
 		app.If(dg.Source != "", func() app.UI { return app.Span().Class("source").Text(" (" + dg.Source + ")") }),
 	)
 }

@@ -9,7 +9,13 @@ import "net/http"
 // worker are files on this origin; the page has no inline script or style
 // (go-app v10 writes none, and the UI sets no style attributes); compiling
 // app.wasm needs 'wasm-unsafe-eval'; app.js fetches app.wasm from this
-// origin. No form posts, no framing, no <base>.
+// origin. No form posts, no framing, no <base>, no plugins (object-src is
+// spelled out although default-src covers it: some checkers and older
+// browsers look for it by name).
+//
+// Trusted Types (require-trusted-types-for 'script') would also guard the
+// HTML sinks, but go-app's app.js registers its service worker with a plain
+// string, which that directive blocks.
 const contentSecurityPolicy = "default-src 'none'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self'; " +
@@ -17,6 +23,7 @@ const contentSecurityPolicy = "default-src 'none'; " +
 	"connect-src 'self'; " +
 	"manifest-src 'self'; " +
 	"worker-src 'self'; " +
+	"object-src 'none'; " +
 	"base-uri 'none'; " +
 	"form-action 'none'; " +
 	"frame-ancestors 'none'"

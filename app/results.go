@@ -62,9 +62,9 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 					Aria("pressed", strconv.FormatBool(chosen)).
 					OnClick(onChoose, app.EventScope("row", i)).
 					OnKeyDown(onKey, app.EventScope("row", i)).
-					Text(r.URL),
+					Text(clipped(r.URL)),
 			),
-			app.Td().Class("why").Text(r.Why),
+			app.Td().Class("why").Text(clipped(r.Why)),
 		)
 }
 

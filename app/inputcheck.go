@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/matcher"
+)
+
+// analysedLimit bounds the part of a pasted file the page analyses, so a
+// 10 MiB paste keeps the tab responsive: twice the least a crawler must
+// read (RFC 9309 §2.5: at least 500 KiB), so the matcher's own warning
+// about content past 500 KiB still shows. The command line reads it all.
+const analysedLimit = 2 * matcher.ParseLimit
+
+// binarySample is how much of the file the binary test looks at.
+const binarySample = 64 << 10
+
+// An inputCheck is what the page found special about a pasted file before
+// analysing it, and the bounded text it analyses.
+type inputCheck struct {
+	source   string // the file as pasted, to tell when it changes
+	bounded  string // its first analysedLimit bytes, cut at a line end
+	notices  []inputNotice
+	computed bool
+}
+
+// An inputNotice is one thing shown above the results. Kind names it for
+// styles and tests: "size", "binary", "long-line", "cr".
+type inputNotice struct {
+	Kind string
+	Text string
+}
+
+// checkInput looks at a file once, in one pass over its bytes.
+func checkInput(src string) inputCheck {
+	c := inputCheck{source: src, bounded: boundSource(src), computed: true}
+	if len(c.bounded) < len(src) {
+		c.add("size", fmt.Sprintf("The file is %s: the explorer keeps and analyses its first %s (up to line %d) and drops the rest, "+
+			"as a crawler may past 500 KiB (RFC 9309 §2.5). robots-explorer check reads the whole file.",
+			byteSize(len(src)), byteSize(len(c.bounded)), lineCount(c.bounded)-1))
+	}
+	if nul, ctrl, n := controlBytes(src); nul > 0 || ctrl*10 > n {
+		c.add("binary", fmt.Sprintf("This looks like binary data, not a text file (%s, %s in the first %s): "+
+			"it is read as text, line by line, and the verdicts are unlikely to mean much.",
+			plural(nul, "NUL byte"), plural(ctrl, "control character"), byteSize(n)))
+	}
+	if line, n := longestLine(src); n > matcher.GoogleLineLimit {
+		c.add("long-line", fmt.Sprintf("Line %d is %s long: Google's parser reads only its first %d bytes, "+
+			"and the page shows at most %d bytes of any text.", line, byteSize(n), matcher.GoogleLineLimit, shownLimit))
+	}
+	if strings.IndexByte(src, '\r') >= 0 && strings.IndexByte(src, '\n') < 0 {
+		c.add("cr", "The lines end with a carriage return alone (as on old Macs): RFC 9309 §2.2 accepts that line end, "+
+			"but some tools see a single line.")
+	}
+	return c
+}
+
+func (c *inputCheck) add(kind, text string) {
+	c.notices = append(c.notices, inputNotice{Kind: kind, Text: text})
+}
+
+// bound returns ex with the file cut to what the page analyses, checking
+// the file again only when it changed.
+func (c *inputCheck) bound(ex example) example {
+	if !c.computed || c.source != ex.Source {
+		*c = checkInput(ex.Source)
+	}
+	ex.Source = c.bounded
+	return ex
+}
+
+// boundSource is src cut to analysedLimit bytes, at the end of the last
+// whole line, so that no rule is cut in two.
+func boundSource(src string) string {
+	if len(src) <= analysedLimit {
+		return src
+	}
+	cut := src[:analysedLimit]
+	if i := strings.LastIndexAny(cut, "\r\n"); i >= 0 {
+		return cut[:i+1]
+	}
+	return cut // one huge line: cut anyway, the bound matters more
+}
+
+// controlBytes counts, in the first binarySample bytes, the NUL bytes and
+// the other control characters that a text file does not hold (tab, line
+// ends and form feed are text).
+func controlBytes(src string) (nul, ctrl, n int) {
+	sample := src[:min(len(src), binarySample)]
+	for i := 0; i < len(sample); i++ {
+		switch c := sample[i]; {
+		case c == 0:
+			nul++
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f', c == 0x7F:
+			ctrl++
+		}
+	}
+	return nul, ctrl, len(sample)
+}
+
+// longestLine is the number and length in bytes of the longest line (the
+// first of equals), with CR, LF and CR LF as line ends.
+func longestLine(src string) (line, n int) {
+	start, num := 0, 1
+	for i := 0; i <= len(src); i++ {
+		if i < len(src) && src[i] != '\n' && src[i] != '\r' {
+			continue
+		}
+		if i-start > n {
+			line, n = num, i-start
+		}
+		if i+1 < len(src) && src[i] == '\r' && src[i+1] == '\n' {
+			i++
+		}
+		start, num = i+1, num+1
+	}
+	return line, n
+}
+
+// shownLimit bounds a text put on the page as one node: a 1 MiB line or a
+// pattern of 100,000 characters would otherwise be laid out in full, in
+// the file, the table and the normalization steps.
+const shownLimit = 2000
+
+// clipped is s cut to shownLimit bytes (at a character boundary) with a
+// note of how much was left out.
+func clipped(s string) string {
+	if len(s) <= shownLimit {
+		return s
+	}
+	cut := shownLimit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%s more)", byteSize(len(s)-cut))
+}
+
+// byteSize writes n in bytes, KiB or MiB.
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return plural(n, "byte")
+}
+
+// renderInputNotices shows the notices of the pasted file, as a status
+// that screen readers announce when it changes.
+func renderInputNotices(c inputCheck) app.UI {
+	return app.Div().ID("input-notices").Aria("live", "polite").Body(
+		app.Range(c.notices).Slice(func(i int) app.UI {
+			n := c.notices[i]
+			return app.P().Class("callout", "notice").DataSet("notice", n.Kind).Text("▲ " + n.Text)
+		}),
+	)
+}
