@@ -11,7 +11,7 @@ ifneq ($(ROBOTSTXT_CONFORMANCE),)
 export ROBOTSTXT_CONFORMANCE
 endif
 
-.PHONY: build run test test-go test-wasm vet bench fuzz clean
+.PHONY: build run test test-go test-wasm vet bench bench-peers fuzz clean
 
 build: $(BIN)
 
@@ -37,6 +37,17 @@ test-wasm:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher
+
+# The matcher beside the Go libraries people use instead, on the same
+# generated inputs (bench/ is a module of its own, so the main module never
+# requires them). benchstat goes into a temporary folder; the raw figures
+# stay in bin/bench-peers.txt.
+BENCHCOUNT ?= 5
+bench-peers:
+	@mkdir -p bin
+	cd bench && $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m . > ../bin/bench-peers.txt
+	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
+		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
 
 # Each fuzz target for FUZZTIME (go test allows one -fuzz target per run).
 fuzz:

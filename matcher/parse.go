@@ -26,7 +26,7 @@ type scanner struct {
 }
 
 func newScanner(r Reading, src []byte) *scanner {
-	f := &File{Reading: r, Source: src, BOM: bomLength(src)}
+	f := &File{Reading: r, Source: src, BOM: bomLength(src), selections: &selections{}}
 	s := &scanner{f: f, spans: splitLines(src, f.BOM), text: string(src)}
 	f.Lines = make([]Line, len(s.spans))
 	for i, sp := range s.spans {
