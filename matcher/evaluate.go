@@ -13,7 +13,7 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	ext, _ := f.ext.(*rfcFile)
 	for _, gi := range res.Groups.Selected {
 		for ri, r := range f.Groups[gi].Rules {
-			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].match(path) {
+			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].pattern(r.Normalized).match(path) {
 				continue
 			}
 			_, psteps := NormalizePattern(r.Pattern)
