@@ -11,7 +11,7 @@ ifneq ($(ROBOTSTXT_CONFORMANCE),)
 export ROBOTSTXT_CONFORMANCE
 endif
 
-.PHONY: build run test test-go test-wasm vet bench bench-peers fuzz clean
+.PHONY: build run test test-go test-wasm vet bench bench-peers fuzz fuzz-ci clean
 
 build: $(BIN)
 
@@ -25,7 +25,7 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-test: vet test-go test-wasm
+test: vet test-go test-wasm fuzz-ci
 
 test-go:
 	$(GO) test -count=1 ./...
@@ -53,6 +53,16 @@ bench-peers:
 fuzz:
 	@for t in $$($(GO) test -list '^Fuzz' ./matcher | grep '^Fuzz'); do \
 		echo "== $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./matcher || exit 1; \
+	done
+
+# Every fuzz target of every package for FUZZCI_TIME, so that each CI run
+# fuzzes a little (the seeds in testdata/fuzz replay in every go test).
+FUZZCI_TIME ?= 10s
+fuzz-ci:
+	@for pkg in $$($(GO) list ./...); do \
+		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZCI_TIME) $$pkg || exit 1; \
+		done; \
 	done
 
 clean:
