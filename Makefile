@@ -15,7 +15,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench fuzz clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench bench-peers fuzz fuzz-ci clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -41,7 +41,7 @@ vet:
 	$(GO) vet -tags e2e ./app
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-test: vet test-go test-wasm test-e2e
+test: vet test-go test-wasm fuzz-ci test-e2e
 
 test-go:
 	$(GO) test -count=1 ./...
@@ -81,10 +81,31 @@ $(AXE):
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher
 
+# The matcher beside the Go libraries people use instead, on the same
+# generated inputs (bench/ is a module of its own, so the main module never
+# requires them). benchstat goes into a temporary folder; the raw figures
+# stay in bin/bench-peers.txt.
+BENCHCOUNT ?= 5
+bench-peers:
+	@mkdir -p bin
+	cd bench && $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m . > ../bin/bench-peers.txt
+	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
+		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
+
 # Each fuzz target for FUZZTIME (go test allows one -fuzz target per run).
 fuzz:
 	@for t in $$($(GO) test -list '^Fuzz' ./matcher | grep '^Fuzz'); do \
 		echo "== $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./matcher || exit 1; \
+	done
+
+# Every fuzz target of every package for FUZZCI_TIME, so that each CI run
+# fuzzes a little (the seeds in testdata/fuzz replay in every go test).
+FUZZCI_TIME ?= 10s
+fuzz-ci:
+	@for pkg in $$($(GO) list ./...); do \
+		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZCI_TIME) $$pkg || exit 1; \
+		done; \
 	done
 
 clean:

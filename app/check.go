@@ -148,20 +148,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRecord(c, body, stdout, stderr)
 	}
 	ev := newEvaluator(c, body)
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriterSize(stdout, 64*1024)
 	defer out.Flush()
-	status := exitAllowed
-	each := func(u string) error {
-		res, cmp, err := ev.evaluate(c.token, u)
-		if err != nil {
-			return err
-		}
-		if !res.Allowed {
-			status = exitDisallowed
-		}
-		return writeResult(out, ev.file(), res, cmp, c.json)
-	}
-	if err := forEachURL(c, stdin, each); err != nil {
+	disallowed, err := checkURLs(c, ev, stdin, out)
+	if err != nil {
 		out.Flush()
 		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
 		return exitUsage
@@ -170,7 +160,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.Flush()
 		fmt.Fprint(stderr, localNote)
 	}
-	return status
+	if disallowed {
+		return exitDisallowed
+	}
+	return exitAllowed
 }
 
 func readInput(name string, stdin io.Reader) ([]byte, error) {
@@ -178,38 +171,6 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 		return io.ReadAll(stdin)
 	}
 	return os.ReadFile(name)
-}
-
-// forEachURL calls fn for the URLs on the command line, then for those of
-// the -urls file, streaming it line by line.
-func forEachURL(c *checkConfig, stdin io.Reader, fn func(string) error) error {
-	for _, u := range c.args {
-		if err := fn(u); err != nil {
-			return err
-		}
-	}
-	if c.urls == "" {
-		return nil
-	}
-	r := stdin
-	if c.urls != "-" {
-		fh, err := os.Open(c.urls)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		r = fh
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		if err := fn(strings.TrimRight(sc.Text(), "\r")); err != nil {
-			return fmt.Errorf("%s:%d: %w", c.urls, n, err)
-		}
-	}
-	return sc.Err()
 }
 
 // evaluator parses the file once, under the chosen reading or, with

@@ -1,8 +1,10 @@
 package matcher
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // Severity ranks a diagnostic.
@@ -68,11 +70,11 @@ type DiagnosticList []Diagnostic
 
 // Sort orders the list by position, then by code.
 func (l DiagnosticList) Sort() {
-	sort.SliceStable(l, func(i, j int) bool {
-		if l[i].Pos.Offset != l[j].Pos.Offset {
-			return l[i].Pos.Offset < l[j].Pos.Offset
+	slices.SortStableFunc(l, func(a, b Diagnostic) int {
+		if c := cmp.Compare(a.Pos.Offset, b.Pos.Offset); c != 0 {
+			return c
 		}
-		return l[i].Code < l[j].Code
+		return strings.Compare(string(a.Code), string(b.Code))
 	})
 }
 

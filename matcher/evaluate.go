@@ -8,11 +8,12 @@ import "fmt"
 func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	path, steps := NormalizePath(t.Path)
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
-	res.Groups = selectGroups(f, token)
+	sel := f.selectionFor(token, selectGroups)
+	res.Groups = sel.trace
 	ext, _ := f.ext.(*rfcFile)
 	for _, gi := range res.Groups.Selected {
 		for ri, r := range f.Groups[gi].Rules {
-			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].match(path) {
+			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].pattern(r.Normalized).match(path) {
 				continue
 			}
 			_, psteps := NormalizePattern(r.Pattern)
@@ -36,7 +37,7 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 			res.Reason = ReasonTieAllow
 		}
 	}
-	res.Diagnostics = bearing(f, res)
+	res.Diagnostics = sel.diags
 	res.Explanation = explain(f, res)
 	return res
 }
@@ -78,9 +79,9 @@ func longestMatch(m []Match) (winner, runnerUp int) {
 
 // bearing returns the diagnostics on the lines that took part in the
 // decision (the applying groups), and those about the whole file.
-func bearing(f *File, res *Result) DiagnosticList {
+func bearing(f *File, selected []int) DiagnosticList {
 	in := map[int]bool{}
-	for _, gi := range res.Groups.Selected {
+	for _, gi := range selected {
 		in[gi] = true
 	}
 	var out DiagnosticList

@@ -115,6 +115,8 @@ type File struct {
 
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
+	// selections caches each token's group trace (see selectionFor).
+	selections *selections
 }
 
 // Text returns the source text of the line with the given 1-based number, or

@@ -205,10 +205,25 @@ func asciiLower(s string) string {
 	})
 }
 
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // equalFoldASCII is absl::EqualsIgnoreCase: equal bytes, ASCII letters
 // compared without case.
 func equalFoldASCII(a, b string) bool {
-	return len(a) == len(b) && asciiLower(a) == asciiLower(b)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lowerByte(a[i]) != lowerByte(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // googleAgent reads a user-agent value as robots.cc's HandleUserAgent does:

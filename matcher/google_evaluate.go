@@ -12,7 +12,8 @@ import "fmt"
 func (google) evaluate(f *File, token string, t *Target) *Result {
 	path := GooglePath(t.Input)
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: googlePathSteps(t.Input, path), Winner: -1, RunnerUp: -1}
-	res.Groups = googleSelect(f, token)
+	sel := f.selectionFor(token, googleSelect)
+	res.Groups = sel.trace
 	ext, _ := f.ext.(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	for _, gi := range res.Groups.Selected {
@@ -43,7 +44,7 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 			res.Reason = ReasonTieAllow
 		}
 	}
-	res.Diagnostics = bearing(f, res)
+	res.Diagnostics = sel.diags
 	res.Explanation = googleExplain(f, res)
 	return res
 }

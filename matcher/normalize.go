@@ -255,36 +255,58 @@ func NormalizePattern(pattern string) (string, []Step) {
 }
 
 // normalizeFast gives what normalize gives with RFC 9309's rules, in one
-// pass and one allocation, for parsing where no steps are shown.
-// FuzzNormalize checks that the two agree.
+// pass, for parsing where no steps are shown. It allocates only when the
+// result differs from s (a query or a %XX that is already in normal form
+// costs nothing). FuzzNormalize checks that the two agree.
 func normalizeFast(s string, path bool) string {
 	if plain(s, pathOrPattern(path)) {
 		return s
 	}
-	b := make([]byte, 0, len(s)+16)
+	// b is nil while the output is still s[:i]; it starts on the stack, so
+	// that a short result costs one allocation, its string.
+	var b []byte
+	var stack [128]byte
 	query := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		var rep [3]byte
+		n, used := 3, 1 // bytes of rep written, bytes of s consumed
 		switch {
 		case c == '%' && isEscape(s, i):
 			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			used = 3
 			if isUnreserved(d) {
-				b = append(b, d)
+				rep[0], n = d, 1
 			} else {
-				b = append(b, '%', upperHex[d>>4], upperHex[d&15])
+				rep = [3]byte{'%', upperHex[d>>4], upperHex[d&15]}
+				if b == nil && s[i+1] == rep[1] && s[i+2] == rep[2] {
+					i += 2 // already in normal form
+					continue
+				}
 			}
-			i += 2
-			continue
 		case c == '%' || c >= 0x80 || mustEncode(c):
+			rep = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
 		case query && (c == ':' || c == '/' || c == '?' || c == '@'):
+			rep = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
 		case path && (c == '*' || c == '$'):
+			rep = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
 		case !path && c == '$' && i < len(s)-1:
+			rep = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
 		default:
 			query = query || c == '?'
-			b = append(b, c)
+			if b != nil {
+				b = append(b, c)
+			}
 			continue
 		}
-		b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		if b == nil {
+			b = append(stack[:0], s[:i]...)
+		}
+		b = append(b, rep[:n]...)
+		i += used - 1
+	}
+	if b == nil {
+		return s
 	}
 	return string(b)
 }

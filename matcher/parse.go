@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -18,24 +19,27 @@ const (
 // scanner holds what every reading's parser shares: the file being built,
 // its lines, and a way to report diagnostics with positions.
 type scanner struct {
-	f     *File
-	spans []span
+	f *File
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
 	text string
 }
 
 func newScanner(r Reading, src []byte) *scanner {
-	f := &File{Reading: r, Source: src, BOM: bomLength(src)}
-	s := &scanner{f: f, spans: splitLines(src, f.BOM), text: string(src)}
-	f.Lines = make([]Line, len(s.spans))
-	for i, sp := range s.spans {
-		f.Lines[i] = Line{Number: i + 1, Start: sp.start, End: sp.end, KeyOffset: sp.start, ValueOffset: sp.start, Group: -1}
+	f := &File{Reading: r, Source: src, BOM: bomLength(src), selections: &selections{}}
+	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
+	ls := newLineScanner(src, f.BOM)
+	for {
+		start, end, ok := ls.next()
+		if !ok {
+			break
+		}
+		f.Lines = append(f.Lines, Line{Number: len(f.Lines) + 1, Start: start, End: end, KeyOffset: start, ValueOffset: start, Group: -1})
 	}
-	return s
+	return &scanner{f: f, text: string(src)}
 }
 
-func (s *scanner) pos(offset int) Position { return lineIndex(s.spans).position(offset) }
+func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) }
 
 // report adds a diagnostic spanning [start, end) of the source.
 func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {
@@ -54,29 +58,41 @@ func (s *scanner) checkBytes() {
 		s.report(0, s.f.BOM, CodeBOM, Info, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			"a UTF-8 byte-order mark (%d of its 3 bytes) starts the file and is skipped", s.f.BOM)
 	}
-	for _, sp := range s.spans {
-		line := src[sp.start:sp.end]
-		for i, c := range line {
-			if c == 0 {
-				s.report(sp.start+i, sp.start+i+1, CodeNUL, Warning, "RFC 9309 §2.2",
-					"NUL byte: a robots.txt file is UTF-8 text; some parsers stop reading here")
-				break
-			}
-		}
-		if !utf8.Valid(line) {
-			off := sp.start + firstInvalidUTF8(line)
-			s.report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
-				"invalid UTF-8: the file must be UTF-8 encoded; these bytes are compared as they are")
-		}
-		if n := sp.end - sp.start; n > GoogleLineLimit {
-			s.report(sp.start+GoogleLineLimit, sp.end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
-				"line is %d bytes; Google's parser reads only its first %d", n, GoogleLineLimit)
+	// Whole-file scans first: most files have no NUL, are valid UTF-8 and
+	// have no line near the limit, and then no line needs a look.
+	nul := bytes.IndexByte(src, 0) >= 0
+	valid := utf8.Valid(src[s.f.BOM:])
+	long := len(src) > GoogleLineLimit
+	if nul || !valid || long {
+		for _, l := range s.f.Lines {
+			s.checkLine(src, l.Start, l.End, nul, valid, long)
 		}
 	}
 	if len(src) > ParseLimit {
 		s.report(ParseLimit, len(src), CodeSizeLimit, Warning, "RFC 9309 §2.5",
 			"the file is %d bytes; a crawler may stop reading at 500 KiB (%d bytes), so the rules past this point may be ignored",
 			len(src), ParseLimit)
+	}
+}
+
+// checkLine reports a NUL, invalid UTF-8 and an over-long line in the line
+// [start, end), for the checks the whole-file scans left open.
+func (s *scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
+	line := src[start:end]
+	if nul {
+		if i := bytes.IndexByte(line, 0); i >= 0 {
+			s.report(start+i, start+i+1, CodeNUL, Warning, "RFC 9309 §2.2",
+				"NUL byte: a robots.txt file is UTF-8 text; some parsers stop reading here")
+		}
+	}
+	if !valid && !utf8.Valid(line) {
+		off := start + firstInvalidUTF8(line)
+		s.report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
+			"invalid UTF-8: the file must be UTF-8 encoded; these bytes are compared as they are")
+	}
+	if n := end - start; long && n > GoogleLineLimit {
+		s.report(start+GoogleLineLimit, end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
+			"line is %d bytes; Google's parser reads only its first %d", n, GoogleLineLimit)
 	}
 }
 

@@ -12,12 +12,35 @@ type pattern struct {
 	anchored bool   // the pattern ended in '$'
 }
 
-func compilePattern(p string) pattern {
-	c := pattern{body: p}
+func compilePattern(p string) pattern { return patternFlags(p).pattern(p) }
+
+// patFlags is what compiling finds in a pattern, one byte, so that a parsed
+// file keeps per rule only this beside the normalized pattern it already
+// holds, and matching rebuilds the pattern without scanning it.
+type patFlags uint8
+
+const (
+	patStar     patFlags = 1 << iota // the body holds a '*'
+	patAnchored                      // the pattern ends in '$'
+)
+
+func patternFlags(p string) patFlags {
+	var k patFlags
 	if strings.HasSuffix(p, "$") {
-		c.anchored, c.body = true, p[:len(p)-1]
+		k, p = patAnchored, p[:len(p)-1]
 	}
-	c.star = strings.IndexByte(c.body, '*') >= 0
+	if strings.IndexByte(p, '*') >= 0 {
+		k |= patStar
+	}
+	return k
+}
+
+// pattern returns the compiled form of p, whose flags k are.
+func (k patFlags) pattern(p string) pattern {
+	c := pattern{body: p, star: k&patStar != 0, anchored: k&patAnchored != 0}
+	if c.anchored {
+		c.body = p[:len(p)-1]
+	}
 	return c
 }
 
@@ -57,4 +80,63 @@ func (c pattern) match(path string) bool {
 		return len(path)-pos >= len(rest) && strings.HasSuffix(path, rest)
 	}
 	return strings.Contains(path[pos:], rest)
+}
+
+// A byteClass says what the bytes of a pattern hold that normalization,
+// matching or the pattern checks care about, so that one pass over a
+// pattern tells which of the slower steps it needs. Most patterns need
+// none.
+type byteClass uint8
+
+const (
+	clsChange  byteClass = 1 << iota // non-ASCII, '%', '?', or a byte that must be encoded: normalization may change the pattern
+	clsDollar                        // '$'
+	clsStar                          // '*'
+	clsSpace                         // space or tab
+	clsPercent                       // '%'
+)
+
+var byteClasses = func() (t [256]byteClass) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if b >= 0x80 || b == '%' || b == '?' || mustEncode(b) {
+			t[c] |= clsChange
+		}
+		switch b {
+		case '$':
+			t[c] |= clsDollar
+		case '*':
+			t[c] |= clsStar
+		case ' ', '\t':
+			t[c] |= clsSpace
+		case '%':
+			t[c] |= clsPercent
+		}
+	}
+	return t
+}()
+
+// classify returns the union of the classes of the bytes of s.
+func classify(s string) byteClass {
+	var cls byteClass
+	for i := 0; i < len(s); i++ {
+		cls |= byteClasses[s[i]]
+	}
+	return cls
+}
+
+// flags returns the pattern flags of p, whose classes cls are.
+func (cls byteClass) flags(p string) patFlags {
+	var k patFlags
+	if cls&clsDollar != 0 && p[len(p)-1] == '$' {
+		k = patAnchored
+		if strings.IndexByte(p[:len(p)-1], '*') >= 0 {
+			k |= patStar
+		}
+		return k
+	}
+	if cls&clsStar != 0 {
+		k |= patStar
+	}
+	return k
 }

@@ -57,12 +57,11 @@ type pyFile struct {
 }
 
 func (python) parse(src []byte) *File {
-	f := &File{Reading: Python, Source: src}
+	f := &File{Reading: Python, Source: src, selections: &selections{}}
 	lines, bad := pySplitLines(src)
-	s := &scanner{f: f, spans: make([]span, len(lines))}
+	s := &scanner{f: f, text: string(src)}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
-		s.spans[i] = span{l.start, l.end}
 		f.Lines[i] = Line{Number: i + 1, Start: l.start, End: l.end, KeyOffset: l.start, ValueOffset: l.start, Group: -1}
 	}
 	p := &pyParser{scanner: s, lines: lines, ext: &pyFile{def: -1}}
@@ -231,7 +230,7 @@ func (p *pyParser) userAgent(l *Line, value string) {
 	p.entry.agents = append(p.entry.agents, a)
 	p.entry.lines = append(p.entry.lines, l.Number)
 	p.state = 1
-	end := l.ValueOffset + len(l.Value)
+	end := min(l.ValueOffset+len(l.Value), l.End)
 	switch {
 	case value == "":
 		p.report(l.KeyOffset, l.End, CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
@@ -272,7 +271,9 @@ func pyRulePath(value string) (string, error) {
 }
 
 func (p *pyParser) checkPattern(l *Line, value string) {
-	at, end := l.ValueOffset, l.ValueOffset+len(l.Value)
+	// Value is the decoded text, which is longer than its bytes where
+	// invalid UTF-8 became U+FFFD: the span ends with the line at most.
+	at, end := l.ValueOffset, min(l.ValueOffset+len(l.Value), l.End)
 	switch {
 	case value == "" && l.Kind == KindDisallow:
 		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",

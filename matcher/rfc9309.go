@@ -11,9 +11,9 @@ import (
 type rfc9309 struct{}
 
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
-// compiled pattern of every rule, by group.
+// pattern flags of every rule, by group (the pattern is Rule.Normalized).
 type rfcFile struct {
-	patterns [][]pattern
+	patterns [][]patFlags
 }
 
 // nonStandard names the records people write that RFC 9309 does not define,
@@ -28,6 +28,36 @@ var nonStandard = map[string]string{
 	"request-rate": "not part of RFC 9309; a few small crawlers read it",
 	"visit-time":   "not part of RFC 9309; a few small crawlers read it",
 	"nofollow":     "not part of RFC 9309; no major crawler reads it",
+}
+
+// commonKeys are the lower-cased keys of other records that files hold
+// most, so that lowerKey can return them without allocating.
+var commonKeys = func() map[string]string {
+	m := map[string]string{"sitemap": "sitemap"}
+	for k := range nonStandard {
+		m[k] = k
+	}
+	return m
+}()
+
+// lowerKey is strings.ToLower for a key. For an ASCII key that lower-cases
+// to a common key it allocates nothing: the lower-case bytes are built on
+// the stack and looked up.
+func lowerKey(key string) string {
+	var buf [16]byte
+	if len(key) > len(buf) {
+		return strings.ToLower(key)
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] >= 0x80 {
+			return strings.ToLower(key)
+		}
+		buf[i] = lowerByte(key[i])
+	}
+	if k, ok := commonKeys[string(buf[:len(key)])]; ok {
+		return k
+	}
+	return strings.ToLower(key)
 }
 
 // googleTypos are keys Google's parser accepts for the standard ones
@@ -53,7 +83,7 @@ func googleKey(lower string) string {
 func (rfc9309) parse(src []byte) *File {
 	s := newScanner(RFC9309, src)
 	// Sized for a file of rules alone, so that neither slice grows.
-	p := rfcParser{scanner: s, group: -1, rules: make([]Rule, 0, len(s.spans)), pats: make([]pattern, 0, len(s.spans))}
+	p := rfcParser{scanner: s, group: -1, rules: make([]Rule, 0, len(s.f.Lines)), pats: make([]patFlags, 0, len(s.f.Lines))}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])
 	}
@@ -72,7 +102,7 @@ type rfcParser struct {
 	// holds where each group's runs begin.
 	agents    []Agent
 	rules     []Rule
-	pats      []pattern
+	pats      []patFlags
 	starts    []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
@@ -154,15 +184,21 @@ func (p *rfcParser) userAgent(l *Line) {
 	if tok == "" {
 		return
 	}
-	key := strings.ToLower(tok)
 	if p.firstSeen == nil {
 		p.firstSeen = map[string]int{}
 	}
-	if first, ok := p.firstSeen[key]; ok && p.f.Lines[first-1].Group != p.group {
+	// The token is ASCII: lower-case it on the stack, and make a string of
+	// it only to remember a token seen for the first time.
+	var buf [64]byte
+	key := append(buf[:0], tok...)
+	for i, c := range key {
+		key[i] = lowerByte(c)
+	}
+	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
 		p.report(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			"%q is also named on line %d: the rules of both groups are merged", tok, first)
 	} else if !ok {
-		p.firstSeen[key] = l.Number
+		p.firstSeen[string(key)] = l.Number
 	}
 }
 
@@ -180,15 +216,22 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	l.Group = p.group
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
-	norm := normalizeFast(l.Value, false)
-	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
-	p.pats = append(p.pats, compilePattern(norm))
-	p.checkPattern(l)
+	v := l.Value
+	cls := classify(v)
+	norm, flags := v, cls.flags(v)
+	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
+		norm = normalizeFast(v, false)
+		flags = patternFlags(norm)
+	}
+	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm, Group: p.group})
+	p.pats = append(p.pats, flags)
+	p.checkPattern(l, cls)
 	p.checkExposure(l)
 }
 
-// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern.
-func (p *rfcParser) checkPattern(l *Line) {
+// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
+// cls tells which checks can find anything.
+func (p *rfcParser) checkPattern(l *Line, cls byteClass) {
 	v, at := l.Value, l.ValueOffset
 	const sec = "RFC 9309 §2.2.2"
 	if v == "" {
@@ -200,15 +243,18 @@ func (p *rfcParser) checkPattern(l *Line) {
 		p.report(at, at+len(v), CodePatternStart, Warning, sec,
 			"a pattern should start with '/' or '*'; %q can only match paths that the URL syntax does not produce", v)
 	}
+	if cls == 0 {
+		return
+	}
 	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
 		p.report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
 			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
 	}
-	if i := strings.IndexAny(v, " \t"); i >= 0 {
+	if i := strings.IndexAny(v, " \t"); cls&clsSpace != 0 && i >= 0 {
 		p.report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
 			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
 	}
-	for i := 0; i < len(v); i++ {
+	for i := 0; i < len(v) && cls&clsPercent != 0; i++ {
 		if v[i] == '%' && !isEscape(v, i) {
 			end := i + 3
 			if end > len(v) {
@@ -223,7 +269,7 @@ func (p *rfcParser) checkPattern(l *Line) {
 func (p *rfcParser) other(l *Line) {
 	l.Kind = KindOther
 	l.Group = p.group
-	lower := strings.ToLower(l.Key)
+	lower := lowerKey(l.Key)
 	end := l.ValueOffset + len(l.Value)
 	if lower == "sitemap" {
 		if !isAbsoluteURL(l.Value) {
@@ -246,7 +292,7 @@ func (p *rfcParser) other(l *Line) {
 }
 
 func (p *rfcParser) finish() {
-	patterns := make([][]pattern, len(p.f.Groups))
+	patterns := make([][]patFlags, len(p.f.Groups))
 	for gi := range p.f.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
 		aEnd, rEnd := len(p.agents), len(p.rules)

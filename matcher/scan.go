@@ -25,24 +25,56 @@ func bomLength(src []byte) int {
 // empty source has no lines. The byte-order mark is part of no line.
 func splitLines(src []byte, bom int) []span {
 	lines := make([]span, 0, bytes.Count(src[bom:], []byte{'\n'})+1)
-	start := bom
-	for i := bom; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
-			lines = append(lines, span{start, i})
-			start = i + 1
-		case '\r':
-			lines = append(lines, span{start, i})
-			if i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			start = i + 1
+	ls := newLineScanner(src, bom)
+	for {
+		start, end, ok := ls.next()
+		if !ok {
+			return lines
 		}
+		lines = append(lines, span{start, end})
 	}
-	if start < len(src) {
-		lines = append(lines, span{start, len(src)})
+}
+
+// A lineScanner walks the lines of a source. It finds line ends with
+// bytes.IndexByte, which scans many bytes at a time, and remembers the next
+// LF and the next CR so that no byte is searched twice: a file of CRs only
+// (one line end kind, many lines) stays linear.
+type lineScanner struct {
+	src            []byte
+	pos            int
+	nextLF, nextCR int // offsets of the next '\n' and '\r' at or after pos, or len(src)
+}
+
+func newLineScanner(src []byte, start int) lineScanner {
+	return lineScanner{src: src, pos: start, nextLF: -1, nextCR: -1}
+}
+
+// find returns the offset of the next c at or after from, or len(src).
+func (ls *lineScanner) find(c byte, from int) int {
+	if i := bytes.IndexByte(ls.src[from:], c); i >= 0 {
+		return from + i
 	}
-	return lines
+	return len(ls.src)
+}
+
+// next returns the next line [start, end) without its terminator.
+func (ls *lineScanner) next() (start, end int, ok bool) {
+	start = ls.pos
+	if start >= len(ls.src) {
+		return 0, 0, false
+	}
+	if ls.nextLF < start {
+		ls.nextLF = ls.find('\n', start)
+	}
+	if ls.nextCR < start {
+		ls.nextCR = ls.find('\r', start)
+	}
+	end = min(ls.nextLF, ls.nextCR)
+	ls.pos = end + 1
+	if end < len(ls.src) && ls.src[end] == '\r' && end+1 < len(ls.src) && ls.src[end+1] == '\n' {
+		ls.pos++
+	}
+	return start, end, true
 }
 
 // A record is a line cut into key, value and comment, as offsets into the
@@ -61,18 +93,12 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' }
 func splitRecord(src []byte, start, end int) record {
 	r := record{keyStart: -1, keyEnd: -1, valueStart: -1, valueEnd: -1, comment: -1}
 	content := end
-	for i := start; i < end; i++ {
-		if src[i] == '#' {
-			r.comment, content = i, i
-			break
-		}
+	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
+		r.comment, content = start+i, start+i
 	}
-	colon := -1
-	for i := start; i < content; i++ {
-		if src[i] == ':' {
-			colon = i
-			break
-		}
+	colon := bytes.IndexByte(src[start:content], ':')
+	if colon >= 0 {
+		colon += start
 	}
 	keyEnd := content
 	if colon >= 0 {
@@ -99,18 +125,17 @@ func trimSpan(src []byte, s, e int) (int, int) {
 	return s, e
 }
 
-// lineIndex maps byte offsets to positions.
-type lineIndex []span
-
-func (ix lineIndex) position(offset int) Position {
-	i := sort.Search(len(ix), func(i int) bool { return ix[i].end >= offset })
-	if i == len(ix) {
-		i = len(ix) - 1
+// position maps a byte offset to its line and column, by binary search
+// over the lines.
+func position(lines []Line, offset int) Position {
+	i := sort.Search(len(lines), func(i int) bool { return lines[i].End >= offset })
+	if i == len(lines) {
+		i = len(lines) - 1
 	}
 	if i < 0 {
 		return Position{Offset: offset, Line: 1, Column: 1}
 	}
-	col := offset - ix[i].start + 1
+	col := offset - lines[i].Start + 1
 	if col < 1 {
 		col = 1
 	}

@@ -3,7 +3,63 @@ package matcher
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
+
+// A selection is what an evaluation needs that depends on the token alone:
+// the group trace and the diagnostics that bear on the applying groups.
+// Working it out walks every user-agent line and every diagnostic of the
+// file, so a File keeps it per token: a crawler asks about many URLs for
+// one token, and the trace then costs nothing per URL.
+type selection struct {
+	trace GroupTrace
+	diags DiagnosticList
+}
+
+// selections caches selections by token. Evaluations may run on several
+// goroutines at once (check -urls), hence the lock.
+type selections struct {
+	mu sync.Mutex
+	m  map[string]*selection
+}
+
+// maxSelections bounds the cache: beyond it, a token's selection is worked
+// out each time, so that memory stays bounded whatever tokens come.
+const maxSelections = 64
+
+func newSelection(f *File, tr GroupTrace) *selection {
+	// Full slice expressions: a caller that appends to a Result's slices
+	// copies them instead of writing into the shared arrays.
+	tr.Agents = tr.Agents[:len(tr.Agents):len(tr.Agents)]
+	tr.Selected = tr.Selected[:len(tr.Selected):len(tr.Selected)]
+	d := bearing(f, tr.Selected)
+	return &selection{trace: tr, diags: d[:len(d):len(d)]}
+}
+
+// selectionFor returns the selection of token, chosen by choose (the
+// reading's group selection), from the cache when it is there.
+func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace) *selection {
+	c := f.selections
+	if c == nil {
+		return newSelection(f, choose(f, token))
+	}
+	c.mu.Lock()
+	s, ok := c.m[token]
+	c.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = newSelection(f, choose(f, token))
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]*selection{}
+	}
+	if len(c.m) < maxSelections {
+		c.m[token] = s
+	}
+	c.mu.Unlock()
+	return s
+}
 
 // selectGroups chooses the groups that apply to token as RFC 9309 §2.2.1
 // says: every group naming the token (compared without case) merged; else

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/net/idna"
 )
@@ -137,13 +138,30 @@ func checkPort(p string) error {
 
 var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
 
+// A hostResult is one host's IDNA normalization.
+type hostResult struct {
+	in, out string
+	err     error
+}
+
+// lastHost keeps the latest host normalized: the URLs of a batch almost
+// always share their host, and the IDNA mapping is a pure function of it,
+// so the same host is not mapped again for every URL.
+var lastHost atomic.Pointer[hostResult]
+
 func normalizeHost(host string) (string, error) {
 	if strings.HasPrefix(host, "[") {
 		return strings.ToLower(host), nil
 	}
-	h, err := hostProfile.ToASCII(host)
-	if err != nil {
-		return "", err
+	if r := lastHost.Load(); r != nil && r.in == host {
+		return r.out, r.err
 	}
-	return strings.ToLower(h), nil
+	h, err := hostProfile.ToASCII(host)
+	if err == nil {
+		h = strings.ToLower(h)
+	} else {
+		h = ""
+	}
+	lastHost.Store(&hostResult{in: host, out: h, err: err})
+	return h, err
 }

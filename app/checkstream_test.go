@@ -1,0 +1,95 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robots-explorer/matcher"
+)
+
+// manyURLs writes n URLs to a file, one a line, every third disallowed by
+// fishFile; bad, when positive, puts a URL that cannot be read on that line.
+func manyURLs(t *testing.T, n, bad int) (string, []string) {
+	t.Helper()
+	urls := make([]string, n)
+	for i := range urls {
+		switch {
+		case i+1 == bad:
+			urls[i] = "no-slash"
+		case i%3 == 0:
+			urls[i] = fmt.Sprintf("/page-%d.php", i)
+		default:
+			urls[i] = fmt.Sprintf("/fish/%d", i)
+		}
+	}
+	p := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(p, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p, urls
+}
+
+// The workers finish batches in any order; the output must still be one
+// line per URL in input order, the same lines one evaluation after another
+// gives, for the arguments first and then the -urls file.
+func TestCheckURLsKeepsInputOrder(t *testing.T) {
+	robots := writeRobots(t, fishFile)
+	list, urls := manyURLs(t, 3*urlBatchSize+17, 0)
+	code, out, errOut := runArgs("", "check", "-urls", list, robots, "bot", "/first.php", "/fish")
+	if code != exitDisallowed || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	f := matcher.Parse([]byte(fishFile))
+	var want strings.Builder
+	for _, u := range append([]string{"/first.php", "/fish"}, urls...) {
+		res, err := f.Evaluate("bot", u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := writeResult(&want, f, res, nil, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out != want.String() {
+		got, exp := strings.Split(out, "\n"), strings.Split(want.String(), "\n")
+		for i := range min(len(got), len(exp)) {
+			if got[i] != exp[i] {
+				t.Fatalf("line %d: got %q, want %q (%d lines, want %d)", i+1, got[i], exp[i], len(got), len(exp))
+			}
+		}
+		t.Fatalf("got %d lines, want %d", len(got), len(exp))
+	}
+}
+
+// A URL that cannot be read stops the check with its file position, after
+// the results of every URL before it (check's contract: exit 2).
+func TestCheckURLsStopsAtUnreadableURL(t *testing.T) {
+	robots := writeRobots(t, fishFile)
+	bad := 2*urlBatchSize + 5
+	list, _ := manyURLs(t, 4*urlBatchSize, bad)
+	code, out, errOut := runArgs("", "check", "-urls", list, robots, "bot")
+	if code != exitUsage {
+		t.Fatalf("exit %d, want %d", code, exitUsage)
+	}
+	if n := strings.Count(out, "\n"); n != bad-1 {
+		t.Errorf("%d result lines before the unreadable URL on line %d, want %d", n, bad, bad-1)
+	}
+	if want := fmt.Sprintf("%s:%d:", list, bad); !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q does not name %s", errOut, want)
+	}
+}
+
+// Every URL allowed: exit 0, even across many batches.
+func TestCheckURLsAllAllowed(t *testing.T) {
+	robots := writeRobots(t, "User-agent: *\nDisallow: /private\n")
+	list, urls := manyURLs(t, 2*urlBatchSize, 0)
+	code, out, _ := runArgs("", "check", "-urls", list, robots, "bot")
+	if code != exitAllowed || strings.Count(out, "\n") != len(urls) {
+		t.Errorf("exit %d with %d lines, want 0 with %d", code, strings.Count(out, "\n"), len(urls))
+	}
+}

@@ -1,0 +1,66 @@
+package bench
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Sizes for the growth series: time per byte should stay flat from 50 KiB
+// to 5 MiB (linear growth).
+var sizes = []struct {
+	name string
+	n    int
+}{
+	{"5KiB", 5 << 10}, {"50KiB", 50 << 10}, {"500KiB", 500 << 10}, {"5MiB", 5 << 20},
+}
+
+// BenchmarkParseEvaluate reads a file and decides one URL: what a crawler
+// does for the first URL of a site. Compare with
+// `benchstat -col /side`.
+func BenchmarkParseEvaluate(b *testing.B) {
+	url := URLs(1)
+	for _, sz := range sizes {
+		body := RealisticFile(sz.n)
+		for _, s := range Sides {
+			b.Run(fmt.Sprintf("file=%s/side=%s", sz.name, s.Name), func(b *testing.B) {
+				b.SetBytes(int64(len(body)))
+				for b.Loop() {
+					s.Run(body, url)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkURLs decides many URLs against the typical 5 KiB file: time per
+// URL should stay flat from 1,000 to 10,000 URLs.
+func BenchmarkURLs(b *testing.B) {
+	body := TypicalFile()
+	for _, n := range []int{1000, 10000} {
+		urls := URLs(n)
+		for _, s := range Sides {
+			b.Run(fmt.Sprintf("urls=%d/side=%s", n, s.Name), func(b *testing.B) {
+				for b.Loop() {
+					s.Run(body, urls)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPathological reads the file of patterns that make backtracking
+// matchers blow up and decides the URL that meets them; time should grow
+// with path × pattern at worst. (At 16 KiB one peer takes 14 s an
+// operation, so the series stops at 4 KiB.)
+func BenchmarkPathological(b *testing.B) {
+	for _, n := range []int{1 << 10, 2 << 10, 4 << 10} {
+		body, url := Pathological(n)
+		for _, s := range Sides {
+			b.Run(fmt.Sprintf("n=%dKiB/side=%s", n>>10, s.Name), func(b *testing.B) {
+				for b.Loop() {
+					s.Run(body, []string{url})
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,47 @@
+// Command geninputs writes the benchmark inputs to files, so that a whole
+// program can be measured on them: a realistic robots.txt and a list of
+// URLs, one a line, from the same deterministic generators the benchmarks
+// use.
+//
+//	go run ./cmd/geninputs -size 512000 -urls 1000000 -dir OUT
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"robots-explorer/bench"
+)
+
+func main() {
+	size := flag.Int("size", 500<<10, "bytes of robots.txt")
+	n := flag.Int("urls", 1000000, "number of URLs")
+	dir := flag.String("dir", ".", "folder to write robots.txt and urls.txt into")
+	flag.Parse()
+	if err := write(*dir, *size, *n); err != nil {
+		fmt.Fprintln(os.Stderr, "geninputs:", err)
+		os.Exit(1)
+	}
+}
+
+func write(dir string, size, n int) error {
+	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), bench.RealisticFile(size), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "urls.txt"))
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, u := range bench.URLs(n) {
+		fmt.Fprintln(w, u)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

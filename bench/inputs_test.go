@@ -1,0 +1,84 @@
+package bench
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/jimsmart/grobotstxt"
+
+	"robots-explorer/matcher"
+)
+
+// The generators are deterministic: the same call gives the same bytes, so
+// every side and every run measure the same input.
+func TestGeneratorsAreDeterministic(t *testing.T) {
+	if !bytes.Equal(RealisticFile(50<<10), RealisticFile(50<<10)) {
+		t.Fatal("RealisticFile differs between two calls")
+	}
+	a, b := URLs(100), URLs(100)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("URLs differ at %d: %q, %q", i, a[i], b[i])
+		}
+	}
+	for _, sz := range sizes {
+		if got := len(RealisticFile(sz.n)); got < sz.n || got > sz.n+4096 {
+			t.Errorf("RealisticFile(%d) has %d bytes", sz.n, got)
+		}
+	}
+}
+
+// Every side must read the inputs for real: some URLs allowed, some
+// disallowed, so that no benchmark measures a side that gave up.
+func TestEverySideDecidesBothWays(t *testing.T) {
+	// grobotstxt parses the whole file for each URL: few URLs on the
+	// large file keep the test short.
+	for _, c := range []struct{ size, urls int }{{5 << 10, 2000}, {500 << 10, 50}} {
+		body, urls := RealisticFile(c.size), URLs(c.urls)
+		for _, s := range Sides {
+			n := s.Run(body, urls)
+			if n == 0 || n == len(urls) {
+				t.Errorf("%s on %d bytes: %d of %d URLs disallowed", s.Name, len(body), n, len(urls))
+			}
+		}
+	}
+}
+
+// The google reading is robots.cc's; grobotstxt is a port of the same
+// code, so on the generated inputs the two must agree URL by URL.
+func TestGoogleReadingAgreesWithGrobotstxt(t *testing.T) {
+	body := RealisticFile(50 << 10)
+	f := matcher.ParseAs(matcher.Google, body)
+	for _, u := range URLs(500) {
+		res, err := f.Evaluate(Token, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := grobotstxt.AgentAllowed(string(body), Token, u); res.Allowed != want {
+			t.Errorf("%s: google reading says allowed=%v (%s), grobotstxt %v", u, res.Allowed, res.Explanation, want)
+		}
+	}
+}
+
+// The pathological URL is the worst case: every pattern almost matches and
+// none does, so ours allows it with no match; with a final 'b' the three
+// disallows match and the longest decides.
+func TestPathologicalIsDecided(t *testing.T) {
+	body, url := Pathological(1 << 10)
+	f := matcher.Parse(body)
+	res, err := f.Evaluate(Token, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Allowed || len(res.Matches) != 0 {
+		t.Fatalf("%d rules match the worst-case URL: %s", len(res.Matches), res.Explanation)
+	}
+	if res, _ = f.Evaluate(Token, url+"b"); res.Allowed || len(res.Matches) != 3 {
+		t.Fatalf("with a final b: allowed=%v, %d matches: %s", res.Allowed, len(res.Matches), res.Explanation)
+	}
+	for _, s := range Sides {
+		if n := s.Run(body, []string{url, url + "b"}); n != 1 {
+			t.Errorf("%s disallows %d of the 2 pathological URLs, want 1", s.Name, n)
+		}
+	}
+}
