@@ -1,6 +1,9 @@
 package matcher
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // robots.txt is public and asks only crawlers that choose to comply: it is
 // no access control (RFC 9309 §3: "not a substitute for valid content
@@ -9,11 +12,36 @@ import "strings"
 // notice rules that seem to rely on it for secrecy.
 
 // privateWords are path words that name areas people mean to keep private.
-var privateWords = []string{"admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential"}
+var privateWords = wordSet("admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential")
 
 // secretNames are query parameter or path words that carry credentials.
-var secretNames = []string{"token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
-	"pwd", "secret", "session", "sessionid", "sid", "signature", "sig"}
+var secretNames = wordSet("token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
+	"pwd", "secret", "session", "sessionid", "sid", "signature", "sig")
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// lowerASCII writes s lower-cased into buf when it fits, so the checks
+// below compare without allocating; ok is false for a longer s.
+func lowerASCII(buf []byte, s string) ([]byte, bool) {
+	if len(s) > cap(buf) {
+		return nil, false
+	}
+	buf = buf[:len(s)]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf, true
+}
 
 // minHexRun is the length from which a run of hex digits reads as a key or
 // a hash (an MD5 is 32).
@@ -26,19 +54,16 @@ const minHexRun = 32
 // parameter such as token= or key=, a word such as apikey, or a long run of
 // hex digits; "" when there is none.
 func secretIn(pattern string) string {
-	for rest := pattern; rest != ""; {
-		i := strings.IndexAny(rest, "/?&;*$")
-		part := rest
-		if i >= 0 {
-			part, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = ""
+	var buf [64]byte
+	start := 0
+	for i := 0; i <= len(pattern); i++ {
+		if i < len(pattern) && !isPartEnd(pattern[i]) {
+			continue
 		}
-		name, _, hasValue := strings.Cut(part, "=")
-		if oneOf(name, secretNames) || hasValue && secretSuffix(name) ||
-			containsFold(name, "apikey") || containsFold(name, "api_key") || containsFold(name, "access_token") {
+		if part := pattern[start:i]; len(part) >= 3 && secretPart(buf[:0:len(buf)], part) {
 			return part
 		}
+		start = i + 1
 	}
 	if run := longestHexRun(pattern); len(run) >= minHexRun {
 		return run
@@ -46,27 +71,33 @@ func secretIn(pattern string) string {
 	return ""
 }
 
-func oneOf(s string, list []string) bool {
-	for _, w := range list {
-		if strings.EqualFold(s, w) {
-			return true
-		}
+// isPartEnd reports whether c ends a path segment or a query parameter.
+func isPartEnd(c byte) bool {
+	switch c {
+	case '/', '?', '&', ';', '*', '$':
+		return true
 	}
 	return false
 }
 
-func containsFold(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
-		}
+// secretPart reports whether one segment or parameter names a credential.
+func secretPart(buf []byte, part string) bool {
+	name, _, hasValue := strings.Cut(part, "=")
+	lower, ok := lowerASCII(buf, name)
+	if !ok {
+		lower = []byte(strings.ToLower(name))
 	}
-	return false
+	return secretNames[string(lower)] || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
 }
 
-func secretSuffix(name string) bool {
-	for _, suf := range []string{"token", "_key", "-key", "secret", "password"} {
-		if len(name) >= len(suf) && strings.EqualFold(name[len(name)-len(suf):], suf) {
+func containsSecretWord(lower []byte) bool {
+	return bytes.Contains(lower, []byte("apikey")) || bytes.Contains(lower, []byte("api_key")) ||
+		bytes.Contains(lower, []byte("access_token"))
+}
+
+func secretSuffix(lower []byte) bool {
+	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
+		if bytes.HasSuffix(lower, []byte(suf)) {
 			return true
 		}
 	}
@@ -104,9 +135,10 @@ func longestHexRun(s string) string {
 }
 
 // privateIn returns the word of the path part of a pattern that names a
-// private area (/admin, /wp-admin/, /private/), or "".
+// private area (/admin, /wp-admin/, /private/), as written, or "".
 func privateIn(pattern string) string {
 	path, _, _ := strings.Cut(pattern, "?")
+	var buf [16]byte // longer than any private word
 	start := -1
 	for i := 0; i <= len(path); i++ {
 		if i < len(path) && isAlnum(path[i]) {
@@ -115,8 +147,10 @@ func privateIn(pattern string) string {
 			}
 			continue
 		}
-		if start >= 0 && oneOf(path[start:i], privateWords) {
-			return strings.ToLower(path[start:i])
+		if start >= 0 {
+			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && privateWords[string(w)] {
+				return path[start:i]
+			}
 		}
 		start = -1
 	}
@@ -137,7 +171,7 @@ func (p *rfcParser) checkExposure(l *Line) {
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.
-	if w := privateIn(v); w != "" && l.Kind == KindDisallow {
+	if l.Kind == KindDisallow && privateIn(v) != "" {
 		p.report(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
 			"%q names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
 				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header", v)
