@@ -11,19 +11,29 @@ import (
 // debounce is how long typing must pause before the input is analysed.
 const debounce = 120 * time.Millisecond
 
+// compareDelay separates the steps of the other readings' comparison:
+// long enough for the browser to paint the chosen reading's verdicts and
+// to take a keystroke between two parses.
+const compareDelay = 15 * time.Millisecond
+
 // explorer is the page: the inputs, the results table and the explanation
 // of the chosen URL. All state is unexported and rebuilt in OnNav, because
 // some navigations re-create the component.
 type explorer struct {
 	app.Compo
 
-	in      example
-	source  editorContent // the last text loaded into the editor
-	urls    editorContent // the last text loaded into the URL field
-	gen     int           // bumped by every edit; a debounced analysis runs only when still current
-	result  *analysis
-	chosen  int
-	detail  *detail
+	in     example
+	source editorContent // the last text loaded into the editor
+	urls   editorContent // the last text loaded into the URL field
+	gen    int           // bumped by every edit; a debounced analysis runs only when still current
+	files  readingFiles  // the text parsed under each reading asked for so far
+	result *analysis
+	chosen int
+	detail *detail
+	// cmpSeq is bumped with every new detail: a comparison step started
+	// for an older one drops its work.
+	cmpSeq  int
+	cmpMs   float64 // time spent on the current comparison so far
 	loaded  bool
 	measure timing
 }
@@ -49,17 +59,58 @@ func (e *explorer) load(ctx app.Context, ex example) {
 	e.analyze(ctx)
 }
 
-// analyze evaluates the current input, keeps the chosen row when it still
-// exists, and measures the evaluation and the render that follows.
+// analyze evaluates the current input under the chosen reading, keeps the
+// chosen row when it still exists, and measures the evaluation and the
+// render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.in, matcher.Readings(), e.result)
+	e.result = analyze(e.in, &e.files, e.result)
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}
 	e.detail = newDetail(e.result, e.chosen)
 	e.measure.evaluatedNow(len(e.in.Source), len(e.result.rows))
-	ctx.Defer(func(app.Context) { e.measure.publish() })
+	ctx.Defer(func(ctx app.Context) {
+		e.measure.publish()
+		e.compareLater(ctx)
+	})
+}
+
+// show explains row i and compares it under the other readings later.
+func (e *explorer) show(ctx app.Context, i int) {
+	e.chosen = i
+	e.detail = newDetail(e.result, i)
+	e.compareLater(ctx)
+}
+
+// compareLater starts the chosen URL's comparison under every reading,
+// after the chosen reading's verdicts are on screen. Each step parses at
+// most one reading; an edit or another choice in between drops the rest.
+func (e *explorer) compareLater(ctx app.Context) {
+	e.cmpSeq++
+	e.cmpMs = 0
+	seq, gen := e.cmpSeq, e.gen
+	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+}
+
+func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
+	if seq != e.cmpSeq || gen != e.gen || e.detail == nil || !e.detail.Comparing {
+		ctx.PreventUpdate()
+		return
+	}
+	start := perfNow()
+	src := e.result.in.Source
+	if r, ok := e.files.missing(src); ok {
+		e.files.file(r, src)
+		e.cmpMs += perfNow() - start
+		ctx.PreventUpdate() // nothing to show yet
+		ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+		return
+	}
+	row := e.detail.Row
+	e.detail = e.detail.withComparison(compareURL(e.files.all(src), e.result.in.Reading, e.result.in.Token, row.URL))
+	e.cmpMs += perfNow() - start
+	publishCompareTiming(len(src), e.cmpMs)
 }
 
 // schedule analyses after a pause in typing: each edit bumps gen, and only
@@ -104,10 +155,7 @@ func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.load(ctx, rfc930
 
 // choose shows the explanation of row i.
 func (e *explorer) choose(i int) app.EventHandler {
-	return func(ctx app.Context, ev app.Event) {
-		e.chosen = i
-		e.detail = newDetail(e.result, i)
-	}
+	return func(ctx app.Context, ev app.Event) { e.show(ctx, i) }
 }
 
 // onRowKey moves the choice with the arrow keys (and Home, End) while a
@@ -120,8 +168,7 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 			return
 		}
 		ev.PreventDefault() // the arrows would scroll the page
-		e.chosen = next
-		e.detail = newDetail(e.result, next)
+		e.show(ctx, next)
 		id := rowButtonID(next)
 		ctx.Defer(func(app.Context) {
 			if el := app.Window().GetElementByID(id); el.Truthy() {
