@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -36,25 +37,30 @@ type explorer struct {
 	cmpMs   float64 // time spent on the current comparison so far
 	loaded  bool
 	measure timing
+
+	// Sharing (permalinks.go). edited says the person changed what was
+	// loaded; fragment and linked are the address bar's fragment and the
+	// state it holds; previous is work a link or an example replaced.
+	edited     bool
+	fragment   string
+	linked     permalink.State
+	previous   *permalink.State
+	persistSeq int
+	notice     string
+	noticeKind string
+	shareLink  string
 }
 
 func newExplorer() *explorer { return &explorer{} }
 
-// OnNav loads the default example on a first visit.
-func (e *explorer) OnNav(ctx app.Context) {
-	if e.loaded {
-		return
-	}
-	e.loaded = true
-	e.load(ctx, rfc9309Example)
-}
-
-// load replaces the whole input and analyses it at once.
-func (e *explorer) load(ctx app.Context, ex example) {
+// load replaces the whole input, with row chosen chosen, and analyses it
+// at once.
+func (e *explorer) load(ctx app.Context, ex example, chosen int) {
 	e.in = ex
 	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Source}
 	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: ex.URLs}
-	e.chosen = 0
+	e.chosen = chosen
+	e.shareLink = ""
 	e.gen++
 	e.analyze(ctx)
 }
@@ -73,6 +79,7 @@ func (e *explorer) analyze(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
 		e.measure.publish()
 		e.compareLater(ctx)
+		e.persistLater(ctx)
 	})
 }
 
@@ -81,6 +88,7 @@ func (e *explorer) show(ctx app.Context, i int) {
 	e.chosen = i
 	e.detail = newDetail(e.result, i)
 	e.compareLater(ctx)
+	e.persistLater(ctx)
 }
 
 // compareLater starts the chosen URL's comparison under every reading,
@@ -126,17 +134,17 @@ func (e *explorer) schedule(ctx app.Context) {
 }
 
 func (e *explorer) onSource(ctx app.Context, text string) {
-	e.in.Source = text
+	e.in.Source, e.edited = text, true
 	e.schedule(ctx)
 }
 
 func (e *explorer) onURLs(ctx app.Context, text string) {
-	e.in.URLs = text
+	e.in.URLs, e.edited = text, true
 	e.schedule(ctx)
 }
 
 func (e *explorer) onToken(ctx app.Context, ev app.Event) {
-	e.in.Token = ctx.JSSrc().Get("value").String()
+	e.in.Token, e.edited = ctx.JSSrc().Get("value").String(), true
 	ctx.PreventUpdate()
 	e.schedule(ctx)
 }
@@ -146,12 +154,12 @@ func (e *explorer) onReading(ctx app.Context, ev app.Event) {
 	if err != nil {
 		return
 	}
-	e.in.Reading = r
+	e.in.Reading, e.edited = r, true
 	e.gen++
 	e.analyze(ctx)
 }
 
-func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.load(ctx, rfc9309Example) }
+func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.openState(ctx, rfc9309Example, 0) }
 
 // choose shows the explanation of row i.
 func (e *explorer) choose(i int) app.EventHandler {
@@ -181,11 +189,11 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 func (e *explorer) Render() app.UI {
 	e.measure.markRender()
 	return app.Div().Class("explorer").Body(
-		app.Header().Class("top").Body(
-			app.H1().Text("Robots.txt Explorer"),
-			app.P().Class("tagline").Text("Why a robots.txt file allows or disallows a URL: every matching rule, "+
-				"the group chosen, each normalization step. What you paste stays in your browser."),
-		),
+		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
+			"the group chosen, each normalization step. What you paste stays in your browser."),
+		renderNotice(e.notice, e.noticeKind),
+		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
+		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
 		app.Main().Class("layout").Body(
 			e.renderInputs(),
 			app.Div().Class("output").Body(
