@@ -48,6 +48,7 @@ type explorer struct {
 	persistSeq int
 	notice     string
 	noticeKind string
+	noticeSeq  int
 	shareLink  string
 }
 
@@ -191,7 +192,7 @@ func (e *explorer) Render() app.UI {
 	return app.Div().Class("explorer").Body(
 		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
 			"the group chosen, each normalization step. What you paste stays in your browser."),
-		renderNotice(e.notice, e.noticeKind),
+		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
 		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
 		app.Main().Class("layout").Body(

@@ -164,7 +164,12 @@ func (e *explorer) persist(ctx app.Context) {
 }
 
 // say shows a message above the inputs; kind is "error" or "info".
-func (e *explorer) say(msg, kind string) { e.notice, e.noticeKind = msg, kind }
+// noticeSeq counts messages, so that the same message said twice is
+// still seen as new.
+func (e *explorer) say(msg, kind string) {
+	e.notice, e.noticeKind = msg, kind
+	e.noticeSeq++
+}
 
 // onCopyLink makes the compact link of the current work and copies it, or
 // says that the work is too large for a link.

@@ -4,7 +4,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // renderNotice is the message about the last link, file or copy; an error
 // is announced at once, information politely.
-func renderNotice(msg, kind string) app.UI {
+func renderNotice(msg, kind string, seq int) app.UI {
 	if msg == "" {
 		return app.Div().ID("notice").Class("notice", "empty").Aria("live", "polite")
 	}
@@ -12,7 +12,7 @@ func renderNotice(msg, kind string) app.UI {
 	if kind == "error" {
 		role = "alert"
 	}
-	return app.Div().ID("notice").Class("notice", kind).DataSet("kind", kind).Role(role).Text(msg)
+	return app.Div().ID("notice").Class("notice", kind).DataSet("kind", kind).DataSet("seq", seq).Role(role).Text(msg)
 }
 
 // renderRestore offers back the work a link or an example replaced.
