@@ -140,10 +140,10 @@ func here(ctx app.Context, frag string) *url.URL {
 // once the input has been still for persistDelay.
 func (e *explorer) persistLater(ctx app.Context) {
 	e.persistSeq++
-	seq := e.persistSeq
+	seq, gen := e.persistSeq, e.gen
 	ctx.After(persistDelay, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		if seq == e.persistSeq {
+		if seq == e.persistSeq && gen == e.gen { // an edit since: its analysis persists
 			e.persist(ctx)
 		}
 	})
