@@ -18,9 +18,6 @@ type analysis struct {
 	file    *matcher.File
 	rows    []resultRow
 	skipped int // URLs beyond maxURLs
-	// others holds the file parsed under each other reading, for the
-	// side-by-side verdicts; nil when only one reading exists.
-	others []*matcher.File
 	// diagLines maps a line number to the file's diagnostics on it.
 	diagLines map[int]matcher.DiagnosticList
 	allowed   int
@@ -37,16 +34,22 @@ type resultRow struct {
 	Result  *matcher.Result
 }
 
-// analyze parses the file under the chosen reading and evaluates every URL.
-// When prev parsed the same file under the same reading, its parse is
-// reused: editing the token or the URLs of a 500 KiB file then costs only
-// the evaluations.
-func analyze(in example, readings []matcher.Reading, prev *analysis) *analysis {
+// analyze parses the file under the chosen reading only and evaluates every
+// URL; the other readings are parsed later, for the chosen URL's comparison
+// (readings.go). files caches the parses per source text (nil parses
+// afresh). When prev read the same file under the same reading, its
+// diagnostics index is reused too: editing the token or the URLs of a
+// 500 KiB file then costs only the evaluations.
+func analyze(in example, files *readingFiles, prev *analysis) *analysis {
 	a := &analysis{in: in}
 	if prev != nil && prev.in.Source == in.Source && prev.in.Reading == in.Reading {
-		a.file, a.others, a.diagLines = prev.file, prev.others, prev.diagLines
+		a.file, a.diagLines = prev.file, prev.diagLines
 	} else {
-		a.parse(readings)
+		a.file = files.file(in.Reading, in.Source)
+		a.diagLines = make(map[int]matcher.DiagnosticList)
+		for _, d := range a.file.Diagnostics {
+			a.diagLines[d.Pos.Line] = append(a.diagLines[d.Pos.Line], d)
+		}
 	}
 	urls := splitURLs(in.URLs)
 	if len(urls) > maxURLs {
@@ -57,24 +60,6 @@ func analyze(in example, readings []matcher.Reading, prev *analysis) *analysis {
 		a.rows = append(a.rows, a.evaluate(u))
 	}
 	return a
-}
-
-// parse reads the file under the chosen reading, and under the others when
-// there are others to compare with.
-func (a *analysis) parse(readings []matcher.Reading) {
-	src := []byte(a.in.Source)
-	a.file = matcher.ParseAs(a.in.Reading, src)
-	a.diagLines = make(map[int]matcher.DiagnosticList)
-	for _, d := range a.file.Diagnostics {
-		a.diagLines[d.Pos.Line] = append(a.diagLines[d.Pos.Line], d)
-	}
-	if len(readings) > 1 {
-		for _, r := range readings {
-			if r != a.file.Reading {
-				a.others = append(a.others, matcher.ParseAs(r, src))
-			}
-		}
-	}
 }
 
 func (a *analysis) evaluate(u string) resultRow {

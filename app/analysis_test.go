@@ -50,7 +50,7 @@ func benchAnalysis(b *testing.B, src string) {
 		URLs: "/private/x\n/private/public/y\n/area7/open/a.html\n/area7/b"}
 	b.SetBytes(int64(len(ex.Source)))
 	for b.Loop() {
-		a := analyze(ex, matcher.Readings(), nil)
+		a := analyze(ex, nil, nil)
 		newDetail(a, 0)
 	}
 }
@@ -82,7 +82,7 @@ func TestSplitURLs(t *testing.T) {
 // Googlebot, so the * group applies (§2.2.1), and the longest matching
 // pattern decides (§2.2.2); §5.1 is the file.
 func TestAnalyzeDefaultExample(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	a := analyze(rfc9309Example, nil, nil)
 	want := []struct {
 		verdict string
 		line    int
@@ -108,10 +108,10 @@ func TestAnalyzeDefaultExample(t *testing.T) {
 }
 
 func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
-	first := analyze(rfc9309Example, matcher.Readings(), nil)
+	first := analyze(rfc9309Example, nil, nil)
 	ex := rfc9309Example
 	ex.Token, ex.URLs = "foobot", "/example/page.html"
-	second := analyze(ex, matcher.Readings(), first)
+	second := analyze(ex, nil, first)
 	if second.file != first.file {
 		t.Error("a token or URL edit parsed the file again")
 	}
@@ -120,7 +120,7 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 		t.Errorf("foobot: %s line %d, want allowed by line 8", second.rows[0].Verdict, second.rows[0].Line)
 	}
 	ex.Source += "Disallow: /x\n"
-	if third := analyze(ex, matcher.Readings(), second); third.file == second.file {
+	if third := analyze(ex, nil, second); third.file == second.file {
 		t.Error("an edited file was not parsed again")
 	}
 }
@@ -128,7 +128,7 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 func TestAnalyzeUnreadableURL(t *testing.T) {
 	ex := rfc9309Example
 	ex.URLs = "//example.com/a\n/ok"
-	a := analyze(ex, matcher.Readings(), nil)
+	a := analyze(ex, nil, nil)
 	if a.rows[0].Verdict != "invalid" || a.rows[0].Result != nil || !strings.Contains(a.rows[0].Why, "no scheme") {
 		t.Errorf("row 0 = %+v, want an invalid row saying why", a.rows[0])
 	}
@@ -140,7 +140,7 @@ func TestAnalyzeUnreadableURL(t *testing.T) {
 func TestAnalyzeBoundsURLs(t *testing.T) {
 	ex := rfc9309Example
 	ex.URLs = strings.Repeat("/a\n", maxURLs+2)
-	a := analyze(ex, matcher.Readings(), nil)
+	a := analyze(ex, nil, nil)
 	if len(a.rows) != maxURLs || a.skipped != 2 || !strings.Contains(a.summary(), "2 more not evaluated") {
 		t.Errorf("%d rows, %d skipped, summary %q", len(a.rows), a.skipped, a.summary())
 	}

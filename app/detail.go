@@ -37,8 +37,11 @@ type detail struct {
 	AgentsHidden int
 	URLSteps     []matcher.Step
 	Patterns     []patternRow
-	Readings     []readingVerdict
-	Disagree     bool
+	// Comparing is true while the other readings are still being read;
+	// Compare then holds the chosen URL under every reading (nil for a URL
+	// that cannot be read).
+	Comparing bool
+	Compare   *comparison
 }
 
 // A fileRow is one line of the annotated file, or a fold standing for
@@ -70,15 +73,6 @@ type patternRow struct {
 	Steps    []matcher.Step
 }
 
-// A readingVerdict is what one reading says about the chosen URL.
-type readingVerdict struct {
-	Reading matcher.Reading
-	Verdict string
-	Why     string
-	Current bool
-	Differs bool // from the current reading's verdict
-}
-
 // newDetail explains row i of a.
 func newDetail(a *analysis, i int) *detail {
 	if i < 0 || i >= len(a.rows) {
@@ -98,7 +92,7 @@ func newDetail(a *analysis, i int) *detail {
 			d.Patterns = append(d.Patterns, patternRow{Line: m.Rule.Line, Text: strings.TrimSpace(a.file.Text(m.Rule.Line)),
 				Priority: m.Priority, Winner: mi == res.Winner, Steps: m.Steps})
 		}
-		d.Readings, d.Disagree = compareReadings(a, row)
+		d.Comparing = len(matcher.Readings()) > 1
 	}
 	d.Lines, d.Unshown = annotate(a, res)
 	return d
@@ -219,27 +213,11 @@ func groupLabel(applies bool, applying int) string {
 	return "not for this token"
 }
 
-// compareReadings evaluates the row's URL under every other reading of the
-// file and reports whether any disagrees with the chosen one.
-func compareReadings(a *analysis, row resultRow) ([]readingVerdict, bool) {
-	if len(a.others) == 0 || row.Result == nil {
-		return nil, false
-	}
-	out := []readingVerdict{{Reading: a.file.Reading, Verdict: row.Verdict, Why: row.Result.Explanation, Current: true}}
-	disagree := false
-	for _, f := range a.others {
-		v := readingVerdict{Reading: f.Reading}
-		res, err := f.Evaluate(a.in.Token, row.URL)
-		if err != nil {
-			v.Verdict, v.Why = "invalid", err.Error()
-		} else {
-			v.Verdict, v.Why = res.Verdict(), res.Explanation
-		}
-		v.Differs = v.Verdict != row.Verdict
-		disagree = disagree || v.Differs
-		out = append(out, v)
-	}
-	return out, disagree
+// withComparison is d once the other readings have been compared.
+func (d *detail) withComparison(c *comparison) *detail {
+	out := *d
+	out.Comparing, out.Compare = false, c
+	return &out
 }
 
 // severityMark is a diagnostic's shape, so severity reads without colour.

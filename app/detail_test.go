@@ -21,7 +21,7 @@ func rowsByLine(d *detail) map[int]fileRow {
 // 1-4) applies and line 3 decides; the other groups are dimmed; quxbot's
 // empty group carries its diagnostic.
 func TestDetailAnnotatesTheFile(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	a := analyze(rfc9309Example, nil, nil)
 	d := newDetail(a, 0)
 	lines := rowsByLine(d)
 	if len(lines) != len(a.file.Lines) {
@@ -61,7 +61,7 @@ func TestDetailAnnotatesTheFile(t *testing.T) {
 // §2.2.2); the URL's steps come before the path's (fragment dropped, host
 // lower-cased per RFC 3986 §6.2.2.1, then hex digits upper-cased).
 func TestDetailMatchesAndSteps(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	a := analyze(rfc9309Example, nil, nil)
 	d := newDetail(a, 3) // https://www.Example.com/publications/caf%c3%a9.gif#top
 	lines := rowsByLine(d)
 	if lines[4].Mark != "winner" || lines[2].Mark != "match" {
@@ -86,7 +86,7 @@ func TestDetailMatchesAndSteps(t *testing.T) {
 // shown or counted in a fold.
 func TestDetailFoldsLongFiles(t *testing.T) {
 	ex := example{Source: manyRules(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/area20/open/x.html"}
-	a := analyze(ex, matcher.Readings(), nil)
+	a := analyze(ex, nil, nil)
 	d := newDetail(a, 0)
 	shown, folded, winner := 0, 0, false
 	for _, r := range d.Lines {
@@ -107,7 +107,7 @@ func TestDetailFoldsLongFiles(t *testing.T) {
 
 func TestDetailBoundsTheTrace(t *testing.T) {
 	ex := example{Source: manyGroups(50 << 10), Token: botName(300), Reading: matcher.RFC9309, URLs: "/area300/x"}
-	a := analyze(ex, matcher.Readings(), nil)
+	a := analyze(ex, nil, nil)
 	d := newDetail(a, 0)
 	all := len(d.Trace.Agents)
 	matched := false
@@ -119,22 +119,5 @@ func TestDetailBoundsTheTrace(t *testing.T) {
 	}
 	if d.Row.Verdict != "disallowed" {
 		t.Errorf("%s under its own group: %s", botName(300), d.Row.Verdict)
-	}
-}
-
-// compareReadings calls out a reading whose verdict differs. Until other
-// readings exist, a file read differently stands in for one.
-func TestCompareReadings(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
-	if v, dis := compareReadings(a, a.rows[0]); len(matcher.Readings()) == 1 && (v != nil || dis) {
-		t.Errorf("with one reading there is nothing to compare: %v %v", v, dis)
-	}
-	a.others = []*matcher.File{matcher.Parse([]byte("User-agent: *\nAllow: /\n"))}
-	v, dis := compareReadings(a, a.rows[0])
-	if !dis || len(v) != 2 || !v[0].Current || v[0].Differs || !v[1].Differs || v[1].Verdict != "allowed" {
-		t.Errorf("got %+v, disagree %v", v, dis)
-	}
-	if _, dis := compareReadings(a, a.rows[1]); dis {
-		t.Error("an allowed URL allowed by both is not a disagreement")
 	}
 }

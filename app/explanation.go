@@ -24,7 +24,7 @@ func renderExplanation(d *detail) app.UI {
 			app.Span().Class("sentence").Text(clipped(d.Sentence)),
 		),
 		app.If(d.Path != "", func() app.UI { return renderCompared(d) }),
-		app.If(len(d.Readings) > 0, func() app.UI { return renderReadings(d) }),
+		app.If(d.Comparing || d.Compare != nil, func() app.UI { return renderReadings(d) }),
 		renderFile(d),
 		app.If(d.Trace != nil, func() app.UI { return renderTrace(d) }),
 		app.If(d.Row.Result != nil, func() app.UI { return renderSteps(d) }),
@@ -40,27 +40,55 @@ func renderCompared(d *detail) app.UI {
 	)
 }
 
-// renderReadings puts every reading's verdict side by side and calls out a
-// disagreement.
+// renderReadings puts every reading's verdict side by side; beside each
+// one that differs from the chosen reading stands the reason (the factor
+// and matcher.Compare's sentence); disagreements between two other
+// readings follow.
 func renderReadings(d *detail) app.UI {
-	return app.Div().ID("readings").Class("readings").Body(
+	if d.Comparing {
+		return app.Div().ID("readings").Class("readings").DataSet("state", "comparing").Body(
+			app.H3().Text("Other readings"),
+			app.P().Class("hint").Aria("live", "polite").Text("Comparing readings…"),
+		)
+	}
+	c := d.Compare
+	return app.Div().ID("readings").Class("readings").DataSet("state", "done").Body(
 		app.H3().Text("Other readings"),
-		app.If(d.Disagree, func() app.UI {
-			return app.P().Class("callout").Text("▲ The readings disagree on this URL; each one's reason is beside its verdict.")
+		app.If(c.Disagree, func() app.UI {
+			return app.P().Class("callout").Text("▲ The readings disagree on this URL; the reason for each difference is given.")
 		}),
-		app.Ul().Body(app.Range(d.Readings).Slice(func(i int) app.UI {
-			r := d.Readings[i]
-			label := string(r.Reading)
-			if r.Current {
-				label += " (chosen)"
-			}
-			return app.Li().Class("reading").DataSet("verdict", r.Verdict).DataSet("differs", strconv.FormatBool(r.Differs)).Body(
-				app.Strong().Text(label), app.Text(" "),
-				app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
-				app.If(r.Differs, func() app.UI { return app.Span().Class("differs").Text(" differs") }),
-				app.Span().Class("sentence").Text(" "+clipped(r.Why)),
+		app.Ul().Body(app.Range(c.Readings).Slice(func(i int) app.UI { return renderReadingVerdict(c.Readings[i]) })),
+		app.If(len(c.Others) > 0, func() app.UI {
+			return app.Div().Class("other-pairs").Body(
+				app.H4().Text("Between the other readings"),
+				app.Ul().Body(app.Range(c.Others).Slice(func(i int) app.UI {
+					o := c.Others[i]
+					return app.Li().Class("difference").DataSet("factor", string(o.Factor)).Body(
+						app.Strong().Text(string(o.A)+" and "+string(o.B)),
+						app.Text(" differ ("+string(o.Factor)+"): "+clipped(o.Sentence)),
+					)
+				})),
 			)
-		})),
+		}),
+	)
+}
+
+func renderReadingVerdict(r readingVerdict) app.UI {
+	label := string(r.Reading)
+	if r.Current {
+		label += " (chosen)"
+	}
+	return app.Li().Class("reading").DataSet("reading", string(r.Reading)).DataSet("verdict", r.Verdict).
+		DataSet("differs", strconv.FormatBool(r.Differs)).Body(
+		app.Strong().Text(label), app.Text(" "),
+		app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
+		app.Span().Class("sentence").Text(" "+clipped(r.Why)),
+		app.If(r.Differs, func() app.UI {
+			return app.P().Class("difference").DataSet("factor", string(r.Factor)).Body(
+				app.Span().Class("differs").Text("differs ("+string(r.Factor)+"): "),
+				app.Text(clipped(r.Reason)),
+			)
+		}),
 	)
 }
 

@@ -5,11 +5,17 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
 // debounce is how long typing must pause before the input is analysed.
 const debounce = 120 * time.Millisecond
+
+// compareDelay separates the steps of the other readings' comparison:
+// long enough for the browser to paint the chosen reading's verdicts and
+// to take a keystroke between two parses.
+const compareDelay = 15 * time.Millisecond
 
 // explorer is the page: the inputs, the results table and the explanation
 // of the chosen URL. All state is unexported and rebuilt in OnNav, because
@@ -17,50 +23,104 @@ const debounce = 120 * time.Millisecond
 type explorer struct {
 	app.Compo
 
-	in      example
-	source  editorContent // the last text loaded into the editor
-	urls    editorContent // the last text loaded into the URL field
-	gen     int           // bumped by every edit; a debounced analysis runs only when still current
-	result  *analysis
-	chosen  int
-	detail  *detail
+	in     example
+	source editorContent // the last text loaded into the editor
+	urls   editorContent // the last text loaded into the URL field
+	gen    int           // bumped by every edit; a debounced analysis runs only when still current
+	files  readingFiles  // the text parsed under each reading asked for so far
+	result *analysis
+	chosen int
+	detail *detail
+	// cmpSeq is bumped with every new detail: a comparison step started
+	// for an older one drops its work.
+	cmpSeq  int
+	cmpMs   float64 // time spent on the current comparison so far
 	loaded  bool
 	measure timing
 	input   inputCheck // the pasted file's notices and the part analysed
+
+	// Sharing (permalinks.go). edited says the person changed what was
+	// loaded; fragment and linked are the address bar's fragment and the
+	// state it holds; previous is work a link or an example replaced.
+	edited     bool
+	fragment   string
+	linked     permalink.State
+	previous   *permalink.State
+	persistSeq int
+	notice     string
+	noticeKind string
+	noticeSeq  int
+	shareLink  string
 }
 
 func newExplorer() *explorer { return &explorer{} }
 
-// OnNav loads the default example on a first visit.
-func (e *explorer) OnNav(ctx app.Context) {
-	if e.loaded {
-		return
-	}
-	e.loaded = true
-	e.load(ctx, rfc9309Example)
-}
-
-// load replaces the whole input and analyses it at once.
-func (e *explorer) load(ctx app.Context, ex example) {
+// load replaces the whole input, with row chosen chosen, and analyses it
+// at once.
+func (e *explorer) load(ctx app.Context, ex example, chosen int) {
 	e.in = ex
 	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Source}
 	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: ex.URLs}
-	e.chosen = 0
+	e.chosen = chosen
+	e.shareLink = ""
 	e.gen++
 	e.analyze(ctx)
 }
 
-// analyze evaluates the current input, keeps the chosen row when it still
-// exists, and measures the evaluation and the render that follows.
+// analyze evaluates the current input under the chosen reading, keeps the
+// chosen row when it still exists, and measures the evaluation and the
+// render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.input.bound(e.in), matcher.Readings(), e.result)
+	e.result = analyze(e.input.bound(e.in), &e.files, e.result)
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}
 	e.detail = newDetail(e.result, e.chosen)
 	e.measure.evaluatedNow(len(e.in.Source), len(e.result.rows))
-	ctx.Defer(func(app.Context) { e.measure.publish() })
+	ctx.Defer(func(ctx app.Context) {
+		e.measure.publish()
+		e.compareLater(ctx)
+		e.persistLater(ctx)
+	})
+}
+
+// show explains row i and compares it under the other readings later.
+func (e *explorer) show(ctx app.Context, i int) {
+	e.chosen = i
+	e.detail = newDetail(e.result, i)
+	e.compareLater(ctx)
+	e.persistLater(ctx)
+}
+
+// compareLater starts the chosen URL's comparison under every reading,
+// after the chosen reading's verdicts are on screen. Each step parses at
+// most one reading; an edit or another choice in between drops the rest.
+func (e *explorer) compareLater(ctx app.Context) {
+	e.cmpSeq++
+	e.cmpMs = 0
+	seq, gen := e.cmpSeq, e.gen
+	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+}
+
+func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
+	if seq != e.cmpSeq || gen != e.gen || e.detail == nil || !e.detail.Comparing {
+		ctx.PreventUpdate()
+		return
+	}
+	start := perfNow()
+	src := e.result.in.Source
+	if r, ok := e.files.missing(src); ok {
+		e.files.file(r, src)
+		e.cmpMs += perfNow() - start
+		ctx.PreventUpdate() // nothing to show yet
+		ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+		return
+	}
+	row := e.detail.Row
+	e.detail = e.detail.withComparison(compareURL(e.files.all(src), e.result.in.Reading, e.result.in.Token, row.URL))
+	e.cmpMs += perfNow() - start
+	publishCompareTiming(len(src), e.cmpMs)
 }
 
 // schedule analyses after a pause in typing: each edit bumps gen, and only
@@ -76,17 +136,17 @@ func (e *explorer) schedule(ctx app.Context) {
 }
 
 func (e *explorer) onSource(ctx app.Context, text string) {
-	e.in.Source = text
+	e.in.Source, e.edited = text, true
 	e.schedule(ctx)
 }
 
 func (e *explorer) onURLs(ctx app.Context, text string) {
-	e.in.URLs = text
+	e.in.URLs, e.edited = text, true
 	e.schedule(ctx)
 }
 
 func (e *explorer) onToken(ctx app.Context, ev app.Event) {
-	e.in.Token = ctx.JSSrc().Get("value").String()
+	e.in.Token, e.edited = ctx.JSSrc().Get("value").String(), true
 	ctx.PreventUpdate()
 	e.schedule(ctx)
 }
@@ -96,19 +156,16 @@ func (e *explorer) onReading(ctx app.Context, ev app.Event) {
 	if err != nil {
 		return
 	}
-	e.in.Reading = r
+	e.in.Reading, e.edited = r, true
 	e.gen++
 	e.analyze(ctx)
 }
 
-func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.load(ctx, rfc9309Example) }
+func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.openState(ctx, rfc9309Example, 0) }
 
 // choose shows the explanation of row i.
 func (e *explorer) choose(i int) app.EventHandler {
-	return func(ctx app.Context, ev app.Event) {
-		e.chosen = i
-		e.detail = newDetail(e.result, i)
-	}
+	return func(ctx app.Context, ev app.Event) { e.show(ctx, i) }
 }
 
 // onRowKey moves the choice with the arrow keys (and Home, End) while a
@@ -121,8 +178,7 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 			return
 		}
 		ev.PreventDefault() // the arrows would scroll the page
-		e.chosen = next
-		e.detail = newDetail(e.result, next)
+		e.show(ctx, next)
 		id := rowButtonID(next)
 		ctx.Defer(func(app.Context) {
 			if el := app.Window().GetElementByID(id); el.Truthy() {
@@ -135,11 +191,11 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 func (e *explorer) Render() app.UI {
 	e.measure.markRender()
 	return app.Div().Class("explorer").Body(
-		app.Header().Class("top").Body(
-			app.H1().Text("Robots.txt Explorer"),
-			app.P().Class("tagline").Text("Why a robots.txt file allows or disallows a URL: every matching rule, "+
-				"the group chosen, each normalization step. What you paste stays in your browser."),
-		),
+		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
+			"the group chosen, each normalization step. What you paste stays in your browser."),
+		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
+		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
+		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
 		app.Main().Class("layout").Body(
 			e.renderInputs(),
 			app.Div().Class("output").Body(

@@ -7,4 +7,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // 404, because go-app prerenders only registered paths.
 func routes() {
 	app.Route("/", func() app.Composer { return newExplorer() })
+	app.Route("/lessons", func() app.Composer { return newLessonsPage() })
+	app.Route("/examples", func() app.Composer { return newGalleryPage() })
+	app.Route("/register", func() app.Composer { return newRegisterPage() })
 }

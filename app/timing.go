@@ -54,3 +54,14 @@ func (t *timing) publish() {
 		"at":         end,
 	})
 }
+
+// publishCompareTiming records how long the deferred comparison of the
+// other readings took (its parses and matcher.Compare), as
+// window.robotsExplorerCompareTiming.
+func publishCompareTiming(bytes int, ms float64) {
+	app.Window().Set("robotsExplorerCompareTiming", map[string]any{
+		"bytes":     bytes,
+		"compareMs": ms,
+		"at":        perfNow(),
+	})
+}

@@ -12,7 +12,7 @@ import (
 
 // Each result row carries data-verdict, and the chosen one aria-current.
 func TestRenderRow(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	a := analyze(rfc9309Example, nil, nil)
 	for i, r := range a.rows {
 		nop := func(app.Context, app.Event) {}
 		html := app.HTMLString(renderRow(r, i, i == 1, nop, nop))
@@ -32,7 +32,7 @@ func TestRenderRow(t *testing.T) {
 // winner by label as well as colour, and shows diagnostics with their
 // severity written out.
 func TestRenderExplanation(t *testing.T) {
-	a := analyze(rfc9309Example, matcher.Readings(), nil)
+	a := analyze(rfc9309Example, nil, nil)
 	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
 	for _, want := range []string{
 		`id="verdict"`, `data-verdict="disallowed"`,
@@ -58,7 +58,7 @@ func TestRenderExplanation(t *testing.T) {
 
 func TestRenderFoldAndTraceBounds(t *testing.T) {
 	ex := example{Source: manyGroups(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/private/x"}
-	a := analyze(ex, matcher.Readings(), nil)
+	a := analyze(ex, nil, nil)
 	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
 	if !strings.Contains(html, `class="fold"`) || !strings.Contains(html, "not shown") {
 		t.Error("a long file shows no fold")
@@ -123,6 +123,25 @@ func TestRowAfterKey(t *testing.T) {
 	for _, tt := range tests {
 		if next, ok := rowAfterKey(tt.key, tt.i, tt.n); next != tt.next || ok != tt.ok {
 			t.Errorf("rowAfterKey(%q, %d, %d) = %d, %v; want %d, %v", tt.key, tt.i, tt.n, next, ok, tt.next, tt.ok)
+		}
+	}
+}
+
+// Until the other readings are parsed the explanation says so; then each
+// reading that differs carries matcher.Compare's reason beside its verdict.
+func TestRenderReadingsComparingThenReasons(t *testing.T) {
+	ex := example{Source: "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", Token: "Googlebot", URLs: "/fish", Reading: matcher.RFC9309}
+	var files readingFiles
+	a := analyze(ex, &files, nil)
+	d := newDetail(a, 0)
+	if html := app.HTMLString(renderExplanation(d)); !strings.Contains(html, "Comparing readings…") {
+		t.Errorf("a detail still comparing does not say so:\n%s", html)
+	}
+	done := d.withComparison(compareURL(files.all(ex.Source), ex.Reading, ex.Token, "/fish"))
+	html := app.HTMLString(renderExplanation(done))
+	for _, want := range []string{"Comparing readings…", "differs (wildcards)", "reads its * and $ as wildcards", "Between the other readings"} {
+		if got := strings.Contains(html, want); got != (want != "Comparing readings…") {
+			t.Errorf("after the comparison, %q shown = %v", want, got)
 		}
 	}
 }

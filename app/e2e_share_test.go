@@ -1,0 +1,201 @@
+//go:build e2e && !wasm
+
+// Browser tests of sharing and teaching (issue 5): permalinks in both
+// forms, a tampered link, back and forward, a lesson example and the
+// fixture register checked in the page. Same helpers as e2e_test.go.
+
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"robots-explorer"
+	"robots-explorer/app/lesson"
+	"robots-explorer/app/permalink"
+	"robots-explorer/matcher"
+)
+
+// open loads path (with its fragment) as a new document, so the page
+// starts from the link as a visitor's would.
+func (p *page) open(path string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate("about:blank"))
+	p.do(chromedp.Navigate(p.srv.URL + path))
+	p.do(chromedp.WaitNotPresent(chromedp.ID("app-wasm-loader")))
+}
+
+// waitRows waits until the results show want's URLs and verdicts and row
+// chosen is the chosen one.
+func (p *page) waitRows(w shown, chosen int) {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf(`(() => { const rows = [...document.querySelectorAll("table.results tbody tr")];
+		return rows.map(r => r.querySelector("button.choose").textContent).join("\n") === %s &&
+			rows.map(r => r.dataset.verdict).join() === %s &&
+			rows[%d] && rows[%d].getAttribute("aria-current") === "true"; })()`,
+		jsString(strings.Join(w.URLs, "\n")), jsString(strings.Join(w.Verdicts, ",")), chosen, chosen))
+}
+
+// linkExample is a state whose verdicts differ by reading: under google
+// (the link's reading) the longer allow wins; python would disagree.
+var linkExample = example{
+	Source:  "User-agent: *\nAllow: /fish*\nDisallow: /fish\nDisallow: /*.php$\n",
+	Token:   "Googlebot",
+	URLs:    "/fish\n/fish.php\n/salmon",
+	Reading: matcher.Google,
+}
+
+// A readable link, its compact form, and the link "Copy link" makes all
+// give the same state and verdicts, the reading and the chosen URL
+// included.
+func TestE2EPermalinkForms(t *testing.T) {
+	p := openExplorer(t)
+	s := stateOf(linkExample, 1)
+	w := want(t, linkExample)
+	read := func(label string) shown {
+		p.waitRows(w, 1)
+		if r := eval[string](p, `document.getElementById("reading").value`); r != "google" {
+			t.Errorf("%s: reading %q, want google", label, r)
+		}
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != linkExample.Source {
+			t.Errorf("%s: editor holds %q", label, src)
+		}
+		return p.shown()
+	}
+	p.open("/#" + permalink.Readable(s))
+	readable := read("readable")
+	p.open("/#" + permalink.Compact(s))
+	compact := read("compact")
+	if readable.Chosen != compact.Chosen || readable.Winner != compact.Winner {
+		t.Errorf("chosen verdict %q line %d (readable) vs %q line %d (compact)", readable.Chosen, readable.Winner, compact.Chosen, compact.Winner)
+	}
+	// "Copy link" makes the compact form of the same state.
+	p.do(chromedp.Click(chromedp.ID("copy-link")))
+	p.waitFor(`document.getElementById("share-link") !== null`)
+	link := eval[string](p, `document.getElementById("share-link").value`)
+	if !strings.HasPrefix(link, p.srv.URL+"/#z1=") {
+		t.Fatalf("Copy link made %q, want the compact form", link)
+	}
+	p.open(strings.TrimPrefix(link, p.srv.URL))
+	read("copied")
+	p.noConsoleErrors()
+}
+
+// A tampered or cut-short link shows a message and leaves the work as it
+// was, typed edits included.
+func TestE2ETamperedLink(t *testing.T) {
+	p := openExplorer(t)
+	p.setField("token", "foobot")
+	ex := rfc9309Example
+	ex.Token = "foobot"
+	w := want(t, ex)
+	p.waitRows(w, 0)
+	good := permalink.Compact(stateOf(linkExample, 0))
+	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch"} {
+		seq := eval[string](p, `document.getElementById("notice").dataset.seq ?? ""`)
+		eval[bool](p, fmt.Sprintf(`(() => { location.hash = %s; return true; })()`, jsString(frag)))
+		p.waitFor(fmt.Sprintf(`(() => { const n = document.querySelector('#notice[data-kind="error"]');
+			return n !== null && n.dataset.seq !== %s && n.textContent.includes("Your work is unchanged"); })()`, jsString(seq)))
+		if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
+			t.Errorf("%s: the token became %q", frag, tok)
+		}
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != ex.Source {
+			t.Errorf("%s: the file changed", frag)
+		}
+		sameRows(t, p.shown(), w)
+	}
+	p.noConsoleErrors()
+}
+
+// Back and forward move between states: an edited link state, then the
+// example loaded over it; the edited work is also offered back.
+func TestE2EBackForward(t *testing.T) {
+	p := openExplorer(t)
+	p.open("/#" + permalink.Readable(stateOf(linkExample, 0)))
+	p.waitRows(want(t, linkExample), 0)
+	p.setField("token", "foobot")
+	edited := linkExample
+	edited.Token = "foobot"
+	// The edit reaches the address bar once the input is still.
+	p.waitFor(`location.hash.startsWith("#z1=")`)
+	p.do(chromedp.Click(chromedp.CSS(`.label-row button`))) // load RFC 9309's example
+	p.waitRows(want(t, rfc9309Example), 0)
+	if !eval[bool](p, `document.getElementById("restore-previous") !== null`) {
+		t.Error("the edited work was replaced without a way back")
+	}
+	eval[bool](p, `(() => { history.back(); return true; })()`)
+	p.waitRows(want(t, edited), 0)
+	if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
+		t.Errorf("after Back the token is %q, want foobot", tok)
+	}
+	eval[bool](p, `(() => { history.forward(); return true; })()`)
+	p.waitRows(want(t, rfc9309Example), 0)
+	// The way back to the edited work.
+	p.do(chromedp.Click(chromedp.ID("restore-previous")))
+	p.waitRows(want(t, edited), 0)
+	if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
+		t.Errorf("after Restore the token is %q, want foobot", tok)
+	}
+	p.noConsoleErrors()
+}
+
+// A lesson's example opens in the explorer with the verdicts it teaches,
+// and the lessons page shows where readings disagree.
+func TestE2ELessonExample(t *testing.T) {
+	p := openExplorer(t)
+	p.open("/lessons")
+	p.waitFor(`document.querySelector('.example[data-disagree="true"] .difference') !== null`)
+	l := lesson.All[0]
+	x := l.Examples[0]
+	p.do(chromedp.Click(chromedp.ID("open-" + l.ID + "-0")))
+	ex, _, err := exampleOf(lessonState(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := want(t, ex)
+	if strings.Join(w.Verdicts, ",") != strings.Join(x.Expect, ",") {
+		t.Fatalf("the matcher gives %v, the lesson teaches %v", w.Verdicts, x.Expect)
+	}
+	p.waitRows(w, 0)
+	if tok := eval[string](p, `document.getElementById("token").value`); tok != x.Token {
+		t.Errorf("token %q, want %q", tok, x.Token)
+	}
+	p.noConsoleErrors()
+}
+
+// The register page checks every case with the matcher in the page, and
+// every case passes; a case opens in the explorer.
+func TestE2ERegisterPage(t *testing.T) {
+	cases, err := register.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openExplorer(t)
+	p.open("/register")
+	p.waitFor(`(() => { const c = document.getElementById("register-count"); return c && c.dataset.checked === c.dataset.cases; })()`)
+	count := eval[map[string]string](p, `({...document.getElementById("register-count").dataset})`)
+	if count["cases"] != strconv.Itoa(len(cases)) || count["passed"] != count["cases"] || count["met"] != count["expectations"] {
+		t.Errorf("register count %v, want all %d cases passing", count, len(cases))
+	}
+	if n := eval[int](p, `document.querySelectorAll('[data-case][data-status="pass"]').length`); n != len(cases) {
+		t.Errorf("%d cases marked as passing, want %d; failing: %s", n, len(cases),
+			eval[string](p, `[...document.querySelectorAll('[data-status="fail"]')].map(e => e.dataset.case).join(" ")`))
+	}
+	t.Logf("register page: %s", eval[string](p, `document.getElementById("register-count").textContent`))
+	// A case's second query opens with that URL chosen.
+	ci := 0
+	for len(cases[ci].Queries) < 2 {
+		ci++
+	}
+	p.do(chromedp.Click(chromedp.ID(fmt.Sprintf("open-case-%d-1", ci))))
+	ex, chosen, err := exampleOf(caseState(cases[ci], 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.waitRows(want(t, ex), chosen)
+	p.noConsoleErrors()
+}

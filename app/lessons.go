@@ -1,0 +1,129 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/lesson"
+)
+
+// lessonsPage teaches the rules people get wrong, one lesson each (package
+// lesson), with examples that open in the explorer. In the browser every
+// example is then compared under every reading, one example per step, so
+// the page shows where the readings disagree without freezing.
+type lessonsPage struct {
+	app.Compo
+
+	views [][]exampleView // per lesson, per example
+}
+
+func newLessonsPage() *lessonsPage { return &lessonsPage{} }
+
+func (p *lessonsPage) OnInit() {
+	p.views = make([][]exampleView, len(lesson.All))
+	for li, l := range lesson.All {
+		for _, x := range l.Examples {
+			p.views[li] = append(p.views[li], newExampleView(x))
+		}
+	}
+}
+
+// OnMount runs in the browser only: the server's prerendered page shows
+// the lessons without the comparison.
+func (p *lessonsPage) OnMount(ctx app.Context) { p.compareLater(ctx, 0, 0) }
+
+func (p *lessonsPage) compareLater(ctx app.Context, li, xi int) {
+	for li < len(lesson.All) && xi >= len(lesson.All[li].Examples) {
+		li, xi = li+1, 0
+	}
+	if li >= len(lesson.All) {
+		return
+	}
+	ctx.After(compareDelay, func(ctx app.Context) {
+		compareExample(lesson.All[li].Examples[xi], &p.views[li][xi])
+		p.compareLater(ctx, li, xi+1)
+	})
+}
+
+// open loads example xi of lesson li into the explorer.
+func (p *lessonsPage) open(li, xi int) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) {
+		ctx.Navigate(explorerURL(lessonState(lesson.All[li].Examples[xi])))
+	}
+}
+
+func (p *lessonsPage) Render() app.UI {
+	return app.Div().Class("page", "lessons").Body(
+		renderSiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
+		app.Nav().Class("card toc").Aria("label", "Lessons").Body(app.Ol().Body(
+			app.Range(lesson.All).Slice(func(i int) app.UI {
+				l := lesson.All[i]
+				return app.Li().Body(app.A().Href("#lesson-" + l.ID).Text(l.Title))
+			}),
+		)),
+		app.Range(lesson.All).Slice(func(li int) app.UI { return p.renderLesson(li) }),
+	)
+}
+
+func (p *lessonsPage) renderLesson(li int) app.UI {
+	l := lesson.All[li]
+	return app.Section().ID("lesson-"+l.ID).Class("card lesson").DataSet("lesson", l.ID).Body(
+		app.H2().Text(l.Title),
+		app.P().Body(app.Strong().Text(l.Summary)),
+		app.Range(l.Body).Slice(func(i int) app.UI { return app.P().Text(l.Body[i]) }),
+		app.P().Class("section-link").Body(
+			app.Text("Where it comes from: "),
+			app.A().Href(l.SectionURL()).Target("_blank").Rel("noopener noreferrer").Text("RFC 9309 §"+l.Section),
+		),
+		app.Range(p.views[li]).Slice(func(xi int) app.UI { return p.renderExample(li, xi) }),
+	)
+}
+
+func (p *lessonsPage) renderExample(li, xi int) app.UI {
+	v := p.views[li][xi]
+	id := lesson.All[li].ID
+	return app.Div().Class("example").DataSet("lesson", id).DataSet("example", xi).
+		DataSet("compared", strconv.FormatBool(v.Compared)).DataSet("disagree", strconv.FormatBool(v.disagreeing())).Body(
+		app.H3().Text(v.Caption),
+		app.Pre().Text(v.Robots),
+		app.If(v.Hidden > 0, func() app.UI {
+			return app.P().Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the example to see the whole file.")
+		}),
+		app.P().Body(app.Text("Product token "), app.Code().Text(v.Token), app.Text(", reading "+v.Reading+".")),
+		app.Ul().Class("readings").Body(app.Range(v.Rows).Slice(func(i int) app.UI { return renderExampleRow(v.Rows[i], v.Compared) })),
+		app.Button().Type("button").Class("open").ID("open-"+id+"-"+strconv.Itoa(xi)).
+			OnClick(p.open(li, xi), app.EventScope("lesson", li, xi)).Text("Open in the explorer"),
+	)
+}
+
+// renderExampleRow is one URL of an example: the verdict taught, then
+// every reading's verdict and the reasons they differ, once compared.
+func renderExampleRow(r exampleRow, compared bool) app.UI {
+	return app.Li().Class("example-url").DataSet("expect", r.Expect).Body(
+		app.Code().Text(r.URL), app.Text(" "),
+		app.Span().Class("badge", r.Expect).Text(verdictText(r.Expect)),
+		app.If(!compared, func() app.UI { return app.Span().Class("hint").Text(" comparing readings…") }),
+		app.If(r.Compare != nil, func() app.UI {
+			c := r.Compare
+			return app.Div().Class("compare").Body(
+				app.Range(c.Readings).Slice(func(i int) app.UI {
+					rv := c.Readings[i]
+					return app.Span().Class("reading-chip").DataSet("reading", string(rv.Reading)).DataSet("verdict", rv.Verdict).
+						Text(string(rv.Reading) + " " + verdictText(rv.Verdict) + " ")
+				}),
+				app.If(c.Disagree, func() app.UI {
+					return app.Ul().Class("differences").Body(app.Range(c.Readings).Slice(func(i int) app.UI {
+						rv := c.Readings[i]
+						if !rv.Differs {
+							return app.Text("")
+						}
+						return app.Li().Class("difference").DataSet("factor", string(rv.Factor)).Text("▲ " + rv.Reason)
+					}), app.Range(c.Others).Slice(func(i int) app.UI {
+						return app.Li().Class("difference").DataSet("factor", string(c.Others[i].Factor)).Text("▲ " + c.Others[i].Sentence)
+					}))
+				}),
+			)
+		}),
+	)
+}

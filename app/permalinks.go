@@ -1,0 +1,238 @@
+package main
+
+import (
+	"net/url"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/permalink"
+)
+
+// persistDelay is how long the explorer waits after an analysis or a
+// choice before it saves the work locally and writes it into the address
+// bar: compacting a large file is not worth doing at every keystroke.
+const persistDelay = 300 * time.Millisecond
+
+// The explorer's side of sharing: the state in the URL fragment, local
+// saving, files, and the way back to work a link replaced. See DESIGN §4:
+// the state is rebuilt from the URL in OnNav, and go-app ignores a
+// navigation to the URL it last navigated to, so loading never depends on
+// a navigation happening.
+
+// OnNav loads the state a link carries; on a first visit without one it
+// restores the work saved locally, else shows the default example.
+func (e *explorer) OnNav(ctx app.Context) {
+	first := !e.loaded
+	e.loaded = true
+	frag := ctx.Page().URL().EscapedFragment()
+	if frag == "" || frag == e.fragment {
+		if first {
+			e.restoreSaved(ctx)
+		}
+		return
+	}
+	ex, chosen, err := decodeLink(frag)
+	if err != nil {
+		if first {
+			e.restoreSaved(ctx)
+		}
+		e.say(linkProblem(err), "error")
+		return
+	}
+	e.fragment = frag
+	e.linked = stateOf(ex, chosen)
+	if !first && sameState(e.state(), e.linked) {
+		return // back or forward to what is shown already
+	}
+	if first {
+		e.keepSavedWork(ctx, e.linked)
+	}
+	e.replaceWork(ctx, ex, chosen)
+}
+
+// restoreSaved shows the work saved on an earlier visit, or the default
+// example.
+func (e *explorer) restoreSaved(ctx app.Context) {
+	var w savedWork
+	if ctx.LocalStorage().Get(workKey, &w); w.Link != "" {
+		if ex, chosen, err := decodeLink(w.Link); err == nil {
+			e.edited = w.Edited
+			e.load(ctx, ex, chosen)
+			return
+		}
+	}
+	e.load(ctx, rfc9309Example, 0)
+}
+
+// keepSavedWork runs when a link opens the explorer: the work saved on an
+// earlier visit, if someone edited it and it is not what the link shows,
+// is kept aside and offered back. So is work kept aside earlier and not
+// yet restored or discarded.
+func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
+	var w savedWork
+	ctx.LocalStorage().Get(workKey, &w)
+	if s, err := permalink.Decode(w.Link); err == nil && w.Edited && !sameState(s, link) {
+		e.keepAside(ctx, s)
+		return
+	}
+	var prev string
+	if ctx.LocalStorage().Get(previousKey, &prev); prev != "" {
+		if s, err := permalink.Decode(prev); err == nil && !sameState(s, link) {
+			e.previous = &s
+		}
+	}
+}
+
+// replaceWork loads an input that replaces the current one; work someone
+// typed is kept aside first, so that nothing typed is lost.
+func (e *explorer) replaceWork(ctx app.Context, ex example, chosen int) {
+	if cur := e.state(); e.edited && !sameState(cur, stateOf(ex, chosen)) {
+		e.keepAside(ctx, cur)
+	}
+	e.edited = false
+	e.load(ctx, ex, chosen)
+}
+
+func (e *explorer) keepAside(ctx app.Context, s permalink.State) {
+	e.previous = &s
+	ctx.LocalStorage().Set(previousKey, permalink.Readable(s))
+}
+
+// state is what is shown, as a link would carry it.
+func (e *explorer) state() permalink.State { return stateOf(e.in, e.chosen) }
+
+// openState loads a state from within the explorer (an example, a file,
+// the previous work) as a new step of the history, so that Back returns
+// to what was there before.
+func (e *explorer) openState(ctx app.Context, ex example, chosen int) {
+	e.notice = ""
+	e.replaceWork(ctx, ex, chosen)
+	s := e.state()
+	frag := ""
+	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
+		frag = c
+	}
+	e.fragment, e.linked = frag, s
+	ctx.NavigateTo(here(ctx, frag))
+	// go-app ignores a navigation to the URL it last navigated to; the
+	// address bar must show this state all the same.
+	ctx.Page().ReplaceURL(here(ctx, frag))
+}
+
+// here is the explorer's URL with fragment frag (base64url or already
+// escaped). It is absolute, as go-app's last navigated URL is: a URL
+// without its scheme never compares equal, and go-app then reloads the
+// page's component.
+func here(ctx app.Context, frag string) *url.URL {
+	u := *ctx.Page().URL()
+	u.Path, u.RawPath, u.RawQuery, u.ForceQuery = "/", "", "", false
+	u.Fragment, u.RawFragment = "", ""
+	if frag != "" {
+		if f, err := url.PathUnescape(frag); err == nil {
+			u.Fragment, u.RawFragment = f, frag
+		}
+	}
+	return &u
+}
+
+// persistLater saves the work locally and writes it into the address bar
+// once the input has been still for persistDelay.
+func (e *explorer) persistLater(ctx app.Context) {
+	e.persistSeq++
+	seq, gen := e.persistSeq, e.gen
+	ctx.After(persistDelay, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if seq == e.persistSeq && gen == e.gen { // an edit since: its analysis persists
+			e.persist(ctx)
+		}
+	})
+}
+
+func (e *explorer) persist(ctx app.Context) {
+	s := e.state()
+	ctx.LocalStorage().Set(workKey, savedWork{Link: permalink.Readable(s), Edited: e.edited})
+	if sameState(s, e.linked) {
+		return // the address bar already holds this state
+	}
+	frag := ""
+	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
+		frag = c // else no link: a reload restores the local save
+	}
+	e.fragment, e.linked = frag, s
+	ctx.Page().ReplaceURL(here(ctx, frag))
+}
+
+// say shows a message above the inputs; kind is "error" or "info".
+// noticeSeq counts messages, so that the same message said twice is
+// still seen as new.
+func (e *explorer) say(msg, kind string) {
+	e.notice, e.noticeKind = msg, kind
+	e.noticeSeq++
+}
+
+// onCopyLink makes the compact link of the current work and copies it, or
+// says that the work is too large for a link.
+func (e *explorer) onCopyLink(ctx app.Context, ev app.Event) {
+	s := e.state()
+	c := permalink.Compact(s)
+	if len(c) > permalink.MaxFragment {
+		e.shareLink = ""
+		e.say(tooLargeForLink(len(c)), "error")
+		return
+	}
+	u := ctx.Page().URL()
+	link := u.Scheme + "://" + u.Host + "/#" + c
+	e.shareLink = link
+	e.fragment, e.linked = c, s
+	ctx.Page().ReplaceURL(here(ctx, c))
+	copyText(ctx, link, func(ctx app.Context, ok bool) {
+		if ok {
+			e.say("Link copied: it holds the whole state, compacted ("+kib(len(c))+").", "info")
+		} else {
+			e.say("Copy the link below: it holds the whole state, compacted ("+kib(len(c))+").", "info")
+		}
+	})
+}
+
+func (e *explorer) onSaveFile(ctx app.Context, ev app.Event) {
+	downloadText(saveFileName, fileText(e.state()))
+	e.say("Saved as "+saveFileName+"; “Load from file” opens it again.", "info")
+}
+
+func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
+	readChosenFile(ctx, ctx.JSSrc(), permalink.MaxState, func(ctx app.Context, text string, err error) {
+		var ex example
+		var chosen int
+		if err == nil {
+			ex, chosen, err = decodeFile(text)
+		}
+		if err != nil {
+			e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
+			return
+		}
+		e.openState(ctx, ex, chosen)
+		e.say("Loaded the state saved in the file.", "info")
+	})
+}
+
+// onRestore brings back the work a link or an example replaced.
+func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
+	if e.previous == nil {
+		return
+	}
+	ex, chosen, err := exampleOf(*e.previous)
+	e.previous = nil
+	ctx.LocalStorage().Del(previousKey)
+	if err != nil {
+		e.say(linkProblem(err), "error")
+		return
+	}
+	e.openState(ctx, ex, chosen)
+	e.edited = true // it is the person's own work again
+}
+
+func (e *explorer) onDiscardPrevious(ctx app.Context, ev app.Event) {
+	e.previous = nil
+	ctx.LocalStorage().Del(previousKey)
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer"
+)
+
+// checkSlice is how long one step of the register's check may run before
+// the page paints and takes input again.
+const checkSlice = 40 * time.Millisecond
+
+// registerPage is the fixture register in the app: every case with its
+// source and expected verdicts, and, in the browser, the verdicts the
+// matcher compiled into this page gives right now.
+type registerPage struct {
+	app.Compo
+
+	cases []register.Case
+	views []caseView
+	err   string
+	next  int // the next case to check
+}
+
+func newRegisterPage() *registerPage { return &registerPage{} }
+
+func (p *registerPage) OnInit() {
+	cases, err := register.Cases()
+	if err != nil {
+		p.err = "The register could not be read: " + err.Error()
+		return
+	}
+	p.cases, p.views = cases, newCaseViews(cases)
+}
+
+// OnMount checks the cases in steps of about checkSlice (browser only).
+func (p *registerPage) OnMount(ctx app.Context) { p.checkLater(ctx) }
+
+func (p *registerPage) checkLater(ctx app.Context) {
+	if p.next >= len(p.cases) {
+		return
+	}
+	ctx.After(compareDelay, func(ctx app.Context) {
+		start := time.Now()
+		for p.next < len(p.cases) && time.Since(start) < checkSlice {
+			checkCase(p.cases[p.next], &p.views[p.next])
+			p.next++
+		}
+		p.checkLater(ctx)
+	})
+}
+
+func (p *registerPage) open(ci, qi int) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) { ctx.Navigate(explorerURL(caseState(p.cases[ci], qi))) }
+}
+
+func (p *registerPage) Render() app.UI {
+	t := tallyCases(p.views)
+	return app.Div().Class("page", "register").Body(
+		renderSiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
+		app.If(p.err != "", func() app.UI { return app.P().Class("notice error").Role("alert").Text(p.err) }),
+		app.P().ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
+			DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
+			DataSet("expectations", t.Expectations).DataSet("met", t.Met).Text(t.sentence()),
+		app.Range(p.views).Slice(func(ci int) app.UI { return p.renderCase(ci) }),
+	)
+}
+
+func countClass(t tally) string {
+	switch {
+	case t.Checked < t.Cases:
+		return "pending"
+	case t.CasesPassed == t.Cases:
+		return "pass"
+	}
+	return "fail"
+}
+
+func caseStatus(v caseView) string {
+	switch {
+	case !v.Checked:
+		return "pending"
+	case v.Failed == 0:
+		return "pass"
+	}
+	return "fail"
+}
+
+func (p *registerPage) renderCase(ci int) app.UI {
+	v := p.views[ci]
+	status := caseStatus(v)
+	return app.Article().Class("card case").ID("case-"+v.ID).DataSet("case", v.ID).DataSet("status", status).Body(
+		app.H2().Body(app.Text(v.Name+" "), app.Code().Class("case-id").Text(v.ID)),
+		app.P().Class("source").Text("Source: "+v.Source),
+		app.If(v.Text != "", func() app.UI { return app.P().Class("about").Text(v.Text) }),
+		app.Pre().Text(v.Robots),
+		app.If(v.Hidden > 0, func() app.UI {
+			return app.P().Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the case to see the whole file.")
+		}),
+		app.Div().Class("table-wrap").Body(app.Table().Class("cases").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("URL"),
+				app.Th().Scope("col").Text("Token"),
+				app.Th().Scope("col").Text("Expected, and what this page computes"),
+				app.Th().Scope("col").Text(""),
+			)),
+			app.TBody().Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
+		)),
+	)
+}
+
+func (p *registerPage) renderQuery(ci, qi int) app.UI {
+	q := p.views[ci].Queries[qi]
+	return app.Tr().Body(
+		app.Td().Body(app.Code().Text(fieldURL(q.URL))),
+		app.Td().Body(app.Code().Text(q.Token)),
+		app.Td().Body(
+			app.Ul().Class("expectations").Body(app.Range(q.Expect).Slice(func(i int) app.UI { return renderExpectation(q.Expect[i]) })),
+			app.If(q.Differ != "", func() app.UI { return app.P().Class("hint").Text("Why they differ: " + q.Differ) }),
+		),
+		app.Td().Body(app.Button().Type("button").Class("open").ID("open-case-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
+			OnClick(p.open(ci, qi), app.EventScope("case", ci, qi)).Text("Open")),
+	)
+}
+
+// renderExpectation is one reading's expected verdict, the matcher's, and
+// a mark in words as well as colour.
+func renderExpectation(e expectView) app.UI {
+	status, mark := "pending", "…"
+	switch {
+	case e.Pending:
+		status, mark = "unknown-reading", "not checked: no such reading"
+	case e.Got == "":
+	case e.Pass:
+		status, mark = "pass", "✔ pass"
+	default:
+		status, mark = "fail", "✘ fail: got "+e.Got
+	}
+	return app.Li().Class("expectation").DataSet("status", status).Body(
+		app.Strong().Text(e.Reading+" "), app.Code().Text(e.Want), app.Text(" "),
+		app.Span().Class(status+"-mark").Text(mark),
+	)
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"robots-explorer/app/permalink"
+	"robots-explorer/matcher"
+)
+
+// Where the explorer keeps work in the browser's local storage: the
+// current work, and the work a link or an example replaced, until it is
+// restored or discarded.
+const (
+	workKey     = "robots-explorer/work"
+	previousKey = "robots-explorer/previous"
+)
+
+// savedWork is the current work as local storage holds it: the readable
+// link form, and whether the person edited it (a loaded example or link
+// that nobody changed is not worth keeping when another replaces it).
+type savedWork struct {
+	Link   string `json:"link"`
+	Edited bool   `json:"edited"`
+}
+
+// stateOf is the permalink state of an input with row chosen chosen.
+func stateOf(in example, chosen int) permalink.State {
+	s := permalink.State{Robots: in.Source, Token: in.Token, URLs: splitURLs(in.URLs), Chosen: chosen}
+	if in.Reading != matcher.RFC9309 {
+		s.Reading = string(in.Reading)
+	}
+	if s.Chosen >= len(s.URLs) {
+		s.Chosen = 0
+	}
+	return s
+}
+
+// exampleOf is the input a state describes, and its chosen row. A reading
+// the explorer does not know makes the state unusable (a tampered or
+// mistyped link); no reading means the default, RFC 9309.
+func exampleOf(s permalink.State) (example, int, error) {
+	r := matcher.RFC9309
+	if s.Reading != "" {
+		var err error
+		if r, err = matcher.ParseReading(s.Reading); err != nil {
+			return example{}, 0, fmt.Errorf("%w: it names the reading %q, which the explorer does not know", permalink.ErrMalformed, s.Reading)
+		}
+	}
+	return example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r}, s.Chosen, nil
+}
+
+// decodeLink reads a fragment into an input, or says why it cannot.
+func decodeLink(fragment string) (example, int, error) {
+	s, err := permalink.Decode(fragment)
+	if err != nil {
+		return example{}, 0, err
+	}
+	return exampleOf(s)
+}
+
+// sameState compares two states as the explorer would show them.
+func sameState(a, b permalink.State) bool {
+	return permalink.Readable(a) == permalink.Readable(b)
+}
+
+// shortLink is the fragment the app's own pages open an example with: the
+// readable form while it stays short enough to read, else the compact one.
+const shortLink = 1 << 10
+
+func linkFragment(s permalink.State) string {
+	if r := permalink.Readable(s); len(r) <= shortLink {
+		return r
+	}
+	return permalink.Compact(s)
+}
+
+// explorerURL is the path that opens s in the explorer.
+func explorerURL(s permalink.State) string { return "/#" + linkFragment(s) }
+
+// linkProblem says, for a person, why a link or a file could not be opened.
+func linkProblem(err error) string {
+	var what string
+	switch {
+	case errors.Is(err, permalink.ErrTooLarge):
+		what = "what it holds is larger than the explorer accepts (a link can unpack to at most 8 MiB)"
+	case errors.Is(err, permalink.ErrVersion):
+		what = "it was made by a newer version of the explorer"
+	case errors.Is(err, permalink.ErrCorrupt):
+		what = "it is damaged or was cut short, so its compact state cannot be unpacked"
+	case errors.Is(err, permalink.ErrMalformed):
+		what = "its parameters cannot be read"
+	default:
+		what = "it cannot be read"
+	}
+	return fmt.Sprintf("This link could not be opened: %s (%v). Your work is unchanged.", what, err)
+}
+
+// tooLargeForLink says that a state is too large to share as a link.
+func tooLargeForLink(n int) string {
+	return fmt.Sprintf("This work is %s as a link, more than the %d KiB a link can safely carry. "+
+		"Save it to a file instead, and open the file with “Load from file”.", kib(n), permalink.MaxFragment>>10)
+}
+
+func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
+
+// saveFileName is the name a saved state is offered under.
+const saveFileName = "robots-explorer-state.txt"
+
+// fileText is what "Save to file" writes: the readable link form, which
+// "Load from file" (and any link) reads back.
+func fileText(s permalink.State) string { return permalink.Readable(s) + "\n" }
+
+// decodeFile reads a saved file back.
+func decodeFile(text string) (example, int, error) {
+	return decodeLink(strings.TrimSpace(text))
+}

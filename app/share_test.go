@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"robots-explorer/app/permalink"
+	"robots-explorer/matcher"
+)
+
+// An input survives the trip through a link in both forms, and through a
+// saved file.
+func TestStateRoundTrip(t *testing.T) {
+	ex := rfc9309Example
+	ex.Reading = matcher.Google
+	s := stateOf(ex, 3)
+	for name, frag := range map[string]string{
+		"readable": permalink.Readable(s),
+		"compact":  permalink.Compact(s),
+	} {
+		got, chosen, err := decodeLink(frag)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got != ex || chosen != 3 {
+			t.Errorf("%s: got %+v chosen %d, want %+v chosen 3", name, got, chosen, ex)
+		}
+	}
+	got, chosen, err := decodeFile(fileText(s))
+	if err != nil || got != ex || chosen != 3 {
+		t.Errorf("file: %+v %d %v", got, chosen, err)
+	}
+}
+
+// The hand-written form: every parameter optional, url repeated;
+// the default reading is rfc9309 and is left out of links.
+func TestHandWrittenLink(t *testing.T) {
+	ex, chosen, err := decodeLink("#robots=User-agent%3A%20*%0ADisallow%3A%20%2Ffish%0A&token=Googlebot&url=%2Ffish&url=%2Ffish.php&reading=google")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := example{Source: "User-agent: *\nDisallow: /fish\n", Token: "Googlebot", URLs: "/fish\n/fish.php", Reading: matcher.Google}
+	if ex != want || chosen != 0 {
+		t.Errorf("got %+v %d, want %+v", ex, chosen, want)
+	}
+	if ex, _, err := decodeLink("url=%2Fa"); err != nil || ex.Reading != matcher.RFC9309 || ex.Source != "" {
+		t.Errorf("a link with a URL only: %+v %v", ex, err)
+	}
+	if s := stateOf(rfc9309Example, 0); s.Reading != "" || strings.Contains(permalink.Readable(s), "reading=") {
+		t.Errorf("the default reading is written into the link: %q", permalink.Readable(s))
+	}
+}
+
+// A tampered link is refused with a message a person can act on, whatever
+// part of it was damaged.
+func TestBrokenLinksAreRefused(t *testing.T) {
+	good := permalink.Compact(stateOf(rfc9309Example, 0))
+	tests := []struct {
+		name, frag string
+		is         error
+		says       string
+	}{
+		{"cut short", good[:len(good)/2], permalink.ErrCorrupt, "damaged"},
+		{"not base64", "z1=!!!!", permalink.ErrCorrupt, "damaged"},
+		{"newer version", "z9=abc", permalink.ErrVersion, "newer version"},
+		{"bad escape", "robots=%zz", permalink.ErrMalformed, "parameters"},
+		{"unknown reading", "url=%2F&reading=bingbot", permalink.ErrMalformed, "bingbot"},
+		{"bad chosen", "url=%2F&chosen=x", permalink.ErrMalformed, "parameters"},
+	}
+	for _, tt := range tests {
+		_, _, err := decodeLink(tt.frag)
+		if !errors.Is(err, tt.is) {
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.is)
+			continue
+		}
+		msg := linkProblem(err)
+		if !strings.Contains(msg, tt.says) || !strings.Contains(msg, "Your work is unchanged") {
+			t.Errorf("%s: message %q", tt.name, msg)
+		}
+	}
+}
+
+// The app's own pages open short examples with readable links and large
+// ones (the 500 KiB lesson) compacted.
+func TestLinkFragment(t *testing.T) {
+	short := stateOf(rfc9309Example, 0)
+	if f := linkFragment(short); strings.HasPrefix(f, "z1=") || !strings.HasPrefix(explorerURL(short), "/#robots=") {
+		t.Errorf("a short state gets %q", f)
+	}
+	big := short
+	big.Robots = strings.Repeat("# a comment that repeats\n", 200)
+	if f := linkFragment(big); !strings.HasPrefix(f, "z1=") {
+		t.Errorf("a long state gets a readable link of %d bytes", len(f))
+	}
+}
+
+func TestTooLargeForLinkSaysWhatToDo(t *testing.T) {
+	msg := tooLargeForLink(40 << 10)
+	for _, want := range []string{"40.0 KiB", "32 KiB", "Save it to a file"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%q lacks %q", msg, want)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package main
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// renderNotice is the message about the last link, file or copy; an error
+// is announced at once, information politely.
+func renderNotice(msg, kind string, seq int) app.UI {
+	if msg == "" {
+		return app.Div().ID("notice").Class("notice", "empty").Aria("live", "polite")
+	}
+	role := "status"
+	if kind == "error" {
+		role = "alert"
+	}
+	return app.Div().ID("notice").Class("notice", kind).DataSet("kind", kind).DataSet("seq", seq).Role(role).Text(msg)
+}
+
+// renderRestore offers back the work a link or an example replaced.
+func renderRestore(show bool, restore, discard app.EventHandler) app.UI {
+	if !show {
+		return app.Text("")
+	}
+	return app.Div().ID("previous-work").Class("restore").Body(
+		app.Span().Text("Your previous work was kept when this state was opened. "),
+		app.Button().Type("button").ID("restore-previous").OnClick(restore).Text("Restore your previous work"),
+		app.Button().Type("button").Class("link").ID("discard-previous").OnClick(discard).Text("Discard it"),
+	)
+}
+
+// shareHandlers are the share bar's actions.
+type shareHandlers struct {
+	copyLink, saveFile, loadFile app.EventHandler
+}
+
+// renderShare is the share bar: copy a link, save to or load from a file,
+// and the link last made, selectable for copying by hand.
+func renderShare(link string, h shareHandlers) app.UI {
+	return app.Div().Class("share").Aria("label", "Share").Body(
+		app.Button().Type("button").ID("copy-link").OnClick(h.copyLink).Text("Copy link"),
+		app.Button().Type("button").ID("save-file").OnClick(h.saveFile).Text("Save to file"),
+		app.Label().Class("file-button").For("load-file").Text("Load from file"),
+		app.Input().Type("file").ID("load-file").Class("visually-hidden").Accept(".txt,text/plain").OnChange(h.loadFile),
+		app.If(link != "", func() app.UI {
+			return app.Input().Type("text").ID("share-link").ReadOnly(true).Aria("label", "Link to this state").Value(link)
+		}),
+	)
+}
