@@ -43,6 +43,11 @@ func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) 
 
 // report adds a diagnostic spanning [start, end) of the source.
 func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {
+	// A reading that measures a span on decoded text (python's U+FFFD for
+	// each invalid byte) could reach past the bytes: a position always
+	// lies inside the input.
+	start = max(0, min(start, len(s.f.Source)))
+	end = max(start, min(end, len(s.f.Source)))
 	s.f.Diagnostics = append(s.f.Diagnostics, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Source: source,
