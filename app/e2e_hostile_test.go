@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/chromedp/chromedp"
 	"strings"
 	"testing"
 	"time"
@@ -73,10 +74,25 @@ func TestE2EHostileInput(t *testing.T) {
 			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > analysedLimit {
 				t.Errorf("%s: the editor still holds %d characters, want at most %d", h.name, n, analysedLimit)
 			}
+			keepsWhatIsNotShown(p, len(got))
 		}
 		if h.notice == "" && notices != "" {
 			t.Logf("%s: notices %q", h.name, notices)
 		}
 	}
 	p.noConsoleErrors()
+}
+
+// keepsWhatIsNotShown checks that the part of a file too large to show is
+// still held (the page's own count of the bytes it has) while the editor,
+// read-only, shows the first part; then the notice's button lets it go and
+// editing starts.
+func keepsWhatIsNotShown(p *page, total int) {
+	p.t.Helper()
+	p.waitFor(`document.getElementById("robots-src").readOnly`)
+	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming.bytes === %d`, total))
+	p.do(chromedp.Click(chromedp.ID("drop-hidden")))
+	p.waitFor(`!document.getElementById("robots-src").readOnly`)
+	p.waitFor(`window.robotsExplorerTiming.bytes === document.getElementById("robots-src").value.length`)
+	p.waitFor(`!document.querySelector('#input-notices [data-notice="size"]')`)
 }

@@ -24,7 +24,16 @@ type editor struct {
 	lines   int
 	gutter  string
 	written int // the Content.Seq last written into the textarea
+	// hidden is the end of a file too large to show: the textarea holds
+	// only its first part, read-only, and the text reported is its value
+	// followed by hidden, so nothing pasted is lost. Editing starts once
+	// the person lets the hidden part go (the size notice's button).
+	hidden string
 }
+
+// dropHiddenAction asks the editors to forget the part of a file they do
+// not show (the size notice's button).
+const dropHiddenAction = "editor/drop-hidden"
 
 func newEditor(id, label string, content editorContent, onChange func(app.Context, string)) *editor {
 	return &editor{ID: id, Label: label, Content: content, OnChange: onChange, written: -1}
@@ -34,7 +43,22 @@ func newEditor(id, label string, content editorContent, onChange func(app.Contex
 // already shows its numbers.
 func (ed *editor) OnInit() { ed.setLines(lineCount(ed.Content.Text)) }
 
-func (ed *editor) OnMount(ctx app.Context) { ed.write(ctx) }
+func (ed *editor) OnMount(ctx app.Context) {
+	ed.write(ctx)
+	ctx.Handle(dropHiddenAction, ed.dropHidden)
+}
+
+// dropHidden keeps only the part of the file the textarea shows.
+func (ed *editor) dropHidden(ctx app.Context, _ app.Action) {
+	if ed.hidden == "" {
+		return
+	}
+	ed.hidden = ""
+	ctx.Update()
+	if el := app.Window().GetElementByID(ed.ID); el.Truthy() && ed.OnChange != nil {
+		ed.OnChange(ctx, el.Get("value").String())
+	}
+}
 
 func (ed *editor) OnUpdate(ctx app.Context) { ed.write(ctx) }
 
@@ -46,6 +70,7 @@ func (ed *editor) write(ctx app.Context) {
 	}
 	ed.written = ed.Content.Seq
 	text, id := boundSource(ed.Content.Text), ed.ID
+	ed.hidden = ed.Content.Text[len(text):]
 	ed.setLines(lineCount(text))
 	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
 }
@@ -58,21 +83,25 @@ func (ed *editor) setLines(n int) {
 
 func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	text := ctx.JSSrc().Get("value").String()
+	// While a part is hidden the textarea is read-only: an input then
+	// comes from a script replacing the whole text, not from typing.
+	ed.hidden = ""
 	shown := text
 	if len(text) > analysedLimit {
 		// A huge paste would make every later keystroke and layout of the
-		// textarea slow: keep only the part the page analyses. OnChange
-		// still gets the whole text, so the notice can say what was cut.
+		// textarea slow: show only the part the page analyses, and keep
+		// the rest beside it.
 		shown = boundSource(text)
+		ed.hidden = text[len(shown):]
 		ctx.JSSrc().Set("value", shown)
 	}
-	if n := lineCount(shown); n != ed.lines {
-		ed.setLines(n) // the gutter changes: let this event re-render
+	if n := lineCount(shown); n != ed.lines || ed.hidden != "" {
+		ed.setLines(n) // the gutter or read-only changes: let this event re-render
 	} else {
 		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced
 	}
 	if ed.OnChange != nil {
-		ed.OnChange(ctx, text)
+		ed.OnChange(ctx, shown+ed.hidden)
 	}
 }
 
@@ -86,6 +115,7 @@ func (ed *editor) Render() app.UI {
 			Rows(ed.lines+1).
 			Wrap("off").
 			Spellcheck(false).
+			ReadOnly(ed.hidden != "").
 			OnInput(ed.onInput),
 	)
 }

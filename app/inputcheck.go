@@ -39,9 +39,10 @@ type inputNotice struct {
 func checkInput(src string) inputCheck {
 	c := inputCheck{source: src, bounded: boundSource(src), computed: true}
 	if len(c.bounded) < len(src) {
-		c.add("size", fmt.Sprintf("The file is %s: the explorer keeps and analyses its first %s (up to line %d) and drops the rest, "+
-			"as a crawler may past 500 KiB (RFC 9309 §2.5). robots-explorer check reads the whole file.",
-			byteSize(len(src)), byteSize(len(c.bounded)), lineCount(c.bounded)-1))
+		c.add("size", fmt.Sprintf("The file is %s: the editor shows and the explorer analyses its first %s (up to line %d), "+
+			"as a crawler may stop past 500 KiB (RFC 9309 §2.5). The other %s are kept, not lost: links, saved files and "+
+			"records carry the whole file, and robots-explorer check reads it all. The editor is read-only until you let them go.",
+			byteSize(len(src)), byteSize(len(c.bounded)), lineCount(c.bounded)-1, byteSize(len(src)-len(c.bounded))))
 	}
 	if nul, ctrl, n := controlBytes(src); nul > 0 || ctrl*10 > n {
 		c.add("binary", fmt.Sprintf("This looks like binary data, not a text file (%s, %s in the first %s): "+
@@ -156,7 +157,17 @@ func renderInputNotices(c inputCheck) app.UI {
 	return app.Div().ID("input-notices").Aria("live", "polite").Body(
 		app.Range(c.notices).Slice(func(i int) app.UI {
 			n := c.notices[i]
-			return app.P().Class("callout", "notice").DataSet("notice", n.Kind).Text("▲ " + n.Text)
+			p := app.P().Class("callout", "notice").DataSet("notice", n.Kind)
+			if n.Kind != "size" {
+				return p.Text("▲ " + n.Text)
+			}
+			return p.Body(app.Text("▲ "+n.Text+" "),
+				app.Button().Type("button").Class("link").ID("drop-hidden").OnClick(dropHidden).
+					Text("Keep only the part shown, and edit it"))
 		}),
 	)
 }
+
+// dropHidden asks the editor to forget the part of the file it does not
+// show: the only way the explorer lets go of pasted text.
+func dropHidden(ctx app.Context, _ app.Event) { ctx.NewAction(dropHiddenAction) }
