@@ -2,8 +2,6 @@ package matcher
 
 import (
 	"strings"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // This file holds the parts of CPython 3.11's urllib.parse that
@@ -334,7 +332,7 @@ func pyCheckNetloc(netloc string) error {
 		return nil
 	}
 	n := strings.NewReplacer("@", "", ":", "", "#", "", "?", "").Replace(netloc)
-	n2 := norm.NFKC.String(n)
+	n2 := nfkc(n)
 	if n == n2 || !strings.ContainsAny(n2, "/?#@:") {
 		return nil
 	}

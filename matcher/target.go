@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync/atomic"
-
-	"golang.org/x/net/idna"
 )
 
 // defaultPorts are dropped from a target's authority (RFC 3986 §6.2.3).
@@ -136,8 +134,6 @@ func checkPort(p string) error {
 	return nil
 }
 
-var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
-
 // A hostResult is one host's IDNA normalization.
 type hostResult struct {
 	in, out string
@@ -156,7 +152,7 @@ func normalizeHost(host string) (string, error) {
 	if r := lastHost.Load(); r != nil && r.in == host {
 		return r.out, r.err
 	}
-	h, err := hostProfile.ToASCII(host)
+	h, err := hostToASCII(host)
 	if err == nil {
 		h = strings.ToLower(h)
 	} else {

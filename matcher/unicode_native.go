@@ -1,0 +1,21 @@
+//go:build !js
+
+package matcher
+
+import (
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
+)
+
+// The Unicode tables behind IDNA and NFKC weigh about 100 KB in the
+// WebAssembly build, where the browser already holds its own (see
+// unicode_js.go); natively they come from golang.org/x/net/idna and
+// golang.org/x/text.
+
+// hostProfile is UTS #46 processing for lookup, non-transitional, with the
+// DNS length checks: what browsers do with a host (RFC 5891, UTS #46).
+var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
+
+func hostToASCII(host string) (string, error) { return hostProfile.ToASCII(host) }
+
+func nfkc(s string) string { return norm.NFKC.String(s) }
