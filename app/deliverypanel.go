@@ -111,7 +111,7 @@ func renderAssessment(v deliveryView) app.UI {
 		}),
 		app.If(len(a.Google) > 0, func() app.UI {
 			return app.Div().Class("operator").Body(
-				app.H4().Text("Google’s documented behaviour (not RFC 9309)"),
+				app.P().Class("operator-title").Body(app.Strong().Text("Google’s documented behaviour (not RFC 9309)")),
 				app.Ul().Body(app.Range(a.Google).Slice(func(i int) app.UI { return renderOperatorNote(a.Google[i]) })),
 			)
 		}),
