@@ -264,3 +264,19 @@ func TestE2EDeliveryAccessibility(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// Delivery facts travel in a link: opening one shows them in the panel's
+// fields and applies them to the chosen verdict (RFC 9309 §2.3.1.4: a
+// 503 means complete disallow).
+func TestE2EDeliveryLink(t *testing.T) {
+	p := openExplorer(t)
+	p.open("/#robots=User-agent%3A%20*%0AAllow%3A%20%2F%0A&token=Googlebot&url=%2Fa&status=503&type=text%2Fplain")
+	p.waitFor(`document.getElementById("verdict")?.dataset.verdict === "allowed"`)
+	if got := p.waitEffective("disallowed"); !got.Overrides {
+		t.Errorf("503 from a link: %+v", got)
+	}
+	if v := eval[string](p, `document.getElementById("delivery-status").value + "|" + document.getElementById("delivery-type").value`); v != "503|text/plain" {
+		t.Errorf("the panel's fields show %q", v)
+	}
+	p.noConsoleErrors()
+}
