@@ -46,12 +46,16 @@ func copyText(ctx app.Context, s string, done func(ctx app.Context, ok bool)) {
 }
 
 // downloadText offers text as a file named name.
-func downloadText(name, text string) {
+func downloadText(name, text string) { downloadAs(name, "text/plain;charset=utf-8", text) }
+
+// downloadAs offers text as a file named name, of media type mime: a Blob
+// URL on an anchor created here and clicked, never markup.
+func downloadAs(name, mime, text string) {
 	doc := app.Window().Get("document")
 	if !doc.Truthy() {
 		return
 	}
-	blob := app.Window().Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
+	blob := app.Window().Get("Blob").New([]any{text}, map[string]any{"type": mime})
 	urlAPI := app.Window().Get("URL")
 	href := urlAPI.Call("createObjectURL", blob)
 	a := doc.Call("createElement", "a")

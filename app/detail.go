@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"robots-explorer/matcher"
 )
@@ -42,6 +43,11 @@ type detail struct {
 	// that cannot be read).
 	Comparing bool
 	Compare   *comparison
+	// ScopeNotes are the deciding groups' lines that use robots.txt for
+	// indexing or security (scopenotes.go).
+	ScopeNotes []scopeNote
+	// Delivery is what the delivery facts make of this verdict.
+	Delivery deliveryView
 }
 
 // A fileRow is one line of the annotated file, or a fold standing for
@@ -93,7 +99,9 @@ func newDetail(a *analysis, i int) *detail {
 				Priority: m.Priority, Winner: mi == res.Winner, Steps: m.Steps})
 		}
 		d.Comparing = len(matcher.Readings()) > 1
+		d.ScopeNotes = scopeNotes(a.file, res)
 	}
+	d.Delivery = newDeliveryView(a.in.Delivery, res, len(a.in.Source), time.Now(), time.Local)
 	d.Lines, d.Unshown = annotate(a, res)
 	return d
 }
@@ -211,6 +219,13 @@ func groupLabel(applies bool, applying int) string {
 		return "applies"
 	}
 	return "not for this token"
+}
+
+// withDelivery is d with the delivery view v.
+func (d *detail) withDelivery(v deliveryView) *detail {
+	out := *d
+	out.Delivery = v
+	return &out
 }
 
 // withComparison is d once the other readings have been compared.

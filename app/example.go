@@ -2,12 +2,14 @@ package main
 
 import "robots-explorer/matcher"
 
-// An example is a whole input: a file, a token, URLs and a reading.
+// An example is a whole input: a file, a token, URLs and a reading, and
+// what was observed about the file's delivery (blank: nothing).
 type example struct {
-	Source  string
-	Token   string
-	URLs    string
-	Reading matcher.Reading
+	Source   string
+	Token    string
+	URLs     string
+	Reading  matcher.Reading
+	Delivery deliveryForm
 }
 
 // rfc9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on

@@ -9,9 +9,10 @@ import (
 )
 
 // renderExplanation shows everything about the chosen URL: the verdict in
-// a sentence, the other readings, the annotated file, the group trace and
-// the normalization steps.
-func renderExplanation(d *detail) app.UI {
+// a sentence, what it rests on (and what the delivery makes of it), the
+// record's buttons (actions), the other readings, the annotated file, the
+// group trace and the normalization steps.
+func renderExplanation(d *detail, actions app.UI) app.UI {
 	if d == nil {
 		return app.Section().ID("explanation").Aria("label", "Explanation").Body(
 			app.P().Class("hint").Text("Choose a URL to see why."),
@@ -23,7 +24,10 @@ func renderExplanation(d *detail) app.UI {
 			app.Span().Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
 			app.Span().Class("sentence").Text(clipped(d.Sentence)),
 		),
+		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),
+		actions,
 		app.If(d.Path != "", func() app.UI { return renderCompared(d) }),
+		app.If(len(d.ScopeNotes) > 0, func() app.UI { return renderScopeNotes(d.ScopeNotes) }),
 		app.If(d.Comparing || d.Compare != nil, func() app.UI { return renderReadings(d) }),
 		renderFile(d),
 		app.If(d.Trace != nil, func() app.UI { return renderTrace(d) }),
@@ -31,12 +35,74 @@ func renderExplanation(d *detail) app.UI {
 	)
 }
 
+// renderScope labels the rules' verdict with what it rests on and, when the
+// delivery overrides the rules, shows the effective verdict beside it.
+func renderScope(v deliveryView) app.UI {
+	return app.Div().ID("verdict-scope").Class("verdict-scope").DataSet("provided", strconv.FormatBool(v.Provided)).Body(
+		app.P().ID("scope-label").Class("scope-label").Text(string(v.Scope)),
+		app.If(v.Provided, func() app.UI {
+			cls := "effective"
+			if v.Overrides {
+				cls = "effective overrides"
+			}
+			return app.P().ID("effective-verdict").Class(cls).DataSet("verdict", v.Effective).
+				DataSet("overrides", strconv.FormatBool(v.Overrides)).Body(
+				app.Span().Class("label").Text("Rules: "),
+				app.Span().Class("badge", v.Rule).Text(verdictText(v.Rule)),
+				app.Span().Class("label").Text(" → with this delivery: "),
+				app.Span().Class("badge", effectiveClass(v.Effective)).Text(effectiveMark(v.Effective)+" "+v.EffectiveText),
+				app.If(v.Overrides, func() app.UI {
+					return app.Span().Class("sentence").Text(" The delivery overrides the rules (" + v.Assessment.Section + ").")
+				}),
+			)
+		}),
+	)
+}
+
+func effectiveClass(v string) string {
+	if v == "" {
+		return "invalid"
+	}
+	return v
+}
+
+func effectiveMark(v string) string {
+	switch v {
+	case "allowed":
+		return "✔"
+	case "disallowed":
+		return "✘"
+	}
+	return "?"
+}
+
 func renderCompared(d *detail) app.UI {
 	return app.Dl().Class("facts").Body(
 		app.Dt().Text("Path compared"), app.Dd().Body(app.Code().Text(clipped(d.Path))),
-		app.If(d.RobotsURL != "", func() app.UI {
-			return app.Div().Body(app.Dt().Text("Governed by"), app.Dd().Body(app.Code().Text(d.RobotsURL)))
-		}),
+		app.Div().Body(app.Dt().Text("Governed by"), app.Dd().ID("robots-url").Body(
+			app.If(d.RobotsURL != "", func() app.UI { return app.Code().Text(d.RobotsURL) }).
+				Else(func() app.UI { return app.Text(unknownHost) }),
+		)),
+	)
+}
+
+// unknownHost is said of a bare path, whose host the explorer cannot know.
+const unknownHost = "unknown: this URL is a path without a scheme and host, so which host's robots.txt governs it " +
+	"is not known; the file above is assumed to be that host's /robots.txt (RFC 9309 §2.3)."
+
+// renderScopeNotes lists the lines of the deciding groups that use
+// robots.txt for indexing or security, with what to use instead.
+func renderScopeNotes(notes []scopeNote) app.UI {
+	return app.Div().ID("scope-notes").Class("scope-notes").Body(
+		app.H3().Text("Crawling is not indexing, nor security"),
+		app.Ul().Body(app.Range(notes).Slice(func(i int) app.UI {
+			n := notes[i]
+			return app.Li().Class("callout").DataSet("kind", n.Kind).DataSet("line", n.Line).Body(
+				app.Strong().Text("Line "+strconv.Itoa(n.Line)+": "), app.Code().Text(clipped(n.Text)),
+				app.P().Text(clipped(n.Message)),
+				app.P().Body(app.Strong().Text("Instead: "), app.Text(n.Advice), app.Span().Class("source").Text(" ("+n.Source+")")),
+			)
+		})),
 	)
 }
 

@@ -38,6 +38,10 @@ type explorer struct {
 	loaded  bool
 	measure timing
 	input   inputCheck // the pasted file's notices and the part analysed
+	// token is the product-token field's check; delivery what the
+	// delivery panel's facts make of the chosen URL (delivery.go).
+	token    tokenView
+	delivery deliveryView
 
 	// Sharing (permalinks.go). edited says the person changed what was
 	// loaded; fragment and linked are the address bar's fragment and the
@@ -77,6 +81,8 @@ func (e *explorer) analyze(ctx app.Context) {
 		e.chosen = 0
 	}
 	e.detail = newDetail(e.result, e.chosen)
+	e.token = newTokenView(e.in.Token)
+	e.assessDelivery()
 	e.measure.evaluatedNow(len(e.in.Source), len(e.result.rows))
 	ctx.Defer(func(ctx app.Context) {
 		e.measure.publish()
@@ -89,6 +95,7 @@ func (e *explorer) analyze(ctx app.Context) {
 func (e *explorer) show(ctx app.Context, i int) {
 	e.chosen = i
 	e.detail = newDetail(e.result, i)
+	e.assessDelivery()
 	e.compareLater(ctx)
 	e.persistLater(ctx)
 }
@@ -200,8 +207,8 @@ func (e *explorer) Render() app.UI {
 			e.renderInputs(),
 			app.Div().Class("output").Body(
 				renderInputNotices(e.input),
-				renderResults(e.result, e.chosen, e.choose, e.onRowKey),
-				renderExplanation(e.detail),
+				renderResults(e.result, e.delivery.summaryScope(), e.chosen, e.choose, e.onRowKey),
+				renderExplanation(e.detail, e.renderRecordBar()),
 			),
 		),
 	)
@@ -222,12 +229,13 @@ func (e *explorer) renderInputs() app.UI {
 			app.Div().Class("field").Body(
 				app.Label().For("token").Text("Product token"),
 				app.Input().ID("token").Type("text").List("tokens").Value(e.in.Token).
-					Spellcheck(false).Placeholder("Googlebot").OnInput(e.onToken),
+					Spellcheck(false).Placeholder("Googlebot").Aria("describedby", "token-check").OnInput(e.onToken),
 				app.DataList().ID("tokens").Body(
 					app.Range(commonTokens).Slice(func(i int) app.UI {
 						return app.Option().Value(commonTokens[i])
 					}),
 				),
+				renderTokenCheck(e.token, e.onUseToken),
 			),
 			app.Div().Class("field").Body(
 				app.Label().For("reading").Text("Reading"),
@@ -242,5 +250,6 @@ func (e *explorer) renderInputs() app.UI {
 			app.Label().For("urls").Text("URLs, one per line"),
 			newEditor("urls", "URLs, one per line", e.urls, e.onURLs),
 		),
+		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery),
 	)
 }

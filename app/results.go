@@ -19,13 +19,15 @@ func verdictText(v string) string {
 
 // renderResults is the table with one row per URL. Each row carries
 // data-verdict; the URL is a button, so rows are chosen by keyboard too.
-func renderResults(a *analysis, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
+// scope says what every verdict rests on (deliveryView.summaryScope).
+func renderResults(a *analysis, scope string, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
 	if a == nil {
 		return app.Section().ID("results").Aria("label", "Results").Body(app.P().Text("Analysing…"))
 	}
 	return app.Section().ID("results").Aria("labelledby", "results-title").Body(
 		app.H2().ID("results-title").Text("Verdicts"),
 		app.P().ID("summary").Aria("live", "polite").Text(a.summary()),
+		app.P().ID("results-scope").Class("scope-label").Text(scope),
 		app.If(len(a.rows) > 0, func() app.UI {
 			return app.Div().Class("table-wrap").Body(
 				app.Table().Class("results").Body(

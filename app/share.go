@@ -27,7 +27,10 @@ type savedWork struct {
 
 // stateOf is the permalink state of an input with row chosen chosen.
 func stateOf(in example, chosen int) permalink.State {
-	s := permalink.State{Robots: in.Source, Token: in.Token, URLs: splitURLs(in.URLs), Chosen: chosen}
+	d := in.Delivery
+	s := permalink.State{Robots: in.Source, Token: in.Token, URLs: splitURLs(in.URLs), Chosen: chosen,
+		Status: strings.TrimSpace(d.Status), Redirects: splitURLs(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
+		FetchError: strings.TrimSpace(d.Error), Observed: strings.TrimSpace(d.Observed)}
 	if in.Reading != matcher.RFC9309 {
 		s.Reading = string(in.Reading)
 	}
@@ -48,7 +51,8 @@ func exampleOf(s permalink.State) (example, int, error) {
 			return example{}, 0, fmt.Errorf("%w: it names the reading %q, which the explorer does not know", permalink.ErrMalformed, s.Reading)
 		}
 	}
-	return example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r}, s.Chosen, nil
+	d := deliveryForm{Status: s.Status, Redirects: strings.Join(s.Redirects, "\n"), ContentType: s.ContentType, Error: s.FetchError, Observed: s.Observed}
+	return example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r, Delivery: d}, s.Chosen, nil
 }
 
 // decodeLink reads a fragment into an input, or says why it cannot.

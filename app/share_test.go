@@ -14,6 +14,7 @@ import (
 func TestStateRoundTrip(t *testing.T) {
 	ex := rfc9309Example
 	ex.Reading = matcher.Google
+	ex.Delivery = deliveryForm{Status: "200", Redirects: "https://a.example/1\nhttps://a.example/2", ContentType: "text/plain", Observed: "2025-03-10T12:00"}
 	s := stateOf(ex, 3)
 	for name, frag := range map[string]string{
 		"readable": permalink.Readable(s),

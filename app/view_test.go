@@ -33,7 +33,7 @@ func TestRenderRow(t *testing.T) {
 // severity written out.
 func TestRenderExplanation(t *testing.T) {
 	a := analyze(rfc9309Example, nil, nil)
-	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
+	html := app.HTMLString(renderExplanation(newDetail(a, 0), nil))
 	for _, want := range []string{
 		`id="verdict"`, `data-verdict="disallowed"`,
 		"Disallowed by line 3",
@@ -59,7 +59,7 @@ func TestRenderExplanation(t *testing.T) {
 func TestRenderFoldAndTraceBounds(t *testing.T) {
 	ex := example{Source: manyGroups(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/private/x"}
 	a := analyze(ex, nil, nil)
-	html := app.HTMLString(renderExplanation(newDetail(a, 0)))
+	html := app.HTMLString(renderExplanation(newDetail(a, 0), nil))
 	if !strings.Contains(html, `class="fold"`) || !strings.Contains(html, "not shown") {
 		t.Error("a long file shows no fold")
 	}
@@ -134,11 +134,11 @@ func TestRenderReadingsComparingThenReasons(t *testing.T) {
 	var files readingFiles
 	a := analyze(ex, &files, nil)
 	d := newDetail(a, 0)
-	if html := app.HTMLString(renderExplanation(d)); !strings.Contains(html, "Comparing readings…") {
+	if html := app.HTMLString(renderExplanation(d, nil)); !strings.Contains(html, "Comparing readings…") {
 		t.Errorf("a detail still comparing does not say so:\n%s", html)
 	}
 	done := d.withComparison(compareURL(files.all(ex.Source), ex.Reading, ex.Token, "/fish"))
-	html := app.HTMLString(renderExplanation(done))
+	html := app.HTMLString(renderExplanation(done, nil))
 	for _, want := range []string{"Comparing readings…", "differs (wildcards)", "reads its * and $ as wildcards", "Between the other readings"} {
 		if got := strings.Contains(html, want); got != (want != "Comparing readings…") {
 			t.Errorf("after the comparison, %q shown = %v", want, got)

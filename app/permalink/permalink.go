@@ -1,6 +1,7 @@
 // Package permalink writes the explorer's whole state into a URL fragment
 // and reads it back. Two forms load: a readable one that people write by
-// hand (robots=…&token=…&url=…&url=…&reading=…&chosen=…) and a compact,
+// hand (robots=…&token=…&url=…&url=…&reading=…&chosen=…, then the optional
+// delivery facts status=…&redirect=…&type=…&error=…&observed=…) and a compact,
 // versioned one (z1=<base64url of deflate>) that "Copy link" produces.
 //
 // The state lives in the fragment, not the query: the fragment never
@@ -27,7 +28,18 @@ type State struct {
 	URLs    []string
 	Reading string
 	Chosen  int // index in URLs of the chosen URL
+	// The delivery facts as typed, all optional: a link without them (as
+	// every link made before they existed) has no delivery facts.
+	Status      string
+	Redirects   []string
+	ContentType string
+	FetchError  string
+	Observed    string
 }
+
+// deliveryKeys are the parameters of the delivery facts, short because
+// they travel in links.
+var deliveryKeys = []string{"status", "redirect", "type", "error", "observed"}
 
 // Limits that keep a link safe to open.
 const (
@@ -69,13 +81,21 @@ func Readable(s State) string {
 	if s.Chosen > 0 {
 		v.Set("chosen", strconv.Itoa(s.Chosen))
 	}
+	for k, val := range map[string]string{"status": s.Status, "type": s.ContentType, "error": s.FetchError, "observed": s.Observed} {
+		if val != "" {
+			v.Set(k, val)
+		}
+	}
+	if len(s.Redirects) > 0 {
+		v["redirect"] = s.Redirects
+	}
 	return encodeOrdered(v)
 }
 
 // encodeOrdered writes parameters in a fixed, readable order.
 func encodeOrdered(v url.Values) string {
 	var b strings.Builder
-	for _, k := range []string{"robots", "token", "url", "reading", "chosen"} {
+	for _, k := range append([]string{"robots", "token", "url", "reading", "chosen"}, deliveryKeys...) {
 		for _, val := range v[k] {
 			if b.Len() > 0 {
 				b.WriteByte('&')
@@ -137,7 +157,8 @@ func decodeReadable(fragment string) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
-	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading")}
+	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading"),
+		Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")}
 	if c := v.Get("chosen"); c != "" {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {

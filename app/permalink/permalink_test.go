@@ -138,3 +138,24 @@ func normalizeState(s State) State {
 	}
 	return s
 }
+
+// The delivery facts are optional parameters: they survive both forms,
+// read by hand, and a link without them decodes as before (no facts).
+func TestDeliveryFacts(t *testing.T) {
+	s := sample
+	s.Status, s.Redirects, s.ContentType, s.FetchError, s.Observed = "301", []string{"https://a.example/r1", "https://b.example/robots.txt"},
+		"text/plain; charset=utf-8", "", "2025-03-10T12:00"
+	for name, enc := range map[string]func(State) string{"readable": Readable, "compact": Compact} {
+		got, err := Decode(enc(s))
+		if err != nil || !reflect.DeepEqual(got, s) {
+			t.Errorf("%s: got %+v %v, want %+v", name, got, err, s)
+		}
+	}
+	got, err := Decode("url=%2Fa&status=404&error=timeout")
+	if err != nil || got.Status != "404" || got.FetchError != "timeout" || got.Redirects != nil {
+		t.Errorf("by hand: %+v %v", got, err)
+	}
+	if r := Readable(State{URLs: []string{"/a"}, Status: "503"}); r != "url=%2Fa&status=503" {
+		t.Errorf("readable with a status: %q", r)
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/matcher"
+)
+
+// The delivery panel: a collapsed <details> (keyboard accessible by
+// itself) with one labelled field per fact, and what RFC 9309 §2.3.1 and
+// Google make of them. The view model is delivery.go.
+
+// assessDelivery rebuilds the delivery view for the chosen URL, and the
+// chosen URL's detail with it.
+func (e *explorer) assessDelivery() {
+	var res *matcher.Result
+	if e.result != nil && e.chosen < len(e.result.rows) {
+		res = e.result.rows[e.chosen].Result
+	}
+	e.delivery = newDeliveryView(e.in.Delivery, res, len(e.in.Source), time.Now(), time.Local)
+	if e.detail != nil {
+		e.detail = e.detail.withDelivery(e.delivery)
+	}
+}
+
+// onDelivery returns the input handler of one field of the panel.
+func (e *explorer) onDelivery(set func(f *deliveryForm, v string)) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) {
+		set(&e.in.Delivery, ctx.JSSrc().Get("value").String())
+		e.edited = true
+		e.assessDelivery()
+		e.persistLater(ctx)
+	}
+}
+
+// The setters of the panel's fields, one per fact.
+var (
+	setStatus      = func(f *deliveryForm, v string) { f.Status = v }
+	setRedirects   = func(f *deliveryForm, v string) { f.Redirects = v }
+	setContentType = func(f *deliveryForm, v string) { f.ContentType = v }
+	setFetchError  = func(f *deliveryForm, v string) { f.Error = v }
+	setObserved    = func(f *deliveryForm, v string) { f.Observed = v }
+)
+
+// renderDeliveryPanel is the panel: the fields, then the assessment.
+func renderDeliveryPanel(f deliveryForm, v deliveryView, on func(func(*deliveryForm, string)) app.EventHandler) app.UI {
+	summary := "Delivery: not verified"
+	if v.Provided {
+		summary = "Delivery: " + effectLabel(v.Assessment.Effect)
+	}
+	return app.Details().ID("delivery").Class("delivery").Body(
+		app.Summary().ID("delivery-summary").Text(summary),
+		app.P().Class("hint").Text("What you observed when the file was fetched. Nothing is fetched here: "+
+			"the facts you enter are weighed as RFC 9309 §2.3.1 says, and they travel with the link and the record."),
+		app.Div().Class("field-row").Body(
+			deliveryField("delivery-status", "HTTP status", "200", f.Status, "numeric", on(setStatus), "text"),
+			deliveryField("delivery-type", "Final content type", "text/plain; charset=utf-8", f.ContentType, "", on(setContentType), "text"),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For("delivery-redirects").Text("Redirect chain, one URL per line (each hop followed)"),
+			app.Textarea().ID("delivery-redirects").Rows(3).Wrap("off").Spellcheck(false).
+				Text(f.Redirects).OnInput(on(setRedirects), app.EventScope("redirects")),
+		),
+		app.Div().Class("field-row").Body(
+			deliveryField("delivery-error", "Network error or timeout", "timeout", f.Error, "", on(setFetchError), "text"),
+			deliveryField("delivery-observed", "Observed at (your time zone)", "", f.Observed, "", on(setObserved), "datetime-local"),
+		),
+		renderAssessment(v),
+	)
+}
+
+// deliveryField is one labelled input of the panel. The scope tells
+// go-app that each field's handler is a different one (DESIGN §4).
+func deliveryField(id, label, placeholder, value, mode string, on app.EventHandler, kind string) app.UI {
+	in := app.Input().ID(id).Type(kind).Value(value).Spellcheck(false).OnInput(on, app.EventScope(id))
+	if placeholder != "" {
+		in = in.Placeholder(placeholder)
+	}
+	if mode != "" {
+		in = in.Attr("inputmode", mode)
+	}
+	return app.Div().Class("field").Body(app.Label().For(id).Text(label), in)
+}
+
+// renderAssessment says what the facts make of the file: the effect with
+// its sentence and section, the notes, and Google's documented behaviour,
+// labelled as Google's.
+func renderAssessment(v deliveryView) app.UI {
+	a := v.Assessment
+	return app.Div().ID("delivery-assessment").Class("assessment").DataSet("effect", string(a.Effect)).Aria("live", "polite").Body(
+		app.If(v.Problem != "", func() app.UI {
+			return app.P().ID("delivery-problem").Class("callout").Text("▲ " + v.Problem + " Until then no delivery facts are used.")
+		}),
+		app.P().Body(
+			app.Strong().Text("RFC 9309: "+effectLabel(a.Effect)+". "),
+			app.Text(a.Sentence),
+			app.Span().Class("source").Text(" ("+a.Section+")"),
+		),
+		app.If(len(a.Notes) > 0, func() app.UI {
+			return app.Ul().Class("delivery-notes").Body(app.Range(a.Notes).Slice(func(i int) app.UI {
+				n := a.Notes[i]
+				return app.Li().Class("diag", n.Severity.String()).DataSet("topic", n.Topic).Body(
+					app.Span().Class("sev").Text(severityMark(n.Severity)+" "+n.Topic),
+					app.Text(": "+n.Sentence),
+					app.Span().Class("source").Text(" ("+n.Source+")"),
+				)
+			}))
+		}),
+		app.If(len(a.Google) > 0, func() app.UI {
+			return app.Div().Class("operator").Body(
+				app.P().Class("operator-title").Body(app.Strong().Text("Google’s documented behaviour (not RFC 9309)")),
+				app.Ul().Body(app.Range(a.Google).Slice(func(i int) app.UI { return renderOperatorNote(a.Google[i]) })),
+			)
+		}),
+	)
+}
+
+func renderOperatorNote(g matcher.OperatorNote) app.UI {
+	label := g.Operator + ":"
+	if g.Differs {
+		label = g.Operator + ", differs from RFC 9309:"
+	}
+	return app.Li().Class("google").DataSet("topic", g.Topic).DataSet("differs", strconv.FormatBool(g.Differs)).Body(
+		app.Strong().Text(label+" "),
+		app.Text(g.Sentence),
+		app.Span().Class("source").Text(" Source: "+g.Source+"."),
+	)
+}
