@@ -96,23 +96,34 @@ func TestE2EAccessibility(t *testing.T) {
 		}
 		p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`tbody tr[data-row="%d"] button.choose`, state.row))))
 		p.waitFor(fmt.Sprintf(`document.querySelector('tbody tr[data-row="%d"]').getAttribute("aria-current") === "true"`, state.row))
-		for _, size := range []struct {
-			name string
-			w, h int64
-		}{{"phone", 375, 800}, {"wide", 1600, 1000}} {
-			p.do(chromedp.EmulateViewport(size.w, size.h))
-			p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, size.w))
-			n := 0
-			for _, v := range p.audit() {
-				if blocking[v.Impact] {
-					n++
-					t.Errorf("%s, %s: %s", state.name, size.name, v)
-				} else {
-					t.Logf("%s, %s (not failing): %s", state.name, size.name, v)
-				}
-			}
-			t.Logf("%s, %s: %d serious or critical violations", state.name, size.name, n)
-		}
+		p.auditAtBothWidths(state.name)
 	}
 	p.noConsoleErrors()
+}
+
+// auditAtBothWidths runs the audit at a phone's width and a wide screen:
+// a serious or critical violation fails the test, the others are logged.
+// It also checks that the page does not scroll sideways.
+func (p *page) auditAtBothWidths(label string) {
+	p.t.Helper()
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"phone", 375, 800}, {"wide", 1600, 1000}} {
+		p.do(chromedp.EmulateViewport(size.w, size.h))
+		p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, size.w))
+		n := 0
+		for _, v := range p.audit() {
+			if blocking[v.Impact] {
+				n++
+				p.t.Errorf("%s, %s: %s", label, size.name, v)
+			} else {
+				p.t.Logf("%s, %s (not failing): %s", label, size.name, v)
+			}
+		}
+		p.t.Logf("%s, %s: %d serious or critical violations", label, size.name, n)
+		if over := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
+			p.t.Errorf("%s, %s: the page is %d px wider than the viewport", label, size.name, over)
+		}
+	}
 }
