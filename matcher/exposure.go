@@ -11,19 +11,26 @@ import (
 // disallowed URL can still be indexed from links elsewhere. These checks
 // notice rules that seem to rely on it for secrecy.
 
-// privateWords are path words that name areas people mean to keep private.
-var privateWords = wordSet("admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential")
-
-// secretNames are query parameter or path words that carry credentials.
-var secretNames = wordSet("token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
-	"pwd", "secret", "session", "sessionid", "sid", "signature", "sig")
-
-func wordSet(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
+// isPrivateWord reports whether a lower-cased path word names an area
+// people mean to keep private. A switch rather than a map: it runs on
+// every word of every disallow rule, and most words fail on their length.
+func isPrivateWord(w []byte) bool {
+	switch string(w) {
+	case "admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential":
+		return true
 	}
-	return m
+	return false
+}
+
+// isSecretName reports whether a lower-cased query parameter or path word
+// carries credentials.
+func isSecretName(w []byte) bool {
+	switch string(w) {
+	case "token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
+		"pwd", "secret", "session", "sessionid", "sid", "signature", "sig":
+		return true
+	}
+	return false
 }
 
 // lowerASCII writes s lower-cased into buf when it fits, so the checks
@@ -65,6 +72,11 @@ func secretIn(pattern string) string {
 		}
 		start = i + 1
 	}
+	// A run as long as minHexRun needs a pattern at least as long: most
+	// patterns are shorter and skip the scan.
+	if len(pattern) < minHexRun {
+		return ""
+	}
 	if run := longestHexRun(pattern); len(run) >= minHexRun {
 		return run
 	}
@@ -87,7 +99,7 @@ func secretPart(buf []byte, part string) bool {
 	if !ok {
 		lower = []byte(strings.ToLower(name))
 	}
-	return secretNames[string(lower)] || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
+	return isSecretName(lower) || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
 }
 
 func containsSecretWord(lower []byte) bool {
@@ -148,7 +160,7 @@ func privateIn(pattern string) string {
 			continue
 		}
 		if start >= 0 {
-			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && privateWords[string(w)] {
+			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && isPrivateWord(w) {
 				return path[start:i]
 			}
 		}
