@@ -178,14 +178,14 @@ func isAlnum(c byte) bool {
 func (p *rfcParser) checkExposure(l *Line) {
 	v, at := l.Value, l.ValueOffset
 	if s := secretIn(v); s != "" {
-		p.report(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			"%q looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt", s)
+		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
+			quoted("", s, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.
 	if l.Kind == KindDisallow && privateIn(v) != "" {
-		p.report(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
-			"%q names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
-				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header", v)
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
+			quoted("", v, " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
+				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"))
 	}
 }
