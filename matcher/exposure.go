@@ -94,7 +94,11 @@ func isPartEnd(c byte) bool {
 
 // secretPart reports whether one segment or parameter names a credential.
 func secretPart(buf []byte, part string) bool {
-	name, _, hasValue := strings.Cut(part, "=")
+	// IndexByte, not strings.Cut: this runs on every part of every rule.
+	name, hasValue := part, false
+	if i := strings.IndexByte(part, '='); i >= 0 {
+		name, hasValue = part[:i], true
+	}
 	lower, ok := lowerASCII(buf, name)
 	if !ok {
 		lower = []byte(strings.ToLower(name))
@@ -149,7 +153,10 @@ func longestHexRun(s string) string {
 // privateIn returns the word of the path part of a pattern that names a
 // private area (/admin, /wp-admin/, /private/), as written, or "".
 func privateIn(pattern string) string {
-	path, _, _ := strings.Cut(pattern, "?")
+	path := pattern
+	if i := strings.IndexByte(pattern, '?'); i >= 0 {
+		path = pattern[:i]
+	}
 	var buf [16]byte // longer than any private word
 	start := -1
 	for i := 0; i <= len(path); i++ {
@@ -159,7 +166,8 @@ func privateIn(pattern string) string {
 			}
 			continue
 		}
-		if start >= 0 {
+		// Private words are 5 to 13 bytes long: other words need no look.
+		if n := i - start; start >= 0 && n >= 5 && n <= 13 {
 			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && isPrivateWord(w) {
 				return path[start:i]
 			}
