@@ -187,13 +187,13 @@ func (p *rfcParser) checkExposure(l *Line) {
 	v, at := l.Value, l.ValueOffset
 	if s := secretIn(v); s != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			quoted("", s, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
+			p.arena.quoted("", s, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.
 	if l.Kind == KindDisallow && privateIn(v) != "" {
 		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
-			quoted("", v, " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
+			p.arena.quoted("", v, " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
 				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"))
 	}
 }

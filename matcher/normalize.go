@@ -258,7 +258,10 @@ func NormalizePattern(pattern string) (string, []Step) {
 // pass, for parsing where no steps are shown. It allocates only when the
 // result differs from s (a query or a %XX that is already in normal form
 // costs nothing). FuzzNormalize checks that the two agree.
-func normalizeFast(s string, path bool) string {
+func normalizeFast(s string, path bool) string { return normalizeIn(nil, s, path) }
+
+// normalizeIn is normalizeFast with its result made in the arena a.
+func normalizeIn(a *arena, s string, path bool) string {
 	if plain(s, pathOrPattern(path)) {
 		return s
 	}
@@ -308,7 +311,7 @@ func normalizeFast(s string, path bool) string {
 	if b == nil {
 		return s
 	}
-	return string(b)
+	return a.string(b)
 }
 
 func pathOrPattern(path bool) []normRule {

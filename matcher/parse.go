@@ -3,7 +3,6 @@ package matcher
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -25,6 +24,8 @@ type scanner struct {
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
 	text string
+	// arena holds the strings a reading makes per line (see arena).
+	arena arena
 	// near is the index of the line being read: a guess for pos, which
 	// most reports fall on (any value is safe, pos checks it).
 	near int
@@ -78,31 +79,6 @@ func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
-}
-
-// quoted returns prefix, q quoted as %q writes it, and suffix, built in one
-// allocation: the common diagnostics quote one value, and fmt would box it.
-func quoted(prefix, q, suffix string) string {
-	var b strings.Builder
-	b.Grow(len(prefix) + len(q) + 2 + len(suffix))
-	b.WriteString(prefix)
-	writeQuoted(&b, q)
-	b.WriteString(suffix)
-	return b.String()
-}
-
-// writeQuoted writes q as strconv.Quote (and so %q) does: printable ASCII
-// other than '"' and '\\' stands for itself; anything else goes the long way.
-func writeQuoted(b *strings.Builder, q string) {
-	for i := 0; i < len(q); i++ {
-		if c := q[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			b.WriteString(strconv.Quote(q))
-			return
-		}
-	}
-	b.WriteByte('"')
-	b.WriteString(q)
-	b.WriteByte('"')
 }
 
 // checkBytes reports what is wrong with the bytes themselves, whatever the

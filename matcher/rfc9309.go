@@ -198,9 +198,9 @@ func (p *rfcParser) userAgent(l *Line) {
 	}
 	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
 		p.reportMsg(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
-			quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
+			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
 	} else if !ok {
-		p.firstSeen[string(key)] = l.Number
+		p.firstSeen[p.arena.string(key)] = l.Number
 	}
 }
 
@@ -222,7 +222,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	cls := classify(v)
 	norm, flags := v, cls.flags(v)
 	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
-		norm = normalizeFast(v, false)
+		norm = normalizeIn(&p.arena, v, false)
 		flags = patternFlags(norm)
 	}
 	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm, Group: p.group})
@@ -276,7 +276,7 @@ func (p *rfcParser) other(l *Line) {
 	if lower == "sitemap" {
 		if !isAbsoluteURL(l.Value) {
 			p.reportMsg(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
-				quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", l.Value, " is not"))
+				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", l.Value, " is not"))
 		}
 		return
 	}
@@ -286,11 +286,11 @@ func (p *rfcParser) other(l *Line) {
 	}
 	if k := googleKey(lower); k != "" {
 		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			quoted("", l.Key, " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
+			p.arena.quoted("", l.Key, " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
 		return
 	}
 	p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
-		quoted("", l.Key, " is not a record RFC 9309 defines; crawlers may ignore it"))
+		p.arena.quoted("", l.Key, " is not a record RFC 9309 defines; crawlers may ignore it"))
 }
 
 func (p *rfcParser) finish() {
