@@ -84,13 +84,10 @@ func secretIn(pattern string) string {
 }
 
 // isPartEnd reports whether c ends a path segment or a query parameter.
-func isPartEnd(c byte) bool {
-	switch c {
-	case '/', '?', '&', ';', '*', '$':
-		return true
-	}
-	return false
-}
+func isPartEnd(c byte) bool { return partEnds[c] }
+
+// partEnds is isPartEnd as a table: it is asked of every byte of every rule.
+var partEnds = [256]bool{'/': true, '?': true, '&': true, ';': true, '*': true, '$': true}
 
 // secretPart reports whether one segment or parameter names a credential.
 func secretPart(buf []byte, part string) bool {
@@ -106,9 +103,23 @@ func secretPart(buf []byte, part string) bool {
 	return isSecretName(lower) || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
 }
 
+// containsSecretWord reports whether lower holds apikey, api_key or
+// access_token. All three start with 'a', so only the places of an 'a' are
+// compared.
 func containsSecretWord(lower []byte) bool {
-	return bytes.Contains(lower, []byte("apikey")) || bytes.Contains(lower, []byte("api_key")) ||
-		bytes.Contains(lower, []byte("access_token"))
+	for i := 0; i < len(lower); i++ {
+		j := bytes.IndexByte(lower[i:], 'a')
+		if j < 0 {
+			return false
+		}
+		i += j
+		rest := lower[i:]
+		if bytes.HasPrefix(rest, []byte("apikey")) || bytes.HasPrefix(rest, []byte("api_key")) ||
+			bytes.HasPrefix(rest, []byte("access_token")) {
+			return true
+		}
+	}
+	return false
 }
 
 func secretSuffix(lower []byte) bool {
