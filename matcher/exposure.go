@@ -24,11 +24,26 @@ func isPrivateWord(w []byte) bool {
 
 // isSecretName reports whether a lower-cased query parameter or path word
 // carries credentials.
+// The names are switched on by length first, so that a part is compared
+// only with the few names of its length.
 func isSecretName(w []byte) bool {
-	switch string(w) {
-	case "token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
-		"pwd", "secret", "session", "sessionid", "sid", "signature", "sig":
-		return true
+	switch s := string(w); len(s) {
+	case 3:
+		return s == "key" || s == "pwd" || s == "sid" || s == "sig"
+	case 4:
+		return s == "auth"
+	case 5:
+		return s == "token"
+	case 6:
+		return s == "apikey" || s == "passwd" || s == "secret"
+	case 7:
+		return s == "api_key" || s == "api-key" || s == "session"
+	case 8:
+		return s == "password"
+	case 9:
+		return s == "sessionid" || s == "signature"
+	case 12:
+		return s == "access_token"
 	}
 	return false
 }
