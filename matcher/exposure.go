@@ -11,19 +11,41 @@ import (
 // disallowed URL can still be indexed from links elsewhere. These checks
 // notice rules that seem to rely on it for secrecy.
 
-// privateWords are path words that name areas people mean to keep private.
-var privateWords = wordSet("admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential")
-
-// secretNames are query parameter or path words that carry credentials.
-var secretNames = wordSet("token", "key", "apikey", "api_key", "api-key", "access_token", "auth", "password", "passwd",
-	"pwd", "secret", "session", "sessionid", "sid", "signature", "sig")
-
-func wordSet(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
+// isPrivateWord reports whether a lower-cased path word names an area
+// people mean to keep private. A switch rather than a map: it runs on
+// every word of every disallow rule, and most words fail on their length.
+func isPrivateWord(w []byte) bool {
+	switch string(w) {
+	case "admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential":
+		return true
 	}
-	return m
+	return false
+}
+
+// isSecretName reports whether a lower-cased query parameter or path word
+// carries credentials.
+// The names are switched on by length first, so that a part is compared
+// only with the few names of its length.
+func isSecretName(w []byte) bool {
+	switch s := string(w); len(s) {
+	case 3:
+		return s == "key" || s == "pwd" || s == "sid" || s == "sig"
+	case 4:
+		return s == "auth"
+	case 5:
+		return s == "token"
+	case 6:
+		return s == "apikey" || s == "passwd" || s == "secret"
+	case 7:
+		return s == "api_key" || s == "api-key" || s == "session"
+	case 8:
+		return s == "password"
+	case 9:
+		return s == "sessionid" || s == "signature"
+	case 12:
+		return s == "access_token"
+	}
+	return false
 }
 
 // lowerASCII writes s lower-cased into buf when it fits, so the checks
@@ -65,6 +87,11 @@ func secretIn(pattern string) string {
 		}
 		start = i + 1
 	}
+	// A run as long as minHexRun needs a pattern at least as long: most
+	// patterns are shorter and skip the scan.
+	if len(pattern) < minHexRun {
+		return ""
+	}
 	if run := longestHexRun(pattern); len(run) >= minHexRun {
 		return run
 	}
@@ -72,27 +99,42 @@ func secretIn(pattern string) string {
 }
 
 // isPartEnd reports whether c ends a path segment or a query parameter.
-func isPartEnd(c byte) bool {
-	switch c {
-	case '/', '?', '&', ';', '*', '$':
-		return true
-	}
-	return false
-}
+func isPartEnd(c byte) bool { return partEnds[c] }
+
+// partEnds is isPartEnd as a table: it is asked of every byte of every rule.
+var partEnds = [256]bool{'/': true, '?': true, '&': true, ';': true, '*': true, '$': true}
 
 // secretPart reports whether one segment or parameter names a credential.
 func secretPart(buf []byte, part string) bool {
-	name, _, hasValue := strings.Cut(part, "=")
+	// IndexByte, not strings.Cut: this runs on every part of every rule.
+	name, hasValue := part, false
+	if i := strings.IndexByte(part, '='); i >= 0 {
+		name, hasValue = part[:i], true
+	}
 	lower, ok := lowerASCII(buf, name)
 	if !ok {
 		lower = []byte(strings.ToLower(name))
 	}
-	return secretNames[string(lower)] || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
+	return isSecretName(lower) || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
 }
 
+// containsSecretWord reports whether lower holds apikey, api_key or
+// access_token. All three start with 'a', so only the places of an 'a' are
+// compared.
 func containsSecretWord(lower []byte) bool {
-	return bytes.Contains(lower, []byte("apikey")) || bytes.Contains(lower, []byte("api_key")) ||
-		bytes.Contains(lower, []byte("access_token"))
+	for i := 0; i < len(lower); i++ {
+		j := bytes.IndexByte(lower[i:], 'a')
+		if j < 0 {
+			return false
+		}
+		i += j
+		rest := lower[i:]
+		if bytes.HasPrefix(rest, []byte("apikey")) || bytes.HasPrefix(rest, []byte("api_key")) ||
+			bytes.HasPrefix(rest, []byte("access_token")) {
+			return true
+		}
+	}
+	return false
 }
 
 func secretSuffix(lower []byte) bool {
@@ -137,7 +179,10 @@ func longestHexRun(s string) string {
 // privateIn returns the word of the path part of a pattern that names a
 // private area (/admin, /wp-admin/, /private/), as written, or "".
 func privateIn(pattern string) string {
-	path, _, _ := strings.Cut(pattern, "?")
+	path := pattern
+	if i := strings.IndexByte(pattern, '?'); i >= 0 {
+		path = pattern[:i]
+	}
 	var buf [16]byte // longer than any private word
 	start := -1
 	for i := 0; i <= len(path); i++ {
@@ -147,8 +192,9 @@ func privateIn(pattern string) string {
 			}
 			continue
 		}
-		if start >= 0 {
-			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && privateWords[string(w)] {
+		// Private words are 5 to 13 bytes long: other words need no look.
+		if n := i - start; start >= 0 && n >= 5 && n <= 13 {
+			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && isPrivateWord(w) {
 				return path[start:i]
 			}
 		}
@@ -166,14 +212,14 @@ func isAlnum(c byte) bool {
 func (p *rfcParser) checkExposure(l *Line) {
 	v, at := l.Value, l.ValueOffset
 	if s := secretIn(v); s != "" {
-		p.report(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			"%q looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt", s)
+		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
+			p.arena.quoted("", s, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.
 	if l.Kind == KindDisallow && privateIn(v) != "" {
-		p.report(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
-			"%q names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
-				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header", v)
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
+			p.arena.quoted("", v, " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
+				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"))
 	}
 }

@@ -262,6 +262,12 @@ func normalizeFast(s string, path bool) string {
 	if plain(s, pathOrPattern(path)) {
 		return s
 	}
+	return normalizeIn(nil, s, path)
+}
+
+// normalizeIn is normalizeFast with its result made in the arena a, for a
+// caller that knows s is not plain (on a plain s it returns s, only slower).
+func normalizeIn(a *arena, s string, path bool) string {
 	// b is nil while the output is still s[:i]; it starts on the stack, so
 	// that a short result costs one allocation, its string.
 	var b []byte
@@ -269,6 +275,13 @@ func normalizeFast(s string, path bool) string {
 	query := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if normOrdinary[c] {
+			// The common byte: kept as it is, whatever the state.
+			if b != nil {
+				b = append(b, c)
+			}
+			continue
+		}
 		var rep [3]byte
 		n, used := 3, 1 // bytes of rep written, bytes of s consumed
 		switch {
@@ -308,8 +321,17 @@ func normalizeFast(s string, path bool) string {
 	if b == nil {
 		return s
 	}
-	return string(b)
+	return a.string(b)
 }
+
+// normOrdinary marks the bytes normalizeIn keeps as they are in any state:
+// ASCII that needs no encoding and has no meaning in a query or a pattern.
+var normOrdinary = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = !mustEncode(byte(c)) && strings.IndexByte("%:/?@*$", byte(c)) < 0
+	}
+	return t
+}()
 
 func pathOrPattern(path bool) []normRule {
 	if path {

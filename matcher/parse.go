@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -23,6 +24,11 @@ type scanner struct {
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
 	text string
+	// arena holds the strings a reading makes per line (see arena).
+	arena arena
+	// near is the index of the line being read: a guess for pos, which
+	// most reports fall on (any value is safe, pos checks it).
+	near int
 }
 
 func newScanner(r Reading, src []byte) *scanner {
@@ -39,10 +45,31 @@ func newScanner(r Reading, src []byte) *scanner {
 	return &scanner{f: f, text: string(src)}
 }
 
-func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) }
+// pos maps an offset to its position. An offset inside the line s.near
+// (its terminator excluded) lies on that line, since the lines before it
+// end before it starts; any other offset is found by binary search.
+func (s *scanner) pos(offset int) Position {
+	if s.near >= 0 && s.near < len(s.f.Lines) {
+		if l := &s.f.Lines[s.near]; l.Start <= offset && offset <= l.End {
+			return Position{Offset: offset, Line: s.near + 1, Column: offset - l.Start + 1}
+		}
+	}
+	return position(s.f.Lines, offset)
+}
 
 // report adds a diagnostic spanning [start, end) of the source.
 func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {
+	msg := format
+	// Sprintf of a format without verbs and no arguments is the format:
+	// many messages are constants, and they need no copy.
+	if len(args) > 0 || strings.IndexByte(format, '%') >= 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	s.reportMsg(start, end, code, sev, source, msg)
+}
+
+// reportMsg adds a diagnostic with a message already written.
+func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg string) {
 	// A reading that measures a span on decoded text (python's U+FFFD for
 	// each invalid byte) could reach past the bytes: a position always
 	// lies inside the input.
@@ -50,7 +77,7 @@ func (s *scanner) report(start, end int, code Code, sev Severity, source, format
 	end = max(start, min(end, len(s.f.Source)))
 	s.f.Diagnostics = append(s.f.Diagnostics, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
-		Message: fmt.Sprintf(format, args...), Source: source,
+		Message: msg, Source: source,
 	})
 }
 

@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -109,6 +110,7 @@ type rfcParser struct {
 
 func (p *rfcParser) line(l *Line) {
 	src := p.f.Source
+	p.near = l.Number - 1
 	rec := splitRecord(src, l.Start, l.End)
 	if rec.comment >= 0 {
 		l.Comment = p.text[rec.comment+1 : l.End]
@@ -195,10 +197,10 @@ func (p *rfcParser) userAgent(l *Line) {
 		key[i] = lowerByte(c)
 	}
 	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
-		p.report(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
-			"%q is also named on line %d: the rules of both groups are merged", tok, first)
+		p.reportMsg(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
+			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
 	} else if !ok {
-		p.firstSeen[string(key)] = l.Number
+		p.firstSeen[p.arena.string(key)] = l.Number
 	}
 }
 
@@ -220,7 +222,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	cls := classify(v)
 	norm, flags := v, cls.flags(v)
 	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
-		norm = normalizeFast(v, false)
+		norm = normalizeIn(&p.arena, v, false)
 		flags = patternFlags(norm)
 	}
 	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm, Group: p.group})
@@ -273,22 +275,22 @@ func (p *rfcParser) other(l *Line) {
 	end := l.ValueOffset + len(l.Value)
 	if lower == "sitemap" {
 		if !isAbsoluteURL(l.Value) {
-			p.report(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
-				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", l.Value)
+			p.reportMsg(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", l.Value, " is not"))
 		}
 		return
 	}
 	if why, ok := nonStandard[lower]; ok {
-		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", "%s: %s", l.Key, why)
+		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", l.Key+": "+why)
 		return
 	}
 	if k := googleKey(lower); k != "" {
-		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			"%q is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as %q", l.Key, k)
+		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			p.arena.quoted("", l.Key, " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
 		return
 	}
-	p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
-		"%q is not a record RFC 9309 defines; crawlers may ignore it", l.Key)
+	p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+		p.arena.quoted("", l.Key, " is not a record RFC 9309 defines; crawlers may ignore it"))
 }
 
 func (p *rfcParser) finish() {
