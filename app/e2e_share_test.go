@@ -149,7 +149,7 @@ func TestE2ELessonExample(t *testing.T) {
 	p := openExplorer(t)
 	p.open("/lessons")
 	p.waitFor(`document.querySelector('.example[data-disagree="true"] .difference') !== null`)
-	l := lesson.All[0]
+	l := lesson.All()[0]
 	x := l.Examples[0]
 	p.do(chromedp.Click(chromedp.ID("open-" + l.ID + "-0")))
 	ex, _, err := exampleOf(lessonState(x))

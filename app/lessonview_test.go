@@ -12,7 +12,7 @@ import (
 // and those carry matcher.Compare's reasons for the page to show.
 func TestLessonExamplesCompared(t *testing.T) {
 	disagreeing := 0
-	for _, l := range lesson.All {
+	for _, l := range lesson.All() {
 		for _, x := range l.Examples {
 			v := newExampleView(x)
 			compareExample(x, &v)
@@ -45,7 +45,7 @@ func TestLessonExamplesCompared(t *testing.T) {
 
 // An example opens in the explorer with its file, token and URLs.
 func TestLessonStateOpensInTheExplorer(t *testing.T) {
-	x := lesson.All[0].Examples[0]
+	x := lesson.All()[0].Examples[0]
 	ex, chosen, err := decodeLink(linkFragment(lessonState(x)))
 	if err != nil || chosen != 0 || ex.Source != x.Robots || ex.Token != x.Token {
 		t.Fatalf("%+v %d %v", ex, chosen, err)

@@ -26,7 +26,7 @@ func render(t *testing.T, c app.Composer) string {
 func TestLessonsPageListsEveryLesson(t *testing.T) {
 	html := render(t, newLessonsPage())
 	buttons := 0
-	for _, l := range lesson.All {
+	for _, l := range lesson.All() {
 		for _, want := range []string{`id="lesson-` + l.ID + `"`, l.SectionURL(), "RFC 9309 §" + l.Section} {
 			if !strings.Contains(html, want) {
 				t.Errorf("lesson %s: %q missing", l.ID, want)

@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"strings"
+	"sync"
 
 	"robots-explorer/matcher"
 )
@@ -9,267 +10,273 @@ import (
 // pastTheLimit is a file whose last rule starts after the first 500 KiB.
 func pastTheLimit() string {
 	var b strings.Builder
+	const pad = "# This comment line pads the file past the 500 KiB parsing limit.\n"
+	b.Grow(matcher.ParseLimit + 2*len(pad))
 	b.WriteString("User-agent: *\nDisallow: /early/\n")
-	for b.Len() <= matcher.ParseLimit {
-		b.WriteString("# This comment line pads the file past the 500 KiB parsing limit.\n")
-	}
+	b.WriteString(strings.Repeat(pad, matcher.ParseLimit/len(pad)+1))
 	b.WriteString("Disallow: /late/\n")
 	return b.String()
 }
 
-// All lessons, in the order they are taught.
-var All = []Lesson{
-	{
-		ID:      "group",
-		Title:   "Finding the group for a token",
-		Summary: "A crawler obeys the group whose user-agent line names its product token, compared without regard to case.",
-		Body: []string{
-			"Rules come in groups. A group starts with one or more User-agent lines and holds the Allow and Disallow lines that follow, up to the next User-agent line that comes after a rule.",
-			"The crawler looks for a group naming its product token, such as Googlebot. The comparison ignores case, and only the token counts: in the file, a value like Googlebot/2.1 names Googlebot, because a token holds only letters, '-' and '_'.",
-			"A crawler does not pick the group that best fits or the first that partly fits: Googlebot-Image does not obey a Googlebot group, and Googlebot does not obey a Googlebot-Image group.",
-		},
-		Section: "2.2.1",
-		Examples: []Example{
-			{
-				Caption: "Case does not matter; the token must be the same",
-				Robots:  "User-agent: googlebot\nDisallow: /private/\n\nUser-agent: Googlebot-Image\nDisallow: /\n",
-				Token:   "Googlebot",
-				URLs:    []string{"/private/a.html", "/photos/cat.jpg"},
-				Expect:  []string{"disallowed", "allowed"},
+// All returns the lessons, in the order they are taught. They are built on
+// first use, not at start-up: one example is a file past 500 KiB, which
+// every process (the check command too) would otherwise build and keep.
+var All = sync.OnceValue(func() []Lesson { return lessons() })
+
+func lessons() []Lesson {
+	return []Lesson{
+		{
+			ID:      "group",
+			Title:   "Finding the group for a token",
+			Summary: "A crawler obeys the group whose user-agent line names its product token, compared without regard to case.",
+			Body: []string{
+				"Rules come in groups. A group starts with one or more User-agent lines and holds the Allow and Disallow lines that follow, up to the next User-agent line that comes after a rule.",
+				"The crawler looks for a group naming its product token, such as Googlebot. The comparison ignores case, and only the token counts: in the file, a value like Googlebot/2.1 names Googlebot, because a token holds only letters, '-' and '_'.",
+				"A crawler does not pick the group that best fits or the first that partly fits: Googlebot-Image does not obey a Googlebot group, and Googlebot does not obey a Googlebot-Image group.",
 			},
-			{
-				Caption: "A version after the token is read away",
-				Robots:  "User-agent: Googlebot/2.1\nDisallow: /drafts/\n",
-				Token:   "Googlebot",
-				URLs:    []string{"/drafts/post"},
-				Expect:  []string{"disallowed"},
-			},
-		},
-	},
-	{
-		ID:      "merge",
-		Title:   "Merging groups and the * fallback",
-		Summary: "All groups naming the token are merged; only when none does, all * groups are merged and used.",
-		Body: []string{
-			"If several groups name the same token, their rules count as one group. The order of the groups does not matter.",
-			"The * group is a fallback, not a base: a crawler with a group of its own ignores the * group entirely, even for paths its own group does not mention.",
-			"A group naming the token with no rules at all still counts: it allows everything, and the crawler does not fall back to *.",
-		},
-		Section: "2.2.1",
-		Examples: []Example{
-			{
-				Caption: "Two groups for one token are merged",
-				Robots:  "User-agent: examplebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nDisallow: /b/\n",
-				Token:   "examplebot",
-				URLs:    []string{"/a/1", "/b/1", "/c/1"},
-				Expect:  []string{"disallowed", "disallowed", "allowed"},
-			},
-			{
-				Caption: "Its own group replaces the * group",
-				Robots:  "User-agent: *\nDisallow: /admin/\n\nUser-agent: examplebot\nDisallow: /tmp/\n",
-				Token:   "examplebot",
-				URLs:    []string{"/admin/", "/tmp/x"},
-				Expect:  []string{"allowed", "disallowed"},
-			},
-			{
-				Caption: "An empty group allows everything and does not fall back",
-				Robots:  "User-agent: *\nDisallow: /\n\nUser-agent: examplebot\n",
-				Token:   "examplebot",
-				URLs:    []string{"/anything"},
-				Expect:  []string{"allowed"},
+			Section: "2.2.1",
+			Examples: []Example{
+				{
+					Caption: "Case does not matter; the token must be the same",
+					Robots:  "User-agent: googlebot\nDisallow: /private/\n\nUser-agent: Googlebot-Image\nDisallow: /\n",
+					Token:   "Googlebot",
+					URLs:    []string{"/private/a.html", "/photos/cat.jpg"},
+					Expect:  []string{"disallowed", "allowed"},
+				},
+				{
+					Caption: "A version after the token is read away",
+					Robots:  "User-agent: Googlebot/2.1\nDisallow: /drafts/\n",
+					Token:   "Googlebot",
+					URLs:    []string{"/drafts/post"},
+					Expect:  []string{"disallowed"},
+				},
 			},
 		},
-	},
-	{
-		ID:      "longest",
-		Title:   "The longest match wins, counted in octets",
-		Summary: "Of all matching rules, the one whose pattern has the most octets decides; file order does not matter.",
-		Body: []string{
-			"Every Allow and Disallow of the group is tried against the path. Of those that match, the most specific wins, and specific means long: the number of octets in the pattern.",
-			"Octets, not characters: a non-ASCII character counts as the octets of its percent-encoded UTF-8 form, and * and $ count too.",
-			"The order of the lines in the file plays no part, unlike in some older parsers that take the first match.",
-		},
-		Section: "2.2.2",
-		Examples: []Example{
-			{
-				Caption: "The longer allow wins wherever it is written",
-				Robots:  "User-agent: *\nAllow: /shop/public/\nDisallow: /shop/\n",
-				Token:   "examplebot",
-				URLs:    []string{"/shop/public/item", "/shop/cart"},
-				Expect:  []string{"allowed", "disallowed"},
+		{
+			ID:      "merge",
+			Title:   "Merging groups and the * fallback",
+			Summary: "All groups naming the token are merged; only when none does, all * groups are merged and used.",
+			Body: []string{
+				"If several groups name the same token, their rules count as one group. The order of the groups does not matter.",
+				"The * group is a fallback, not a base: a crawler with a group of its own ignores the * group entirely, even for paths its own group does not mention.",
+				"A group naming the token with no rules at all still counts: it allows everything, and the crawler does not fall back to *.",
 			},
-			{
-				Caption: "Wildcards count as octets",
-				Robots:  "User-agent: *\nAllow: /page\nDisallow: /*.htm\n",
-				Token:   "examplebot",
-				URLs:    []string{"/page.htm", "/page"},
-				Expect:  []string{"disallowed", "allowed"},
-			},
-		},
-	},
-	{
-		ID:      "tie",
-		Title:   "On a tie, allow wins",
-		Summary: "When an allow and a disallow match with patterns of the same length, the allow wins.",
-		Body: []string{
-			"Two rules of equal length can both match: Allow: /folder and Disallow: /folder, say. RFC 9309 says the crawler should then use the least restrictive rule, the allow.",
-			"Equal length is about the patterns, not the paths they match: Allow: /a* and Disallow: /ab are not a tie.",
-		},
-		Section: "2.2.2",
-		Examples: []Example{
-			{
-				Caption: "Equal patterns: allowed",
-				Robots:  "User-agent: *\nDisallow: /folder\nAllow: /folder\n",
-				Token:   "examplebot",
-				URLs:    []string{"/folder/page"},
-				Expect:  []string{"allowed"},
-			},
-			{
-				Caption: "Equal length, different patterns",
-				Robots:  "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
-				Token:   "examplebot",
-				URLs:    []string{"/abc", "/axe"},
-				Expect:  []string{"allowed", "allowed"},
+			Section: "2.2.1",
+			Examples: []Example{
+				{
+					Caption: "Two groups for one token are merged",
+					Robots:  "User-agent: examplebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nDisallow: /b/\n",
+					Token:   "examplebot",
+					URLs:    []string{"/a/1", "/b/1", "/c/1"},
+					Expect:  []string{"disallowed", "disallowed", "allowed"},
+				},
+				{
+					Caption: "Its own group replaces the * group",
+					Robots:  "User-agent: *\nDisallow: /admin/\n\nUser-agent: examplebot\nDisallow: /tmp/\n",
+					Token:   "examplebot",
+					URLs:    []string{"/admin/", "/tmp/x"},
+					Expect:  []string{"allowed", "disallowed"},
+				},
+				{
+					Caption: "An empty group allows everything and does not fall back",
+					Robots:  "User-agent: *\nDisallow: /\n\nUser-agent: examplebot\n",
+					Token:   "examplebot",
+					URLs:    []string{"/anything"},
+					Expect:  []string{"allowed"},
+				},
 			},
 		},
-	},
-	{
-		ID:      "wildcards",
-		Title:   "* and $",
-		Summary: "* stands for any run of characters, and $ at the end of a pattern means the path must end there.",
-		Body: []string{
-			"A pattern matches from the first octet of the path, and it matches as a prefix: Disallow: /fish also blocks /fish.html and /fishheads. A trailing * adds nothing.",
-			"* matches any sequence of characters, including none. $ anchors only as the last character of a pattern; anywhere else it is an ordinary character.",
-			"To name a literal * or $ in a pattern, write %2A or %24.",
-		},
-		Section: "2.2.3",
-		Examples: []Example{
-			{
-				Caption: "Only .php at the very end",
-				Robots:  "User-agent: *\nDisallow: /*.php$\n",
-				Token:   "examplebot",
-				URLs:    []string{"/index.php", "/index.php?lang=en", "/index.php5"},
-				Expect:  []string{"disallowed", "allowed", "allowed"},
+		{
+			ID:      "longest",
+			Title:   "The longest match wins, counted in octets",
+			Summary: "Of all matching rules, the one whose pattern has the most octets decides; file order does not matter.",
+			Body: []string{
+				"Every Allow and Disallow of the group is tried against the path. Of those that match, the most specific wins, and specific means long: the number of octets in the pattern.",
+				"Octets, not characters: a non-ASCII character counts as the octets of its percent-encoded UTF-8 form, and * and $ count too.",
+				"The order of the lines in the file plays no part, unlike in some older parsers that take the first match.",
 			},
-			{
-				Caption: "Only the home page",
-				Robots:  "User-agent: *\nDisallow: /\nAllow: /$\n",
-				Token:   "examplebot",
-				URLs:    []string{"/", "/about"},
-				Expect:  []string{"allowed", "disallowed"},
-			},
-		},
-	},
-	{
-		ID:      "encoding",
-		Title:   "Percent-encoding and reserved characters",
-		Summary: "Paths and patterns are compared after normalizing their percent-encoding; an encoded reserved character stays different from the character itself.",
-		Body: []string{
-			"Before comparing, characters outside ASCII are written as percent-encoded UTF-8, so a rule with ツ matches a URL with %E3%83%84 and the other way round.",
-			"An encoded unreserved character (a letter, a digit, - . _ ~) means the same as the character: %7E and ~ are one. Hex digits compare without case.",
-			"An encoded reserved character is not the same as the raw one: %2F is not a path separator, so Disallow: /a%2Fb does not block /a/b.",
-		},
-		Section: "2.2.2",
-		Examples: []Example{
-			{
-				Caption: "Non-ASCII and its encoding are the same",
-				Robots:  "User-agent: *\nDisallow: /café\n",
-				Token:   "examplebot",
-				URLs:    []string{"/caf%C3%A9", "/cafe"},
-				Expect:  []string{"disallowed", "allowed"},
-			},
-			{
-				Caption: "%7E is ~, but %2F is not /",
-				Robots:  "User-agent: *\nDisallow: /%7Ejoe/\nDisallow: /a%2Fb\n",
-				Token:   "examplebot",
-				URLs:    []string{"/~joe/index.html", "/a/b", "/a%2fb"},
-				Expect:  []string{"disallowed", "allowed", "disallowed"},
+			Section: "2.2.2",
+			Examples: []Example{
+				{
+					Caption: "The longer allow wins wherever it is written",
+					Robots:  "User-agent: *\nAllow: /shop/public/\nDisallow: /shop/\n",
+					Token:   "examplebot",
+					URLs:    []string{"/shop/public/item", "/shop/cart"},
+					Expect:  []string{"allowed", "disallowed"},
+				},
+				{
+					Caption: "Wildcards count as octets",
+					Robots:  "User-agent: *\nAllow: /page\nDisallow: /*.htm\n",
+					Token:   "examplebot",
+					URLs:    []string{"/page.htm", "/page"},
+					Expect:  []string{"disallowed", "allowed"},
+				},
 			},
 		},
-	},
-	{
-		ID:      "robots-txt",
-		Title:   "/robots.txt itself",
-		Summary: "The /robots.txt URL is always allowed, whatever the rules say.",
-		Body: []string{
-			"A crawler must be able to read the rules, so RFC 9309 makes /robots.txt implicitly allowed. Disallow: / does not forbid it.",
-			"Not every parser knows this: Google's open-source library and Python's robotparser report /robots.txt as disallowed under Disallow: /. In practice crawlers fetch it anyway.",
-		},
-		Section: "2.2.2",
-		Examples: []Example{
-			{
-				Caption: "Disallow everything, and still read the rules",
-				Robots:  "User-agent: *\nDisallow: /\n",
-				Token:   "examplebot",
-				URLs:    []string{"/robots.txt", "/index.html"},
-				Expect:  []string{"allowed", "disallowed"},
+		{
+			ID:      "tie",
+			Title:   "On a tie, allow wins",
+			Summary: "When an allow and a disallow match with patterns of the same length, the allow wins.",
+			Body: []string{
+				"Two rules of equal length can both match: Allow: /folder and Disallow: /folder, say. RFC 9309 says the crawler should then use the least restrictive rule, the allow.",
+				"Equal length is about the patterns, not the paths they match: Allow: /a* and Disallow: /ab are not a tie.",
+			},
+			Section: "2.2.2",
+			Examples: []Example{
+				{
+					Caption: "Equal patterns: allowed",
+					Robots:  "User-agent: *\nDisallow: /folder\nAllow: /folder\n",
+					Token:   "examplebot",
+					URLs:    []string{"/folder/page"},
+					Expect:  []string{"allowed"},
+				},
+				{
+					Caption: "Equal length, different patterns",
+					Robots:  "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
+					Token:   "examplebot",
+					URLs:    []string{"/abc", "/axe"},
+					Expect:  []string{"allowed", "allowed"},
+				},
 			},
 		},
-	},
-	{
-		ID:      "size",
-		Title:   "The 500 KiB limit",
-		Summary: "A crawler must read at least the first 500 KiB of the file; rules past that point may be ignored.",
-		Body: []string{
-			"RFC 9309 lets a crawler stop parsing after 500 kibibytes (512,000 bytes). Rules beyond that point may never be read, so a huge file can behave as if it ended early.",
-			"Keep the file small, and put the important rules first. The explorer reads everything but marks where the limit falls.",
-		},
-		Section: "2.5",
-		Examples: []Example{
-			{
-				Caption: "A rule past the 500 KiB point: the explorer applies it, a crawler may not have read it",
-				Robots:  pastTheLimit(),
-				Token:   "examplebot",
-				URLs:    []string{"/late/page", "/early/page"},
-				Expect:  []string{"disallowed", "disallowed"},
+		{
+			ID:      "wildcards",
+			Title:   "* and $",
+			Summary: "* stands for any run of characters, and $ at the end of a pattern means the path must end there.",
+			Body: []string{
+				"A pattern matches from the first octet of the path, and it matches as a prefix: Disallow: /fish also blocks /fish.html and /fishheads. A trailing * adds nothing.",
+				"* matches any sequence of characters, including none. $ anchors only as the last character of a pattern; anywhere else it is an ordinary character.",
+				"To name a literal * or $ in a pattern, write %2A or %24.",
 			},
-			{
-				Caption: "A file within the limit",
-				Robots:  "User-agent: *\nDisallow: /search\n# Long files should keep their key rules near the top.\n",
-				Token:   "examplebot",
-				URLs:    []string{"/search?q=robots"},
-				Expect:  []string{"disallowed"},
-			},
-		},
-	},
-	{
-		ID:      "status",
-		Title:   "What HTTP status codes mean for the file",
-		Summary: "How robots.txt was delivered changes everything: a 404 allows all, a 5xx disallows all.",
-		Body: []string{
-			"The rules apply when the file was fetched with a 2xx status. Redirects should be followed for at least five hops.",
-			"A 4xx status (such as 404) means there is no file: the crawler may crawl everything.",
-			"A 5xx status or a network failure means the crawler must assume complete disallow, until the file can be read again; after a long outage (30 days) it may use a cached copy or treat the file as missing.",
-			"A verdict for a pasted file is therefore a local rule decision: it holds only if the server really delivers that file with a 2xx status.",
-		},
-		Section: "2.3.1",
-		Examples: []Example{
-			{
-				Caption: "The rules as delivered with 200 OK",
-				Robots:  "User-agent: *\nDisallow: /checkout/\n",
-				Token:   "examplebot",
-				URLs:    []string{"/checkout/step1", "/products"},
-				Expect:  []string{"disallowed", "allowed"},
+			Section: "2.2.3",
+			Examples: []Example{
+				{
+					Caption: "Only .php at the very end",
+					Robots:  "User-agent: *\nDisallow: /*.php$\n",
+					Token:   "examplebot",
+					URLs:    []string{"/index.php", "/index.php?lang=en", "/index.php5"},
+					Expect:  []string{"disallowed", "allowed", "allowed"},
+				},
+				{
+					Caption: "Only the home page",
+					Robots:  "User-agent: *\nDisallow: /\nAllow: /$\n",
+					Token:   "examplebot",
+					URLs:    []string{"/", "/about"},
+					Expect:  []string{"allowed", "disallowed"},
+				},
 			},
 		},
-	},
-	{
-		ID:      "not",
-		Title:   "What robots.txt is not",
-		Summary: "robots.txt asks well-behaved crawlers not to fetch URLs; it is neither access control nor a way to keep pages out of search.",
-		Body: []string{
-			"The file is public, and anyone can read it: listing /admin/ or /secret-report.pdf there points straight at them. Protect private areas with authentication.",
-			"A disallowed URL can still appear in search results when other pages link to it, without its content. To keep a page out of search, let it be crawled and use a noindex meta tag or an X-Robots-Tag header. Noindex lines in robots.txt are not part of the standard, and Google stopped reading them in 2019.",
-		},
-		Section: "3",
-		Examples: []Example{
-			{
-				Caption: "Disallowed, but still public",
-				Robots:  "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\n",
-				Token:   "examplebot",
-				URLs:    []string{"/admin/login", "/drafts/post"},
-				Expect:  []string{"disallowed", "allowed"},
+		{
+			ID:      "encoding",
+			Title:   "Percent-encoding and reserved characters",
+			Summary: "Paths and patterns are compared after normalizing their percent-encoding; an encoded reserved character stays different from the character itself.",
+			Body: []string{
+				"Before comparing, characters outside ASCII are written as percent-encoded UTF-8, so a rule with ツ matches a URL with %E3%83%84 and the other way round.",
+				"An encoded unreserved character (a letter, a digit, - . _ ~) means the same as the character: %7E and ~ are one. Hex digits compare without case.",
+				"An encoded reserved character is not the same as the raw one: %2F is not a path separator, so Disallow: /a%2Fb does not block /a/b.",
+			},
+			Section: "2.2.2",
+			Examples: []Example{
+				{
+					Caption: "Non-ASCII and its encoding are the same",
+					Robots:  "User-agent: *\nDisallow: /café\n",
+					Token:   "examplebot",
+					URLs:    []string{"/caf%C3%A9", "/cafe"},
+					Expect:  []string{"disallowed", "allowed"},
+				},
+				{
+					Caption: "%7E is ~, but %2F is not /",
+					Robots:  "User-agent: *\nDisallow: /%7Ejoe/\nDisallow: /a%2Fb\n",
+					Token:   "examplebot",
+					URLs:    []string{"/~joe/index.html", "/a/b", "/a%2fb"},
+					Expect:  []string{"disallowed", "allowed", "disallowed"},
+				},
 			},
 		},
-	},
+		{
+			ID:      "robots-txt",
+			Title:   "/robots.txt itself",
+			Summary: "The /robots.txt URL is always allowed, whatever the rules say.",
+			Body: []string{
+				"A crawler must be able to read the rules, so RFC 9309 makes /robots.txt implicitly allowed. Disallow: / does not forbid it.",
+				"Not every parser knows this: Google's open-source library and Python's robotparser report /robots.txt as disallowed under Disallow: /. In practice crawlers fetch it anyway.",
+			},
+			Section: "2.2.2",
+			Examples: []Example{
+				{
+					Caption: "Disallow everything, and still read the rules",
+					Robots:  "User-agent: *\nDisallow: /\n",
+					Token:   "examplebot",
+					URLs:    []string{"/robots.txt", "/index.html"},
+					Expect:  []string{"allowed", "disallowed"},
+				},
+			},
+		},
+		{
+			ID:      "size",
+			Title:   "The 500 KiB limit",
+			Summary: "A crawler must read at least the first 500 KiB of the file; rules past that point may be ignored.",
+			Body: []string{
+				"RFC 9309 lets a crawler stop parsing after 500 kibibytes (512,000 bytes). Rules beyond that point may never be read, so a huge file can behave as if it ended early.",
+				"Keep the file small, and put the important rules first. The explorer reads everything but marks where the limit falls.",
+			},
+			Section: "2.5",
+			Examples: []Example{
+				{
+					Caption: "A rule past the 500 KiB point: the explorer applies it, a crawler may not have read it",
+					Robots:  pastTheLimit(),
+					Token:   "examplebot",
+					URLs:    []string{"/late/page", "/early/page"},
+					Expect:  []string{"disallowed", "disallowed"},
+				},
+				{
+					Caption: "A file within the limit",
+					Robots:  "User-agent: *\nDisallow: /search\n# Long files should keep their key rules near the top.\n",
+					Token:   "examplebot",
+					URLs:    []string{"/search?q=robots"},
+					Expect:  []string{"disallowed"},
+				},
+			},
+		},
+		{
+			ID:      "status",
+			Title:   "What HTTP status codes mean for the file",
+			Summary: "How robots.txt was delivered changes everything: a 404 allows all, a 5xx disallows all.",
+			Body: []string{
+				"The rules apply when the file was fetched with a 2xx status. Redirects should be followed for at least five hops.",
+				"A 4xx status (such as 404) means there is no file: the crawler may crawl everything.",
+				"A 5xx status or a network failure means the crawler must assume complete disallow, until the file can be read again; after a long outage (30 days) it may use a cached copy or treat the file as missing.",
+				"A verdict for a pasted file is therefore a local rule decision: it holds only if the server really delivers that file with a 2xx status.",
+			},
+			Section: "2.3.1",
+			Examples: []Example{
+				{
+					Caption: "The rules as delivered with 200 OK",
+					Robots:  "User-agent: *\nDisallow: /checkout/\n",
+					Token:   "examplebot",
+					URLs:    []string{"/checkout/step1", "/products"},
+					Expect:  []string{"disallowed", "allowed"},
+				},
+			},
+		},
+		{
+			ID:      "not",
+			Title:   "What robots.txt is not",
+			Summary: "robots.txt asks well-behaved crawlers not to fetch URLs; it is neither access control nor a way to keep pages out of search.",
+			Body: []string{
+				"The file is public, and anyone can read it: listing /admin/ or /secret-report.pdf there points straight at them. Protect private areas with authentication.",
+				"A disallowed URL can still appear in search results when other pages link to it, without its content. To keep a page out of search, let it be crawled and use a noindex meta tag or an X-Robots-Tag header. Noindex lines in robots.txt are not part of the standard, and Google stopped reading them in 2019.",
+			},
+			Section: "3",
+			Examples: []Example{
+				{
+					Caption: "Disallowed, but still public",
+					Robots:  "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\n",
+					Token:   "examplebot",
+					URLs:    []string{"/admin/login", "/drafts/post"},
+					Expect:  []string{"disallowed", "allowed"},
+				},
+			},
+		},
+	}
 }

@@ -37,7 +37,7 @@ func (l Lesson) SectionURL() string {
 
 // ByID returns the lesson with the given ID.
 func ByID(id string) (Lesson, bool) {
-	for _, l := range All {
+	for _, l := range All() {
 		if l.ID == id {
 			return l, true
 		}

@@ -11,7 +11,7 @@ import (
 // RFC 9309.
 func TestLessonExamplesTeachTheTruth(t *testing.T) {
 	n := 0
-	for _, l := range All {
+	for _, l := range All() {
 		for _, ex := range l.Examples {
 			if len(ex.Expect) != len(ex.URLs) {
 				t.Fatalf("%s: %q has %d URLs but %d expectations", l.ID, ex.Caption, len(ex.URLs), len(ex.Expect))
@@ -36,12 +36,12 @@ func TestLessonExamplesTeachTheTruth(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d lessons, %d example verdicts checked", len(All), n)
+	t.Logf("%d lessons, %d example verdicts checked", len(All()), n)
 }
 
 func TestLessonsAreComplete(t *testing.T) {
 	seen := map[string]bool{}
-	for _, l := range All {
+	for _, l := range All() {
 		if seen[l.ID] || l.ID == "" || strings.ContainsAny(l.ID, " &#=") {
 			t.Errorf("bad or duplicate ID %q", l.ID)
 		}
