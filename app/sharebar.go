@@ -35,7 +35,9 @@ type shareHandlers struct {
 // renderShare is the share bar: copy a link, save to or load from a file,
 // and the link last made, selectable for copying by hand.
 func renderShare(link string, h shareHandlers) app.UI {
-	return app.Div().Class("share").Aria("label", "Share").Body(
+	// A named section is a region landmark, so the bar is not content
+	// outside every landmark (axe: region).
+	return app.Section().Class("share").Aria("label", "Share").Body(
 		app.Button().Type("button").ID("copy-link").OnClick(h.copyLink).Text("Copy link"),
 		app.Button().Type("button").ID("save-file").OnClick(h.saveFile).Text("Save to file"),
 		app.Label().Class("file-button").For("load-file").Text("Load from file"),
