@@ -62,3 +62,13 @@ func firstMatchBearing(f *File, res *Result) DiagnosticList {
 	}
 	return out
 }
+
+// firstMatchNoMatch says why the one record a first-match reading obeys
+// (python, koster1996) allowed the path: no rules, or none a prefix of it.
+func firstMatchNoMatch(f *File, res *Result) string {
+	g := f.Groups[res.Groups.Selected[0]]
+	if len(g.Rules) == 0 {
+		return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)
+	}
+	return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)
+}

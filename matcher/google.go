@@ -274,10 +274,7 @@ func (p *googleParser) userAgent(l *Line) {
 }
 
 func (p *googleParser) rule(l *Line, allow bool) {
-	l.Kind = KindDisallow
-	if allow {
-		l.Kind = KindAllow
-	}
+	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
 		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
 			"this rule comes before any user-agent line, so Google's parser ignores it")

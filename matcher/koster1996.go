@@ -123,10 +123,7 @@ func (p *kosterParser) userAgent(l *Line) {
 }
 
 func (p *kosterParser) rule(l *Line, allow bool) {
-	l.Kind = KindDisallow
-	if allow {
-		l.Kind = KindAllow
-	}
+	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
 		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
 			"this rule is in no record (none started since the last blank line): it applies to no robot")
@@ -302,11 +299,7 @@ func kosterExplain(f *File, res *Result) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		g := f.Groups[res.Groups.Selected[0]]
-		if len(g.Rules) == 0 {
-			return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)
-		}
-		return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)
+		return firstMatchNoMatch(f, res)
 	}
 	g := f.Groups[res.Groups.Selected[0]]
 	where := fmt.Sprintf(" in the first record naming the robot (line %d)", g.FirstLine)

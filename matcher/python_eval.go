@@ -211,11 +211,7 @@ func pyExplain(f *File, res *Result, err error) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		g := f.Groups[res.Groups.Selected[0]]
-		if len(g.Rules) == 0 {
-			return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)
-		}
-		return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)
+		return firstMatchNoMatch(f, res)
 	}
 	w := res.Matches[res.Winner].Rule
 	s := firstMatchSentence(f, res, "")

@@ -205,10 +205,7 @@ func (p *rfcParser) userAgent(l *Line) {
 }
 
 func (p *rfcParser) rule(l *Line, allow bool) {
-	l.Kind = KindDisallow
-	if allow {
-		l.Kind = KindAllow
-	}
+	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
 		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
