@@ -1,9 +1,6 @@
 package matcher
 
-import (
-	"bytes"
-	"strings"
-)
+import "strconv"
 
 // robots.txt is public and asks only crawlers that choose to comply: it is
 // no access control (RFC 9309 §3: "not a substitute for valid content
@@ -11,139 +8,162 @@ import (
 // disallowed URL can still be indexed from links elsewhere. These checks
 // notice rules that seem to rely on it for secrecy.
 
-// isPrivateWord reports whether a lower-cased path word names an area
-// people mean to keep private. A switch rather than a map: it runs on
-// every word of every disallow rule, and most words fail on their length.
-func isPrivateWord(w []byte) bool {
-	switch string(w) {
-	case "admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential":
-		return true
+// privateWord returns the area a path word names when people mean to keep
+// it private, lower-cased, or "". It runs on every word of every rule, so
+// the first letter picks the few words to compare, and those compare their
+// lengths first.
+func privateWord(w string) string {
+	var cands [2]string
+	switch lowerByte(w[0]) {
+	case 'a':
+		cands = [2]string{"admin", "administrator"}
+	case 'b':
+		cands = [2]string{"backup", "backups"}
+	case 'c':
+		cands[0] = "confidential"
+	case 'i':
+		cands[0] = "internal"
+	case 'p':
+		cands[0] = "private"
+	case 's':
+		cands = [2]string{"secret", "secrets"}
 	}
-	return false
-}
-
-// isSecretName reports whether a lower-cased query parameter or path word
-// carries credentials.
-// The names are switched on by length first, so that a part is compared
-// only with the few names of its length.
-func isSecretName(w []byte) bool {
-	switch s := string(w); len(s) {
-	case 3:
-		return s == "key" || s == "pwd" || s == "sid" || s == "sig"
-	case 4:
-		return s == "auth"
-	case 5:
-		return s == "token"
-	case 6:
-		return s == "apikey" || s == "passwd" || s == "secret"
-	case 7:
-		return s == "api_key" || s == "api-key" || s == "session"
-	case 8:
-		return s == "password"
-	case 9:
-		return s == "sessionid" || s == "signature"
-	case 12:
-		return s == "access_token"
-	}
-	return false
-}
-
-// lowerASCII writes s lower-cased into buf when it fits, so the checks
-// below compare without allocating; ok is false for a longer s.
-func lowerASCII(buf []byte, s string) ([]byte, bool) {
-	if len(s) > cap(buf) {
-		return nil, false
-	}
-	buf = buf[:len(s)]
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
+	for _, c := range cands {
+		if equalFoldASCII(w, c) {
+			return c
 		}
-		buf[i] = c
 	}
-	return buf, true
+	return ""
+}
+
+// isSecretName reports whether a query parameter or path word names a
+// credential, whatever its case; picked by first letter, as privateWord.
+func isSecretName(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	switch lowerByte(s[0]) {
+	case 'a':
+		return equalFoldASCII(s, "auth") || equalFoldASCII(s, "apikey") || equalFoldASCII(s, "api_key") ||
+			equalFoldASCII(s, "api-key") || equalFoldASCII(s, "access_token")
+	case 'k':
+		return equalFoldASCII(s, "key")
+	case 'p':
+		return equalFoldASCII(s, "pwd") || equalFoldASCII(s, "passwd") || equalFoldASCII(s, "password")
+	case 's':
+		return equalFoldASCII(s, "sid") || equalFoldASCII(s, "sig") || equalFoldASCII(s, "secret") ||
+			equalFoldASCII(s, "session") || equalFoldASCII(s, "sessionid") || equalFoldASCII(s, "signature")
+	case 't':
+		return equalFoldASCII(s, "token")
+	}
+	return false
 }
 
 // minHexRun is the length from which a run of hex digits reads as a key or
 // a hash (an MD5 is 32).
 const minHexRun = 32
 
-// The checks run on every rule at parse time, so they compare in place,
-// without lower-casing copies.
+// The byte classes exposureIn walks a pattern by.
+const (
+	xPartEnd = 1 << iota // ends a path segment or a query parameter
+	xAlnum               // part of a word
+	xQuery               // '?': the path part ends
+	xEquals              // '=': a parameter's name ends
+)
 
-// secretIn returns the part of a pattern that looks like a credential: a
+var exposureClass = func() (t [256]uint8) {
+	for _, c := range "/?&;*$" {
+		t[c] |= xPartEnd
+	}
+	for c := 0; c < 256; c++ {
+		if isAlnum(byte(c)) {
+			t[c] |= xAlnum
+		}
+	}
+	t['?'] |= xQuery
+	t['='] |= xEquals
+	return t
+}()
+
+// exposureIn returns the part of a pattern that looks like a credential (a
 // parameter such as token= or key=, a word such as apikey, or a long run of
-// hex digits; "" when there is none.
-func secretIn(pattern string) string {
-	var buf [64]byte
-	start := 0
-	for i := 0; i <= len(pattern); i++ {
-		if i < len(pattern) && !isPartEnd(pattern[i]) {
+// hex digits), as written, or the area its path names that people keep
+// private (/admin, /wp-admin/), lower-cased, or neither. It runs on every
+// rule at parse time, so it walks the pattern once, by a table, and
+// compares only the words whose length could match.
+func exposureIn(p string) (secret, private string) {
+	part, eq := 0, -1
+	inPath := true
+	for i := 0; i <= len(p); i++ {
+		// Words are most of a pattern: skip each in one tight loop.
+		if word := i; i < len(p) && exposureClass[p[i]]&xAlnum != 0 {
+			for i < len(p) && exposureClass[p[i]]&xAlnum != 0 {
+				i++
+			}
+			if n := i - word; inPath && private == "" && n >= 5 && n <= 13 {
+				private = privateWord(p[word:i])
+			}
+		}
+		c := uint8(xPartEnd)
+		if i < len(p) {
+			c = exposureClass[p[i]]
+		}
+		if c&xEquals != 0 && eq < 0 {
+			eq = i
+		}
+		if c&xPartEnd == 0 {
 			continue
 		}
-		if part := pattern[start:i]; len(part) >= 3 && secretPart(buf[:0:len(buf)], part) {
-			return part
+		if i-part >= 3 && secretPart(p[part:i], eq-part) {
+			return p[part:i], ""
 		}
-		start = i + 1
+		part, eq = i+1, -1
+		inPath = inPath && c&xQuery == 0
 	}
-	// A run as long as minHexRun needs a pattern at least as long: most
-	// patterns are shorter and skip the scan.
-	if len(pattern) < minHexRun {
-		return ""
+	if len(p) >= minHexRun {
+		if run := longestHexRun(p); len(run) >= minHexRun {
+			return run, ""
+		}
 	}
-	if run := longestHexRun(pattern); len(run) >= minHexRun {
-		return run
-	}
-	return ""
+	return "", private
 }
 
-// isPartEnd reports whether c ends a path segment or a query parameter.
-func isPartEnd(c byte) bool { return partEnds[c] }
-
-// partEnds is isPartEnd as a table: it is asked of every byte of every rule.
-var partEnds = [256]bool{'/': true, '?': true, '&': true, ';': true, '*': true, '$': true}
-
-// secretPart reports whether one segment or parameter names a credential.
-func secretPart(buf []byte, part string) bool {
-	// IndexByte, not strings.Cut: this runs on every part of every rule.
-	name, hasValue := part, false
-	if i := strings.IndexByte(part, '='); i >= 0 {
-		name, hasValue = part[:i], true
+// secretPart reports whether one segment or parameter names a credential;
+// eq is where its '=' is, or negative.
+func secretPart(part string, eq int) bool {
+	name := part
+	if eq >= 0 {
+		name = part[:eq]
 	}
-	lower, ok := lowerASCII(buf, name)
-	if !ok {
-		lower = []byte(strings.ToLower(name))
-	}
-	return isSecretName(lower) || hasValue && secretSuffix(lower) || len(lower) >= 6 && containsSecretWord(lower)
+	return isSecretName(name) || eq >= 0 && secretSuffix(name) || len(name) >= 6 && containsSecretWord(name)
 }
 
-// containsSecretWord reports whether lower holds apikey, api_key or
-// access_token. All three start with 'a', so only the places of an 'a' are
-// compared.
-func containsSecretWord(lower []byte) bool {
-	for i := 0; i < len(lower); i++ {
-		j := bytes.IndexByte(lower[i:], 'a')
-		if j < 0 {
-			return false
+// containsSecretWord reports whether name holds apikey, api_key or
+// access_token, whatever the case. All three start with 'a', so only the
+// places of an 'a' are compared.
+func containsSecretWord(name string) bool {
+	for i := 0; i+6 <= len(name); i++ {
+		if name[i]|0x20 != 'a' {
+			continue
 		}
-		i += j
-		rest := lower[i:]
-		if bytes.HasPrefix(rest, []byte("apikey")) || bytes.HasPrefix(rest, []byte("api_key")) ||
-			bytes.HasPrefix(rest, []byte("access_token")) {
+		if hasPrefixFold(name[i:], "apikey") || hasPrefixFold(name[i:], "api_key") || hasPrefixFold(name[i:], "access_token") {
 			return true
 		}
 	}
 	return false
 }
 
-func secretSuffix(lower []byte) bool {
+func secretSuffix(name string) bool {
 	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
-		if bytes.HasSuffix(lower, []byte(suf)) {
+		if len(name) >= len(suf) && equalFoldASCII(name[len(name)-len(suf):], suf) {
 			return true
 		}
 	}
 	return false
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
 }
 
 // longestHexRun returns the longest run of hex digits that holds at least
@@ -176,50 +196,37 @@ func longestHexRun(s string) string {
 	return best
 }
 
-// privateIn returns the word of the path part of a pattern that names a
-// private area (/admin, /wp-admin/, /private/), as written, or "".
-func privateIn(pattern string) string {
-	path := pattern
-	if i := strings.IndexByte(pattern, '?'); i >= 0 {
-		path = pattern[:i]
-	}
-	var buf [16]byte // longer than any private word
-	start := -1
-	for i := 0; i <= len(path); i++ {
-		if i < len(path) && isAlnum(path[i]) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		// Private words are 5 to 13 bytes long: other words need no look.
-		if n := i - start; start >= 0 && n >= 5 && n <= 13 {
-			if w, ok := lowerASCII(buf[:0:len(buf)], path[start:i]); ok && isPrivateWord(w) {
-				return path[start:i]
-			}
-		}
-		start = -1
-	}
-	return ""
-}
-
 func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }
+
+// privateAdvice is the message of a private-path diagnostic, by private
+// word: a rule names its area in so few ways that each message is made once,
+// not once per rule.
+var privateAdvice = func() map[string]string {
+	m := map[string]string{}
+	for _, w := range []string{"admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential"} {
+		if privateWord(w) != w {
+			panic("privateAdvice: " + w + " is not a private word")
+		}
+		m[w] = strconv.Quote(w) + " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and " +
+			"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"
+	}
+	return m
+}()
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
 func (p *rfcParser) checkExposure(l *Line) {
 	v, at := l.Value, l.ValueOffset
-	if s := secretIn(v); s != "" {
+	secret, private := exposureIn(v)
+	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			p.arena.quoted("", s, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
+			p.arena.quoted("", secret, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.
-	if l.Kind == KindDisallow && privateIn(v) != "" {
-		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3",
-			p.arena.quoted("", v, " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and "+
-				"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"))
+	if l.Kind == KindDisallow && private != "" {
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", privateAdvice[private])
 	}
 }

@@ -49,3 +49,31 @@ func TestLongestHexRun(t *testing.T) {
 		}
 	}
 }
+
+// TestExposureIn pins what the RFC 9309 §3 checks notice in a pattern:
+// credentials in any part, private words only in the path, any case.
+func TestExposureIn(t *testing.T) {
+	tests := []struct{ in, secret, private string }{
+		{"/admin/", "", "admin"},
+		{"/wp-ADMIN/x", "", "admin"},
+		{"/Administrator", "", "administrator"},
+		{"/administration", "", ""}, // a longer word is another word
+		{"/search?q=admin", "", ""}, // the query is not the path
+		{"/x?api_key=1", "api_key=1", ""},
+		{"/x?API_KEY=1", "API_KEY=1", ""},
+		{"/x?my_token=abc", "my_token=abc", ""},    // a suffix, with a value
+		{"/my_token/", "", ""},                     // the same suffix without one
+		{"/v1/myApiKeyStore", "myApiKeyStore", ""}, // a word held inside
+		{"/admin/sid", "sid", ""},                  // a credential wins
+		{"/a/0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef", ""},
+		{"/private*$", "", "private"},
+		{"", "", ""},
+		{"/ke", "", ""},
+	}
+	for _, tt := range tests {
+		secret, private := exposureIn(tt.in)
+		if secret != tt.secret || private != tt.private {
+			t.Errorf("exposureIn(%q) = %q, %q; want %q, %q", tt.in, secret, private, tt.secret, tt.private)
+		}
+	}
+}
