@@ -29,20 +29,25 @@ type scanner struct {
 	// near is the index of the line being read: a guess for pos, which
 	// most reports fall on (any value is safe, pos checks it).
 	near int
+	// longest is the length of the longest line, so that checkBytes looks
+	// at each line only when one is over Google's limit.
+	longest int
 }
 
 func newScanner(r Reading, src []byte) *scanner {
 	f := &File{Reading: r, Source: src, BOM: bomLength(src), selections: &selections{}}
 	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
 	ls := newLineScanner(src, f.BOM)
+	longest := 0
 	for {
 		start, end, ok := ls.next()
 		if !ok {
 			break
 		}
+		longest = max(longest, end-start)
 		f.Lines = append(f.Lines, Line{Number: len(f.Lines) + 1, Start: start, End: end, KeyOffset: start, ValueOffset: start, Group: -1})
 	}
-	return &scanner{f: f, text: string(src)}
+	return &scanner{f: f, text: string(src), longest: longest}
 }
 
 // pos maps an offset to its position. An offset inside the line s.near
@@ -94,7 +99,7 @@ func (s *scanner) checkBytes() {
 	// have no line near the limit, and then no line needs a look.
 	nul := bytes.IndexByte(src, 0) >= 0
 	valid := utf8.Valid(src[s.f.BOM:])
-	long := len(src) > GoogleLineLimit
+	long := s.longest > GoogleLineLimit
 	if nul || !valid || long {
 		for _, l := range s.f.Lines {
 			s.checkLine(src, l.Start, l.End, nul, valid, long)

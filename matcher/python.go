@@ -63,6 +63,7 @@ func (python) parse(src []byte) *File {
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
 		f.Lines[i] = Line{Number: i + 1, Start: l.start, End: l.end, KeyOffset: l.start, ValueOffset: l.start, Group: -1}
+		s.longest = max(s.longest, l.end-l.start)
 	}
 	p := &pyParser{scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()

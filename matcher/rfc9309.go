@@ -31,6 +31,16 @@ var nonStandard = map[string]string{
 	"nofollow":     "not part of RFC 9309; no major crawler reads it",
 }
 
+// nonStandardAdvice is the message for each key of nonStandard, made once:
+// a file may repeat Crawl-delay in every group.
+var nonStandardAdvice = func() map[string]string {
+	m := map[string]string{}
+	for k, why := range nonStandard {
+		m[k] = k + ": " + why
+	}
+	return m
+}()
+
 // commonKeys are the lower-cased keys of other records that files hold
 // most, so that lowerKey can return them without allocating.
 var commonKeys = func() map[string]string {
@@ -134,16 +144,37 @@ func (p *rfcParser) line(l *Line) {
 	l.Key = p.text[rec.keyStart:rec.keyEnd]
 	l.Value = p.text[rec.valueStart:rec.valueEnd]
 	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
-	switch {
-	case strings.EqualFold(l.Key, "user-agent"):
+	switch rfcKey(l.Key) {
+	case KindUserAgent:
 		p.userAgent(l)
-	case strings.EqualFold(l.Key, "allow"):
+	case KindAllow:
 		p.rule(l, true)
-	case strings.EqualFold(l.Key, "disallow"):
+	case KindDisallow:
 		p.rule(l, false)
 	default:
 		p.other(l)
 	}
+}
+
+// rfcKey returns the kind a key names. RFC 9309 §2.2 writes the keys as
+// ABNF strings, which RFC 5234 §2.3 compares without case in US-ASCII
+// only; the length picks the one key to compare.
+func rfcKey(key string) Kind {
+	switch len(key) {
+	case len("allow"):
+		if equalFoldASCII(key, "allow") {
+			return KindAllow
+		}
+	case len("disallow"):
+		if equalFoldASCII(key, "disallow") {
+			return KindDisallow
+		}
+	case len("user-agent"):
+		if equalFoldASCII(key, "user-agent") {
+			return KindUserAgent
+		}
+	}
+	return KindOther
 }
 
 func (p *rfcParser) noColon(l *Line, rec record) {
@@ -249,7 +280,8 @@ func (p *rfcParser) checkPattern(l *Line, cls byteClass) {
 		p.report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
 			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
 	}
-	if i := strings.IndexAny(v, " \t"); cls&clsSpace != 0 && i >= 0 {
+	if cls&clsSpace != 0 {
+		i := strings.IndexAny(v, " \t")
 		p.report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
 			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
 	}
@@ -277,8 +309,8 @@ func (p *rfcParser) other(l *Line) {
 		}
 		return
 	}
-	if why, ok := nonStandard[lower]; ok {
-		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", l.Key+": "+why)
+	if msg, ok := nonStandardAdvice[lower]; ok {
+		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
 		return
 	}
 	if k := googleKey(lower); k != "" {
