@@ -56,5 +56,5 @@ func scopeNotes(f *matcher.File, res *matcher.Result) []scopeNote {
 }
 
 func isNoindex(f *matcher.File, line int) bool {
-	return line >= 1 && line <= len(f.Lines) && strings.EqualFold(f.Lines[line-1].Key, "noindex")
+	return line >= 1 && line <= len(f.Lines) && strings.EqualFold(f.TextOf(f.Lines[line-1].Key), "noindex")
 }

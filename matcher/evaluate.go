@@ -99,7 +99,7 @@ func bearing(f *File, selected []int) DiagnosticList {
 
 // RuleText returns a rule as "line 7, `Disallow: /*.php`".
 func RuleText(f *File, r Rule) string {
-	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.Lines[r.Line-1].Key, r.Pattern)
+	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), r.Pattern)
 }
 
 func octets(n int) string {

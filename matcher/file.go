@@ -42,26 +42,32 @@ func (k *Kind) UnmarshalText(b []byte) error {
 // IsRule reports whether the kind is allow or disallow.
 func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 
-// A Line is one line of the file as the reading understood it.
+// A Line is one line of the file as the reading understood it. It holds
+// offsets only, no strings: a large file has tens of thousands of lines,
+// and a model without pointers costs the garbage collector nothing to keep.
+// File.TextOf gives the text of a span.
 type Line struct {
 	Number int  // 1-based
 	Start  int  // byte offset of the line's first byte in File.Source
 	End    int  // byte offset just past the line's last byte, before its terminator
 	Kind   Kind // how the reading classified it
-	// Key and Value are the record's key and value as written, with white
-	// space around them and the comment removed. Value is empty for blank,
-	// comment and invalid lines.
-	Key   string
-	Value string
-	// KeyOffset and ValueOffset are byte offsets in File.Source of the key
-	// and value (equal to Start when absent).
-	KeyOffset   int
-	ValueOffset int
-	Comment     string // text after '#', if any
 	// Group is the index in File.Groups of the group this line belongs to,
 	// or -1 when it belongs to none.
 	Group int
+	// Key and Value are where the record's key and value lie as written,
+	// with white space around them and the comment removed. Both are empty
+	// spans at Start for blank, comment and invalid lines.
+	Key, Value Span
+	// Comment is where the text after '#' lies; an empty span at End when
+	// the line has no comment.
+	Comment Span
 }
+
+// A Span is the bytes [Start, End) of File.Source.
+type Span struct{ Start, End int }
+
+// Len returns the length of the span in bytes.
+func (s Span) Len() int { return s.End - s.Start }
 
 // A Group is a run of user-agent lines and the rules that follow them.
 type Group struct {
@@ -113,10 +119,22 @@ type File struct {
 	// partial) skipped at the start.
 	BOM int
 
+	// text is Source as a string, made once per parse; the strings of the
+	// model (patterns, agents, TextOf) are slices of it.
+	text string
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
 	// selections caches each token's group trace (see selectionFor).
 	selections *selections
+}
+
+// TextOf returns the text of a span of the source, or "" when the span is
+// not inside it.
+func (f *File) TextOf(s Span) string {
+	if s.Start < 0 || s.Start > s.End || s.End > len(f.text) {
+		return ""
+	}
+	return f.text[s.Start:s.End]
 }
 
 // Text returns the source text of the line with the given 1-based number, or
@@ -126,5 +144,5 @@ func (f *File) Text(line int) string {
 		return ""
 	}
 	l := f.Lines[line-1]
-	return string(f.Source[l.Start:l.End])
+	return f.TextOf(Span{l.Start, l.End})
 }

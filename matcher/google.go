@@ -143,7 +143,7 @@ func (p *googleParser) line(l *Line) {
 	end := googleLineEnd(src, l.Start, l.End)
 	rec := splitGoogle(src, l.Start, end)
 	if rec.comment >= 0 {
-		l.Comment = string(src[rec.comment+1 : end])
+		l.Comment = Span{rec.comment + 1, end}
 	}
 	switch {
 	case rec.empty:
@@ -157,17 +157,15 @@ func (p *googleParser) line(l *Line) {
 		p.invalid(l, rec, end)
 		return
 	}
-	l.Key = string(src[rec.keyStart:rec.keyEnd])
-	l.Value = string(src[rec.valueStart:rec.valueEnd])
-	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
+	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
 	if rec.noColon {
 		p.report(rec.keyStart, rec.valueEnd, CodeMissingColon, Warning, googleSource+" (GetKeyAndValueFrom)",
-			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", l.Key, l.Key+": "+l.Value)
+			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.key(l), p.key(l)+": "+p.value(l))
 	}
-	key := googleKey(asciiLower(l.Key))
-	if key != "" && !strings.EqualFold(l.Key, key) {
+	key := googleKey(asciiLower(p.key(l)))
+	if key != "" && !strings.EqualFold(p.key(l), key) {
 		p.report(rec.keyStart, rec.keyEnd, CodeTypoKey, Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
-			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", l.Key, key)
+			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.key(l), key)
 	}
 	switch key {
 	case "user-agent":
@@ -256,20 +254,20 @@ func (p *googleParser) userAgent(l *Line) {
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
 	l.Group = p.group
-	tok, global := googleAgent(l.Value)
-	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
-	end := l.ValueOffset + len(l.Value)
+	tok, global := googleAgent(p.value(l))
+	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
+	end := l.Value.End
 	switch {
-	case global && len(l.Value) > 1:
-		p.report(l.ValueOffset, end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
-			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", l.Value)
+	case global && len(p.value(l)) > 1:
+		p.report(l.Value.Start, end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
+			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", p.value(l))
 	case global:
 	case tok == "":
-		p.report(l.ValueOffset, end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
+		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
 			"this user-agent value starts with no letter, '-' or '_', so Google's parser reads an empty product token: it matches only a crawler asking with an empty token")
-	case len(tok) < len(l.Value):
-		p.report(l.ValueOffset+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
-			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", l.Value, tok)
+	case len(tok) < len(p.value(l)):
+		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
+			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", p.value(l), tok)
 	}
 }
 
@@ -284,8 +282,8 @@ func (p *googleParser) rule(l *Line, allow bool) {
 	l.Group = p.group
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
-	norm := EscapeGooglePattern(l.Value)
-	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm, Group: p.group})
+	norm := EscapeGooglePattern(p.value(l))
+	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: p.value(l), Normalized: norm, Group: p.group})
 	p.patterns[p.group] = append(p.patterns[p.group], compilePattern(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {
@@ -297,11 +295,11 @@ func (p *googleParser) rule(l *Line, allow bool) {
 
 // checkPattern reports what Google's matcher does with unusual patterns.
 func (p *googleParser) checkPattern(l *Line) {
-	v, at := l.Value, l.ValueOffset
+	v, at := p.value(l), l.Value.Start
 	switch {
 	case v == "":
-		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
-			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(l.Key))
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
+			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(p.key(l)))
 		return
 	case v[0] != '/' && v[0] != '*':
 		p.report(at, at+len(v), CodePatternStart, Warning, googleSource+" (Matches)",
@@ -323,20 +321,20 @@ func (p *googleParser) record(l *Line, key string) {
 		p.sepLine = l.Number
 	}
 	p.separator = true
-	end := l.ValueOffset + len(l.Value)
-	lower := asciiLower(l.Key)
+	end := l.Value.End
+	lower := asciiLower(p.key(l))
 	switch {
 	case key == "sitemap":
-		if !isAbsoluteURL(l.Value) {
-			p.report(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
-				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", l.Value)
+		if !isAbsoluteURL(p.value(l)) {
+			p.report(l.Value.Start, end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", p.value(l))
 		}
 	case nonStandard[lower] != "":
-		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
-			"%s: %s", l.Key, nonStandard[lower])
+		p.report(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
+			"%s: %s", p.key(l), nonStandard[lower])
 	default:
-		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
-			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", l.Key)
+		p.report(l.Key.Start, l.Key.End, CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
+			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", p.key(l))
 	}
 }
 

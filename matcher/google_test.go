@@ -318,9 +318,10 @@ func TestGoogleParseLines(t *testing.T) {
 	}
 	for i, w := range want {
 		l := f.Lines[i]
-		if l.Kind != w.kind || l.Key != w.key || l.Value != w.value || l.Group != w.group {
+		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
+		if l.Kind != w.kind || key != w.key || value != w.value || l.Group != w.group {
 			t.Errorf("line %d = {%v %q %q group %d}, want {%v %q %q group %d}",
-				i+1, l.Kind, l.Key, l.Value, l.Group, w.kind, w.key, w.value, w.group)
+				i+1, l.Kind, key, value, l.Group, w.kind, w.key, w.value, w.group)
 		}
 	}
 	if len(f.Groups) != 3 || len(f.Groups[1].Rules) != 0 || f.Groups[2].Agents[0].Token != "c" {

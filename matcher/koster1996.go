@@ -65,7 +65,7 @@ func (p *kosterParser) line(l *Line) {
 	src := p.f.Source
 	rec := splitRecord(src, l.Start, l.End)
 	if rec.comment >= 0 {
-		l.Comment = string(src[rec.comment+1 : l.End])
+		l.Comment = Span{rec.comment + 1, l.End}
 	}
 	switch {
 	case rec.keyStart < 0 && !rec.colon && rec.comment < 0:
@@ -81,10 +81,8 @@ func (p *kosterParser) line(l *Line) {
 			"not a line of the form 'field: value': the draft's grammar has no place for it, and it is ignored")
 		return
 	}
-	l.Key = string(src[rec.keyStart:rec.keyEnd])
-	l.Value = string(src[rec.valueStart:rec.valueEnd])
-	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
-	switch strings.ToLower(l.Key) {
+	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	switch strings.ToLower(p.key(l)) {
 	case "user-agent":
 		p.userAgent(l)
 	case "allow":
@@ -99,7 +97,7 @@ func (p *kosterParser) line(l *Line) {
 func (p *kosterParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group >= 0 && p.seenRule {
-		p.report(l.KeyOffset, l.End, CodeRecordBreak, Warning, kosterSource+" §3.3",
+		p.report(l.Key.Start, l.End, CodeRecordBreak, Warning, kosterSource+" §3.3",
 			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
 	}
 	if p.group < 0 || p.seenRule {
@@ -108,16 +106,16 @@ func (p *kosterParser) userAgent(l *Line) {
 	}
 	g := &p.f.Groups[p.group]
 	g.LastLine, l.Group = l.Number, p.group
-	a := Agent{Line: l.Number, Value: l.Value, Token: l.Value, Global: l.Value == "*"}
+	a := Agent{Line: l.Number, Value: p.value(l), Token: p.value(l), Global: p.value(l) == "*"}
 	g.Agents = append(g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
 		p.ext.def = p.group
 	case a.Global && p.ext.def != p.group:
-		p.report(l.ValueOffset, l.End, CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
+		p.report(l.Value.Start, l.End, CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
 			"only the first record naming '*' (line %d) is the default: this one is never used", p.f.Groups[p.ext.def].FirstLine)
 	case a.Value == "":
-		p.report(l.KeyOffset, l.End, CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
+		p.report(l.Key.Start, l.End, CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
 			"this user-agent line names no robot")
 	}
 }
@@ -132,14 +130,14 @@ func (p *kosterParser) rule(l *Line, allow bool) {
 	p.seenRule, l.Group = true, p.group
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
-	norm, _ := kosterNormalize(l.Value, false)
-	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow || l.Value == "", Pattern: l.Value, Normalized: norm, Group: p.group})
-	at, end := l.ValueOffset, l.ValueOffset+len(l.Value)
+	norm, _ := kosterNormalize(p.value(l), false)
+	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow || p.value(l) == "", Pattern: p.value(l), Normalized: norm, Group: p.group})
+	at, end := l.Value.Start, l.Value.End
 	switch {
-	case l.Value == "":
-		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, kosterSource+" §4",
-			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", l.Key)
-	case strings.ContainsAny(l.Value, "*$"):
+	case p.value(l) == "":
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, kosterSource+" §4",
+			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", p.key(l))
+	case strings.ContainsAny(p.value(l), "*$"):
 		p.report(at, end, CodeNoWildcards, Warning, kosterSource+" §3.2.2",
 			"the draft has no wildcards: '*' and '$' are compared literally, so this rule matches only paths that contain them")
 	case strings.HasPrefix(norm, "/robots.txt"):

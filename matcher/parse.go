@@ -45,10 +45,24 @@ func newScanner(r Reading, src []byte) *scanner {
 			break
 		}
 		longest = max(longest, end-start)
-		f.Lines = append(f.Lines, Line{Number: len(f.Lines) + 1, Start: start, End: end, KeyOffset: start, ValueOffset: start, Group: -1})
+		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
 	}
-	return &scanner{f: f, text: string(src), longest: longest}
+	f.text = string(src)
+	return &scanner{f: f, text: f.text, longest: longest}
 }
+
+// newLine is the line [start, end) before the reading has looked at it.
+func newLine(number, start, end int) Line {
+	return Line{Number: number, Start: start, End: end, Group: -1,
+		Key: Span{start, start}, Value: Span{start, start}, Comment: Span{end, end}}
+}
+
+// str returns the text of a span.
+func (s *scanner) str(sp Span) string { return s.text[sp.Start:sp.End] }
+
+// key and value return a line's key and value as written.
+func (s *scanner) key(l *Line) string   { return s.str(l.Key) }
+func (s *scanner) value(l *Line) string { return s.str(l.Value) }
 
 // pos maps an offset to its position. An offset inside the line s.near
 // (its terminator excluded) lies on that line, since the lines before it

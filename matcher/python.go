@@ -59,10 +59,11 @@ type pyFile struct {
 func (python) parse(src []byte) *File {
 	f := &File{Reading: Python, Source: src, selections: &selections{}}
 	lines, bad := pySplitLines(src)
-	s := &scanner{f: f, text: string(src)}
+	f.text = string(src)
+	s := &scanner{f: f, text: f.text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
-		f.Lines[i] = Line{Number: i + 1, Start: l.start, End: l.end, KeyOffset: l.start, ValueOffset: l.start, Group: -1}
+		f.Lines[i] = newLine(i+1, l.start, l.end)
 		s.longest = max(s.longest, l.end-l.start)
 	}
 	p := &pyParser{scanner: s, lines: lines, ext: &pyFile{def: -1}}
@@ -88,7 +89,14 @@ type pyParser struct {
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry pyEntry
 	stop  bool // parse() raised: the lines after are not read
+	// cut is the line being read, as python's text: its key and value are
+	// the decoded strings, where invalid UTF-8 became U+FFFD.
+	cut pyCut
 }
+
+// key and value are the decoded key and value of the line being read.
+func (p *pyParser) key(*Line) string   { return p.cut.key }
+func (p *pyParser) value(*Line) string { return p.cut.value }
 
 func (p *pyParser) run() {
 	for i := range p.f.Lines {
@@ -170,7 +178,7 @@ func leadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, py
 func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 	c := cutPyLine(pl.text)
 	if c.comment >= 0 {
-		l.Comment = pl.text[c.comment+1:]
+		l.Comment = Span{pl.src(c.comment + 1), l.End}
 	}
 	switch {
 	case c.body == "" && c.comment >= 0:
@@ -180,8 +188,8 @@ func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 	case !c.colon:
 		l.Kind = KindInvalid
 	default:
-		l.Key, l.Value = c.key, c.value
-		l.KeyOffset, l.ValueOffset = pl.src(c.keyAt), pl.src(c.valueAt)
+		l.Key = Span{pl.src(c.keyAt), pl.src(c.keyAt + len(c.key))}
+		l.Value = Span{pl.src(c.valueAt), pl.src(c.valueAt + len(c.value))}
 		switch strings.ToLower(c.key) {
 		case "user-agent":
 			l.Kind = KindUserAgent
@@ -198,6 +206,7 @@ func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 
 func (p *pyParser) line(l *Line, pl pyLine) {
 	c := p.classify(l, pl)
+	p.cut = c
 	switch l.Kind {
 	case KindBlank:
 		if pl.text != "" && p.state != 0 {
@@ -227,17 +236,17 @@ func (p *pyParser) userAgent(l *Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := Agent{Line: l.Number, Value: l.Value, Token: value, Global: value == "*"}
+	a := Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
 	p.entry.agents = append(p.entry.agents, a)
 	p.entry.lines = append(p.entry.lines, l.Number)
 	p.state = 1
-	end := min(l.ValueOffset+len(l.Value), l.End)
+	end := l.Value.End
 	switch {
 	case value == "":
-		p.report(l.KeyOffset, l.End, CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
+		p.report(l.Key.Start, l.End, CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
 			"an empty user-agent value is a substring of every name: under python this record applies to every crawler it reaches")
 	case strings.Contains(value, "/"):
-		p.report(l.ValueOffset, end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
+		p.report(l.Value.Start, end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
 			"python cuts the crawler's name at '/' but compares this value whole, so %q never matches (write %q)",
 			value, value[:strings.IndexByte(value, '/')])
 	}
@@ -255,7 +264,7 @@ func (p *pyParser) rule(l *Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.rules = append(p.entry.rules, Rule{Line: l.Number, Allow: allow, Pattern: l.Value, Normalized: norm})
+	p.entry.rules = append(p.entry.rules, Rule{Line: l.Number, Allow: allow, Pattern: p.value(l), Normalized: norm})
 	p.entry.lines = append(p.entry.lines, l.Number)
 	p.state = 2
 	p.checkPattern(l, value)
@@ -272,15 +281,13 @@ func pyRulePath(value string) (string, error) {
 }
 
 func (p *pyParser) checkPattern(l *Line, value string) {
-	// Value is the decoded text, which is longer than its bytes where
-	// invalid UTF-8 became U+FFFD: the span ends with the line at most.
-	at, end := l.ValueOffset, min(l.ValueOffset+len(l.Value), l.End)
+	at, end := l.Value.Start, l.Value.End
 	switch {
 	case value == "" && l.Kind == KindDisallow:
-		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"python reads an empty Disallow as an Allow that matches every path: the rules after it in this record never decide")
 	case value == "":
-		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"an empty Allow matches every path under python: the rules after it in this record never decide")
 	case strings.ContainsAny(value, "*$"):
 		p.report(at, end, CodeNoWildcards, Warning, pySource+" (RuleLine.applies_to)",
@@ -289,26 +296,26 @@ func (p *pyParser) checkPattern(l *Line, value string) {
 }
 
 func (p *pyParser) other(l *Line, value string) {
-	key := strings.ToLower(l.Key)
+	key := strings.ToLower(p.key(l))
 	switch key {
 	case "crawl-delay", "request-rate":
 		if p.state == 0 {
 			return
 		}
 		if raises, why := pyNumberRaises(key, value); raises {
-			p.raise(l, &pyValueError{why}, "reading the "+l.Key+" value")
+			p.raise(l, &pyValueError{why}, "reading the "+p.key(l)+" value")
 			return
 		}
 		if p.state == 1 {
-			p.report(l.KeyOffset, l.End, CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
-				"python counts %s as a rule line: a user-agent line after it starts a new record", l.Key)
+			p.report(l.Key.Start, l.End, CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
+				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
 		}
 		p.entry.lines = append(p.entry.lines, l.Number)
 		p.state = 2
 	case "sitemap":
 	default:
-		p.report(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, pySource,
-			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", l.Key)
+		p.report(l.Key.Start, l.Key.End, CodeUnknownKey, Info, pySource,
+			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
 	}
 }
 

@@ -176,7 +176,7 @@ func FuzzPython(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
 		a, b := ParseAs(Python, body), ParseAs(Python, body)
 		for _, l := range a.Lines {
-			if l.Start < 0 || l.End > len(body) || l.Start > l.End || l.KeyOffset > len(body) || l.ValueOffset > len(body) {
+			if l.Start < 0 || l.End > len(body) || l.Start > l.End || !inside(l.Key, l) || !inside(l.Value, l) || !inside(l.Comment, l) {
 				t.Fatalf("line %d out of the source: %+v", l.Number, l)
 			}
 		}
@@ -187,3 +187,6 @@ func FuzzPython(f *testing.F) {
 		}
 	})
 }
+
+// inside reports whether a span of a line lies within the line.
+func inside(s Span, l Line) bool { return l.Start <= s.Start && s.Start <= s.End && s.End <= l.End }

@@ -123,7 +123,7 @@ func (p *rfcParser) line(l *Line) {
 	p.near = l.Number - 1
 	rec := splitRecord(src, l.Start, l.End)
 	if rec.comment >= 0 {
-		l.Comment = p.text[rec.comment+1 : l.End]
+		l.Comment = Span{rec.comment + 1, l.End}
 	}
 	switch {
 	case rec.keyStart < 0 && !rec.colon:
@@ -141,10 +141,8 @@ func (p *rfcParser) line(l *Line) {
 		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
 		return
 	}
-	l.Key = p.text[rec.keyStart:rec.keyEnd]
-	l.Value = p.text[rec.valueStart:rec.valueEnd]
-	l.KeyOffset, l.ValueOffset = rec.keyStart, rec.valueStart
-	switch rfcKey(l.Key) {
+	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	switch rfcKey(p.key(l)) {
 	case KindUserAgent:
 		p.userAgent(l)
 	case KindAllow:
@@ -200,19 +198,19 @@ func (p *rfcParser) userAgent(l *Line) {
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
 	l.Group = p.group
-	tok, global, cut := extractToken(l.Value)
-	p.agents = append(p.agents, Agent{Line: l.Number, Value: l.Value, Token: tok, Global: global})
-	end := l.ValueOffset + len(l.Value)
+	tok, global, cut := extractToken(p.value(l))
+	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
+	end := l.Value.End
 	switch {
 	case tok == "":
-		p.report(l.ValueOffset, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
 			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
 	case cut && !global:
-		p.report(l.ValueOffset+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
-			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", l.Value, tok, tok)
+		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
+			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", p.value(l), tok, tok)
 	case cut:
-		p.report(l.ValueOffset, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
-			"%q is read as '*', the global group", l.Value)
+		p.report(l.Value.Start, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
+			"%q is read as '*', the global group", p.value(l))
 	}
 	if tok == "" {
 		return
@@ -228,7 +226,7 @@ func (p *rfcParser) userAgent(l *Line) {
 		key[i] = lowerByte(c)
 	}
 	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
-		p.reportMsg(l.ValueOffset, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
+		p.reportMsg(l.Value.Start, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
 	} else if !ok {
 		p.firstSeen[p.arena.string(key)] = l.Number
@@ -246,7 +244,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	l.Group = p.group
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
-	v := l.Value
+	v := p.value(l)
 	cls := classify(v)
 	norm, flags := v, cls.flags(v)
 	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
@@ -262,11 +260,11 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 // checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
 // cls tells which checks can find anything.
 func (p *rfcParser) checkPattern(l *Line, cls byteClass) {
-	v, at := l.Value, l.ValueOffset
+	v, at := p.value(l), l.Value.Start
 	const sec = "RFC 9309 §2.2.2"
 	if v == "" {
-		p.report(l.KeyOffset, l.End, CodeEmptyPattern, Info, sec,
-			"an empty %s matches nothing: it has no effect", strings.ToLower(l.Key))
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, sec,
+			"an empty %s matches nothing: it has no effect", strings.ToLower(p.key(l)))
 		return
 	}
 	if v[0] != '/' && v[0] != '*' {
@@ -300,26 +298,26 @@ func (p *rfcParser) checkPattern(l *Line, cls byteClass) {
 func (p *rfcParser) other(l *Line) {
 	l.Kind = KindOther
 	l.Group = p.group
-	lower := lowerKey(l.Key)
-	end := l.ValueOffset + len(l.Value)
+	lower := lowerKey(p.key(l))
+	end := l.Value.End
 	if lower == "sitemap" {
-		if !isAbsoluteURL(l.Value) {
-			p.reportMsg(l.ValueOffset, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
-				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", l.Value, " is not"))
+		if !isAbsoluteURL(p.value(l)) {
+			p.reportMsg(l.Value.Start, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", p.value(l), " is not"))
 		}
 		return
 	}
 	if msg, ok := nonStandardAdvice[lower]; ok {
-		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
+		p.reportMsg(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
 		return
 	}
 	if k := googleKey(lower); k != "" {
-		p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			p.arena.quoted("", l.Key, " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
+		p.reportMsg(l.Key.Start, l.Key.End, CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			p.arena.quoted("", p.key(l), " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
 		return
 	}
-	p.reportMsg(l.KeyOffset, l.KeyOffset+len(l.Key), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
-		p.arena.quoted("", l.Key, " is not a record RFC 9309 defines; crawlers may ignore it"))
+	p.reportMsg(l.Key.Start, l.Key.End, CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+		p.arena.quoted("", p.key(l), " is not a record RFC 9309 defines; crawlers may ignore it"))
 }
 
 func (p *rfcParser) finish() {

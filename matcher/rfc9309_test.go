@@ -44,18 +44,16 @@ func TestParseLineModel(t *testing.T) {
 	}
 	for i, w := range want {
 		l := f.Lines[i]
-		if l.Number != i+1 || l.Kind != w.kind || l.Key != w.key || l.Value != w.value || l.Group != w.group {
-			t.Errorf("line %d = %+v, want %+v", i+1, l, w)
+		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
+		if l.Number != i+1 || l.Kind != w.kind || key != w.key || value != w.value || l.Group != w.group {
+			t.Errorf("line %d = %+v (key %q, value %q), want %+v", i+1, l, key, value, w)
 		}
-		if string(f.Source[l.KeyOffset:l.KeyOffset+len(l.Key)]) != l.Key {
-			t.Errorf("line %d: KeyOffset does not point at the key", i+1)
-		}
-		if string(f.Source[l.ValueOffset:l.ValueOffset+len(l.Value)]) != l.Value {
-			t.Errorf("line %d: ValueOffset does not point at the value", i+1)
+		if !inside(l.Key, l) || !inside(l.Value, l) || !inside(l.Comment, l) {
+			t.Errorf("line %d: a span lies outside the line: %+v", i+1, l)
 		}
 	}
-	if f.BOM != 3 || f.Lines[0].Start != 3 || f.Lines[0].Comment != " hi" {
-		t.Errorf("BOM %d, first line starts at %d, comment %q", f.BOM, f.Lines[0].Start, f.Lines[0].Comment)
+	if c := f.TextOf(f.Lines[0].Comment); f.BOM != 3 || f.Lines[0].Start != 3 || c != " hi" {
+		t.Errorf("BOM %d, first line starts at %d, comment %q", f.BOM, f.Lines[0].Start, c)
 	}
 	if f.Text(2) != "Disallow: /x" {
 		t.Errorf("Text(2) = %q", f.Text(2))
