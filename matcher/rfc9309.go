@@ -160,19 +160,32 @@ func (p *rfcParser) line(l *Line) {
 func rfcKey(key string) Kind {
 	switch len(key) {
 	case len("allow"):
-		if equalFoldASCII(key, "allow") {
+		if keyIs(key, "allow") {
 			return KindAllow
 		}
 	case len("disallow"):
-		if equalFoldASCII(key, "disallow") {
+		if keyIs(key, "disallow") {
 			return KindDisallow
 		}
 	case len("user-agent"):
-		if equalFoldASCII(key, "user-agent") {
+		if keyIs(key, "user-agent") {
 			return KindUserAgent
 		}
 	}
 	return KindOther
+}
+
+// keyIs reports whether key is the lower-case key k, of the same length,
+// without ASCII case. k holds only letters and '-', so setting bit 0x20
+// lower-cases exactly: the only other byte it maps onto one of them is CR
+// (to '-'), and a CR never stands inside a line.
+func keyIs(key, k string) bool {
+	for i := 0; i < len(k); i++ {
+		if key[i]|0x20 != k[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *rfcParser) noColon(l *Line, rec record) {
