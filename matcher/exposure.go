@@ -217,7 +217,7 @@ var privateAdvice = func() map[string]string {
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
-func (p *rfcParser) checkExposure(l *Line) {
+func (p *rfcLines) checkExposure(l *Line) {
 	v, at := p.value(l), l.Value.Start
 	secret, private := exposureIn(v)
 	if secret != "" {

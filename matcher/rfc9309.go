@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -91,10 +92,13 @@ func googleKey(lower string) string {
 	return ""
 }
 
-func (rfc9309) parse(src []byte) *File {
+func (rfc9309) parse(src []byte) *File { return parseRFC(src, runtime.GOMAXPROCS(0)) }
+
+// parseRFC parses src reading its lines on up to procs processors.
+func parseRFC(src []byte, procs int) *File {
 	s := newScanner(RFC9309, src)
-	// Sized for a file of rules alone, so that neither slice grows.
-	p := rfcParser{scanner: s, group: -1, rules: make([]Rule, 0, len(s.f.Lines)), pats: make([]patFlags, 0, len(s.f.Lines))}
+	lines := readLines(s, procs)
+	p := rfcParser{scanner: s, group: -1, rfcLines: lines}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])
 	}
@@ -104,53 +108,31 @@ func (rfc9309) parse(src []byte) *File {
 	return s.f
 }
 
+// rfcParser makes the groups of RFC 9309 §2.1 out of lines that readLines
+// has already read: what needs the lines before it (which group a line is
+// in, a token named twice, a rule before any group) and nothing else.
 type rfcParser struct {
 	*scanner
-	group    int  // current group, -1 before the first user-agent line
-	seenRule bool // a rule was read since the group's last user-agent line
-	// Every group's agents, rules and patterns are runs of these slices,
-	// which grow once for the file instead of once per group; starts
-	// holds where each group's runs begin.
-	agents    []Agent
-	rules     []Rule
-	pats      []patFlags
+	*rfcLines      // every line's agents, rules and patterns, in file order
+	group     int  // current group, -1 before the first user-agent line
+	seenRule  bool // a rule was read since the group's last user-agent line
+	nextAgent int  // the next of rfcLines.agents to place
+	nextRule  int  // the next of rfcLines.rules to place
+	// Every group's agents, rules and patterns are runs of the rfcLines
+	// slices; starts holds where each group's runs begin.
 	starts    []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
 
 func (p *rfcParser) line(l *Line) {
-	src := p.f.Source
 	p.near = l.Number - 1
-	rec := splitRecord(src, l.Start, l.End)
-	if rec.comment >= 0 {
-		l.Comment = Span{rec.comment + 1, l.End}
-	}
-	switch {
-	case rec.keyStart < 0 && !rec.colon:
-		l.Kind = KindBlank
-		if rec.comment >= 0 {
-			l.Kind = KindComment
-		}
+	switch l.Kind {
+	case KindBlank, KindComment, KindOther:
 		l.Group = p.group
-		return
-	case !rec.colon:
-		p.noColon(l, rec)
-		return
-	case rec.keyStart < 0:
-		l.Kind = KindInvalid
-		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
-		return
-	}
-	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
-	switch rfcKey(p.key(l)) {
 	case KindUserAgent:
 		p.userAgent(l)
-	case KindAllow:
-		p.rule(l, true)
-	case KindDisallow:
-		p.rule(l, false)
-	default:
-		p.other(l)
+	case KindAllow, KindDisallow:
+		p.rule(l)
 	}
 }
 
@@ -188,43 +170,17 @@ func keyIs(key, k string) bool {
 	return true
 }
 
-func (p *rfcParser) noColon(l *Line, rec record) {
-	l.Kind = KindInvalid
-	text := p.text[rec.keyStart:rec.keyEnd]
-	fields := strings.Fields(text)
-	if len(fields) == 2 && googleKey(strings.ToLower(fields[0])) != "" {
-		p.report(rec.keyStart, rec.keyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
-		return
-	}
-	p.report(rec.keyStart, rec.keyEnd, CodeInvalidLine, Warning, "RFC 9309 §2.2",
-		"not a record (no ':' between key and value): the line is ignored")
-}
-
 func (p *rfcParser) userAgent(l *Line) {
-	l.Kind = KindUserAgent
 	if p.group < 0 || p.seenRule {
 		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
-		p.starts = append(p.starts, struct{ agent, rule int }{len(p.agents), len(p.rules)})
+		p.starts = append(p.starts, struct{ agent, rule int }{p.nextAgent, p.nextRule})
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
 	g := &p.f.Groups[p.group]
 	g.LastLine = l.Number
 	l.Group = p.group
-	tok, global, cut := extractToken(p.value(l))
-	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
-	end := l.Value.End
-	switch {
-	case tok == "":
-		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
-			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
-	case cut && !global:
-		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
-			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", p.value(l), tok, tok)
-	case cut:
-		p.report(l.Value.Start, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
-			"%q is read as '*', the global group", p.value(l))
-	}
+	tok := p.agents[p.nextAgent].Token
+	p.nextAgent++
 	if tok == "" {
 		return
 	}
@@ -239,15 +195,14 @@ func (p *rfcParser) userAgent(l *Line) {
 		key[i] = lowerByte(c)
 	}
 	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
-		p.reportMsg(l.Value.Start, end, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
+		p.reportMsg(l.Value.Start, l.Value.End, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
 	} else if !ok {
 		p.firstSeen[p.arena.string(key)] = l.Number
 	}
 }
 
-func (p *rfcParser) rule(l *Line, allow bool) {
-	l.Kind = Rule{Allow: allow}.Kind()
+func (p *rfcParser) rule(l *Line) {
 	if p.group < 0 {
 		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
@@ -255,82 +210,9 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	}
 	p.seenRule = true
 	l.Group = p.group
-	g := &p.f.Groups[p.group]
-	g.LastLine = l.Number
-	v := p.value(l)
-	cls := classify(v)
-	norm, flags := v, cls.flags(v)
-	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
-		norm = normalizeIn(&p.arena, v, false)
-		flags = patternFlags(norm)
-	}
-	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm, Group: p.group})
-	p.pats = append(p.pats, flags)
-	p.checkPattern(l, cls)
-	p.checkExposure(l)
-}
-
-// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
-// cls tells which checks can find anything.
-func (p *rfcParser) checkPattern(l *Line, cls byteClass) {
-	v, at := p.value(l), l.Value.Start
-	const sec = "RFC 9309 §2.2.2"
-	if v == "" {
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, sec,
-			"an empty %s matches nothing: it has no effect", strings.ToLower(p.key(l)))
-		return
-	}
-	if v[0] != '/' && v[0] != '*' {
-		p.report(at, at+len(v), CodePatternStart, Warning, sec,
-			"a pattern should start with '/' or '*'; %q can only match paths that the URL syntax does not produce", v)
-	}
-	if cls == 0 {
-		return
-	}
-	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-		p.report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
-			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
-	}
-	if cls&clsSpace != 0 {
-		i := strings.IndexAny(v, " \t")
-		p.report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
-			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
-	}
-	for i := 0; i < len(v) && cls&clsPercent != 0; i++ {
-		if v[i] == '%' && !isEscape(v, i) {
-			end := i + 3
-			if end > len(v) {
-				end = len(v)
-			}
-			p.report(at+i, at+end, CodeBadPercent, Warning, "RFC 3986 §2.1",
-				"%q is not a valid percent-encoding (%%XX with two hex digits); it is compared as %%25", v[i:end])
-		}
-	}
-}
-
-func (p *rfcParser) other(l *Line) {
-	l.Kind = KindOther
-	l.Group = p.group
-	lower := lowerKey(p.key(l))
-	end := l.Value.End
-	if lower == "sitemap" {
-		if !isAbsoluteURL(p.value(l)) {
-			p.reportMsg(l.Value.Start, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
-				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", p.value(l), " is not"))
-		}
-		return
-	}
-	if msg, ok := nonStandardAdvice[lower]; ok {
-		p.reportMsg(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
-		return
-	}
-	if k := googleKey(lower); k != "" {
-		p.reportMsg(l.Key.Start, l.Key.End, CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			p.arena.quoted("", p.key(l), " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
-		return
-	}
-	p.reportMsg(l.Key.Start, l.Key.End, CodeUnknownKey, Info, "RFC 9309 §2.2.4",
-		p.arena.quoted("", p.key(l), " is not a record RFC 9309 defines; crawlers may ignore it"))
+	p.f.Groups[p.group].LastLine = l.Number
+	p.rules[p.nextRule].Group = p.group
+	p.nextRule++
 }
 
 func (p *rfcParser) finish() {

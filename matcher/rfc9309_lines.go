@@ -1,0 +1,253 @@
+package matcher
+
+import (
+	"strings"
+	"sync"
+)
+
+// Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
+// comment, its kind, its agent's token or its rule's pattern, and what is
+// wrong with each) is most of the work of parsing, and needs no other line.
+// So readLines reads a large file in chunks, one per processor, at once;
+// the group structure is built afterwards by one pass over the result.
+
+// A chunk this small is not worth a goroutine.
+const minChunkLines = 4096
+
+// rfcLines is what reading a run of lines yields: the agents of its
+// user-agent lines and the rules of its allow and disallow lines, in file
+// order, with diagnostics reported to its own scanner.
+type rfcLines struct {
+	*scanner
+	// firstAgent is the number of the file's first user-agent line (0 when
+	// there is none): a rule before it is in no group, and is left to the
+	// group pass to report.
+	firstAgent int
+	agents     []Agent
+	rules      []Rule
+	pats       []patFlags
+}
+
+// readLines reads every line of s's file, on up to procs processors for a
+// large file, and returns the agents, rules and patterns of all of them in
+// file order; the diagnostics go to s.f.Diagnostics.
+func readLines(s *scanner, procs int) *rfcLines {
+	lines := s.f.Lines
+	first := firstAgentLine(s)
+	n := min(procs, len(lines)/minChunkLines)
+	if n <= 1 {
+		w := newRFCLines(s, first, len(lines))
+		w.read(lines)
+		return w
+	}
+	// The chunks append their rules to their own regions of one array, so
+	// that putting them together moves rules down rather than copying
+	// them all to a new one.
+	rules, pats := make([]Rule, len(lines)), make([]patFlags, len(lines))
+	parts := make([]*rfcLines, n)
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := len(lines)*i/n, len(lines)*(i+1)/n
+		// Each chunk reports to a copy of the file, so that no two append to
+		// one list; they write only their own lines.
+		f := *s.f
+		f.Diagnostics = nil
+		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest}, firstAgent: first,
+			rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
+		wg.Go(func() { parts[i].read(lines[lo:hi]) })
+	}
+	wg.Wait()
+	return joinLines(s, first, parts, rules, pats)
+}
+
+func newRFCLines(s *scanner, first, capacity int) *rfcLines {
+	// Sized for a chunk of rules alone, so that the slices never grow.
+	return &rfcLines{scanner: s, firstAgent: first, rules: make([]Rule, 0, capacity), pats: make([]patFlags, 0, capacity)}
+}
+
+// joinLines puts the chunks' results together, in file order; the chunks'
+// rules and patterns lie in regions of rules and pats, in order.
+func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []patFlags) *rfcLines {
+	var nd, na int
+	for _, p := range parts {
+		nd, na = nd+len(p.f.Diagnostics), na+len(p.agents)
+	}
+	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
+	s.f.Diagnostics = make(DiagnosticList, 0, nd)
+	for _, p := range parts {
+		s.f.Diagnostics = append(s.f.Diagnostics, p.f.Diagnostics...)
+		all.agents = append(all.agents, p.agents...)
+		// The joined rules end at or before this chunk's region starts, so
+		// append moves them down within the array.
+		all.rules = append(all.rules, p.rules...)
+		all.pats = append(all.pats, p.pats...)
+	}
+	// The tail past the joined rules holds stale copies: clear it, so that
+	// it keeps no strings alive.
+	clear(rules[len(all.rules):])
+	return all
+}
+
+// firstAgentLine returns the number of the first user-agent line, or 0.
+// It is nearly always among the first few lines.
+func firstAgentLine(s *scanner) int {
+	for _, l := range s.f.Lines {
+		rec := splitRecord(s.f.Source, l.Start, l.End)
+		if rec.colon && rec.keyStart >= 0 && rfcKey(s.text[rec.keyStart:rec.keyEnd]) == KindUserAgent {
+			return l.Number
+		}
+	}
+	return 0
+}
+
+func (p *rfcLines) read(lines []Line) {
+	for i := range lines {
+		p.line(&lines[i])
+	}
+}
+
+func (p *rfcLines) line(l *Line) {
+	src := p.f.Source
+	p.near = l.Number - 1
+	rec := splitRecord(src, l.Start, l.End)
+	if rec.comment >= 0 {
+		l.Comment = Span{rec.comment + 1, l.End}
+	}
+	switch {
+	case rec.keyStart < 0 && !rec.colon:
+		l.Kind = KindBlank
+		if rec.comment >= 0 {
+			l.Kind = KindComment
+		}
+		return
+	case !rec.colon:
+		p.noColon(l, rec)
+		return
+	case rec.keyStart < 0:
+		l.Kind = KindInvalid
+		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
+		return
+	}
+	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	switch rfcKey(p.key(l)) {
+	case KindUserAgent:
+		p.userAgent(l)
+	case KindAllow:
+		p.rule(l, true)
+	case KindDisallow:
+		p.rule(l, false)
+	default:
+		p.other(l)
+	}
+}
+
+func (p *rfcLines) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	tok, global, cut := extractToken(p.value(l))
+	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
+	end := l.Value.End
+	switch {
+	case tok == "":
+		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
+	case cut && !global:
+		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
+			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", p.value(l), tok, tok)
+	case cut:
+		p.report(l.Value.Start, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
+			"%q is read as '*', the global group", p.value(l))
+	}
+}
+
+func (p *rfcLines) rule(l *Line, allow bool) {
+	l.Kind = Rule{Allow: allow}.Kind()
+	if p.firstAgent == 0 || l.Number < p.firstAgent {
+		return // in no group: the group pass reports it
+	}
+	v := p.value(l)
+	cls := classify(v)
+	norm, flags := v, cls.flags(v)
+	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
+		norm = normalizeIn(&p.arena, v, false)
+		flags = patternFlags(norm)
+	}
+	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm})
+	p.pats = append(p.pats, flags)
+	p.checkPattern(l, cls)
+	p.checkExposure(l)
+}
+
+func (p *rfcLines) noColon(l *Line, rec record) {
+	l.Kind = KindInvalid
+	text := p.text[rec.keyStart:rec.keyEnd]
+	fields := strings.Fields(text)
+	if len(fields) == 2 && googleKey(strings.ToLower(fields[0])) != "" {
+		p.report(rec.keyStart, rec.keyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
+		return
+	}
+	p.report(rec.keyStart, rec.keyEnd, CodeInvalidLine, Warning, "RFC 9309 §2.2",
+		"not a record (no ':' between key and value): the line is ignored")
+}
+
+// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
+// cls tells which checks can find anything.
+func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
+	v, at := p.value(l), l.Value.Start
+	const sec = "RFC 9309 §2.2.2"
+	if v == "" {
+		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, sec,
+			"an empty %s matches nothing: it has no effect", strings.ToLower(p.key(l)))
+		return
+	}
+	if v[0] != '/' && v[0] != '*' {
+		p.report(at, at+len(v), CodePatternStart, Warning, sec,
+			"a pattern should start with '/' or '*'; %q can only match paths that the URL syntax does not produce", v)
+	}
+	if cls == 0 {
+		return
+	}
+	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
+		p.report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
+			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
+	}
+	if cls&clsSpace != 0 {
+		i := strings.IndexAny(v, " \t")
+		p.report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
+			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
+	}
+	for i := 0; i < len(v) && cls&clsPercent != 0; i++ {
+		if v[i] == '%' && !isEscape(v, i) {
+			end := i + 3
+			if end > len(v) {
+				end = len(v)
+			}
+			p.report(at+i, at+end, CodeBadPercent, Warning, "RFC 3986 §2.1",
+				"%q is not a valid percent-encoding (%%XX with two hex digits); it is compared as %%25", v[i:end])
+		}
+	}
+}
+
+func (p *rfcLines) other(l *Line) {
+	l.Kind = KindOther
+	lower := lowerKey(p.key(l))
+	end := l.Value.End
+	if lower == "sitemap" {
+		if !isAbsoluteURL(p.value(l)) {
+			p.reportMsg(l.Value.Start, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", p.value(l), " is not"))
+		}
+		return
+	}
+	if msg, ok := nonStandardAdvice[lower]; ok {
+		p.reportMsg(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
+		return
+	}
+	if k := googleKey(lower); k != "" {
+		p.reportMsg(l.Key.Start, l.Key.End, CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			p.arena.quoted("", p.key(l), " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
+		return
+	}
+	p.reportMsg(l.Key.Start, l.Key.End, CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+		p.arena.quoted("", p.key(l), " is not a record RFC 9309 defines; crawlers may ignore it"))
+}

@@ -1,0 +1,57 @@
+package matcher
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestParallelLinesSameFile: reading a large file's lines in chunks on
+// several processors gives the file one processor gives: the same lines,
+// groups (RFC 9309 §2.1 group boundaries fall anywhere, also at a chunk's
+// edge), rules and diagnostics in the same order.
+func TestParallelLinesSameFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Disallow: /before-any-group\nAllow: /x\n")
+	b.Write(realisticFile(200 << 10))
+	// A group that runs across many chunk edges, diagnostics of each
+	// kind, and a token named in several groups.
+	for i := 0; i < 3*minChunkLines; i++ {
+		switch i % 7 {
+		case 0:
+			b.WriteString("User-agent: bot-a/1.0\n")
+		case 1:
+			b.WriteString("Disallow: /admin?token=1 x\n")
+		case 2:
+			b.WriteString("Allow: %zz$/\n")
+		case 3:
+			b.WriteString("Crawl-delay: 3\n")
+		case 4:
+			b.WriteString("no colon here\n")
+		case 5:
+			b.WriteString("Disalow: /typo\n")
+		default:
+			b.WriteString("# comment\n\n")
+		}
+	}
+	src := []byte(b.String())
+	want := parseRFC(src, 1)
+	if n := len(want.Lines) / minChunkLines; n < 3 {
+		t.Fatalf("the file has %d lines: too few to be read in 3 chunks", len(want.Lines))
+	}
+	for _, procs := range []int{2, 3, 7} {
+		got := parseRFC(src, procs)
+		if !reflect.DeepEqual(got.Lines, want.Lines) {
+			t.Errorf("procs=%d: lines differ", procs)
+		}
+		if !reflect.DeepEqual(got.Groups, want.Groups) {
+			t.Errorf("procs=%d: groups differ", procs)
+		}
+		if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+			t.Errorf("procs=%d: %d diagnostics, want %d (or in another order)", procs, len(got.Diagnostics), len(want.Diagnostics))
+		}
+		if !reflect.DeepEqual(got.ext, want.ext) {
+			t.Errorf("procs=%d: compiled patterns differ", procs)
+		}
+	}
+}
