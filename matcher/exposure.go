@@ -92,6 +92,14 @@ var exposureClass = func() (t [256]uint8) {
 // rule at parse time, so it walks the pattern once, by a table, and
 // compares only the words whose length could match.
 func exposureIn(p string) (secret, private string) {
+	if len(p) < minHexRun && !mayExpose(p) {
+		return "", ""
+	}
+	return exposureScan(p)
+}
+
+// exposureScan is exposureIn without the quick pass first.
+func exposureScan(p string) (secret, private string) {
 	part, eq := 0, -1
 	inPath := true
 	for i := 0; i <= len(p); i++ {
@@ -126,6 +134,35 @@ func exposureIn(p string) (secret, private string) {
 		}
 	}
 	return "", private
+}
+
+// exposingPairs are letter pairs of which every private word, credential
+// name, suffix and held word has one: dm (admin), cr (secret), ck
+// (backup), iv (private), nt (internal), nf (confidential), ke (key,
+// api_key), pw (pwd), id (sid), ig (sig, signature), th (auth), ok (token)
+// and ss (passwd, session, password, access_token).
+var exposingPairs = func() (t [1024]bool) {
+	for _, p := range []string{"dm", "cr", "ck", "iv", "nt", "nf", "ke", "pw", "id", "ig", "th", "ok", "ss"} {
+		t[pairIndex(p[0], p[1])] = true
+	}
+	return t
+}()
+
+// pairIndex folds two bytes to ten bits. Letters keep their identity
+// without case (the low five bits); other bytes share slots with letters,
+// which only makes mayExpose say yes more often.
+func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
+
+// mayExpose reports whether p has a pair of exposingPairs: when it has
+// none, no part of it can name a credential or a private word, and most
+// patterns are done after this one quick pass.
+func mayExpose(p string) bool {
+	for i := 0; i+1 < len(p); i++ {
+		if exposingPairs[pairIndex(p[i], p[i+1])] {
+			return true
+		}
+	}
+	return false
 }
 
 // secretPart reports whether one segment or parameter names a credential;

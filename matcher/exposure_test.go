@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -75,5 +76,44 @@ func TestExposureIn(t *testing.T) {
 		if secret != tt.secret || private != tt.private {
 			t.Errorf("exposureIn(%q) = %q, %q; want %q, %q", tt.in, secret, private, tt.secret, tt.private)
 		}
+	}
+}
+
+// TestMayExposeMissesNothing: the quick pass before the RFC 9309 §3 checks
+// never turns away a pattern that the full walk would flag, for every
+// word the checks know in any case, and for random patterns made of them.
+func TestMayExposeMissesNothing(t *testing.T) {
+	words := []string{"admin", "administrator", "secret", "secrets", "backup", "backups", "private", "internal",
+		"confidential", "key", "pwd", "sid", "sig", "auth", "token", "apikey", "passwd", "api_key", "api-key",
+		"session", "password", "sessionid", "signature", "access_token", "x_token=1", "my_key=1", "my-key=1",
+		"mysecret=1", "mypassword=1", "myapikeystore", "the_api_key_here", "getaccess_tokens"}
+	noise := []string{"/", "?", "&", "=", ";", "*", "$", ".php", "%7E", "ツ", "-", "_", "0", "a", "Z", "x1"}
+	check := func(p string) {
+		t.Helper()
+		s1, p1 := exposureIn(p)
+		s2, p2 := exposureScan(p)
+		if s1 != s2 || p1 != p2 {
+			t.Fatalf("%q: quick pass gives %q, %q; full walk %q, %q", p, s1, p1, s2, p2)
+		}
+	}
+	for _, w := range words {
+		for _, v := range []string{w, strings.ToUpper(w), "/" + w + "/", "/x?" + w} {
+			check(v)
+			if s, p := exposureScan(v); s == "" && p == "" && !strings.Contains(v, "?") {
+				t.Errorf("%q: the full walk flags nothing, so this test checks nothing", v)
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := rng.Intn(6); n >= 0; n-- {
+			if rng.Intn(3) == 0 {
+				b.WriteString(words[rng.Intn(len(words))])
+			} else {
+				b.WriteString(noise[rng.Intn(len(noise))])
+			}
+		}
+		check(b.String())
 	}
 }
