@@ -104,6 +104,7 @@ func parseRFC(src []byte, procs int) *File {
 	}
 	p.finish()
 	s.checkBytes()
+	lines.takeDiagnostics(s.f)
 	s.f.Diagnostics.Sort()
 	return s.f
 }

@@ -26,6 +26,27 @@ type rfcLines struct {
 	agents     []Agent
 	rules      []Rule
 	pats       []patFlags
+	// chunkDiags are the chunks' diagnostics, when the lines were read in
+	// chunks; takeDiagnostics puts them with the file's own.
+	chunkDiags []DiagnosticList
+}
+
+// takeDiagnostics puts the chunks' diagnostics and those reported to the
+// file since into one list of just the right size.
+func (p *rfcLines) takeDiagnostics(f *File) {
+	if len(p.chunkDiags) == 0 {
+		return
+	}
+	n := len(f.Diagnostics)
+	for _, d := range p.chunkDiags {
+		n += len(d)
+	}
+	all := make(DiagnosticList, 0, n)
+	for _, d := range p.chunkDiags {
+		all = append(all, d...)
+	}
+	f.Diagnostics = append(all, f.Diagnostics...)
+	p.chunkDiags = nil
 }
 
 // readLines reads every line of s's file, on up to procs processors for a
@@ -68,14 +89,13 @@ func newRFCLines(s *scanner, first, capacity int) *rfcLines {
 // joinLines puts the chunks' results together, in file order; the chunks'
 // rules and patterns lie in regions of rules and pats, in order.
 func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []patFlags) *rfcLines {
-	var nd, na int
+	na := 0
 	for _, p := range parts {
-		nd, na = nd+len(p.f.Diagnostics), na+len(p.agents)
+		na += len(p.agents)
 	}
 	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
-	s.f.Diagnostics = make(DiagnosticList, 0, nd)
 	for _, p := range parts {
-		s.f.Diagnostics = append(s.f.Diagnostics, p.f.Diagnostics...)
+		all.chunkDiags = append(all.chunkDiags, p.f.Diagnostics)
 		all.agents = append(all.agents, p.agents...)
 		// The joined rules end at or before this chunk's region starts, so
 		// append moves them down within the array.

@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -67,8 +68,12 @@ func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace)
 // still applies: it allows everything and does not fall back to '*'.
 func selectGroups(f *File, token string) GroupTrace {
 	token = strings.TrimSpace(token)
-	tr := GroupTrace{Token: token}
+	tr := GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, agentCount(f))}
 	var named, global []int
+	// A file may name thousands of agents: their sentences share one
+	// arena and the token's quoted ending, rather than a Sprintf each.
+	var words arena
+	isNot, equals := " is not "+strconv.Quote(token), " equals "+strconv.Quote(token)+", ignoring case"
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			m := UserAgentMatch{Agent: a, Group: gi}
@@ -78,10 +83,10 @@ func selectGroups(f *File, token string) GroupTrace {
 			case a.Token == "":
 				m.How = "names no product token"
 			case token != "" && strings.EqualFold(a.Token, token):
-				m.Matched, m.How = true, fmt.Sprintf("%q equals %q, ignoring case", a.Token, token)
+				m.Matched, m.How = true, words.quoted("", a.Token, equals)
 				named = appendOnce(named, gi)
 			default:
-				m.How = fmt.Sprintf("%q is not %q", a.Token, token)
+				m.How = words.quoted("", a.Token, isNot)
 			}
 			if a.Global {
 				global = appendOnce(global, gi)
@@ -109,6 +114,14 @@ func finishTrace(f *File, tr GroupTrace, named, global []int) GroupTrace {
 	tr.Merged = len(tr.Selected) > 1
 	tr.Summary = traceSummary(f, tr)
 	return tr
+}
+
+func agentCount(f *File) int {
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Agents)
+	}
+	return n
 }
 
 func appendOnce(s []int, v int) []int {
