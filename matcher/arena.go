@@ -17,14 +17,24 @@ const arenaChunk = 32 << 10
 // is ready; a nil arena allocates each string on its own.
 type arena struct {
 	b strings.Builder
+	// first is the size of the first block when set (see sizedArena).
+	first int
 }
+
+// sizedArena returns an arena whose first block holds about n bytes: a
+// small file needs far less than a whole block.
+func sizedArena(n int) arena { return arena{first: max(n, 64)} }
 
 // room makes sure the current block has n more bytes, so that writing n
 // bytes does not copy the block.
 func (a *arena) room(n int) {
 	if a.b.Cap()-a.b.Len() < n {
+		size := arenaChunk
+		if a.b.Cap() == 0 && a.first > 0 {
+			size = min(a.first, arenaChunk)
+		}
 		a.b = strings.Builder{}
-		a.b.Grow(max(arenaChunk, n))
+		a.b.Grow(max(size, n))
 	}
 }
 

@@ -48,7 +48,7 @@ func newScanner(r Reading, src []byte) *scanner {
 		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
 	}
 	f.text = string(src)
-	return &scanner{f: f, text: f.text, longest: longest}
+	return &scanner{f: f, text: f.text, longest: longest, arena: sizedArena(len(src) / 4)}
 }
 
 // newLine is the line [start, end) before the reading has looked at it.

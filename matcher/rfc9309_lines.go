@@ -73,7 +73,7 @@ func readLines(s *scanner, procs int) *rfcLines {
 		// one list; they write only their own lines.
 		f := *s.f
 		f.Diagnostics = nil
-		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest}, firstAgent: first,
+		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest, arena: sizedArena(len(s.text) / 4 / n)}, firstAgent: first,
 			rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
 		wg.Go(func() { parts[i].read(lines[lo:hi]) })
 	}

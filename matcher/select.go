@@ -72,7 +72,7 @@ func selectGroups(f *File, token string) GroupTrace {
 	var named, global []int
 	// A file may name thousands of agents: their sentences share one
 	// arena and the token's quoted ending, rather than a Sprintf each.
-	var words arena
+	words := sizedArena(32 * len(tr.Agents[:cap(tr.Agents)]))
 	isNot, equals := " is not "+strconv.Quote(token), " equals "+strconv.Quote(token)+", ignoring case"
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
