@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"math/rand"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,6 +53,37 @@ func TestParallelLinesSameFile(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got.ext, want.ext) {
 			t.Errorf("procs=%d: compiled patterns differ", procs)
+		}
+	}
+}
+
+// TestSplitLinesInParallel: cutting a source into runs of whole lines for
+// several processors gives the lines one processor gives, whatever the
+// line ends (RFC 9309 §2.2: LF, CR or CRLF, mixed), with a byte-order mark
+// and with or without a final line end.
+func TestSplitLinesInParallel(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	ends := []string{"\n", "\r", "\r\n", "\r\r\n", "\n\r"}
+	for trial := 0; trial < 6; trial++ {
+		var b strings.Builder
+		if trial%2 == 0 {
+			b.WriteString("\xEF\xBB\xBF")
+		}
+		for b.Len() < 5*minChunkBytes {
+			b.WriteString(strings.Repeat("x", rng.Intn(40)))
+			b.WriteString(ends[rng.Intn(len(ends))])
+		}
+		if trial%3 == 0 {
+			b.WriteString("last line without an end")
+		}
+		src := []byte(b.String())
+		want := newScanner(RFC9309, src)
+		for _, procs := range []int{2, 3, 5} {
+			got := newScannerIn(RFC9309, src, procs)
+			if !reflect.DeepEqual(got.f.Lines, want.f.Lines) || got.longest != want.longest || got.f.BOM != want.f.BOM {
+				t.Fatalf("trial %d, procs=%d: %d lines (longest %d), want %d (longest %d)",
+					trial, procs, len(got.f.Lines), got.longest, len(want.f.Lines), want.longest)
+			}
 		}
 	}
 }
