@@ -128,7 +128,7 @@ func exposureScan(p string) (secret, private string) {
 		part, eq = i+1, -1
 		inPath = inPath && c&xQuery == 0
 	}
-	if len(p) >= minHexRun {
+	if hasHexRun(p, minHexRun) {
 		if run := longestHexRun(p); len(run) >= minHexRun {
 			return run, ""
 		}
@@ -201,6 +201,23 @@ func secretSuffix(name string) bool {
 
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
+}
+
+// hasHexRun reports whether s holds n hex digits in a row: a quick look
+// before longestHexRun, which most long patterns (words between slashes)
+// fail.
+func hasHexRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if !isHex(s[i]) {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			return true
+		}
+	}
+	return false
 }
 
 // longestHexRun returns the longest run of hex digits that holds at least
