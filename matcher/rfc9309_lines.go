@@ -51,7 +51,8 @@ func (p *rfcLines) takeDiagnostics(f *File) {
 
 // readLines reads every line of s's file, on up to procs processors for a
 // large file, and returns the agents, rules and patterns of all of them in
-// file order; the diagnostics go to s.f.Diagnostics.
+// file order. The diagnostics go to s.f.Diagnostics, or for a file read in
+// chunks are held until takeDiagnostics.
 func readLines(s *scanner, procs int) *rfcLines {
 	lines := s.f.Lines
 	first := firstAgentLine(s)
