@@ -89,17 +89,18 @@ func (c pattern) match(path string) bool {
 type byteClass uint8
 
 const (
-	clsChange  byteClass = 1 << iota // non-ASCII, '%', '?', or a byte that must be encoded: normalization may change the pattern
+	clsChange  byteClass = 1 << iota // non-ASCII, '%', or a byte that must be encoded: normalization may change the pattern
 	clsDollar                        // '$'
 	clsStar                          // '*'
 	clsSpace                         // space or tab
 	clsPercent                       // '%'
+	clsQuery                         // '?': normalization changes the pattern if a query delimiter follows
 )
 
 var byteClasses = func() (t [256]byteClass) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
-		if b >= 0x80 || b == '%' || b == '?' || mustEncode(b) {
+		if b >= 0x80 || b == '%' || mustEncode(b) {
 			t[c] |= clsChange
 		}
 		switch b {
@@ -111,6 +112,8 @@ var byteClasses = func() (t [256]byteClass) {
 			t[c] |= clsSpace
 		case '%':
 			t[c] |= clsPercent
+		case '?':
+			t[c] |= clsQuery
 		}
 	}
 	return t
@@ -123,6 +126,22 @@ func classify(s string) byteClass {
 		cls |= byteClasses[s[i]]
 	}
 	return cls
+}
+
+// changes reports whether normalizing the pattern p, whose classes cls
+// are, can change it: a byte to encode or decode, a '$' before the end, or
+// after the first '?' one of the delimiters RFC 9309 §2.2.2 has encoded in
+// a query.
+func (cls byteClass) changes(p string) bool {
+	switch {
+	case cls&clsChange != 0:
+		return true
+	case cls&clsDollar != 0 && strings.IndexByte(p, '$') < len(p)-1:
+		return true
+	case cls&clsQuery != 0:
+		return strings.IndexAny(p[strings.IndexByte(p, '?')+1:], ":/?@") >= 0
+	}
+	return false
 }
 
 // flags returns the pattern flags of p, whose classes cls are.

@@ -188,7 +188,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	v := p.value(l)
 	cls := classify(v)
 	norm, flags := v, cls.flags(v)
-	if cls&clsChange != 0 || cls&clsDollar != 0 && strings.IndexByte(v, '$') < len(v)-1 {
+	if cls.changes(v) {
 		norm = normalizeIn(&p.arena, v, false)
 		flags = patternFlags(norm)
 	}
