@@ -3,9 +3,7 @@ package matcher
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -34,83 +32,6 @@ type scanner struct {
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	longest int
-}
-
-// minChunkBytes is the least source a processor splits into lines on its
-// own (see newScannerIn).
-const minChunkBytes = 64 << 10
-
-// newScannerIn is newScanner splitting the lines of a large source on up
-// to procs processors: the source is cut after a line end near each
-// processor's share, each share's lines are counted (bytes.Count, which
-// reads many bytes at a time), and each processor writes its lines into
-// its own region of File.Lines.
-func newScannerIn(r Reading, src []byte, procs int) *scanner {
-	bom := bomLength(src)
-	n := min(procs, (len(src)-bom)/minChunkBytes)
-	if n <= 1 {
-		return newScanner(r, src)
-	}
-	f := &File{Reading: r, Source: src, BOM: bom, selections: &selections{}}
-	cuts := lineCuts(src, bom, n)
-	first := make([]int, n+1) // first[i]: index of share i's first line
-	for i := range n {
-		first[i+1] = first[i] + countLines(src[cuts[i]:cuts[i+1]])
-	}
-	f.Lines = make([]Line, first[n])
-	longest := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			ls := newLineScanner(src[:cuts[i+1]], cuts[i])
-			for k := first[i]; ; k++ {
-				start, end, ok := ls.next()
-				if !ok {
-					break
-				}
-				longest[i] = max(longest[i], end-start)
-				f.Lines[k] = newLine(k+1, start, end)
-			}
-		})
-	}
-	wg.Wait()
-	f.text = string(src)
-	return &scanner{f: f, text: f.text, longest: slices.Max(longest), arena: sizedArena(len(src) / 4)}
-}
-
-// lineCuts returns n+1 offsets from bom to len(src) that cut src into n
-// runs of whole lines, each cut just after a line end (never between the
-// CR and LF of a CRLF).
-func lineCuts(src []byte, bom, n int) []int {
-	cuts := make([]int, n+1)
-	cuts[0], cuts[n] = bom, len(src)
-	for i := 1; i < n; i++ {
-		c := max(bom+(len(src)-bom)*i/n, cuts[i-1])
-		j := bytes.IndexAny(src[c:], "\r\n")
-		switch {
-		case j < 0:
-			c = len(src)
-		case src[c+j] == '\r' && c+j+1 < len(src) && src[c+j+1] == '\n':
-			c += j + 2
-		default:
-			c += j + 1
-		}
-		cuts[i] = c
-	}
-	return cuts
-}
-
-// countLines counts the lines of a run cut by lineCuts: its line ends
-// (LF, CR and CRLF each end one line), and a last line without one.
-func countLines(run []byte) int {
-	n := bytes.Count(run, []byte{'\n'})
-	if cr := bytes.Count(run, []byte{'\r'}); cr > 0 {
-		n += cr - bytes.Count(run, []byte("\r\n"))
-	}
-	if len(run) > 0 && run[len(run)-1] != '\n' && run[len(run)-1] != '\r' {
-		n++
-	}
-	return n
 }
 
 func newScanner(r Reading, src []byte) *scanner {

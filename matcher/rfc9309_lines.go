@@ -1,9 +1,6 @@
 package matcher
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
 // comment, its kind, its agent's token or its rule's pattern, and what is
@@ -62,51 +59,12 @@ func readLines(s *scanner, procs int) *rfcLines {
 		w.read(lines)
 		return w
 	}
-	// The chunks append their rules to their own regions of one array, so
-	// that putting them together moves rules down rather than copying
-	// them all to a new one.
-	rules, pats := make([]Rule, len(lines)), make([]patFlags, len(lines))
-	parts := make([]*rfcLines, n)
-	var wg sync.WaitGroup
-	for i := range parts {
-		lo, hi := len(lines)*i/n, len(lines)*(i+1)/n
-		// Each chunk reports to a copy of the file, so that no two append to
-		// one list; they write only their own lines.
-		f := *s.f
-		f.Diagnostics = nil
-		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest, arena: sizedArena(len(s.text) / 4 / n)}, firstAgent: first,
-			rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
-		wg.Go(func() { parts[i].read(lines[lo:hi]) })
-	}
-	wg.Wait()
-	return joinLines(s, first, parts, rules, pats)
+	return readChunks(s, first, n)
 }
 
 func newRFCLines(s *scanner, first, capacity int) *rfcLines {
 	// Sized for a chunk of rules alone, so that the slices never grow.
 	return &rfcLines{scanner: s, firstAgent: first, rules: make([]Rule, 0, capacity), pats: make([]patFlags, 0, capacity)}
-}
-
-// joinLines puts the chunks' results together, in file order; the chunks'
-// rules and patterns lie in regions of rules and pats, in order.
-func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []patFlags) *rfcLines {
-	na := 0
-	for _, p := range parts {
-		na += len(p.agents)
-	}
-	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
-	for _, p := range parts {
-		all.chunkDiags = append(all.chunkDiags, p.f.Diagnostics)
-		all.agents = append(all.agents, p.agents...)
-		// The joined rules end at or before this chunk's region starts, so
-		// append moves them down within the array.
-		all.rules = append(all.rules, p.rules...)
-		all.pats = append(all.pats, p.pats...)
-	}
-	// The tail past the joined rules holds stale copies: clear it, so that
-	// it keeps no strings alive.
-	clear(rules[len(all.rules):])
-	return all
 }
 
 // firstAgentLine returns the number of the first user-agent line, or 0.

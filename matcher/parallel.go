@@ -1,0 +1,141 @@
+//go:build !js
+
+package matcher
+
+import (
+	"bytes"
+	"sync"
+)
+
+// The parts of parsing that run on several processors. A WebAssembly build
+// runs on one (see parallel_js.go), and leaves this code out.
+
+// minChunkBytes is the least source a processor splits into lines on its
+// own (see newScannerIn).
+const minChunkBytes = 64 << 10
+
+// newScannerIn is newScanner splitting the lines of a large source on up
+// to procs processors: the source is cut after a line end near each
+// processor's share, each share's lines are counted (bytes.Count, which
+// reads many bytes at a time), and each processor writes its lines into
+// its own region of File.Lines.
+func newScannerIn(r Reading, src []byte, procs int) *scanner {
+	bom := bomLength(src)
+	n := min(procs, (len(src)-bom)/minChunkBytes)
+	if n <= 1 {
+		return newScanner(r, src)
+	}
+	f := &File{Reading: r, Source: src, BOM: bom, selections: &selections{}}
+	cuts := lineCuts(src, bom, n)
+	first := make([]int, n+1) // first[i]: index of share i's first line
+	for i := range n {
+		first[i+1] = first[i] + countLines(src[cuts[i]:cuts[i+1]])
+	}
+	f.Lines = make([]Line, first[n])
+	longest := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			ls := newLineScanner(src[:cuts[i+1]], cuts[i])
+			for k := first[i]; ; k++ {
+				start, end, ok := ls.next()
+				if !ok {
+					break
+				}
+				longest[i] = max(longest[i], end-start)
+				f.Lines[k] = newLine(k+1, start, end)
+			}
+		})
+	}
+	wg.Wait()
+	f.text = string(src)
+	return &scanner{f: f, text: f.text, longest: maxOf(longest), arena: sizedArena(len(src) / 4)}
+}
+
+// lineCuts returns n+1 offsets from bom to len(src) that cut src into n
+// runs of whole lines, each cut just after a line end (never between the
+// CR and LF of a CRLF).
+func lineCuts(src []byte, bom, n int) []int {
+	cuts := make([]int, n+1)
+	cuts[0], cuts[n] = bom, len(src)
+	for i := 1; i < n; i++ {
+		c := max(bom+(len(src)-bom)*i/n, cuts[i-1])
+		j := bytes.IndexAny(src[c:], "\r\n")
+		switch {
+		case j < 0:
+			c = len(src)
+		case src[c+j] == '\r' && c+j+1 < len(src) && src[c+j+1] == '\n':
+			c += j + 2
+		default:
+			c += j + 1
+		}
+		cuts[i] = c
+	}
+	return cuts
+}
+
+// countLines counts the lines of a run cut by lineCuts: its line ends
+// (LF, CR and CRLF each end one line), and a last line without one.
+func countLines(run []byte) int {
+	n := bytes.Count(run, []byte{'\n'})
+	if cr := bytes.Count(run, []byte{'\r'}); cr > 0 {
+		n += cr - bytes.Count(run, []byte("\r\n"))
+	}
+	if len(run) > 0 && run[len(run)-1] != '\n' && run[len(run)-1] != '\r' {
+		n++
+	}
+	return n
+}
+
+func maxOf(s []int) int {
+	m := 0
+	for _, v := range s {
+		m = max(m, v)
+	}
+	return m
+}
+
+// readChunks reads the lines of s's file in n chunks at once.
+func readChunks(s *scanner, first, n int) *rfcLines {
+	lines := s.f.Lines
+	// The chunks append their rules to their own regions of one array, so
+	// that putting them together moves rules down rather than copying
+	// them all to a new one.
+	rules, pats := make([]Rule, len(lines)), make([]patFlags, len(lines))
+	parts := make([]*rfcLines, n)
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := len(lines)*i/n, len(lines)*(i+1)/n
+		// Each chunk reports to a copy of the file, so that no two append to
+		// one list; they write only their own lines.
+		f := *s.f
+		f.Diagnostics = nil
+		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest, arena: sizedArena(len(s.text) / 4 / n)}, firstAgent: first,
+			rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
+		wg.Go(func() { parts[i].read(lines[lo:hi]) })
+	}
+	wg.Wait()
+	return joinLines(s, first, parts, rules, pats)
+}
+
+// joinLines puts the chunks' results together, in file order; the chunks'
+// rules and patterns lie in regions of rules and pats, in order.
+func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []patFlags) *rfcLines {
+	na := 0
+	for _, p := range parts {
+		na += len(p.agents)
+	}
+	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
+	for _, p := range parts {
+		all.chunkDiags = append(all.chunkDiags, p.f.Diagnostics)
+		all.agents = append(all.agents, p.agents...)
+		// The joined rules end at or before this chunk's region starts, so
+		// append moves them down within the array.
+		all.rules = append(all.rules, p.rules...)
+		all.pats = append(all.pats, p.pats...)
+	}
+	// The tail past the joined rules holds stale copies: clear it, so that
+	// it keeps no strings alive.
+	clear(rules[len(all.rules):])
+	return all
+}
