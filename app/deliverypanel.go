@@ -51,20 +51,20 @@ func renderDeliveryPanel(f deliveryForm, v deliveryView, on func(func(*deliveryF
 	if v.Provided {
 		summary = "Delivery: " + effectLabel(v.Assessment.Effect)
 	}
-	return app.Details().ID("delivery").Class("delivery").Body(
-		app.Summary().ID("delivery-summary").Text(summary),
-		app.P().Class("hint").Text("What you observed when the file was fetched. Nothing is fetched here: "+
+	return app.Elem("details").ID("delivery").Class("delivery").Body(
+		app.Elem("summary").ID("delivery-summary").Text(summary),
+		app.Elem("p").Class("hint").Text("What you observed when the file was fetched. Nothing is fetched here: "+
 			"the facts you enter are weighed as RFC 9309 §2.3.1 says, and they travel with the link and the record."),
-		app.Div().Class("field-row").Body(
+		app.Elem("div").Class("field-row").Body(
 			deliveryField("delivery-status", "HTTP status", "200", f.Status, "numeric", on(setStatus), "text"),
 			deliveryField("delivery-type", "Final content type", "text/plain; charset=utf-8", f.ContentType, "", on(setContentType), "text"),
 		),
-		app.Div().Class("field").Body(
-			app.Label().For("delivery-redirects").Text("Redirect chain, one URL per line (each hop followed)"),
-			app.Textarea().ID("delivery-redirects").Rows(3).Wrap("off").Spellcheck(false).
-				Text(f.Redirects).OnInput(on(setRedirects), app.EventScope("redirects")),
+		app.Elem("div").Class("field").Body(
+			app.Elem("label").Attr("for", "delivery-redirects").Text("Redirect chain, one URL per line (each hop followed)"),
+			app.Elem("textarea").ID("delivery-redirects").Attr("rows", 3).Attr("wrap", "off").Spellcheck(false).
+				Attr("value", f.Redirects).OnInput(on(setRedirects), app.EventScope("redirects")),
 		),
-		app.Div().Class("field-row").Body(
+		app.Elem("div").Class("field-row").Body(
 			deliveryField("delivery-error", "Network error or timeout", "timeout", f.Error, "", on(setFetchError), "text"),
 			deliveryField("delivery-observed", "Observed at (your time zone)", "", f.Observed, "", on(setObserved), "datetime-local"),
 		),
@@ -75,14 +75,14 @@ func renderDeliveryPanel(f deliveryForm, v deliveryView, on func(func(*deliveryF
 // deliveryField is one labelled input of the panel. The scope tells
 // go-app that each field's handler is a different one (DESIGN §4).
 func deliveryField(id, label, placeholder, value, mode string, on app.EventHandler, kind string) app.UI {
-	in := app.Input().ID(id).Type(kind).Value(value).Spellcheck(false).OnInput(on, app.EventScope(id))
+	in := app.ElemSelfClosing("input").ID(id).Attr("type", kind).Attr("value", value).Spellcheck(false).OnInput(on, app.EventScope(id))
 	if placeholder != "" {
-		in = in.Placeholder(placeholder)
+		in = in.Attr("placeholder", placeholder)
 	}
 	if mode != "" {
 		in = in.Attr("inputmode", mode)
 	}
-	return app.Div().Class("field").Body(app.Label().For(id).Text(label), in)
+	return app.Elem("div").Class("field").Body(app.Elem("label").Attr("for", id).Text(label), in)
 }
 
 // renderAssessment says what the facts make of the file: the effect with
@@ -90,29 +90,29 @@ func deliveryField(id, label, placeholder, value, mode string, on app.EventHandl
 // labelled as Google's.
 func renderAssessment(v deliveryView) app.UI {
 	a := v.Assessment
-	return app.Div().ID("delivery-assessment").Class("assessment").DataSet("effect", string(a.Effect)).Aria("live", "polite").Body(
+	return app.Elem("div").ID("delivery-assessment").Class("assessment").DataSet("effect", string(a.Effect)).Aria("live", "polite").Body(
 		app.If(v.Problem != "", func() app.UI {
-			return app.P().ID("delivery-problem").Class("callout").Text("▲ " + v.Problem + " Until then no delivery facts are used.")
+			return app.Elem("p").ID("delivery-problem").Class("callout").Text("▲ " + v.Problem + " Until then no delivery facts are used.")
 		}),
-		app.P().Body(
-			app.Strong().Text("RFC 9309: "+effectLabel(a.Effect)+". "),
+		app.Elem("p").Body(
+			app.Elem("strong").Text("RFC 9309: "+effectLabel(a.Effect)+". "),
 			app.Text(a.Sentence),
-			app.Span().Class("source").Text(" ("+a.Section+")"),
+			app.Elem("span").Class("source").Text(" ("+a.Section+")"),
 		),
 		app.If(len(a.Notes) > 0, func() app.UI {
-			return app.Ul().Class("delivery-notes").Body(app.Range(a.Notes).Slice(func(i int) app.UI {
+			return app.Elem("ul").Class("delivery-notes").Body(app.Range(a.Notes).Slice(func(i int) app.UI {
 				n := a.Notes[i]
-				return app.Li().Class("diag", n.Severity.String()).DataSet("topic", n.Topic).Body(
-					app.Span().Class("sev").Text(severityMark(n.Severity)+" "+n.Topic),
+				return app.Elem("li").Class("diag", n.Severity.String()).DataSet("topic", n.Topic).Body(
+					app.Elem("span").Class("sev").Text(severityMark(n.Severity)+" "+n.Topic),
 					app.Text(": "+n.Sentence),
-					app.Span().Class("source").Text(" ("+n.Source+")"),
+					app.Elem("span").Class("source").Text(" ("+n.Source+")"),
 				)
 			}))
 		}),
 		app.If(len(a.Google) > 0, func() app.UI {
-			return app.Div().Class("operator").Body(
-				app.P().Class("operator-title").Body(app.Strong().Text("Google’s documented behaviour (not RFC 9309)")),
-				app.Ul().Body(app.Range(a.Google).Slice(func(i int) app.UI { return renderOperatorNote(a.Google[i]) })),
+			return app.Elem("div").Class("operator").Body(
+				app.Elem("p").Class("operator-title").Body(app.Elem("strong").Text("Google’s documented behaviour (not RFC 9309)")),
+				app.Elem("ul").Body(app.Range(a.Google).Slice(func(i int) app.UI { return renderOperatorNote(a.Google[i]) })),
 			)
 		}),
 	)
@@ -123,9 +123,9 @@ func renderOperatorNote(g matcher.OperatorNote) app.UI {
 	if g.Differs {
 		label = g.Operator + ", differs from RFC 9309:"
 	}
-	return app.Li().Class("google").DataSet("topic", g.Topic).DataSet("differs", strconv.FormatBool(g.Differs)).Body(
-		app.Strong().Text(label+" "),
+	return app.Elem("li").Class("google").DataSet("topic", g.Topic).DataSet("differs", strconv.FormatBool(g.Differs)).Body(
+		app.Elem("strong").Text(label+" "),
 		app.Text(g.Sentence),
-		app.Span().Class("source").Text(" Source: "+g.Source+"."),
+		app.Elem("span").Class("source").Text(" Source: "+g.Source+"."),
 	)
 }

@@ -106,16 +106,16 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 }
 
 func (ed *editor) Render() app.UI {
-	return app.Div().Class("editor").Body(
-		app.Pre().Class("gutter").Aria("hidden", "true").Text(ed.gutter),
-		app.Textarea().
+	return app.Elem("div").Class("editor").Body(
+		app.Elem("pre").Class("gutter").Aria("hidden", "true").Text(ed.gutter),
+		app.Elem("textarea").
 			ID(ed.ID).
 			Class("source").
 			Aria("label", ed.Label).
-			Rows(ed.lines+1).
-			Wrap("off").
+			Attr("rows", ed.lines+1).
+			Attr("wrap", "off").
 			Spellcheck(false).
-			ReadOnly(ed.hidden != "").
+			Attr("readonly", ed.hidden != "").
 			OnInput(ed.onInput),
 	)
 }

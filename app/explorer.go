@@ -197,15 +197,15 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 
 func (e *explorer) Render() app.UI {
 	e.measure.markRender()
-	return app.Div().Class("explorer").Body(
+	return app.Elem("div").Class("explorer").Body(
 		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
 		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
-		app.Main().Class("layout").Body(
+		app.Elem("main").Class("layout").Body(
 			e.renderInputs(),
-			app.Div().Class("output").Body(
+			app.Elem("div").Class("output").Body(
 				renderInputNotices(e.input),
 				renderResults(e.result, e.delivery.summaryScope(), e.chosen, e.choose, e.onRowKey),
 				renderExplanation(e.detail, e.renderRecordBar()),
@@ -217,37 +217,37 @@ func (e *explorer) Render() app.UI {
 // renderInputs is the form: the file, the token, the URLs, the reading.
 func (e *explorer) renderInputs() app.UI {
 	readings := matcher.Readings()
-	return app.Section().Class("inputs").Aria("label", "Input").Body(
-		app.Div().Class("field file").Body(
-			app.Div().Class("label-row").Body(
-				app.Label().For("robots-src").Text("robots.txt"),
-				app.Button().Type("button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
+	return app.Elem("section").Class("inputs").Aria("label", "Input").Body(
+		app.Elem("div").Class("field file").Body(
+			app.Elem("div").Class("label-row").Body(
+				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
+				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
 			),
 			newEditor("robots-src", "robots.txt file", e.source, e.onSource),
 		),
-		app.Div().Class("field-row").Body(
-			app.Div().Class("field").Body(
-				app.Label().For("token").Text("Product token"),
-				app.Input().ID("token").Type("text").List("tokens").Value(e.in.Token).
-					Spellcheck(false).Placeholder("Googlebot").Aria("describedby", "token-check").OnInput(e.onToken),
-				app.DataList().ID("tokens").Body(
+		app.Elem("div").Class("field-row").Body(
+			app.Elem("div").Class("field").Body(
+				app.Elem("label").Attr("for", "token").Text("Product token"),
+				app.ElemSelfClosing("input").ID("token").Attr("type", "text").Attr("list", "tokens").Attr("value", e.in.Token).
+					Spellcheck(false).Attr("placeholder", "Googlebot").Aria("describedby", "token-check").OnInput(e.onToken),
+				app.Elem("datalist").ID("tokens").Body(
 					app.Range(commonTokens).Slice(func(i int) app.UI {
-						return app.Option().Value(commonTokens[i])
+						return app.Elem("option").Attr("value", commonTokens[i])
 					}),
 				),
 				renderTokenCheck(e.token, e.onUseToken),
 			),
-			app.Div().Class("field").Body(
-				app.Label().For("reading").Text("Reading"),
-				app.Select().ID("reading").OnChange(e.onReading).Body(
+			app.Elem("div").Class("field").Body(
+				app.Elem("label").Attr("for", "reading").Text("Reading"),
+				app.Elem("select").ID("reading").OnChange(e.onReading).Body(
 					app.Range(readings).Slice(func(i int) app.UI {
-						return app.Option().Value(string(readings[i])).Selected(readings[i] == e.in.Reading).Text(string(readings[i]))
+						return app.Elem("option").Attr("value", string(readings[i])).Attr("selected", readings[i] == e.in.Reading).Text(string(readings[i]))
 					}),
 				),
 			),
 		),
-		app.Div().Class("field").Body(
-			app.Label().For("urls").Text("URLs, one per line"),
+		app.Elem("div").Class("field").Body(
+			app.Elem("label").Attr("for", "urls").Text("URLs, one per line"),
 			newEditor("urls", "URLs, one per line", e.urls, e.onURLs),
 		),
 		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery),

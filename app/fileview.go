@@ -11,19 +11,19 @@ var markLabels = map[string]string{"winner": "▶ decides", "match": "● matche
 
 // renderFile is the file as the reading saw it for the chosen URL.
 func renderFile(d *detail) app.UI {
-	return app.Div().ID("file").Class("fileview").Body(
-		app.H3().Text("The file, for this URL"),
-		app.P().Class("legend").Body(
-			app.Span().Class("key winner").Text("▶ decides"),
-			app.Span().Class("key match").Text("● matches"),
-			app.Span().Class("key applies").Text("┃ group that applies"),
-			app.Span().Class("key other").Text("other groups dimmed"),
-			app.Span().Class("key diag").Text("✖ error ▲ warning ℹ note"),
+	return app.Elem("div").ID("file").Class("fileview").Body(
+		app.Elem("h3").Text("The file, for this URL"),
+		app.Elem("p").Class("legend").Body(
+			app.Elem("span").Class("key winner").Text("▶ decides"),
+			app.Elem("span").Class("key match").Text("● matches"),
+			app.Elem("span").Class("key applies").Text("┃ group that applies"),
+			app.Elem("span").Class("key other").Text("other groups dimmed"),
+			app.Elem("span").Class("key diag").Text("✖ error ▲ warning ℹ note"),
 		),
-		app.Div().Class("lines").Body(
+		app.Elem("div").Class("lines").Body(
 			app.Range(d.Lines).Slice(func(i int) app.UI { return renderLine(d.Lines[i]) }),
 			app.If(d.Unshown > 0, func() app.UI {
-				return app.P().Class("fold").Text("⋯ " + plural(d.Unshown, "more remarkable line") + " not shown")
+				return app.Elem("p").Class("fold").Text("⋯ " + plural(d.Unshown, "more remarkable line") + " not shown")
 			}),
 		),
 	)
@@ -33,19 +33,19 @@ func renderFile(d *detail) app.UI {
 // then its diagnostics; or a fold.
 func renderLine(r fileRow) app.UI {
 	if r.Folded > 0 {
-		return app.Div().Class("fold").Text(foldText(r.Folded))
+		return app.Elem("div").Class("fold").Text(foldText(r.Folded))
 	}
-	return app.Div().Class("line", r.Mark, "group-"+r.Group).
+	return app.Elem("div").Class("line", r.Mark, "group-"+r.Group).
 		DataSet("line", r.Number).
 		DataSet("mark", r.Mark).
 		DataSet("group", r.Group).
 		Body(
-			app.Span().Class("ln").Text(r.Number),
-			app.Span().Class("mark").Text(markLabels[r.Mark]),
-			app.Code().Class("src").Text(clipped(r.Text)),
-			app.Span().Class("group-label").Text(r.GroupLabel),
+			app.Elem("span").Class("ln").Text(r.Number),
+			app.Elem("span").Class("mark").Text(markLabels[r.Mark]),
+			app.Elem("code").Class("src").Text(clipped(r.Text)),
+			app.Elem("span").Class("group-label").Text(r.GroupLabel),
 			app.If(len(r.Diags) > 0, func() app.UI {
-				return app.Ul().Class("diags").Body(app.Range(r.Diags).Slice(func(i int) app.UI {
+				return app.Elem("ul").Class("diags").Body(app.Range(r.Diags).Slice(func(i int) app.UI {
 					return renderDiag(r.Diags[i])
 				}))
 			}),
@@ -54,9 +54,9 @@ func renderLine(r fileRow) app.UI {
 
 func renderDiag(dg matcher.Diagnostic) app.UI {
 	sev := dg.Severity.String()
-	return app.Li().Class("diag", sev).DataSet("code", string(dg.Code)).Body(
-		app.Span().Class("sev").Text(severityMark(dg.Severity)+" "+sev),
+	return app.Elem("li").Class("diag", sev).DataSet("code", string(dg.Code)).Body(
+		app.Elem("span").Class("sev").Text(severityMark(dg.Severity)+" "+sev),
 		app.Text(": "+clipped(dg.Message)),
-		app.If(dg.Source != "", func() app.UI { return app.Span().Class("source").Text(" (" + dg.Source + ")") }),
+		app.If(dg.Source != "", func() app.UI { return app.Elem("span").Class("source").Text(" (" + dg.Source + ")") }),
 	)
 }

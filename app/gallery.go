@@ -47,31 +47,31 @@ func (p *galleryPage) open(ci, qi int) app.EventHandler {
 }
 
 func (p *galleryPage) Render() app.UI {
-	return app.Div().Class("page", "gallery").Body(
+	return app.Elem("div").Class("page", "gallery").Body(
 		renderSiteHeader("/examples", "Every row of the seed tables, each one click from the explorer."),
-		app.If(p.err != "", func() app.UI { return app.P().Class("notice error").Role("alert").Text(p.err) }),
+		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
 		app.Range(p.views).Slice(func(ci int) app.UI {
 			v := p.views[ci]
-			return app.Article().Class("card case").DataSet("case", v.ID).Body(
-				app.H2().Text(v.Family+": "+v.Name),
-				app.P().Class("source").Text("Source: "+v.Source),
-				app.Pre().Text(v.Robots),
-				app.Div().Class("table-wrap").Body(app.Table().Class("cases").Body(
-					app.THead().Body(app.Tr().Body(
-						app.Th().Scope("col").Text("URL"),
-						app.Th().Scope("col").Text("Token"),
-						app.Th().Scope("col").Text("Expected"),
-						app.Th().Scope("col").Text(""),
+			return app.Elem("article").Class("card case").DataSet("case", v.ID).Body(
+				app.Elem("h2").Text(v.Family+": "+v.Name),
+				app.Elem("p").Class("source").Text("Source: "+v.Source),
+				app.Elem("pre").Text(v.Robots),
+				app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
+					app.Elem("thead").Body(app.Elem("tr").Body(
+						app.Elem("th").Attr("scope", "col").Text("URL"),
+						app.Elem("th").Attr("scope", "col").Text("Token"),
+						app.Elem("th").Attr("scope", "col").Text("Expected"),
+						app.Elem("th").Attr("scope", "col").Text(""),
 					)),
-					app.TBody().Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
+					app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
 						q := v.Queries[qi]
-						return app.Tr().Class("gallery-row").Body(
-							app.Td().Body(app.Code().Text(fieldURL(q.URL))),
-							app.Td().Body(app.Code().Text(q.Token)),
-							app.Td().Body(app.Range(q.Expect).Slice(func(i int) app.UI {
-								return app.Span().Class("reading-chip").Text(q.Expect[i].Reading + " " + q.Expect[i].Want + " ")
+						return app.Elem("tr").Class("gallery-row").Body(
+							app.Elem("td").Body(app.Elem("code").Text(fieldURL(q.URL))),
+							app.Elem("td").Body(app.Elem("code").Text(q.Token)),
+							app.Elem("td").Body(app.Range(q.Expect).Slice(func(i int) app.UI {
+								return app.Elem("span").Class("reading-chip").Text(q.Expect[i].Reading + " " + q.Expect[i].Want + " ")
 							})),
-							app.Td().Body(app.Button().Type("button").Class("open").ID("open-seed-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
+							app.Elem("td").Body(app.Elem("button").Attr("type", "button").Class("open").ID("open-seed-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
 								OnClick(p.open(ci, qi), app.EventScope("seed", ci, qi)).Text("Open")),
 						)
 					})),

@@ -154,15 +154,15 @@ func byteSize(n int) string {
 // renderInputNotices shows the notices of the pasted file, as a status
 // that screen readers announce when it changes.
 func renderInputNotices(c inputCheck) app.UI {
-	return app.Div().ID("input-notices").Aria("live", "polite").Body(
+	return app.Elem("div").ID("input-notices").Aria("live", "polite").Body(
 		app.Range(c.notices).Slice(func(i int) app.UI {
 			n := c.notices[i]
-			p := app.P().Class("callout", "notice").DataSet("notice", n.Kind)
+			p := app.Elem("p").Class("callout", "notice").DataSet("notice", n.Kind)
 			if n.Kind != "size" {
 				return p.Text("▲ " + n.Text)
 			}
 			return p.Body(app.Text("▲ "+n.Text+" "),
-				app.Button().Type("button").Class("link").ID("drop-hidden").OnClick(dropHidden).
+				app.Elem("button").Attr("type", "button").Class("link").ID("drop-hidden").OnClick(dropHidden).
 					Text("Keep only the part shown, and edit it"))
 		}),
 	)

@@ -54,12 +54,12 @@ func (p *lessonsPage) open(li, xi int) app.EventHandler {
 }
 
 func (p *lessonsPage) Render() app.UI {
-	return app.Div().Class("page", "lessons").Body(
+	return app.Elem("div").Class("page", "lessons").Body(
 		renderSiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
-		app.Nav().Class("card toc").Aria("label", "Lessons").Body(app.Ol().Body(
+		app.Elem("nav").Class("card toc").Aria("label", "Lessons").Body(app.Elem("ol").Body(
 			app.Range(lesson.All()).Slice(func(i int) app.UI {
 				l := lesson.All()[i]
-				return app.Li().Body(app.A().Href("#lesson-" + l.ID).Text(l.Title))
+				return app.Elem("li").Body(app.Elem("a").Attr("href", "#lesson-"+l.ID).Text(l.Title))
 			}),
 		)),
 		app.Range(lesson.All()).Slice(func(li int) app.UI { return p.renderLesson(li) }),
@@ -68,13 +68,13 @@ func (p *lessonsPage) Render() app.UI {
 
 func (p *lessonsPage) renderLesson(li int) app.UI {
 	l := lesson.All()[li]
-	return app.Section().ID("lesson-"+l.ID).Class("card lesson").DataSet("lesson", l.ID).Body(
-		app.H2().Text(l.Title),
-		app.P().Body(app.Strong().Text(l.Summary)),
-		app.Range(l.Body).Slice(func(i int) app.UI { return app.P().Text(l.Body[i]) }),
-		app.P().Class("section-link").Body(
+	return app.Elem("section").ID("lesson-"+l.ID).Class("card lesson").DataSet("lesson", l.ID).Body(
+		app.Elem("h2").Text(l.Title),
+		app.Elem("p").Body(app.Elem("strong").Text(l.Summary)),
+		app.Range(l.Body).Slice(func(i int) app.UI { return app.Elem("p").Text(l.Body[i]) }),
+		app.Elem("p").Class("section-link").Body(
 			app.Text("Where it comes from: "),
-			app.A().Href(l.SectionURL()).Target("_blank").Rel("noopener noreferrer").Text("RFC 9309 §"+l.Section),
+			app.Elem("a").Attr("href", l.SectionURL()).Attr("target", "_blank").Attr("rel", "noopener noreferrer").Text("RFC 9309 §"+l.Section),
 		),
 		app.Range(p.views[li]).Slice(func(xi int) app.UI { return p.renderExample(li, xi) }),
 	)
@@ -83,16 +83,16 @@ func (p *lessonsPage) renderLesson(li int) app.UI {
 func (p *lessonsPage) renderExample(li, xi int) app.UI {
 	v := p.views[li][xi]
 	id := lesson.All()[li].ID
-	return app.Div().Class("example").DataSet("lesson", id).DataSet("example", xi).
+	return app.Elem("div").Class("example").DataSet("lesson", id).DataSet("example", xi).
 		DataSet("compared", strconv.FormatBool(v.Compared)).DataSet("disagree", strconv.FormatBool(v.disagreeing())).Body(
-		app.H3().Text(v.Caption),
-		app.Pre().Text(v.Robots),
+		app.Elem("h3").Text(v.Caption),
+		app.Elem("pre").Text(v.Robots),
 		app.If(v.Hidden > 0, func() app.UI {
-			return app.P().Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the example to see the whole file.")
+			return app.Elem("p").Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the example to see the whole file.")
 		}),
-		app.P().Body(app.Text("Product token "), app.Code().Text(v.Token), app.Text(", reading "+v.Reading+".")),
-		app.Ul().Class("readings").Body(app.Range(v.Rows).Slice(func(i int) app.UI { return renderExampleRow(v.Rows[i], v.Compared) })),
-		app.Button().Type("button").Class("open").ID("open-"+id+"-"+strconv.Itoa(xi)).
+		app.Elem("p").Body(app.Text("Product token "), app.Elem("code").Text(v.Token), app.Text(", reading "+v.Reading+".")),
+		app.Elem("ul").Class("readings").Body(app.Range(v.Rows).Slice(func(i int) app.UI { return renderExampleRow(v.Rows[i], v.Compared) })),
+		app.Elem("button").Attr("type", "button").Class("open").ID("open-"+id+"-"+strconv.Itoa(xi)).
 			OnClick(p.open(li, xi), app.EventScope("lesson", li, xi)).Text("Open in the explorer"),
 	)
 }
@@ -100,27 +100,27 @@ func (p *lessonsPage) renderExample(li, xi int) app.UI {
 // renderExampleRow is one URL of an example: the verdict taught, then
 // every reading's verdict and the reasons they differ, once compared.
 func renderExampleRow(r exampleRow, compared bool) app.UI {
-	return app.Li().Class("example-url").DataSet("expect", r.Expect).Body(
-		app.Code().Text(r.URL), app.Text(" "),
-		app.Span().Class("badge", r.Expect).Text(verdictText(r.Expect)),
-		app.If(!compared, func() app.UI { return app.Span().Class("hint").Text(" comparing readings…") }),
+	return app.Elem("li").Class("example-url").DataSet("expect", r.Expect).Body(
+		app.Elem("code").Text(r.URL), app.Text(" "),
+		app.Elem("span").Class("badge", r.Expect).Text(verdictText(r.Expect)),
+		app.If(!compared, func() app.UI { return app.Elem("span").Class("hint").Text(" comparing readings…") }),
 		app.If(r.Compare != nil, func() app.UI {
 			c := r.Compare
-			return app.Div().Class("compare").Body(
+			return app.Elem("div").Class("compare").Body(
 				app.Range(c.Readings).Slice(func(i int) app.UI {
 					rv := c.Readings[i]
-					return app.Span().Class("reading-chip").DataSet("reading", string(rv.Reading)).DataSet("verdict", rv.Verdict).
+					return app.Elem("span").Class("reading-chip").DataSet("reading", string(rv.Reading)).DataSet("verdict", rv.Verdict).
 						Text(string(rv.Reading) + " " + verdictText(rv.Verdict) + " ")
 				}),
 				app.If(c.Disagree, func() app.UI {
-					return app.Ul().Class("differences").Body(app.Range(c.Readings).Slice(func(i int) app.UI {
+					return app.Elem("ul").Class("differences").Body(app.Range(c.Readings).Slice(func(i int) app.UI {
 						rv := c.Readings[i]
 						if !rv.Differs {
 							return app.Text("")
 						}
-						return app.Li().Class("difference").DataSet("factor", string(rv.Factor)).Text("▲ " + rv.Reason)
+						return app.Elem("li").Class("difference").DataSet("factor", string(rv.Factor)).Text("▲ " + rv.Reason)
 					}), app.Range(c.Others).Slice(func(i int) app.UI {
-						return app.Li().Class("difference").DataSet("factor", string(c.Others[i].Factor)).Text("▲ " + c.Others[i].Sentence)
+						return app.Elem("li").Class("difference").DataSet("factor", string(c.Others[i].Factor)).Text("▲ " + c.Others[i].Sentence)
 					}))
 				}),
 			)

@@ -40,6 +40,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runStatic(args[1:], stdout, stderr)
 	case "precompress": // used by make build; not part of the interface
 		return runPrecompress(args[1:], stderr)
+	case "packwasm": // used by make build; not part of the interface
+		return runPackWasm(args[1:], stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -47,10 +47,10 @@ func (e *explorer) renderRecordBar() app.UI {
 		return app.Text("")
 	}
 	button := func(id, text, ext string, copyIt bool) app.UI {
-		return app.Button().Type("button").ID(id).OnClick(e.onRecord(ext, copyIt), app.EventScope(id)).Text(text)
+		return app.Elem("button").Attr("type", "button").ID(id).OnClick(e.onRecord(ext, copyIt), app.EventScope(id)).Text(text)
 	}
-	return app.Div().ID("record").Class("record-bar share").Role("group").Aria("label", "Decision record").Body(
-		app.Span().Class("record-label").Text("Decision record:"),
+	return app.Elem("div").ID("record").Class("record-bar share").Role("group").Aria("label", "Decision record").Body(
+		app.Elem("span").Class("record-label").Text("Decision record:"),
 		button("record-md", "Download Markdown", "md", false),
 		button("record-json", "Download JSON", "json", false),
 		button("record-copy-md", "Copy Markdown", "md", true),

@@ -59,10 +59,10 @@ func (p *registerPage) open(ci, qi int) app.EventHandler {
 
 func (p *registerPage) Render() app.UI {
 	t := tallyCases(p.views)
-	return app.Div().Class("page", "register").Body(
+	return app.Elem("div").Class("page", "register").Body(
 		renderSiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
-		app.If(p.err != "", func() app.UI { return app.P().Class("notice error").Role("alert").Text(p.err) }),
-		app.P().ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
+		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
+		app.Elem("p").ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
 			DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
 			DataSet("expectations", t.Expectations).DataSet("met", t.Met).Text(t.sentence()),
 		app.Range(p.views).Slice(func(ci int) app.UI { return p.renderCase(ci) }),
@@ -92,36 +92,36 @@ func caseStatus(v caseView) string {
 func (p *registerPage) renderCase(ci int) app.UI {
 	v := p.views[ci]
 	status := caseStatus(v)
-	return app.Article().Class("card case").ID("case-"+v.ID).DataSet("case", v.ID).DataSet("status", status).Body(
-		app.H2().Body(app.Text(v.Name+" "), app.Code().Class("case-id").Text(v.ID)),
-		app.P().Class("source").Text("Source: "+v.Source),
-		app.If(v.Text != "", func() app.UI { return app.P().Class("about").Text(v.Text) }),
-		app.Pre().Text(v.Robots),
+	return app.Elem("article").Class("card case").ID("case-"+v.ID).DataSet("case", v.ID).DataSet("status", status).Body(
+		app.Elem("h2").Body(app.Text(v.Name+" "), app.Elem("code").Class("case-id").Text(v.ID)),
+		app.Elem("p").Class("source").Text("Source: "+v.Source),
+		app.If(v.Text != "", func() app.UI { return app.Elem("p").Class("about").Text(v.Text) }),
+		app.Elem("pre").Text(v.Robots),
 		app.If(v.Hidden > 0, func() app.UI {
-			return app.P().Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the case to see the whole file.")
+			return app.Elem("p").Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the case to see the whole file.")
 		}),
-		app.Div().Class("table-wrap").Body(app.Table().Class("cases").Body(
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("URL"),
-				app.Th().Scope("col").Text("Token"),
-				app.Th().Scope("col").Text("Expected, and what this page computes"),
-				app.Th().Scope("col").Text(""),
+		app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text("URL"),
+				app.Elem("th").Attr("scope", "col").Text("Token"),
+				app.Elem("th").Attr("scope", "col").Text("Expected, and what this page computes"),
+				app.Elem("th").Attr("scope", "col").Text(""),
 			)),
-			app.TBody().Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
+			app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
 		)),
 	)
 }
 
 func (p *registerPage) renderQuery(ci, qi int) app.UI {
 	q := p.views[ci].Queries[qi]
-	return app.Tr().Body(
-		app.Td().Body(app.Code().Text(fieldURL(q.URL))),
-		app.Td().Body(app.Code().Text(q.Token)),
-		app.Td().Body(
-			app.Ul().Class("expectations").Body(app.Range(q.Expect).Slice(func(i int) app.UI { return renderExpectation(q.Expect[i]) })),
-			app.If(q.Differ != "", func() app.UI { return app.P().Class("hint").Text("Why they differ: " + q.Differ) }),
+	return app.Elem("tr").Body(
+		app.Elem("td").Body(app.Elem("code").Text(fieldURL(q.URL))),
+		app.Elem("td").Body(app.Elem("code").Text(q.Token)),
+		app.Elem("td").Body(
+			app.Elem("ul").Class("expectations").Body(app.Range(q.Expect).Slice(func(i int) app.UI { return renderExpectation(q.Expect[i]) })),
+			app.If(q.Differ != "", func() app.UI { return app.Elem("p").Class("hint").Text("Why they differ: " + q.Differ) }),
 		),
-		app.Td().Body(app.Button().Type("button").Class("open").ID("open-case-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
+		app.Elem("td").Body(app.Elem("button").Attr("type", "button").Class("open").ID("open-case-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
 			OnClick(p.open(ci, qi), app.EventScope("case", ci, qi)).Text("Open")),
 	)
 }
@@ -139,8 +139,8 @@ func renderExpectation(e expectView) app.UI {
 	default:
 		status, mark = "fail", "✘ fail: got "+e.Got
 	}
-	return app.Li().Class("expectation").DataSet("status", status).Body(
-		app.Strong().Text(e.Reading+" "), app.Code().Text(e.Want), app.Text(" "),
-		app.Span().Class(status+"-mark").Text(mark),
+	return app.Elem("li").Class("expectation").DataSet("status", status).Body(
+		app.Elem("strong").Text(e.Reading+" "), app.Elem("code").Text(e.Want), app.Text(" "),
+		app.Elem("span").Class(status+"-mark").Text(mark),
 	)
 }

@@ -22,21 +22,21 @@ func verdictText(v string) string {
 // scope says what every verdict rests on (deliveryView.summaryScope).
 func renderResults(a *analysis, scope string, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
 	if a == nil {
-		return app.Section().ID("results").Aria("label", "Results").Body(app.P().Text("Analysing…"))
+		return app.Elem("section").ID("results").Aria("label", "Results").Body(app.Elem("p").Text("Analysing…"))
 	}
-	return app.Section().ID("results").Aria("labelledby", "results-title").Body(
-		app.H2().ID("results-title").Text("Verdicts"),
-		app.P().ID("summary").Aria("live", "polite").Text(a.summary()),
-		app.P().ID("results-scope").Class("scope-label").Text(scope),
+	return app.Elem("section").ID("results").Aria("labelledby", "results-title").Body(
+		app.Elem("h2").ID("results-title").Text("Verdicts"),
+		app.Elem("p").ID("summary").Aria("live", "polite").Text(a.summary()),
+		app.Elem("p").ID("results-scope").Class("scope-label").Text(scope),
 		app.If(len(a.rows) > 0, func() app.UI {
-			return app.Div().Class("table-wrap").Body(
-				app.Table().Class("results").Body(
-					app.THead().Body(app.Tr().Body(
-						app.Th().Scope("col").Text("Verdict"),
-						app.Th().Scope("col").Text("URL (choose to explain)"),
-						app.Th().Scope("col").Text("Deciding line or reason"),
+			return app.Elem("div").Class("table-wrap").Body(
+				app.Elem("table").Class("results").Body(
+					app.Elem("thead").Body(app.Elem("tr").Body(
+						app.Elem("th").Attr("scope", "col").Text("Verdict"),
+						app.Elem("th").Attr("scope", "col").Text("URL (choose to explain)"),
+						app.Elem("th").Attr("scope", "col").Text("Deciding line or reason"),
 					)),
-					app.TBody().Body(
+					app.Elem("tbody").Body(
 						app.Range(a.rows).Slice(func(i int) app.UI {
 							return renderRow(a.rows[i], i, i == chosen, choose(i), onKey(i))
 						}),
@@ -52,21 +52,21 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 	if chosen {
 		current = "true"
 	}
-	return app.Tr().
+	return app.Elem("tr").
 		Class("row", r.Verdict).
 		DataSet("verdict", r.Verdict).
 		DataSet("row", i).
 		Aria("current", current).
 		Body(
-			app.Td().Class("verdict-cell").Body(app.Span().Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
-			app.Td().Class("url-cell").Body(
-				app.Button().Type("button").Class("choose").ID(rowButtonID(i)).
+			app.Elem("td").Class("verdict-cell").Body(app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
+			app.Elem("td").Class("url-cell").Body(
+				app.Elem("button").Attr("type", "button").Class("choose").ID(rowButtonID(i)).
 					Aria("pressed", strconv.FormatBool(chosen)).
 					OnClick(onChoose, app.EventScope("row", i)).
 					OnKeyDown(onKey, app.EventScope("row", i)).
 					Text(clipped(r.URL)),
 			),
-			app.Td().Class("why").Text(clipped(r.Why)),
+			app.Elem("td").Class("why").Text(clipped(r.Why)),
 		)
 }
 

@@ -6,13 +6,13 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // is announced at once, information politely.
 func renderNotice(msg, kind string, seq int) app.UI {
 	if msg == "" {
-		return app.Div().ID("notice").Class("notice", "empty").Aria("live", "polite")
+		return app.Elem("div").ID("notice").Class("notice", "empty").Aria("live", "polite")
 	}
 	role := "status"
 	if kind == "error" {
 		role = "alert"
 	}
-	return app.Div().ID("notice").Class("notice", kind).DataSet("kind", kind).DataSet("seq", seq).Role(role).Text(msg)
+	return app.Elem("div").ID("notice").Class("notice", kind).DataSet("kind", kind).DataSet("seq", seq).Role(role).Text(msg)
 }
 
 // renderRestore offers back the work a link or an example replaced.
@@ -20,10 +20,10 @@ func renderRestore(show bool, restore, discard app.EventHandler) app.UI {
 	if !show {
 		return app.Text("")
 	}
-	return app.Div().ID("previous-work").Class("restore").Body(
-		app.Span().Text("Your previous work was kept when this state was opened. "),
-		app.Button().Type("button").ID("restore-previous").OnClick(restore).Text("Restore your previous work"),
-		app.Button().Type("button").Class("link").ID("discard-previous").OnClick(discard).Text("Discard it"),
+	return app.Elem("div").ID("previous-work").Class("restore").Body(
+		app.Elem("span").Text("Your previous work was kept when this state was opened. "),
+		app.Elem("button").Attr("type", "button").ID("restore-previous").OnClick(restore).Text("Restore your previous work"),
+		app.Elem("button").Attr("type", "button").Class("link").ID("discard-previous").OnClick(discard).Text("Discard it"),
 	)
 }
 
@@ -37,13 +37,13 @@ type shareHandlers struct {
 func renderShare(link string, h shareHandlers) app.UI {
 	// A named section is a region landmark, so the bar is not content
 	// outside every landmark (axe: region).
-	return app.Section().Class("share").Aria("label", "Share").Body(
-		app.Button().Type("button").ID("copy-link").OnClick(h.copyLink).Text("Copy link"),
-		app.Button().Type("button").ID("save-file").OnClick(h.saveFile).Text("Save to file"),
-		app.Label().Class("file-button").For("load-file").Text("Load from file"),
-		app.Input().Type("file").ID("load-file").Class("visually-hidden").Accept(".txt,text/plain").OnChange(h.loadFile),
+	return app.Elem("section").Class("share").Aria("label", "Share").Body(
+		app.Elem("button").Attr("type", "button").ID("copy-link").OnClick(h.copyLink).Text("Copy link"),
+		app.Elem("button").Attr("type", "button").ID("save-file").OnClick(h.saveFile).Text("Save to file"),
+		app.Elem("label").Class("file-button").Attr("for", "load-file").Text("Load from file"),
+		app.ElemSelfClosing("input").Attr("type", "file").ID("load-file").Class("visually-hidden").Attr("accept", ".txt,text/plain").OnChange(h.loadFile),
 		app.If(link != "", func() app.UI {
-			return app.Input().Type("text").ID("share-link").ReadOnly(true).Aria("label", "Link to this state").Value(link)
+			return app.ElemSelfClosing("input").Attr("type", "text").ID("share-link").Attr("readonly", true).Aria("label", "Link to this state").Attr("value", link)
 		}),
 	)
 }

@@ -13,18 +13,18 @@ var sitePages = []struct{ path, label string }{
 // renderSiteHeader is every page's header: the title, a line on what the
 // page is, and the links between the pages (current marks this one).
 func renderSiteHeader(current, tagline string) app.UI {
-	return app.Header().Class("top").Body(
-		app.H1().Text("Robots.txt Explorer"),
-		app.Nav().Class("site-nav").Aria("label", "Pages").Body(
+	return app.Elem("header").Class("top").Body(
+		app.Elem("h1").Text("Robots.txt Explorer"),
+		app.Elem("nav").Class("site-nav").Aria("label", "Pages").Body(
 			app.Range(sitePages).Slice(func(i int) app.UI {
 				p := sitePages[i]
-				a := app.A().Href(p.path).Text(p.label)
+				a := app.Elem("a").Attr("href", p.path).Text(p.label)
 				if p.path == current {
 					a = a.Aria("current", "page")
 				}
 				return a
 			}),
 		),
-		app.P().Class("tagline").Text(tagline),
+		app.Elem("p").Class("tagline").Text(tagline),
 	)
 }

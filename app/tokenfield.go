@@ -20,22 +20,22 @@ func (e *explorer) onUseToken(ctx app.Context, ev app.Event) {
 // the token a pasted User-Agent header carries, and says that a token is
 // a name, not proof.
 func renderTokenCheck(v tokenView, use app.EventHandler) app.UI {
-	return app.Div().ID("token-check").Class("token-check", v.Kind).DataSet("kind", v.Kind).Body(
-		app.P().Class("token-message").Aria("live", "polite").Body(
-			app.Span().Class("sev").Text(tokenMarks[v.Kind]+" "),
+	return app.Elem("div").ID("token-check").Class("token-check", v.Kind).DataSet("kind", v.Kind).Body(
+		app.Elem("p").Class("token-message").Aria("live", "polite").Body(
+			app.Elem("span").Class("sev").Text(tokenMarks[v.Kind]+" "),
 			app.Text(v.Message),
-			app.Span().Class("source").Text(" ("+v.Source+")"),
+			app.Elem("span").Class("source").Text(" ("+v.Source+")"),
 		),
 		app.If(v.Offer != "", func() app.UI {
-			return app.Button().Type("button").ID("use-token").DataSet("token", v.Offer).OnClick(use).Text("Use " + v.Offer)
+			return app.Elem("button").Attr("type", "button").ID("use-token").DataSet("token", v.Offer).OnClick(use).Text("Use " + v.Offer)
 		}),
-		app.Details().Class("not-proof").Body(
-			app.Summary().Text("A token is a name, not proof"),
-			app.P().Text(v.NotProof),
+		app.Elem("details").Class("not-proof").Body(
+			app.Elem("summary").Text("A token is a name, not proof"),
+			app.Elem("p").Text(v.NotProof),
 			app.If(v.Verify != "", func() app.UI {
-				return app.P().Body(
+				return app.Elem("p").Body(
 					app.Text("Verifying "+v.Verify),
-					app.If(v.VerifySource != "", func() app.UI { return app.Span().Class("source").Text(" Source: " + v.VerifySource + ".") }),
+					app.If(v.VerifySource != "", func() app.UI { return app.Elem("span").Class("source").Text(" Source: " + v.VerifySource + ".") }),
 				)
 			}),
 		),

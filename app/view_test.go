@@ -96,7 +96,7 @@ func TestExplorerLoadsWithTestEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
-	if err := app.Match(app.Div().Class("explorer"), x.Render()); err != nil {
+	if err := app.Match(app.Elem("div").Class("explorer"), x.Render()); err != nil {
 		t.Error(err)
 	}
 }

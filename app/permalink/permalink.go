@@ -10,12 +10,9 @@
 package permalink
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"strconv"
 	"strings"
@@ -111,11 +108,7 @@ func encodeOrdered(v url.Values) string {
 // Compact returns the form "Copy link" produces: the readable form,
 // deflated and base64url-encoded, behind a version prefix.
 func Compact(s State) string {
-	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression)
-	io.WriteString(w, Readable(s))
-	w.Close()
-	return compactPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return compactPrefix + base64.RawURLEncoding.EncodeToString(deflate([]byte(Readable(s))))
 }
 
 // Decode reads a fragment (with or without its leading '#') in either
@@ -140,14 +133,12 @@ func decodeCompact(fragment string) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrCorrupt, err)
 	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	text, err := io.ReadAll(io.LimitReader(r, MaxState+1))
+	text, err := inflate(raw, MaxState)
+	if errors.Is(err, errInflateSize) {
+		return State{}, ErrTooLarge
+	}
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrCorrupt, err)
-	}
-	if len(text) > MaxState {
-		return State{}, ErrTooLarge
 	}
 	return decodeReadable(string(text))
 }
