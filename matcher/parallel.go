@@ -10,46 +10,61 @@ import (
 // The parts of parsing that run on several processors. A WebAssembly build
 // runs on one (see parallel_js.go), and leaves this code out.
 
-// minChunkBytes is the least source a processor splits into lines on its
-// own (see newScannerIn).
+// minChunkBytes is the least source a processor reads on its own.
 const minChunkBytes = 64 << 10
 
-// newScannerIn is newScanner splitting the lines of a large source on up
-// to procs processors: the source is cut after a line end near each
-// processor's share, each share's lines are counted (bytes.Count, which
-// reads many bytes at a time), and each processor writes its lines into
-// its own region of File.Lines.
-func newScannerIn(r Reading, src []byte, procs int) *scanner {
+// readInChunks reads a source of 128 KiB or more on up to procs
+// processors, and returns nil for a smaller one. The source is cut after a
+// line end near each processor's share; each share's lines are counted
+// (bytes.Count reads many bytes at a time), so that each processor knows
+// where its lines go in File.Lines; then each splits its share into lines
+// and reads them, in one pass.
+func readInChunks(src []byte, procs int) (*scanner, *rfcLines) {
 	bom := bomLength(src)
 	n := min(procs, (len(src)-bom)/minChunkBytes)
 	if n <= 1 {
-		return newScanner(r, src)
+		return nil, nil
 	}
-	f := &File{Reading: r, Source: src, BOM: bom, selections: &selections{}}
+	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: string(src)}
+	s := &scanner{f: f, text: f.text, arena: sizedArena(len(src) / 4)}
 	cuts := lineCuts(src, bom, n)
 	first := make([]int, n+1) // first[i]: index of share i's first line
 	for i := range n {
 		first[i+1] = first[i] + countLines(src[cuts[i]:cuts[i+1]])
 	}
 	f.Lines = make([]Line, first[n])
-	longest := make([]int, n)
+	agent := firstAgentLine(s.text, src, bom)
+	// The chunks append their rules to their own regions of one array, so
+	// that putting them together moves rules down rather than copying
+	// them all to a new one.
+	rules, pats := make([]Rule, len(f.Lines)), make([]patFlags, len(f.Lines))
+	parts := make([]*rfcLines, n)
 	var wg sync.WaitGroup
-	for i := range n {
+	for i := range parts {
+		lo, hi := first[i], first[i+1]
+		// Each chunk reports to a copy of the file, so that no two append to
+		// one list, and looks only at its own lines, the others being
+		// written meanwhile.
+		cf := *f
+		view := f.Lines[lo:hi]
+		parts[i] = &rfcLines{scanner: &scanner{f: &cf, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
+			firstAgent: agent, rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
 		wg.Go(func() {
+			p := parts[i]
 			ls := newLineScanner(src[:cuts[i+1]], cuts[i])
-			for k := first[i]; ; k++ {
-				start, end, ok := ls.next()
-				if !ok {
-					break
-				}
-				longest[i] = max(longest[i], end-start)
-				f.Lines[k] = newLine(k+1, start, end)
+			for k := range view {
+				start, end, _ := ls.next()
+				p.longest = max(p.longest, end-start)
+				view[k] = newLine(lo+k+1, start, end)
+				p.line(&view[k])
 			}
 		})
 	}
 	wg.Wait()
-	f.text = string(src)
-	return &scanner{f: f, text: f.text, longest: maxOf(longest), arena: sizedArena(len(src) / 4)}
+	for _, p := range parts {
+		s.longest = max(s.longest, p.longest)
+	}
+	return s, joinLines(s, agent, parts, rules, pats)
 }
 
 // lineCuts returns n+1 offsets from bom to len(src) that cut src into n
@@ -85,37 +100,6 @@ func countLines(run []byte) int {
 		n++
 	}
 	return n
-}
-
-func maxOf(s []int) int {
-	m := 0
-	for _, v := range s {
-		m = max(m, v)
-	}
-	return m
-}
-
-// readChunks reads the lines of s's file in n chunks at once.
-func readChunks(s *scanner, first, n int) *rfcLines {
-	lines := s.f.Lines
-	// The chunks append their rules to their own regions of one array, so
-	// that putting them together moves rules down rather than copying
-	// them all to a new one.
-	rules, pats := make([]Rule, len(lines)), make([]patFlags, len(lines))
-	parts := make([]*rfcLines, n)
-	var wg sync.WaitGroup
-	for i := range parts {
-		lo, hi := len(lines)*i/n, len(lines)*(i+1)/n
-		// Each chunk reports to a copy of the file, so that no two append to
-		// one list; they write only their own lines.
-		f := *s.f
-		f.Diagnostics = nil
-		parts[i] = &rfcLines{scanner: &scanner{f: &f, text: s.text, longest: s.longest, arena: sizedArena(len(s.text) / 4 / n)}, firstAgent: first,
-			rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
-		wg.Go(func() { parts[i].read(lines[lo:hi]) })
-	}
-	wg.Wait()
-	return joinLines(s, first, parts, rules, pats)
 }
 
 // joinLines puts the chunks' results together, in file order; the chunks'

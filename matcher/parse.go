@@ -32,6 +32,11 @@ type scanner struct {
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	longest int
+	// view, when set, is the run of File.Lines this scanner reads (a chunk
+	// read beside others: the lines outside it are not written yet), and
+	// base is the index of its first line.
+	view []Line
+	base int
 }
 
 func newScanner(r Reading, src []byte) *scanner {
@@ -68,12 +73,18 @@ func (s *scanner) value(l *Line) string { return s.str(l.Value) }
 // (its terminator excluded) lies on that line, since the lines before it
 // end before it starts; any other offset is found by binary search.
 func (s *scanner) pos(offset int) Position {
-	if s.near >= 0 && s.near < len(s.f.Lines) {
-		if l := &s.f.Lines[s.near]; l.Start <= offset && offset <= l.End {
+	lines, near := s.f.Lines, s.near
+	if s.view != nil {
+		lines, near = s.view, s.near-s.base
+	}
+	if near >= 0 && near < len(lines) {
+		if l := &lines[near]; l.Start <= offset && offset <= l.End {
 			return Position{Offset: offset, Line: s.near + 1, Column: offset - l.Start + 1}
 		}
 	}
-	return position(s.f.Lines, offset)
+	p := position(lines, offset)
+	p.Line += s.base
+	return p
 }
 
 // report adds a diagnostic spanning [start, end) of the source.

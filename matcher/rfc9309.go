@@ -96,8 +96,7 @@ func (rfc9309) parse(src []byte) *File { return parseRFC(src, runtime.GOMAXPROCS
 
 // parseRFC parses src reading its lines on up to procs processors.
 func parseRFC(src []byte, procs int) *File {
-	s := newScannerIn(RFC9309, src, procs)
-	lines := readLines(s, procs)
+	s, lines := readFile(src, procs)
 	p := rfcParser{scanner: s, group: -1, rfcLines: lines}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])

@@ -46,20 +46,19 @@ func (p *rfcLines) takeDiagnostics(f *File) {
 	p.chunkDiags = nil
 }
 
-// readLines reads every line of s's file, on up to procs processors for a
-// large file, and returns the agents, rules and patterns of all of them in
-// file order. The diagnostics go to s.f.Diagnostics, or for a file read in
-// chunks are held until takeDiagnostics.
-func readLines(s *scanner, procs int) *rfcLines {
-	lines := s.f.Lines
-	first := firstAgentLine(s)
-	n := min(procs, len(lines)/minChunkLines)
-	if n <= 1 {
-		w := newRFCLines(s, first, len(lines))
-		w.read(lines)
-		return w
+// readFile splits src into lines and reads every one, on up to procs
+// processors for a large file. It returns the scanner, whose file holds the
+// lines, and the agents, rules and patterns of all of them in file order.
+// The diagnostics go to the file, or for a file read in chunks are held
+// until takeDiagnostics.
+func readFile(src []byte, procs int) (*scanner, *rfcLines) {
+	if s, lines := readInChunks(src, procs); s != nil {
+		return s, lines
 	}
-	return readChunks(s, first, n)
+	s := newScanner(RFC9309, src)
+	w := newRFCLines(s, firstAgentLine(s.text, src, s.f.BOM), len(s.f.Lines))
+	w.read(s.f.Lines)
+	return s, w
 }
 
 func newRFCLines(s *scanner, first, capacity int) *rfcLines {
@@ -67,16 +66,21 @@ func newRFCLines(s *scanner, first, capacity int) *rfcLines {
 	return &rfcLines{scanner: s, firstAgent: first, rules: make([]Rule, 0, capacity), pats: make([]patFlags, 0, capacity)}
 }
 
-// firstAgentLine returns the number of the first user-agent line, or 0.
-// It is nearly always among the first few lines.
-func firstAgentLine(s *scanner) int {
-	for _, l := range s.f.Lines {
-		rec := splitRecord(s.f.Source, l.Start, l.End)
-		if rec.colon && rec.keyStart >= 0 && rfcKey(s.text[rec.keyStart:rec.keyEnd]) == KindUserAgent {
-			return l.Number
+// firstAgentLine returns the number of the first user-agent line of src
+// (text is src as a string), or 0. It is nearly always among the first few
+// lines, so it is found before the lines are split.
+func firstAgentLine(text string, src []byte, bom int) int {
+	ls := newLineScanner(src, bom)
+	for n := 1; ; n++ {
+		start, end, ok := ls.next()
+		if !ok {
+			return 0
+		}
+		rec := splitRecord(src, start, end)
+		if rec.colon && rec.keyStart >= 0 && rfcKey(text[rec.keyStart:rec.keyEnd]) == KindUserAgent {
+			return n
 		}
 	}
-	return 0
 }
 
 func (p *rfcLines) read(lines []Line) {

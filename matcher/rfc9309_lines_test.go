@@ -71,20 +71,26 @@ func TestSplitLinesInParallel(t *testing.T) {
 		if trial%2 == 0 {
 			b.WriteString("\xEF\xBB\xBF")
 		}
+		bodies := []string{"User-agent: a", "Disallow: /x*$", "Allow: /%zz", "# note", "", "Crawl-delay: 1", "x y"}
 		for b.Len() < 5*minChunkBytes {
-			b.WriteString(strings.Repeat("x", rng.Intn(40)))
+			b.WriteString(bodies[rng.Intn(len(bodies))])
+			if trial == 1 && rng.Intn(5000) == 0 {
+				b.WriteString(strings.Repeat("y", GoogleLineLimit+10)) // a line over Google's limit
+			}
 			b.WriteString(ends[rng.Intn(len(ends))])
 		}
 		if trial%3 == 0 {
 			b.WriteString("last line without an end")
 		}
 		src := []byte(b.String())
-		want := newScanner(RFC9309, src)
+		want := parseRFC(src, 1)
 		for _, procs := range []int{2, 3, 5} {
-			got := newScannerIn(RFC9309, src, procs)
-			if !reflect.DeepEqual(got.f.Lines, want.f.Lines) || got.longest != want.longest || got.f.BOM != want.f.BOM {
-				t.Fatalf("trial %d, procs=%d: %d lines (longest %d), want %d (longest %d)",
-					trial, procs, len(got.f.Lines), got.longest, len(want.f.Lines), want.longest)
+			got := parseRFC(src, procs)
+			if !reflect.DeepEqual(got.Lines, want.Lines) || got.BOM != want.BOM {
+				t.Fatalf("trial %d, procs=%d: %d lines, want %d", trial, procs, len(got.Lines), len(want.Lines))
+			}
+			if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+				t.Fatalf("trial %d, procs=%d: diagnostics differ", trial, procs)
 			}
 		}
 	}
