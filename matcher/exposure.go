@@ -271,9 +271,13 @@ var privateAdvice = func() map[string]string {
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
-func (p *rfcLines) checkExposure(l *Line) {
+func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
 	v, at := p.value(l), l.Value.Start
-	secret, private := exposureIn(v)
+	// cls says whether the quick pass of exposureIn would look further.
+	if cls&clsExposing == 0 && len(v) < minHexRun {
+		return
+	}
+	secret, private := exposureScan(v)
 	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
 			p.arena.quoted("", secret, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))

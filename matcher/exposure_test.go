@@ -80,8 +80,9 @@ func TestExposureIn(t *testing.T) {
 }
 
 // TestMayExposeMissesNothing: the quick pass before the RFC 9309 §3 checks
-// never turns away a pattern that the full walk would flag, for every
-// word the checks know in any case, and for random patterns made of them.
+// (mayExpose, and the same pass inside classifyRule) never turns away a
+// pattern that the full walk would flag, for every word the checks know in
+// any case, and for random patterns made of them.
 func TestMayExposeMissesNothing(t *testing.T) {
 	words := []string{"admin", "administrator", "secret", "secrets", "backup", "backups", "private", "internal",
 		"confidential", "key", "pwd", "sid", "sig", "auth", "token", "apikey", "passwd", "api_key", "api-key",
@@ -94,6 +95,9 @@ func TestMayExposeMissesNothing(t *testing.T) {
 		s2, p2 := exposureScan(p)
 		if s1 != s2 || p1 != p2 {
 			t.Fatalf("%q: quick pass gives %q, %q; full walk %q, %q", p, s1, p1, s2, p2)
+		}
+		if got := classifyRule(p)&clsExposing != 0; got != mayExpose(p) {
+			t.Fatalf("%q: classifyRule says it may expose: %v; mayExpose: %v", p, got, !got)
 		}
 	}
 	for _, w := range words {

@@ -89,12 +89,13 @@ func (c pattern) match(path string) bool {
 type byteClass uint8
 
 const (
-	clsChange  byteClass = 1 << iota // non-ASCII, '%', or a byte that must be encoded: normalization may change the pattern
-	clsDollar                        // '$'
-	clsStar                          // '*'
-	clsSpace                         // space or tab
-	clsPercent                       // '%'
-	clsQuery                         // '?': normalization changes the pattern if a query delimiter follows
+	clsChange   byteClass = 1 << iota // non-ASCII, '%', or a byte that must be encoded: normalization may change the pattern
+	clsDollar                         // '$'
+	clsStar                           // '*'
+	clsSpace                          // space or tab
+	clsPercent                        // '%'
+	clsQuery                          // '?': normalization changes the pattern if a query delimiter follows
+	clsExposing                       // a letter pair of exposingPairs (set by classifyRule only)
 )
 
 var byteClasses = func() (t [256]byteClass) {
@@ -142,6 +143,23 @@ func (cls byteClass) changes(p string) bool {
 		return strings.IndexAny(p[strings.IndexByte(p, '?')+1:], ":/?@") >= 0
 	}
 	return false
+}
+
+// classifyRule is classify for a rule's pattern, which also notes in the
+// same pass whether it may expose something (mayExpose): a rule's bytes are
+// walked once for both.
+func classifyRule(s string) byteClass {
+	var cls byteClass
+	prev := 0 // the last byte's letter bits, shifted as pairIndex does
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		cls |= byteClasses[c]
+		if exposingPairs[prev|int(c&0x1F)] {
+			cls |= clsExposing
+		}
+		prev = int(c&0x1F) << 5
+	}
+	return cls
 }
 
 // flags returns the pattern flags of p, whose classes cls are.

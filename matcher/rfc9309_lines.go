@@ -148,7 +148,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 		return // in no group: the group pass reports it
 	}
 	v := p.value(l)
-	cls := classify(v)
+	cls := classifyRule(v)
 	norm, flags := v, cls.flags(v)
 	if cls.changes(v) {
 		norm = normalizeIn(&p.arena, v, false)
@@ -157,7 +157,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm})
 	p.pats = append(p.pats, flags)
 	p.checkPattern(l, cls)
-	p.checkExposure(l)
+	p.checkExposure(l, cls)
 }
 
 func (p *rfcLines) noColon(l *Line, rec record) {
