@@ -205,20 +205,32 @@ func hasPrefixFold(s, prefix string) bool {
 
 // hasHexRun reports whether s holds n hex digits in a row: a quick look
 // before longestHexRun, which most long patterns (words between slashes)
-// fail.
+// fail. It looks at the last byte of each window of n first, so a pattern
+// of words is passed over about n bytes at a time; the bytes already known
+// to be hex are not looked at again, so it stays linear.
 func hasHexRun(s string, n int) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) {
-			run = 0
-			continue
+	start, known := 0, -1 // s[start:known+1] are hex digits
+	for start+n <= len(s) {
+		j := start + n - 1
+		stop := max(start, known+1)
+		k := j
+		for k >= stop && hexDigits[s[k]] {
+			k--
 		}
-		if run++; run >= n {
+		if k < stop {
 			return true
 		}
+		start, known = k+1, j
 	}
 	return false
 }
+
+var hexDigits = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isHex(byte(c))
+	}
+	return t
+}()
 
 // longestHexRun returns the longest run of hex digits that holds at least
 // one decimal digit, not counting the two digits of a %XX escape.

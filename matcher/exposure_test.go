@@ -121,3 +121,34 @@ func TestMayExposeMissesNothing(t *testing.T) {
 		check(b.String())
 	}
 }
+
+// TestHasHexRun: the windowed look finds a run of n hex digits exactly
+// where a plain count does, at every place and length around n.
+func TestHasHexRun(t *testing.T) {
+	plain := func(s string, n int) bool {
+		run := 0
+		for i := 0; i < len(s); i++ {
+			if run = run + 1; !isHex(s[i]) {
+				run = 0
+			}
+			if run >= n {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, rng.Intn(90))
+		for j := range b {
+			b[j] = "0a9F/x%-"[rng.Intn(8)]
+			if rng.Intn(4) > 0 {
+				b[j] = "0123456789abcdef"[rng.Intn(16)]
+			}
+		}
+		n := 1 + rng.Intn(40)
+		if got, want := hasHexRun(string(b), n), plain(string(b), n); got != want {
+			t.Fatalf("hasHexRun(%q, %d) = %v, want %v", b, n, got, want)
+		}
+	}
+}
