@@ -8,7 +8,6 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"strconv"
 	"testing"
 )
 
@@ -19,15 +18,7 @@ var notElements = map[string]bool{"Window": true, "Null": true, "RunWhenOnBrowse
 // typedElements lists each call of a typed go-app element constructor
 // (app.Div(), app.Label(), ...) in f.
 func typedElements(fset *token.FileSet, f *ast.File) []string {
-	appName := ""
-	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == goAppPath {
-			appName = "app"
-			if imp.Name != nil {
-				appName = imp.Name.Name
-			}
-		}
-	}
+	appName, _ := goAppImport(f)
 	var found []string
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)

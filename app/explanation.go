@@ -171,12 +171,7 @@ func renderTrace(d *detail) app.UI {
 		app.Elem("p").Text(d.Trace.Summary),
 		app.If(len(d.Agents) > 0, func() app.UI {
 			return app.Elem("div").Class("table-wrap").Body(app.Elem("table").Body(
-				app.Elem("thead").Body(app.Elem("tr").Body(
-					app.Elem("th").Attr("scope", "col").Text("Line"),
-					app.Elem("th").Attr("scope", "col").Text("User-agent"),
-					app.Elem("th").Attr("scope", "col").Text("Selects?"),
-					app.Elem("th").Attr("scope", "col").Text("Because"),
-				)),
+				tableHead("Line", "User-agent", "Selects?", "Because"),
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
 					return app.Elem("tr").Class(selectsClass[ag.Matched]).Body(

@@ -57,12 +57,7 @@ func (p *galleryPage) Render() app.UI {
 				app.Elem("p").Class("source").Text("Source: "+v.Source),
 				app.Elem("pre").Text(v.Robots),
 				app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-					app.Elem("thead").Body(app.Elem("tr").Body(
-						app.Elem("th").Attr("scope", "col").Text("URL"),
-						app.Elem("th").Attr("scope", "col").Text("Token"),
-						app.Elem("th").Attr("scope", "col").Text("Expected"),
-						app.Elem("th").Attr("scope", "col").Text(""),
-					)),
+					tableHead("URL", "Token", "Expected", ""),
 					app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
 						q := v.Queries[qi]
 						return app.Elem("tr").Class("gallery-row").Body(

@@ -36,17 +36,9 @@ func htmlSafetyProblems(fset *token.FileSet, f *ast.File, consts map[string]bool
 	report := func(n ast.Node, format string, args ...any) {
 		problems = append(problems, fset.Position(n.Pos()).String()+": "+fmt.Sprintf(format, args...))
 	}
-	appName := ""
-	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == goAppPath {
-			appName = "app"
-			if imp.Name != nil {
-				appName = imp.Name.Name
-			}
-			if appName == "." {
-				report(imp, "go-app is dot-imported: its Raw cannot be checked")
-			}
-		}
+	appName, imp := goAppImport(f)
+	if appName == "." {
+		report(imp, "go-app is dot-imported: its Raw cannot be checked")
 	}
 	isRaw := func(e ast.Expr) bool {
 		sel, ok := e.(*ast.SelectorExpr)
@@ -229,4 +221,18 @@ func TestHTMLSafetyScanNoticesUnsafeCode(t *testing.T) {
 			t.Errorf("import %s: the unsafe call was not noticed", imp)
 		}
 	}
+}
+
+// goAppImport returns the name f imports go-app under ("" when it does not)
+// and the import.
+func goAppImport(f *ast.File) (string, *ast.ImportSpec) {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == goAppPath {
+			if imp.Name != nil {
+				return imp.Name.Name, imp
+			}
+			return "app", imp
+		}
+	}
+	return "", nil
 }

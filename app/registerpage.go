@@ -101,12 +101,7 @@ func (p *registerPage) renderCase(ci int) app.UI {
 			return app.Elem("p").Class("hint").Text("⋯ " + plural(v.Hidden, "more line") + ": open the case to see the whole file.")
 		}),
 		app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-			app.Elem("thead").Body(app.Elem("tr").Body(
-				app.Elem("th").Attr("scope", "col").Text("URL"),
-				app.Elem("th").Attr("scope", "col").Text("Token"),
-				app.Elem("th").Attr("scope", "col").Text("Expected, and what this page computes"),
-				app.Elem("th").Attr("scope", "col").Text(""),
-			)),
+			tableHead("URL", "Token", "Expected, and what this page computes", ""),
 			app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
 		)),
 	)

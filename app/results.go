@@ -31,11 +31,7 @@ func renderResults(a *analysis, scope string, chosen int, choose, onKey func(int
 		app.If(len(a.rows) > 0, func() app.UI {
 			return app.Elem("div").Class("table-wrap").Body(
 				app.Elem("table").Class("results").Body(
-					app.Elem("thead").Body(app.Elem("tr").Body(
-						app.Elem("th").Attr("scope", "col").Text("Verdict"),
-						app.Elem("th").Attr("scope", "col").Text("URL (choose to explain)"),
-						app.Elem("th").Attr("scope", "col").Text("Deciding line or reason"),
-					)),
+					tableHead("Verdict", "URL (choose to explain)", "Deciding line or reason"),
 					app.Elem("tbody").Body(
 						app.Range(a.rows).Slice(func(i int) app.UI {
 							return renderRow(a.rows[i], i, i == chosen, choose(i), onKey(i))
