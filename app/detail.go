@@ -197,14 +197,14 @@ func linesToShow(a *analysis, marks map[int]string, applies map[int]bool) []int 
 
 func (a *analysis) fileRow(n int, marks map[int]string, applies map[int]bool, decided bool) fileRow {
 	f := a.file
-	l := f.Lines[n-1]
+	group := int(f.Lines[n-1].Group)
 	r := fileRow{Number: n, Text: f.Text(n), Mark: marks[n], Diags: a.diagLines[n]}
-	if l.Group >= 0 && decided {
+	if group >= 0 && decided {
 		r.Group = "other"
-		if applies[l.Group] {
+		if applies[group] {
 			r.Group = "applies"
 		}
-		if g := f.Groups[l.Group]; g.FirstLine == n {
+		if g := f.Groups[group]; g.FirstLine == n {
 			r.GroupLabel = groupLabel(r.Group == "applies", len(applies))
 		}
 	}

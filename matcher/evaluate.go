@@ -90,7 +90,7 @@ func bearing(f *File, selected []int) DiagnosticList {
 			out = append(out, d)
 			continue
 		}
-		if d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && in[f.Lines[d.Pos.Line-1].Group] {
+		if d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && in[int(f.Lines[d.Pos.Line-1].Group)] {
 			out = append(out, d)
 		}
 	}

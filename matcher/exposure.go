@@ -284,7 +284,7 @@ var privateAdvice = func() map[string]string {
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
 func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
-	v, at := p.value(l), l.Value.Start
+	v, at := p.value(l), int(l.Value.Start)
 	// cls says whether the quick pass of exposureIn would look further.
 	if cls&clsExposing == 0 && len(v) < minHexRun {
 		return

@@ -56,7 +56,7 @@ func firstMatchBearing(f *File, res *Result) DiagnosticList {
 		switch {
 		case fileWide[d.Code] && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
 			out = append(out, d)
-		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && containsInt(res.Groups.Selected, f.Lines[d.Pos.Line-1].Group):
+		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && containsInt(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)):
 			out = append(out, d)
 		}
 	}

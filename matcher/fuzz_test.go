@@ -37,16 +37,17 @@ func FuzzParse(f *testing.F) {
 func checkFile(t *testing.T, r Reading, src []byte, f *File) {
 	prev := f.BOM
 	for i, l := range f.Lines {
-		if l.Number != i+1 || l.Start < prev || l.End < l.Start || l.End > len(src) {
-			t.Fatalf("%s: line %d spans [%d,%d) after %d in %d bytes", r, i+1, l.Start, l.End, prev, len(src))
+		start, end := int(l.Start), int(l.End)
+		if int(l.Number) != i+1 || start < prev || end < start || end > len(src) {
+			t.Fatalf("%s: line %d spans [%d,%d) after %d in %d bytes", r, i+1, start, end, prev, len(src))
 		}
 		if l.Kind > KindInvalid {
 			t.Fatalf("%s: line %d has no kind", r, i+1)
 		}
-		if l.Group >= len(f.Groups) {
+		if int(l.Group) >= len(f.Groups) {
 			t.Fatalf("%s: line %d in group %d of %d", r, i+1, l.Group, len(f.Groups))
 		}
-		prev = l.End
+		prev = end
 	}
 	for _, d := range f.Diagnostics {
 		if d.Pos.Offset < 0 || d.Pos.Offset > len(src) || d.End.Offset < d.Pos.Offset || d.End.Offset > len(src) || d.Code == "" {

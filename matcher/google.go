@@ -140,10 +140,10 @@ func splitGoogle(src []byte, start, end int) googleRecord {
 
 func (p *googleParser) line(l *Line) {
 	src := p.f.Source
-	end := googleLineEnd(src, l.Start, l.End)
-	rec := splitGoogle(src, l.Start, end)
+	end := googleLineEnd(src, int(l.Start), int(l.End))
+	rec := splitGoogle(src, int(l.Start), end)
 	if rec.comment >= 0 {
-		l.Comment = Span{rec.comment + 1, end}
+		l.Comment = spanOf(rec.comment+1, end)
 	}
 	switch {
 	case rec.empty:
@@ -151,13 +151,13 @@ func (p *googleParser) line(l *Line) {
 		if rec.comment >= 0 {
 			l.Kind = KindComment
 		}
-		l.Group = p.group
+		l.Group = int32(p.group)
 		return
 	case !rec.ok:
 		p.invalid(l, rec, end)
 		return
 	}
-	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	l.Key, l.Value = spanOf(rec.keyStart, rec.keyEnd), spanOf(rec.valueStart, rec.valueEnd)
 	if rec.noColon {
 		p.report(rec.keyStart, rec.valueEnd, CodeMissingColon, Warning, googleSource+" (GetKeyAndValueFrom)",
 			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.key(l), p.key(l)+": "+p.value(l))
@@ -181,9 +181,9 @@ func (p *googleParser) line(l *Line) {
 
 func (p *googleParser) invalid(l *Line, rec googleRecord, end int) {
 	l.Kind = KindInvalid
-	s, e := trimASCIISpace(p.f.Source, l.Start, end)
+	s, e := trimASCIISpace(p.f.Source, int(l.Start), end)
 	if rec.comment >= 0 {
-		s, e = trimASCIISpace(p.f.Source, l.Start, rec.comment)
+		s, e = trimASCIISpace(p.f.Source, int(l.Start), rec.comment)
 	}
 	msg := "not a record (no ':' and not exactly two words): Google's parser ignores the line"
 	if bytes.IndexByte(p.f.Source[s:e], ':') >= 0 {
@@ -246,27 +246,27 @@ func (p *googleParser) userAgent(l *Line) {
 		if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && p.sepLine > 0 {
 			p.splitBy[p.group] = p.sepLine
 		}
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
 		p.patterns = append(p.patterns, nil)
 		p.index = append(p.index, nil)
 		p.group, p.separator, p.sepLine = len(p.f.Groups)-1, false, 0
 	}
 	g := &p.f.Groups[p.group]
-	g.LastLine = l.Number
-	l.Group = p.group
+	g.LastLine = int(l.Number)
+	l.Group = int32(p.group)
 	tok, global := googleAgent(p.value(l))
-	g.Agents = append(g.Agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
-	end := l.Value.End
+	g.Agents = append(g.Agents, Agent{Line: int(l.Number), Value: p.value(l), Token: tok, Global: global})
+	end := int(l.Value.End)
 	switch {
 	case global && len(p.value(l)) > 1:
-		p.report(l.Value.Start, end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
+		p.report(int(l.Value.Start), end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
 			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", p.value(l))
 	case global:
 	case tok == "":
-		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
+		p.report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
 			"this user-agent value starts with no letter, '-' or '_', so Google's parser reads an empty product token: it matches only a crawler asking with an empty token")
 	case len(tok) < len(p.value(l)):
-		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
+		p.report(int(l.Value.Start)+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
 			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", p.value(l), tok)
 	}
 }
@@ -274,16 +274,16 @@ func (p *googleParser) userAgent(l *Line) {
 func (p *googleParser) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
-		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
+		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
 			"this rule comes before any user-agent line, so Google's parser ignores it")
 		return
 	}
 	p.separator, p.sepLine = true, 0
-	l.Group = p.group
+	l.Group = int32(p.group)
 	g := &p.f.Groups[p.group]
-	g.LastLine = l.Number
+	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.value(l))
-	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow, Pattern: p.value(l), Normalized: norm, Group: p.group})
+	g.Rules = append(g.Rules, Rule{Line: int(l.Number), Allow: allow, Pattern: p.value(l), Normalized: norm, Group: p.group})
 	p.patterns[p.group] = append(p.patterns[p.group], compilePattern(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {
@@ -295,10 +295,10 @@ func (p *googleParser) rule(l *Line, allow bool) {
 
 // checkPattern reports what Google's matcher does with unusual patterns.
 func (p *googleParser) checkPattern(l *Line) {
-	v, at := p.value(l), l.Value.Start
+	v, at := p.value(l), int(l.Value.Start)
 	switch {
 	case v == "":
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
 			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(p.key(l)))
 		return
 	case v[0] != '/' && v[0] != '*':
@@ -316,24 +316,24 @@ func (p *googleParser) checkPattern(l *Line) {
 // group even when the group has no rules yet.
 func (p *googleParser) record(l *Line, key string) {
 	l.Kind = KindOther
-	l.Group = p.group
+	l.Group = int32(p.group)
 	if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && !p.separator {
-		p.sepLine = l.Number
+		p.sepLine = int(l.Number)
 	}
 	p.separator = true
-	end := l.Value.End
+	end := int(l.Value.End)
 	lower := asciiLower(p.key(l))
 	switch {
 	case key == "sitemap":
 		if !isAbsoluteURL(p.value(l)) {
-			p.report(l.Value.Start, end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
+			p.report(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
 				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", p.value(l))
 		}
 	case nonStandard[lower] != "":
-		p.report(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
+		p.report(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
 			"%s: %s", p.key(l), nonStandard[lower])
 	default:
-		p.report(l.Key.Start, l.Key.End, CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
+		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
 			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", p.key(l))
 	}
 }
@@ -345,11 +345,11 @@ func (p *googleParser) finish() {
 		}
 		l := p.f.Lines[g.Agents[0].Line-1]
 		if by, ok := p.splitBy[gi]; ok {
-			p.report(l.Start, l.End, CodeEmptyGroup, Warning, googleSource+" (seen_separator_)",
+			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Warning, googleSource+" (seen_separator_)",
 				"this group has no rules: in Google's parser the record on line %d ends it, so the user-agent lines after that start a new group; the crawlers named here may crawl everything", by)
 			continue
 		}
-		p.report(l.Start, l.End, CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
+		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
 	p.f.ext = &googleFile{patterns: p.patterns, index: p.index}

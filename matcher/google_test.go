@@ -319,7 +319,7 @@ func TestGoogleParseLines(t *testing.T) {
 	for i, w := range want {
 		l := f.Lines[i]
 		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
-		if l.Kind != w.kind || key != w.key || value != w.value || l.Group != w.group {
+		if l.Kind != w.kind || key != w.key || value != w.value || int(l.Group) != w.group {
 			t.Errorf("line %d = {%v %q %q group %d}, want {%v %q %q group %d}",
 				i+1, l.Kind, key, value, l.Group, w.kind, w.key, w.value, w.group)
 		}

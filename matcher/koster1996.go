@@ -63,9 +63,9 @@ type kosterParser struct {
 
 func (p *kosterParser) line(l *Line) {
 	src := p.f.Source
-	rec := splitRecord(src, l.Start, l.End)
+	rec := splitRecord(src, int(l.Start), int(l.End))
 	if rec.comment >= 0 {
-		l.Comment = Span{rec.comment + 1, l.End}
+		l.Comment = spanOf(rec.comment+1, int(l.End))
 	}
 	switch {
 	case rec.keyStart < 0 && !rec.colon && rec.comment < 0:
@@ -73,15 +73,15 @@ func (p *kosterParser) line(l *Line) {
 		p.group, p.seenRule = -1, false
 		return
 	case rec.keyStart < 0 && !rec.colon:
-		l.Kind, l.Group = KindComment, p.group
+		l.Kind, l.Group = KindComment, int32(p.group)
 		return
 	case !rec.colon || rec.keyStart < 0:
-		l.Kind, l.Group = KindInvalid, p.group
-		p.report(l.Start, l.End, CodeInvalidLine, Warning, kosterSource+" §3.3",
+		l.Kind, l.Group = KindInvalid, int32(p.group)
+		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, kosterSource+" §3.3",
 			"not a line of the form 'field: value': the draft's grammar has no place for it, and it is ignored")
 		return
 	}
-	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	l.Key, l.Value = spanOf(rec.keyStart, rec.keyEnd), spanOf(rec.valueStart, rec.valueEnd)
 	switch strings.ToLower(p.key(l)) {
 	case "user-agent":
 		p.userAgent(l)
@@ -90,32 +90,32 @@ func (p *kosterParser) line(l *Line) {
 	case "disallow":
 		p.rule(l, false)
 	default:
-		l.Kind, l.Group = KindOther, p.group
+		l.Kind, l.Group = KindOther, int32(p.group)
 	}
 }
 
 func (p *kosterParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group >= 0 && p.seenRule {
-		p.report(l.Key.Start, l.End, CodeRecordBreak, Warning, kosterSource+" §3.3",
+		p.report(int(l.Key.Start), int(l.End), CodeRecordBreak, Warning, kosterSource+" §3.3",
 			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
 	}
 	if p.group < 0 || p.seenRule {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
 	g := &p.f.Groups[p.group]
-	g.LastLine, l.Group = l.Number, p.group
-	a := Agent{Line: l.Number, Value: p.value(l), Token: p.value(l), Global: p.value(l) == "*"}
+	g.LastLine, l.Group = int(l.Number), int32(p.group)
+	a := Agent{Line: int(l.Number), Value: p.value(l), Token: p.value(l), Global: p.value(l) == "*"}
 	g.Agents = append(g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
 		p.ext.def = p.group
 	case a.Global && p.ext.def != p.group:
-		p.report(l.Value.Start, l.End, CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
+		p.report(int(l.Value.Start), int(l.End), CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
 			"only the first record naming '*' (line %d) is the default: this one is never used", p.f.Groups[p.ext.def].FirstLine)
 	case a.Value == "":
-		p.report(l.Key.Start, l.End, CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
 			"this user-agent line names no robot")
 	}
 }
@@ -123,19 +123,19 @@ func (p *kosterParser) userAgent(l *Line) {
 func (p *kosterParser) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
-		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
+		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
 			"this rule is in no record (none started since the last blank line): it applies to no robot")
 		return
 	}
-	p.seenRule, l.Group = true, p.group
+	p.seenRule, l.Group = true, int32(p.group)
 	g := &p.f.Groups[p.group]
-	g.LastLine = l.Number
+	g.LastLine = int(l.Number)
 	norm, _ := kosterNormalize(p.value(l), false)
-	g.Rules = append(g.Rules, Rule{Line: l.Number, Allow: allow || p.value(l) == "", Pattern: p.value(l), Normalized: norm, Group: p.group})
-	at, end := l.Value.Start, l.Value.End
+	g.Rules = append(g.Rules, Rule{Line: int(l.Number), Allow: allow || p.value(l) == "", Pattern: p.value(l), Normalized: norm, Group: p.group})
+	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.value(l) == "":
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, kosterSource+" §4",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, kosterSource+" §4",
 			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", p.key(l))
 	case strings.ContainsAny(p.value(l), "*$"):
 		p.report(at, end, CodeNoWildcards, Warning, kosterSource+" §3.2.2",
@@ -154,7 +154,7 @@ func (p *kosterParser) finish() {
 	for _, g := range p.f.Groups {
 		if len(g.Rules) == 0 {
 			l := p.f.Lines[g.FirstLine-1]
-			p.report(l.Start, l.End, CodeEmptyGroup, Info, kosterSource+" §3.3",
+			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
 		}
 	}

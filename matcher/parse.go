@@ -58,8 +58,9 @@ func newScanner(r Reading, src []byte) *scanner {
 
 // newLine is the line [start, end) before the reading has looked at it.
 func newLine(number, start, end int) Line {
-	return Line{Number: number, Start: start, End: end, Group: -1,
-		Key: Span{start, start}, Value: Span{start, start}, Comment: Span{end, end}}
+	n, s, e := int32(number), int32(start), int32(end)
+	return Line{Number: n, Start: s, End: e, Group: -1,
+		Key: Span{s, s}, Value: Span{s, s}, Comment: Span{e, e}}
 }
 
 // str returns the text of a span.
@@ -78,8 +79,8 @@ func (s *scanner) pos(offset int) Position {
 		lines, near = s.view, s.near-s.base
 	}
 	if near >= 0 && near < len(lines) {
-		if l := &lines[near]; l.Start <= offset && offset <= l.End {
-			return Position{Offset: offset, Line: s.near + 1, Column: offset - l.Start + 1}
+		if start, end := int(lines[near].Start), int(lines[near].End); start <= offset && offset <= end {
+			return Position{Offset: offset, Line: s.near + 1, Column: offset - start + 1}
 		}
 	}
 	p := position(lines, offset)
@@ -127,7 +128,7 @@ func (s *scanner) checkBytes() {
 	long := s.longest > GoogleLineLimit
 	if nul || !valid || long {
 		for _, l := range s.f.Lines {
-			s.checkLine(src, l.Start, l.End, nul, valid, long)
+			s.checkLine(src, int(l.Start), int(l.End), nul, valid, long)
 		}
 	}
 	if len(src) > ParseLimit {

@@ -135,7 +135,7 @@ func (p *pyParser) blank(l *Line) {
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
 	first := p.f.Lines[p.entry.agents[0].Line-1]
-	p.report(first.Start, first.End, CodeDroppedAgents, Warning, pySource+" (RobotFileParser.parse)",
+	p.report(int(first.Start), int(first.End), CodeDroppedAgents, Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
 	p.entry = pyEntry{}
@@ -178,7 +178,7 @@ func leadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, py
 func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 	c := cutPyLine(pl.text)
 	if c.comment >= 0 {
-		l.Comment = Span{pl.src(c.comment + 1), l.End}
+		l.Comment = spanOf(pl.src(c.comment+1), int(l.End))
 	}
 	switch {
 	case c.body == "" && c.comment >= 0:
@@ -188,8 +188,8 @@ func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 	case !c.colon:
 		l.Kind = KindInvalid
 	default:
-		l.Key = Span{pl.src(c.keyAt), pl.src(c.keyAt + len(c.key))}
-		l.Value = Span{pl.src(c.valueAt), pl.src(c.valueAt + len(c.value))}
+		l.Key = spanOf(pl.src(c.keyAt), pl.src(c.keyAt+len(c.key)))
+		l.Value = spanOf(pl.src(c.valueAt), pl.src(c.valueAt+len(c.value)))
 		switch strings.ToLower(c.key) {
 		case "user-agent":
 			l.Kind = KindUserAgent
@@ -210,14 +210,14 @@ func (p *pyParser) line(l *Line, pl pyLine) {
 	switch l.Kind {
 	case KindBlank:
 		if pl.text != "" && p.state != 0 {
-			p.report(l.Start, l.End, CodeNotBlank, Warning, pySource+" (RobotFileParser.parse)",
+			p.report(int(l.Start), int(l.End), CodeNotBlank, Warning, pySource+" (RobotFileParser.parse)",
 				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
 		}
 		return
 	case KindComment:
 		return
 	case KindInvalid:
-		p.report(l.Start, l.End, CodeInvalidLine, Warning, pySource,
+		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pySource,
 			"no ':' on this line: python ignores it")
 		return
 	}
@@ -236,17 +236,17 @@ func (p *pyParser) userAgent(l *Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
+	a := Agent{Line: int(l.Number), Value: p.value(l), Token: value, Global: value == "*"}
 	p.entry.agents = append(p.entry.agents, a)
-	p.entry.lines = append(p.entry.lines, l.Number)
+	p.entry.lines = append(p.entry.lines, int(l.Number))
 	p.state = 1
-	end := l.Value.End
+	end := int(l.Value.End)
 	switch {
 	case value == "":
-		p.report(l.Key.Start, l.End, CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
 			"an empty user-agent value is a substring of every name: under python this record applies to every crawler it reaches")
 	case strings.Contains(value, "/"):
-		p.report(l.Value.Start, end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
+		p.report(int(l.Value.Start), end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
 			"python cuts the crawler's name at '/' but compares this value whole, so %q never matches (write %q)",
 			value, value[:strings.IndexByte(value, '/')])
 	}
@@ -254,7 +254,7 @@ func (p *pyParser) userAgent(l *Line, value string) {
 
 func (p *pyParser) rule(l *Line, value string) {
 	if p.state == 0 {
-		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, pySource+" (RobotFileParser.parse)",
+		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, pySource+" (RobotFileParser.parse)",
 			"this rule follows no user-agent line of an open record (an empty line ended it, or none came yet): python ignores it")
 		return
 	}
@@ -264,8 +264,8 @@ func (p *pyParser) rule(l *Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.rules = append(p.entry.rules, Rule{Line: l.Number, Allow: allow, Pattern: p.value(l), Normalized: norm})
-	p.entry.lines = append(p.entry.lines, l.Number)
+	p.entry.rules = append(p.entry.rules, Rule{Line: int(l.Number), Allow: allow, Pattern: p.value(l), Normalized: norm})
+	p.entry.lines = append(p.entry.lines, int(l.Number))
 	p.state = 2
 	p.checkPattern(l, value)
 }
@@ -281,13 +281,13 @@ func pyRulePath(value string) (string, error) {
 }
 
 func (p *pyParser) checkPattern(l *Line, value string) {
-	at, end := l.Value.Start, l.Value.End
+	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case value == "" && l.Kind == KindDisallow:
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"python reads an empty Disallow as an Allow that matches every path: the rules after it in this record never decide")
 	case value == "":
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"an empty Allow matches every path under python: the rules after it in this record never decide")
 	case strings.ContainsAny(value, "*$"):
 		p.report(at, end, CodeNoWildcards, Warning, pySource+" (RuleLine.applies_to)",
@@ -307,14 +307,14 @@ func (p *pyParser) other(l *Line, value string) {
 			return
 		}
 		if p.state == 1 {
-			p.report(l.Key.Start, l.End, CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
+			p.report(int(l.Key.Start), int(l.End), CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
 				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
 		}
-		p.entry.lines = append(p.entry.lines, l.Number)
+		p.entry.lines = append(p.entry.lines, int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
-		p.report(l.Key.Start, l.Key.End, CodeUnknownKey, Info, pySource,
+		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, pySource,
 			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
 	}
 }
@@ -342,7 +342,7 @@ func pyNumberRaises(key, value string) (bool, string) {
 // raise records that parse() raised at line l: the entry being built is
 // lost and no later line is read.
 func (p *pyParser) raise(l *Line, err error, doing string) {
-	p.report(l.Start, l.End, CodeRaises, Error, pySource+" (RobotFileParser.parse)",
+	p.report(int(l.Start), int(l.End), CodeRaises, Error, pySource+" (RobotFileParser.parse)",
 		"python's parse() raises %v while %s: the record being built is lost and the lines after this one are not read; this reading keeps what parse() had built before",
 		err, doing)
 	p.stop = true
@@ -362,7 +362,7 @@ func (p *pyParser) addEntry() {
 	p.f.Groups = append(p.f.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {
 		if l := &p.f.Lines[n-1]; l.Group < 0 {
-			l.Group = gi
+			l.Group = int32(gi)
 		}
 	}
 	star := false
@@ -377,7 +377,7 @@ func (p *pyParser) addEntry() {
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
 		first := p.f.Lines[g.FirstLine-1]
-		p.report(first.Start, first.End, CodeIgnoredRecord, Warning, pySource+" (RobotFileParser._add_entry)",
+		p.report(int(first.Start), int(first.End), CodeIgnoredRecord, Warning, pySource+" (RobotFileParser._add_entry)",
 			"python uses only the first record naming '*' (line %d): this one is never read", p.f.Groups[p.ext.def].FirstLine)
 	}
 }

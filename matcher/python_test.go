@@ -176,7 +176,7 @@ func FuzzPython(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
 		a, b := ParseAs(Python, body), ParseAs(Python, body)
 		for _, l := range a.Lines {
-			if l.Start < 0 || l.End > len(body) || l.Start > l.End || !inside(l.Key, l) || !inside(l.Value, l) || !inside(l.Comment, l) {
+			if l.Start < 0 || int(l.End) > len(body) || l.Start > l.End || !inside(l.Key, l) || !inside(l.Value, l) || !inside(l.Comment, l) {
 				t.Fatalf("line %d out of the source: %+v", l.Number, l)
 			}
 		}

@@ -69,13 +69,31 @@ func readerFor(r Reading) reader {
 func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 
 // ParseAs reads src under the given reading; an unknown reading falls back
-// to RFC 9309. It accepts any bytes.
+// to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
+// the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
 func ParseAs(r Reading, src []byte) *File {
 	impl := readerFor(r)
 	if impl == nil {
 		impl = rfc9309{}
 	}
-	return impl.parse(src)
+	return parseWithin(impl, src, maxSource)
+}
+
+// parseWithin parses at most limit bytes of src. The line model holds
+// int32 offsets, so a larger source is cut here, once for every reading,
+// rather than wrapping offsets in each parser; no crawler reads that far
+// anyway (RFC 9309 §2.5 asks for 500 KiB).
+func parseWithin(impl reader, src []byte, limit int) *File {
+	if len(src) <= limit {
+		return impl.parse(src)
+	}
+	f := impl.parse(src[:limit])
+	at := position(f.Lines, limit)
+	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
+		Source:  "RFC 9309 §2.5",
+		Message: fmt.Sprintf("the file is %d bytes; only its first %d were read, the rest was not read at all", len(src), limit)})
+	f.Diagnostics.Sort()
+	return f
 }
 
 // Evaluate decides whether token may crawl rawURL under the reading f was

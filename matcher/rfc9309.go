@@ -125,10 +125,10 @@ type rfcParser struct {
 }
 
 func (p *rfcParser) line(l *Line) {
-	p.near = l.Number - 1
+	p.near = int(l.Number - 1)
 	switch l.Kind {
 	case KindBlank, KindComment, KindOther:
-		l.Group = p.group
+		l.Group = int32(p.group)
 	case KindUserAgent:
 		p.userAgent(l)
 	case KindAllow, KindDisallow:
@@ -172,13 +172,13 @@ func keyIs(key, k string) bool {
 
 func (p *rfcParser) userAgent(l *Line) {
 	if p.group < 0 || p.seenRule {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: l.Number})
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
 		p.starts = append(p.starts, struct{ agent, rule int }{p.nextAgent, p.nextRule})
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
 	g := &p.f.Groups[p.group]
-	g.LastLine = l.Number
-	l.Group = p.group
+	g.LastLine = int(l.Number)
+	l.Group = int32(p.group)
 	tok := p.agents[p.nextAgent].Token
 	p.nextAgent++
 	if tok == "" {
@@ -194,23 +194,23 @@ func (p *rfcParser) userAgent(l *Line) {
 	for i, c := range key {
 		key[i] = lowerByte(c)
 	}
-	if first, ok := p.firstSeen[string(key)]; ok && p.f.Lines[first-1].Group != p.group {
-		p.reportMsg(l.Value.Start, l.Value.End, CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
+	if first, ok := p.firstSeen[string(key)]; ok && int(p.f.Lines[first-1].Group) != p.group {
+		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
 	} else if !ok {
-		p.firstSeen[p.arena.string(key)] = l.Number
+		p.firstSeen[p.arena.string(key)] = int(l.Number)
 	}
 }
 
 func (p *rfcParser) rule(l *Line) {
 	if p.group < 0 {
-		p.report(l.Start, l.End, CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
+		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
 		return
 	}
 	p.seenRule = true
-	l.Group = p.group
-	p.f.Groups[p.group].LastLine = l.Number
+	l.Group = int32(p.group)
+	p.f.Groups[p.group].LastLine = int(l.Number)
 	p.rules[p.nextRule].Group = p.group
 	p.nextRule++
 }
@@ -231,7 +231,7 @@ func (p *rfcParser) finish() {
 		if len(g.Rules) == 0 {
 			a := g.Agents[0]
 			l := p.f.Lines[a.Line-1]
-			p.report(l.Start, l.End, CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
+			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 		}
 	}

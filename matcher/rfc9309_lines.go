@@ -91,10 +91,10 @@ func (p *rfcLines) read(lines []Line) {
 
 func (p *rfcLines) line(l *Line) {
 	src := p.f.Source
-	p.near = l.Number - 1
-	rec := splitRecord(src, l.Start, l.End)
+	p.near = int(l.Number - 1)
+	rec := splitRecord(src, int(l.Start), int(l.End))
 	if rec.comment >= 0 {
-		l.Comment = Span{rec.comment + 1, l.End}
+		l.Comment = spanOf(rec.comment+1, int(l.End))
 	}
 	switch {
 	case rec.keyStart < 0 && !rec.colon:
@@ -108,10 +108,10 @@ func (p *rfcLines) line(l *Line) {
 		return
 	case rec.keyStart < 0:
 		l.Kind = KindInvalid
-		p.report(l.Start, l.End, CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
+		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
 		return
 	}
-	l.Key, l.Value = Span{rec.keyStart, rec.keyEnd}, Span{rec.valueStart, rec.valueEnd}
+	l.Key, l.Value = spanOf(rec.keyStart, rec.keyEnd), spanOf(rec.valueStart, rec.valueEnd)
 	switch rfcKey(p.key(l)) {
 	case KindUserAgent:
 		p.userAgent(l)
@@ -127,24 +127,24 @@ func (p *rfcLines) line(l *Line) {
 func (p *rfcLines) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	tok, global, cut := extractToken(p.value(l))
-	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.value(l), Token: tok, Global: global})
-	end := l.Value.End
+	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.value(l), Token: tok, Global: global})
+	end := int(l.Value.End)
 	switch {
 	case tok == "":
-		p.report(l.Value.Start, end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+		p.report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
 			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
 	case cut && !global:
-		p.report(l.Value.Start+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
+		p.report(int(l.Value.Start)+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
 			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", p.value(l), tok, tok)
 	case cut:
-		p.report(l.Value.Start, end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
+		p.report(int(l.Value.Start), end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
 			"%q is read as '*', the global group", p.value(l))
 	}
 }
 
 func (p *rfcLines) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
-	if p.firstAgent == 0 || l.Number < p.firstAgent {
+	if p.firstAgent == 0 || int(l.Number) < p.firstAgent {
 		return // in no group: the group pass reports it
 	}
 	v := p.value(l)
@@ -154,7 +154,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 		norm = normalizeIn(&p.arena, v, false)
 		flags = patternFlags(norm)
 	}
-	p.rules = append(p.rules, Rule{Line: l.Number, Allow: allow, Pattern: v, Normalized: norm})
+	p.rules = append(p.rules, Rule{Line: int(l.Number), Allow: allow, Pattern: v, Normalized: norm})
 	p.pats = append(p.pats, flags)
 	p.checkPattern(l, cls)
 	p.checkExposure(l, cls)
@@ -176,10 +176,10 @@ func (p *rfcLines) noColon(l *Line, rec record) {
 // checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
 // cls tells which checks can find anything.
 func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
-	v, at := p.value(l), l.Value.Start
+	v, at := p.value(l), int(l.Value.Start)
 	const sec = "RFC 9309 §2.2.2"
 	if v == "" {
-		p.report(l.Key.Start, l.End, CodeEmptyPattern, Info, sec,
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, sec,
 			"an empty %s matches nothing: it has no effect", strings.ToLower(p.key(l)))
 		return
 	}
@@ -214,23 +214,23 @@ func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
 func (p *rfcLines) other(l *Line) {
 	l.Kind = KindOther
 	lower := lowerKey(p.key(l))
-	end := l.Value.End
+	end := int(l.Value.End)
 	if lower == "sitemap" {
 		if !isAbsoluteURL(p.value(l)) {
-			p.reportMsg(l.Value.Start, end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+			p.reportMsg(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
 				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", p.value(l), " is not"))
 		}
 		return
 	}
 	if msg, ok := nonStandardAdvice[lower]; ok {
-		p.reportMsg(l.Key.Start, l.Key.End, CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
+		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
 		return
 	}
 	if k := googleKey(lower); k != "" {
-		p.reportMsg(l.Key.Start, l.Key.End, CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			p.arena.quoted("", p.key(l), " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
 		return
 	}
-	p.reportMsg(l.Key.Start, l.Key.End, CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+	p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
 		p.arena.quoted("", p.key(l), " is not a record RFC 9309 defines; crawlers may ignore it"))
 }

@@ -45,7 +45,7 @@ func TestParseLineModel(t *testing.T) {
 	for i, w := range want {
 		l := f.Lines[i]
 		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
-		if l.Number != i+1 || l.Kind != w.kind || key != w.key || value != w.value || l.Group != w.group {
+		if int(l.Number) != i+1 || l.Kind != w.kind || key != w.key || value != w.value || int(l.Group) != w.group {
 			t.Errorf("line %d = %+v (key %q, value %q), want %+v", i+1, l, key, value, w)
 		}
 		if !inside(l.Key, l) || !inside(l.Value, l) || !inside(l.Comment, l) {

@@ -128,14 +128,14 @@ func trimSpan(src []byte, s, e int) (int, int) {
 // position maps a byte offset to its line and column, by binary search
 // over the lines.
 func position(lines []Line, offset int) Position {
-	i := sort.Search(len(lines), func(i int) bool { return lines[i].End >= offset })
+	i := sort.Search(len(lines), func(i int) bool { return int(lines[i].End) >= offset })
 	if i == len(lines) {
 		i = len(lines) - 1
 	}
 	if i < 0 {
 		return Position{Offset: offset, Line: 1, Column: 1}
 	}
-	col := offset - lines[i].Start + 1
+	col := offset - int(lines[i].Start) + 1
 	if col < 1 {
 		col = 1
 	}
