@@ -141,9 +141,11 @@ func exposureScan(p string) (secret, private string) {
 // (backup), iv (private), nt (internal), nf (confidential), ke (key,
 // api_key), pw (pwd), id (sid), ig (sig, signature), th (auth), ok (token)
 // and ss (passwd, session, password, access_token).
-var exposingPairs = func() (t [1024]bool) {
+// Each entry is clsExposing or 0, so that classifyRule ORs it in without
+// a branch.
+var exposingPairs = func() (t [1024]byteClass) {
 	for _, p := range []string{"dm", "cr", "ck", "iv", "nt", "nf", "ke", "pw", "id", "ig", "th", "ok", "ss"} {
-		t[pairIndex(p[0], p[1])] = true
+		t[pairIndex(p[0], p[1])] = clsExposing
 	}
 	return t
 }()
@@ -158,7 +160,7 @@ func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 // patterns are done after this one quick pass.
 func mayExpose(p string) bool {
 	for i := 0; i+1 < len(p); i++ {
-		if exposingPairs[pairIndex(p[i], p[i+1])] {
+		if exposingPairs[pairIndex(p[i], p[i+1])] != 0 {
 			return true
 		}
 	}

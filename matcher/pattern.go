@@ -153,10 +153,7 @@ func classifyRule(s string) byteClass {
 	prev := 0 // the last byte's letter bits, shifted as pairIndex does
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		cls |= byteClasses[c]
-		if exposingPairs[prev|int(c&0x1F)] {
-			cls |= clsExposing
-		}
+		cls |= byteClasses[c] | exposingPairs[prev|int(c&0x1F)]
 		prev = int(c&0x1F) << 5
 	}
 	return cls
