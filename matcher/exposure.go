@@ -63,7 +63,7 @@ func isSecretName(s string) bool {
 // a hash (an MD5 is 32).
 const minHexRun = 32
 
-// The byte classes exposureIn walks a pattern by.
+// The byte classes exposureScan walks a pattern by.
 const (
 	xPartEnd = 1 << iota // ends a path segment or a query parameter
 	xAlnum               // part of a word
@@ -85,20 +85,21 @@ var exposureClass = func() (t [256]uint8) {
 	return t
 }()
 
-// exposureIn returns the part of a pattern that looks like a credential (a
+// exposureOf returns the part of a pattern that looks like a credential (a
 // parameter such as token= or key=, a word such as apikey, or a long run of
 // hex digits), as written, or the area its path names that people keep
-// private (/admin, /wp-admin/), lower-cased, or neither. It runs on every
-// rule at parse time, so it walks the pattern once, by a table, and
-// compares only the words whose length could match.
-func exposureIn(p string) (secret, private string) {
-	if len(p) < minHexRun && !mayExpose(p) {
+// private (/admin, /wp-admin/), lower-cased, or neither. cls is the
+// pattern's classifyRule: a short pattern without clsExposing can hold
+// neither, and most patterns end there; the others are walked once, by a
+// table, comparing only the words whose length could match.
+func exposureOf(p string, cls byteClass) (secret, private string) {
+	if cls&clsExposing == 0 && len(p) < minHexRun {
 		return "", ""
 	}
 	return exposureScan(p)
 }
 
-// exposureScan is exposureIn without the quick pass first.
+// exposureScan is exposureOf without the quick look at cls.
 func exposureScan(p string) (secret, private string) {
 	part, eq := 0, -1
 	inPath := true
@@ -152,20 +153,8 @@ var exposingPairs = func() (t [1024]byteClass) {
 
 // pairIndex folds two bytes to ten bits. Letters keep their identity
 // without case (the low five bits); other bytes share slots with letters,
-// which only makes mayExpose say yes more often.
+// which only makes classifyRule flag more patterns.
 func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
-
-// mayExpose reports whether p has a pair of exposingPairs: when it has
-// none, no part of it can name a credential or a private word, and most
-// patterns are done after this one quick pass.
-func mayExpose(p string) bool {
-	for i := 0; i+1 < len(p); i++ {
-		if exposingPairs[pairIndex(p[i], p[i+1])] != 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // secretPart reports whether one segment or parameter names a credential;
 // eq is where its '=' is, or negative.
@@ -287,11 +276,7 @@ var privateAdvice = func() map[string]string {
 // secret or a private area (RFC 9309 §3).
 func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
 	v, at := p.value(l), int(l.Value.Start)
-	// cls says whether the quick pass of exposureIn would look further.
-	if cls&clsExposing == 0 && len(v) < minHexRun {
-		return
-	}
-	secret, private := exposureScan(v)
+	secret, private := exposureOf(v, cls)
 	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
 			p.arena.quoted("", secret, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))

@@ -82,9 +82,6 @@ type Span struct{ Start, End int32 }
 // spanOf is the span [start, end) of a source no larger than maxSource.
 func spanOf(start, end int) Span { return Span{int32(start), int32(end)} }
 
-// Len returns the length of the span in bytes.
-func (s Span) Len() int { return int(s.End) - int(s.Start) }
-
 // A Group is a run of user-agent lines and the rules that follow them.
 type Group struct {
 	Index  int

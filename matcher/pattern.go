@@ -120,15 +120,6 @@ var byteClasses = func() (t [256]byteClass) {
 	return t
 }()
 
-// classify returns the union of the classes of the bytes of s.
-func classify(s string) byteClass {
-	var cls byteClass
-	for i := 0; i < len(s); i++ {
-		cls |= byteClasses[s[i]]
-	}
-	return cls
-}
-
 // changes reports whether normalizing the pattern p, whose classes cls
 // are, can change it: a byte to encode or decode, a '$' before the end, or
 // after the first '?' one of the delimiters RFC 9309 §2.2.2 has encoded in
@@ -145,9 +136,10 @@ func (cls byteClass) changes(p string) bool {
 	return false
 }
 
-// classifyRule is classify for a rule's pattern, which also notes in the
-// same pass whether it may expose something (mayExpose): a rule's bytes are
-// walked once for both.
+// classifyRule returns the union of the classes of the bytes of a rule's
+// pattern, with clsExposing when it holds one of exposingPairs: one pass
+// tells which of the slower steps (normalization, the checks, the RFC 9309
+// §3 exposure walk) the pattern needs.
 func classifyRule(s string) byteClass {
 	var cls byteClass
 	prev := 0 // the last byte's letter bits, shifted as pairIndex does

@@ -108,7 +108,7 @@ func parseRFC(src []byte, procs int) *File {
 	return s.f
 }
 
-// rfcParser makes the groups of RFC 9309 §2.1 out of lines that readLines
+// rfcParser makes the groups of RFC 9309 §2.1 out of lines that readFile
 // has already read: what needs the lines before it (which group a line is
 // in, a token named twice, a rule before any group) and nothing else.
 type rfcParser struct {

@@ -5,11 +5,8 @@ import "strings"
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
 // comment, its kind, its agent's token or its rule's pattern, and what is
 // wrong with each) is most of the work of parsing, and needs no other line.
-// So readLines reads a large file in chunks, one per processor, at once;
+// So readFile reads a large file in chunks, one per processor, at once;
 // the group structure is built afterwards by one pass over the result.
-
-// A chunk this small is not worth a goroutine.
-const minChunkLines = 4096
 
 // rfcLines is what reading a run of lines yields: the agents of its
 // user-agent lines and the rules of its allow and disallow lines, in file

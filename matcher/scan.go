@@ -5,9 +5,6 @@ import (
 	"sort"
 )
 
-// A span is a line of the source: [start, end) without its terminator.
-type span struct{ start, end int }
-
 // bomLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
 // start src. A partial mark counts too: Google's parser skips it, and the
 // conformance suite expects that (BOM-characters.textproto).
@@ -18,21 +15,6 @@ func bomLength(src []byte) int {
 		n++
 	}
 	return n
-}
-
-// splitLines cuts src into lines ended by LF, CR or CRLF (RFC 9309 §2.2:
-// EOL = %x0D / %x0A / %x0D.0A). A final line without terminator counts; an
-// empty source has no lines. The byte-order mark is part of no line.
-func splitLines(src []byte, bom int) []span {
-	lines := make([]span, 0, bytes.Count(src[bom:], []byte{'\n'})+1)
-	ls := newLineScanner(src, bom)
-	for {
-		start, end, ok := ls.next()
-		if !ok {
-			return lines
-		}
-		lines = append(lines, span{start, end})
-	}
 }
 
 // A lineScanner walks the lines of a source. It finds line ends with

@@ -22,13 +22,13 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := []byte(tt.in)
+			f := newScanner(RFC9309, []byte(tt.in)).f
 			var got []string
-			for _, sp := range splitLines(src, 0) {
-				got = append(got, string(src[sp.start:sp.end]))
+			for _, l := range f.Lines {
+				got = append(got, string(f.Source[l.Start:l.End]))
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("splitLines(%q) = %q, want %q", tt.in, got, tt.want)
+				t.Errorf("the lines of %q are %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
