@@ -21,11 +21,22 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 		}
 	}
 	sortMatchesByLine(res.Matches)
-	res.Winner, res.RunnerUp = longestMatch(res.Matches)
-	switch {
-	case path == "/robots.txt":
+	res.decideLongest()
+	if path == "/robots.txt" {
 		// The matches stay listed, but none of them decided.
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
+	}
+	res.Diagnostics = sel.diags
+	res.Explanation = explain(f, res)
+	return res
+}
+
+// decideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
+// no applying group or no matching rule allows; otherwise the longest
+// match decides, an allow winning a tie.
+func (res *Result) decideLongest() {
+	res.Winner, res.RunnerUp = longestMatch(res.Matches)
+	switch {
 	case len(res.Groups.Selected) == 0:
 		res.Allowed, res.Reason = true, ReasonNoGroup
 	case res.Winner < 0:
@@ -37,9 +48,6 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 			res.Reason = ReasonTieAllow
 		}
 	}
-	res.Diagnostics = sel.diags
-	res.Explanation = explain(f, res)
-	return res
 }
 
 func sortMatchesByLine(m []Match) {

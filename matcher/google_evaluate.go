@@ -28,21 +28,9 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 			}
 		}
 	}
-	res.Winner, res.RunnerUp = longestMatch(res.Matches)
-	switch {
-	case len(res.Groups.Selected) == 0:
-		res.Allowed, res.Reason = true, ReasonNoGroup
-	case res.Winner < 0:
-		res.Allowed, res.Reason = true, ReasonNoMatch
-	default:
-		w := res.Matches[res.Winner]
-		res.Allowed, res.Reason = w.Rule.Allow, ReasonLongest
-		switch {
-		case viaIndex[res.Winner]:
-			res.Reason = ReasonIndexHTML
-		case res.RunnerUp >= 0 && res.Matches[res.RunnerUp].Priority == w.Priority:
-			res.Reason = ReasonTieAllow
-		}
+	res.decideLongest()
+	if res.Winner >= 0 && viaIndex[res.Winner] {
+		res.Reason = ReasonIndexHTML
 	}
 	res.Diagnostics = sel.diags
 	res.Explanation = googleExplain(f, res)
