@@ -76,27 +76,22 @@ func googlePathSteps(input, path string) []Step {
 // trimmed or cut, so "Googlebot/2.1" matches no group); else every '*'
 // group applies; else none.
 func googleSelect(f *File, token string) GroupTrace {
-	tr := GroupTrace{Token: token}
-	var named, global []int
+	w := newTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
-			m := UserAgentMatch{Agent: a, Group: gi}
 			switch {
 			case a.Global:
-				m.How = "'*': the global group, used only when no group names the token"
-				global = appendOnce(global, gi)
+				w.global(a, gi)
 			case equalFoldASCII(a.Token, token):
-				m.Matched, m.How = true, fmt.Sprintf("%q equals %q, ignoring ASCII case", a.Token, token)
-				named = appendOnce(named, gi)
+				w.named(a, gi)
 			case a.Token == "":
-				m.How = "names an empty product token (the value starts with no letter, '-' or '_')"
+				w.add(a, gi, false, "names an empty product token (the value starts with no letter, '-' or '_')")
 			default:
-				m.How = fmt.Sprintf("%q is not %q (Google compares the whole token given)", a.Token, token)
+				w.notNamed(a, gi)
 			}
-			tr.Agents = append(tr.Agents, m)
 		}
 	}
-	return finishTrace(f, tr, named, global)
+	return w.finish(f)
 }
 
 // googleExplain says why, in Google's terms; only the index.html rule needs

@@ -68,33 +68,70 @@ func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace)
 // still applies: it allows everything and does not fall back to '*'.
 func selectGroups(f *File, token string) GroupTrace {
 	token = strings.TrimSpace(token)
-	tr := GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, agentCount(f))}
-	var named, global []int
-	// A file may name thousands of agents: their sentences share one
-	// arena and the token's quoted ending, rather than a Sprintf each.
-	words := sizedArena(32 * len(tr.Agents[:cap(tr.Agents)]))
-	isNot, equals := " is not "+strconv.Quote(token), " equals "+strconv.Quote(token)+", ignoring case"
+	w := newTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
-			m := UserAgentMatch{Agent: a, Group: gi}
 			switch {
 			case a.Global:
-				m.How = "'*': the global group, used only when no group names the token"
+				w.global(a, gi)
 			case a.Token == "":
-				m.How = "names no product token"
+				w.add(a, gi, false, "names no product token")
 			case token != "" && strings.EqualFold(a.Token, token):
-				m.Matched, m.How = true, words.quoted("", a.Token, equals)
-				named = appendOnce(named, gi)
+				w.named(a, gi)
 			default:
-				m.How = words.quoted("", a.Token, isNot)
+				w.notNamed(a, gi)
 			}
-			if a.Global {
-				global = appendOnce(global, gi)
-			}
-			tr.Agents = append(tr.Agents, m)
 		}
 	}
-	return finishTrace(f, tr, named, global)
+	return w.finish(f)
+}
+
+// A traceWriter builds a group trace agent by agent. A file may name
+// thousands of agents, so their sentences share one arena and the token's
+// quoted endings are made once, rather than a Sprintf each.
+type traceWriter struct {
+	tr                        GroupTrace
+	words                     arena
+	equals, isNot             string // the endings of a named agent's sentence and of another's
+	namedGroups, globalGroups []int
+}
+
+// newTraceWriter sizes a trace for f's agents; equals and isNot are the
+// endings of the sentences, with %s for the quoted token.
+func newTraceWriter(f *File, token, equals, isNot string) *traceWriter {
+	n := agentCount(f)
+	q := strconv.Quote(token)
+	return &traceWriter{
+		tr:     GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)},
+		words:  sizedArena(32 * n),
+		equals: strings.Replace(equals, "%s", q, 1),
+		isNot:  strings.Replace(isNot, "%s", q, 1),
+	}
+}
+
+func (w *traceWriter) add(a Agent, gi int, matched bool, how string) {
+	w.tr.Agents = append(w.tr.Agents, UserAgentMatch{Agent: a, Group: gi, Matched: matched, How: how})
+}
+
+// global notes a '*' agent, whose group applies when no group names the
+// token.
+func (w *traceWriter) global(a Agent, gi int) {
+	w.add(a, gi, false, "'*': the global group, used only when no group names the token")
+	w.globalGroups = appendOnce(w.globalGroups, gi)
+}
+
+// named notes an agent that names the token, so its group applies.
+func (w *traceWriter) named(a Agent, gi int) {
+	w.add(a, gi, true, w.words.quoted("", a.Token, w.equals))
+	w.namedGroups = appendOnce(w.namedGroups, gi)
+}
+
+func (w *traceWriter) notNamed(a Agent, gi int) {
+	w.add(a, gi, false, w.words.quoted("", a.Token, w.isNot))
+}
+
+func (w *traceWriter) finish(f *File) GroupTrace {
+	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
 }
 
 // finishTrace applies RFC 9309 §2.2.1's choice, which Google's parser
