@@ -106,12 +106,8 @@ func TestE2EAccessibility(t *testing.T) {
 // It also checks that the page does not scroll sideways.
 func (p *page) auditAtBothWidths(label string) {
 	p.t.Helper()
-	for _, size := range []struct {
-		name string
-		w, h int64
-	}{{"phone", 375, 800}, {"wide", 1600, 1000}} {
-		p.do(chromedp.EmulateViewport(size.w, size.h))
-		p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, size.w))
+	for _, size := range viewports {
+		p.resize(size)
 		n := 0
 		for _, v := range p.audit() {
 			if blocking[v.Impact] {

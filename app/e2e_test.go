@@ -448,16 +448,28 @@ func TestE2EOfflineReload(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// viewports are the widths the layout must hold at: a phone's and a wide
+// screen's.
+var viewports = []viewport{{"phone", 375, 800}, {"wide", 1600, 1000}}
+
+type viewport struct {
+	name string
+	w, h int64
+}
+
+// resize sets the browser's viewport and waits until the page has it.
+func (p *page) resize(v viewport) {
+	p.t.Helper()
+	p.do(chromedp.EmulateViewport(v.w, v.h))
+	p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, v.w))
+}
+
 // The layout holds at a phone's width (no sideways scrolling of the page)
 // and at a wide screen. Screenshots go to $E2E_SCREENSHOTS when it is set.
 func TestE2ELayout(t *testing.T) {
 	p := openExplorer(t)
-	for _, size := range []struct {
-		name string
-		w, h int64
-	}{{"phone", 375, 800}, {"wide", 1600, 1000}} {
-		p.do(chromedp.EmulateViewport(size.w, size.h))
-		p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, size.w))
+	for _, size := range viewports {
+		p.resize(size)
 		if over := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
 			t.Errorf("%s: the page is %d px wider than the viewport; widest elements: %s", size.name, over,
 				eval[string](p, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth)
