@@ -1,10 +1,8 @@
 package matcher
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Severity ranks a diagnostic.
@@ -72,18 +70,7 @@ type DiagnosticList []Diagnostic
 // ends and by message. (A stable sort: its code is a third the size of
 // slices.SortFunc's in the WebAssembly build, which has a size budget.)
 func (l DiagnosticList) Sort() {
-	slices.SortStableFunc(l, func(a, b Diagnostic) int {
-		if c := cmp.Compare(a.Pos.Offset, b.Pos.Offset); c != 0 {
-			return c
-		}
-		if c := strings.Compare(string(a.Code), string(b.Code)); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.End.Offset, b.End.Offset); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Message, b.Message)
-	})
+	slices.SortStableFunc(l, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) })
 }
 
 // OnLine returns the diagnostics whose span starts on the given line.

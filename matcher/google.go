@@ -39,7 +39,7 @@ func (google) parse(src []byte) *File {
 	}
 	p.finish()
 	s.checkBytes()
-	s.f.Diagnostics.Sort()
+	s.f.Diagnostics = sortedDiagnostics(&s.diags)
 	return s.f
 }
 

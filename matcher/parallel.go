@@ -42,12 +42,10 @@ func readInChunks(src []byte, procs int) (*scanner, *rfcLines) {
 	var wg sync.WaitGroup
 	for i := range parts {
 		lo, hi := first[i], first[i+1]
-		// Each chunk reports to a copy of the file, so that no two append to
-		// one list, and looks only at its own lines, the others being
-		// written meanwhile.
-		cf := *f
+		// Each chunk reports to its own scanner, and looks only at its own
+		// lines, the others being written meanwhile.
 		view := f.Lines[lo:hi]
-		parts[i] = &rfcLines{scanner: &scanner{f: &cf, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
+		parts[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
 			firstAgent: agent, rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
 		wg.Go(func() {
 			p := parts[i]
@@ -111,7 +109,7 @@ func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []pa
 	}
 	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
 	for _, p := range parts {
-		all.chunkDiags = append(all.chunkDiags, p.f.Diagnostics)
+		all.chunkDiags = append(all.chunkDiags, &p.diags)
 		all.agents = append(all.agents, p.agents...)
 		// The joined rules end at or before this chunk's region starts, so
 		// append moves them down within the array.

@@ -37,6 +37,9 @@ type scanner struct {
 	// base is the index of its first line.
 	view []Line
 	base int
+	// diags are the diagnostics reported so far; the parser puts them in
+	// File.Diagnostics, in order, when it is done.
+	diags diagLog
 }
 
 func newScanner(r Reading, src []byte) *scanner {
@@ -106,7 +109,7 @@ func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 	// lies inside the input.
 	start = max(0, min(start, len(s.f.Source)))
 	end = max(start, min(end, len(s.f.Source)))
-	s.f.Diagnostics = append(s.f.Diagnostics, Diagnostic{
+	s.diags.add(Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})

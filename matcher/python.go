@@ -71,7 +71,7 @@ func (python) parse(src []byte) *File {
 	s.checkBytes()
 	p.checkEncoding(bad)
 	f.ext = p.ext
-	f.Diagnostics.Sort()
+	f.Diagnostics = sortedDiagnostics(&s.diags)
 	return f
 }
 
@@ -385,13 +385,7 @@ func (p *pyParser) addEntry() {
 // checkEncoding replaces the generic invalid-UTF-8 warnings with what
 // Python does, and reports a byte-order mark, which Python keeps.
 func (p *pyParser) checkEncoding(bad int) {
-	kept := p.f.Diagnostics[:0]
-	for _, d := range p.f.Diagnostics {
-		if d.Code != CodeInvalidUTF8 {
-			kept = append(kept, d)
-		}
-	}
-	p.f.Diagnostics = kept
+	p.diags.drop(CodeInvalidUTF8)
 	if bad >= 0 {
 		p.report(bad, bad+1, CodeInvalidUTF8, Error, "Python bytes.decode",
 			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")

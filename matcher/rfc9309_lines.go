@@ -21,33 +21,21 @@ type rfcLines struct {
 	rules      []Rule
 	pats       []patFlags
 	// chunkDiags are the chunks' diagnostics, when the lines were read in
-	// chunks; takeDiagnostics puts them with the file's own.
-	chunkDiags []DiagnosticList
+	// chunks: diagnostics then puts them with the file's own.
+	chunkDiags []*diagLog
 }
 
-// takeDiagnostics puts the chunks' diagnostics and those reported to the
-// file since into one list of just the right size.
-func (p *rfcLines) takeDiagnostics(f *File) {
-	if len(p.chunkDiags) == 0 {
-		return
-	}
-	n := len(f.Diagnostics)
-	for _, d := range p.chunkDiags {
-		n += len(d)
-	}
-	all := make(DiagnosticList, 0, n)
-	for _, d := range p.chunkDiags {
-		all = append(all, d...)
-	}
-	f.Diagnostics = append(all, f.Diagnostics...)
-	p.chunkDiags = nil
+// diagnostics returns every diagnostic of the file, in order: the chunks'
+// and those reported to the file's scanner.
+func (p *rfcLines) diagnostics() DiagnosticList {
+	return sortedDiagnostics(append(p.chunkDiags, &p.diags)...)
 }
 
 // readFile splits src into lines and reads every one, on up to procs
 // processors for a large file. It returns the scanner, whose file holds the
 // lines, and the agents, rules and patterns of all of them in file order.
-// The diagnostics go to the file, or for a file read in chunks are held
-// until takeDiagnostics.
+// The diagnostics go to the scanner, or for a file read in chunks are held
+// by each chunk until diagnostics.
 func readFile(src []byte, procs int) (*scanner, *rfcLines) {
 	if s, lines := readInChunks(src, procs); s != nil {
 		return s, lines
