@@ -98,13 +98,16 @@ func (rfc9309) parse(src []byte) *File { return parseRFC(src, runtime.GOMAXPROCS
 func parseRFC(src []byte, procs int) *File {
 	s, lines := readFile(src, procs)
 	p := rfcParser{scanner: s, group: -1, rfcLines: lines}
+	// A group starts at a user-agent line, so there are no more groups than
+	// agents: sized for that, the lists never grow.
+	s.f.Groups = make([]Group, 0, len(lines.agents))
+	p.starts = make([]struct{ agent, rule int }, 0, len(lines.agents))
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])
 	}
 	p.finish()
 	s.checkBytes()
-	lines.takeDiagnostics(s.f)
-	s.f.Diagnostics.Sort()
+	s.f.Diagnostics = lines.diagnostics()
 	return s.f
 }
 
@@ -185,7 +188,7 @@ func (p *rfcParser) userAgent(l *Line) {
 		return
 	}
 	if p.firstSeen == nil {
-		p.firstSeen = map[string]int{}
+		p.firstSeen = make(map[string]int, len(p.agents)-p.nextAgent+1)
 	}
 	// The token is ASCII: lower-case it on the stack, and make a string of
 	// it only to remember a token seen for the first time.
