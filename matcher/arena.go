@@ -2,7 +2,7 @@ package matcher
 
 import (
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
 // arenaChunk is the size of each block an arena hands strings out of.
@@ -10,13 +10,13 @@ const arenaChunk = 32 << 10
 
 // An arena makes many small strings out of a few large blocks: a parse
 // makes a normalized pattern, a message or a map key for thousands of
-// lines, and one allocation each would dominate its cost. It rests on
-// strings.Builder, whose String shares the bytes written so far and never
-// changes them afterwards; when a block is full a new builder starts, and
-// the strings already handed out keep the old block alive. The zero arena
-// is ready; a nil arena allocates each string on its own.
+// lines, and one allocation each would dominate its cost. The bytes of a
+// block below its length have been handed out as strings and are never
+// written again (as strings.Builder does); when a block is full a new one
+// starts, and the strings already handed out keep the old block alive. The
+// zero arena is ready; a nil arena allocates each string on its own.
 type arena struct {
-	b strings.Builder
+	buf []byte
 	// first is the size of the first block when set (see sizedArena).
 	first int
 }
@@ -28,61 +28,68 @@ func sizedArena(n int) arena { return arena{first: max(n, 64)} }
 // room makes sure the current block has n more bytes, so that writing n
 // bytes does not copy the block.
 func (a *arena) room(n int) {
-	if a.b.Cap()-a.b.Len() < n {
+	if cap(a.buf)-len(a.buf) < n {
 		size := arenaChunk
-		if a.b.Cap() == 0 && a.first > 0 {
+		if a.buf == nil && a.first > 0 {
 			size = min(a.first, arenaChunk)
 		}
-		a.b = strings.Builder{}
-		a.b.Grow(max(size, n))
+		a.buf = make([]byte, 0, max(size, n))
 	}
+}
+
+// free returns the unused end of the current block, with room for at
+// least n bytes, for a caller to append to and then pass to keep.
+func (a *arena) free(n int) []byte {
+	if a == nil {
+		return make([]byte, 0, n)
+	}
+	a.room(n)
+	return a.buf[len(a.buf):]
+}
+
+// keep returns b, which was appended to free's slice, as a string; the
+// bytes become part of the block. A b that outgrew the block lies
+// elsewhere, and is kept there.
+func (a *arena) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if a != nil && cap(a.buf)-len(a.buf) >= len(b) && &a.buf[:len(a.buf)+1][len(a.buf)] == &b[0] {
+		a.buf = a.buf[:len(a.buf)+len(b)]
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // string returns p as a string.
 func (a *arena) string(p []byte) string {
-	if a == nil {
-		return string(p)
-	}
-	a.room(len(p))
-	start := a.b.Len()
-	a.b.Write(p)
-	return a.b.String()[start:]
+	return a.keep(append(a.free(len(p)), p...))
 }
 
 // quoted returns prefix, q quoted as %q writes it, and suffix: the common
 // diagnostics quote one value, and fmt would box it and allocate.
 func (a *arena) quoted(prefix, q, suffix string) string {
-	n := len(prefix) + len(q) + 2 + len(suffix)
-	if a == nil {
-		var b strings.Builder
-		b.Grow(n)
-		writeQuoted(&b, prefix, q, suffix)
-		return b.String()
-	}
-	// A q that needs escapes can outgrow n: the builder then copies the
-	// block, which is slower but still leaves earlier strings intact.
-	a.room(n)
-	start := a.b.Len()
-	writeQuoted(&a.b, prefix, q, suffix)
-	return a.b.String()[start:]
+	// A q that needs escapes can outgrow the room asked for: append then
+	// moves the bytes elsewhere, which is slower but still leaves earlier
+	// strings intact.
+	return a.keep(appendQuoted(a.free(len(prefix)+len(q)+2+len(suffix)), prefix, q, suffix))
 }
 
-// writeQuoted writes prefix, q as strconv.Quote (and so %q) writes it, and
-// suffix. Printable ASCII other than '"' and '\\' stands for itself;
+// appendQuoted appends prefix, q as strconv.Quote (and so %q) writes it,
+// and suffix. Printable ASCII other than '"' and '\\' stands for itself;
 // anything else goes the long way.
-func writeQuoted(b *strings.Builder, prefix, q, suffix string) {
-	b.WriteString(prefix)
+func appendQuoted(b []byte, prefix, q, suffix string) []byte {
+	b = append(b, prefix...)
 	plain := true
 	for i := 0; i < len(q) && plain; i++ {
 		c := q[i]
 		plain = c >= ' ' && c <= '~' && c != '"' && c != '\\'
 	}
 	if plain {
-		b.WriteByte('"')
-		b.WriteString(q)
-		b.WriteByte('"')
+		b = append(b, '"')
+		b = append(b, q...)
+		b = append(b, '"')
 	} else {
-		b.WriteString(strconv.Quote(q))
+		b = strconv.AppendQuote(b, q)
 	}
-	b.WriteString(suffix)
+	return append(b, suffix...)
 }
