@@ -268,20 +268,24 @@ func normalizeFast(s string, path bool) string {
 // normalizeIn is normalizeFast with its result made in the arena a, for a
 // caller that knows s is not plain (on a plain s it returns s, only slower).
 func normalizeIn(a *arena, s string, path bool) string {
-	// b is nil while the output is still s[:i]; it starts on the stack, so
-	// that a short result costs one allocation, its string.
+	// b is nil while the output is still s[:i]; then it is written in the
+	// arena's free space, which an escape of every byte cannot outgrow.
 	var b []byte
-	var stack [128]byte
 	query := false
+	plain := &normPlain[normState(path, query)]
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if normOrdinary[c] {
-			// The common byte: kept as it is, whatever the state.
-			if b != nil {
-				b = append(b, c)
-			}
-			continue
+		// A run of bytes kept as they are, in one copy.
+		j := i
+		for j < len(s) && plain[s[j]] {
+			j++
 		}
+		if b != nil {
+			b = append(b, s[i:j]...)
+		}
+		if i = j; i == len(s) {
+			break
+		}
+		c := s[i]
 		var rep [3]byte
 		n, used := 3, 1 // bytes of rep written, bytes of s consumed
 		switch {
@@ -306,32 +310,60 @@ func normalizeIn(a *arena, s string, path bool) string {
 		case !path && c == '$' && i < len(s)-1:
 			rep = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
 		default:
-			query = query || c == '?'
+			if c == '?' && !query {
+				query, plain = true, &normPlain[normState(path, true)]
+			}
 			if b != nil {
 				b = append(b, c)
 			}
 			continue
 		}
 		if b == nil {
-			b = append(stack[:0], s[:i]...)
+			b = append(a.free(3*len(s)), s[:i]...)
 		}
-		b = append(b, rep[:n]...)
+		if n == 1 {
+			b = append(b, rep[0])
+		} else {
+			b = append(b, rep[0], rep[1], rep[2])
+		}
 		i += used - 1
 	}
 	if b == nil {
 		return s
 	}
-	return a.string(b)
+	return a.keep(b)
 }
 
-// normOrdinary marks the bytes normalizeIn keeps as they are in any state:
-// ASCII that needs no encoding and has no meaning in a query or a pattern.
-var normOrdinary = func() (t [256]bool) {
-	for c := 0; c < 0x80; c++ {
-		t[c] = !mustEncode(byte(c)) && strings.IndexByte("%:/?@*$", byte(c)) < 0
+// normPlain marks, for each state of normalizeIn (a path or a pattern,
+// before or after the query's '?'), the bytes it keeps as they are without
+// a look: ASCII that needs no encoding and means nothing in that state.
+var normPlain = func() (t [4][256]bool) {
+	for st := range t {
+		path, query := st&1 != 0, st&2 != 0
+		special := "%?$" // '?' starts the query; '$' may be encoded
+		if path {
+			special += "*"
+		}
+		if query {
+			special += ":/@"
+		}
+		for c := 0; c < 0x80; c++ {
+			t[st][c] = !mustEncode(byte(c)) && strings.IndexByte(special, byte(c)) < 0
+		}
 	}
 	return t
 }()
+
+func normState(path, query bool) int {
+	st := 0
+	if path {
+		st |= 1
+	}
+	if query {
+		st |= 2
+	}
+	return st
+}
 
 func pathOrPattern(path bool) []normRule {
 	if path {
