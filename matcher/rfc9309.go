@@ -141,36 +141,40 @@ func (p *rfcParser) line(l *Line) {
 
 // rfcKey returns the kind a key names. RFC 9309 §2.2 writes the keys as
 // ABNF strings, which RFC 5234 §2.3 compares without case in US-ASCII
-// only; the length picks the one key to compare.
+// only; the length picks the one key to compare. The keys hold only letters
+// and '-', so setting bit 0x20 of every byte lower-cases exactly: the only
+// other byte it maps onto one of them is CR (to '-'), and a CR never
+// stands inside a line. That lets a key be compared eight bytes at a time.
 func rfcKey(key string) Kind {
+	const lower = 0x2020202020202020
 	switch len(key) {
 	case len("allow"):
-		if keyIs(key, "allow") {
+		if half(key)|lower == half("allo")|lower && key[4]|0x20 == 'w' {
 			return KindAllow
 		}
 	case len("disallow"):
-		if keyIs(key, "disallow") {
+		if word(key)|lower == word("disallow") {
 			return KindDisallow
 		}
 	case len("user-agent"):
-		if keyIs(key, "user-agent") {
+		if word(key)|lower == word("user-age") && key[8]|0x20 == 'n' && key[9]|0x20 == 't' {
 			return KindUserAgent
 		}
 	}
 	return KindOther
 }
 
-// keyIs reports whether key is the lower-case key k, of the same length,
-// without ASCII case. k holds only letters and '-', so setting bit 0x20
-// lower-cases exactly: the only other byte it maps onto one of them is CR
-// (to '-'), and a CR never stands inside a line.
-func keyIs(key, k string) bool {
-	for i := 0; i < len(k); i++ {
-		if key[i]|0x20 != k[i] {
-			return false
-		}
-	}
-	return true
+// word and half return the first eight and four bytes of s as a
+// little-endian number: the compiler makes each one load.
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func half(s string) uint64 {
+	_ = s[3]
+	return uint64(uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24)
 }
 
 func (p *rfcParser) userAgent(l *Line) {

@@ -304,3 +304,43 @@ func TestParseReading(t *testing.T) {
 		t.Errorf("unknown reading error should list the known ones: %v", err)
 	}
 }
+
+// TestRFCKeyCaseInsensitiveASCII: RFC 9309 §2.2's keys are ABNF strings,
+// matched without case in US-ASCII only (RFC 5234 §2.3). The word-at-a-time
+// comparison must agree with strings.EqualFold restricted to ASCII for
+// every case mix, and reject near misses: one byte off, non-ASCII look-alikes
+// (K as the Kelvin sign folds to k only in Unicode), and bytes whose bit
+// 0x20 makes a key's byte ('@' for '`', 'A'-1).
+func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
+	keys := map[string]Kind{"allow": KindAllow, "disallow": KindDisallow, "user-agent": KindUserAgent}
+	for k, want := range keys {
+		for mask := 0; mask < 1<<len(k); mask++ {
+			b := []byte(k)
+			for i := range b {
+				if mask&(1<<i) != 0 {
+					b[i] = strings.ToUpper(string(b[i]))[0]
+				}
+			}
+			if got := rfcKey(string(b)); got != want {
+				t.Fatalf("rfcKey(%q) = %v, want %v", b, got, want)
+			}
+		}
+		for i := range k {
+			for _, c := range []byte{k[i] ^ 0x01, k[i] &^ 0x40, '@', '`', 0, 0x80} {
+				b := []byte(k)
+				b[i] = c
+				if strings.EqualFold(string(b), k) {
+					continue
+				}
+				if got := rfcKey(string(b)); got != KindOther {
+					t.Fatalf("rfcKey(%q) = %v, want other", b, got)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "allo", "alloww", "dis allow", "user_agent", "useragent", "\u212Allow"} {
+		if got := rfcKey(s); got != KindOther {
+			t.Errorf("rfcKey(%q) = %v, want other", s, got)
+		}
+	}
+}
