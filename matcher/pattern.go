@@ -131,7 +131,13 @@ func (cls byteClass) changes(p string) bool {
 	case cls&clsDollar != 0 && strings.IndexByte(p, '$') < len(p)-1:
 		return true
 	case cls&clsQuery != 0:
-		return strings.IndexAny(p[strings.IndexByte(p, '?')+1:], ":/?@") >= 0
+		// The query of a pattern is short: a loop beats IndexAny's set.
+		for i := strings.IndexByte(p, '?') + 1; i < len(p); i++ {
+			switch p[i] {
+			case ':', '/', '?', '@':
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -145,7 +151,7 @@ func classifyRule(s string) byteClass {
 	prev := 0 // the last byte's letter bits, shifted as pairIndex does
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		cls |= byteClasses[c] | exposingPairs[prev|int(c&0x1F)]
+		cls |= byteClasses[c] | exposingPairs[(prev|int(c&0x1F))&(len(exposingPairs)-1)]
 		prev = int(c&0x1F) << 5
 	}
 	return cls
