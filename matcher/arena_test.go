@@ -50,7 +50,7 @@ func TestArenaStringsStay(t *testing.T) {
 // empty line.
 func TestPosNearIsPosition(t *testing.T) {
 	src := []byte("\xef\xbb\xbfUser-agent: a\r\n\rDisallow: /x\rAllow: /\n\nz")
-	s := newScanner(RFC9309, src)
+	s := newScanner(RFC9309, src, string(src))
 	for near := -1; near <= len(s.f.Lines); near++ {
 		s.near = near
 		for off := 0; off <= len(src); off++ {

@@ -43,8 +43,9 @@ type Comparison struct {
 // ParseAll parses src under every reading, in Readings() order.
 func ParseAll(src []byte) []*File {
 	files := make([]*File, len(readers))
+	text := string(src) // one copy, which every reading's File shares
 	for i, r := range readers {
-		files[i] = r.impl.parse(src)
+		files[i] = parseWithin(r.impl, src, text, maxSource)
 	}
 	return files
 }

@@ -31,8 +31,8 @@ type indexRule struct {
 
 const googleSource = "google/robotstxt robots.cc"
 
-func (google) parse(src []byte) *File {
-	s := newScanner(Google, src)
+func (google) parse(src []byte, text string) *File {
+	s := newScanner(Google, src, text)
 	p := googleParser{scanner: s, group: -1, splitBy: map[int]int{}}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])

@@ -41,8 +41,8 @@ type kosterFile struct {
 	def int // index in File.Groups of the first '*' record, or -1
 }
 
-func (koster1996) parse(src []byte) *File {
-	s := newScanner(Koster1996, src)
+func (koster1996) parse(src []byte, text string) *File {
+	s := newScanner(Koster1996, src, text)
 	p := kosterParser{scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])

@@ -19,13 +19,13 @@ const minChunkBytes = 64 << 10
 // (bytes.Count reads many bytes at a time), so that each processor knows
 // where its lines go in File.Lines; then each splits its share into lines
 // and reads them, in one pass.
-func readInChunks(src []byte, procs int) (*scanner, *rfcLines) {
+func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
 	bom := bomLength(src)
 	n := min(procs, (len(src)-bom)/minChunkBytes)
 	if n <= 1 {
 		return nil, nil
 	}
-	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: string(src)}
+	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: text}
 	s := &scanner{f: f, text: f.text, arena: sizedArena(len(src) / 4)}
 	cuts := lineCuts(src, bom, n)
 	first := make([]int, n+1) // first[i]: index of share i's first line

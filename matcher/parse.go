@@ -42,7 +42,8 @@ type scanner struct {
 	diags diagLog
 }
 
-func newScanner(r Reading, src []byte) *scanner {
+// newScanner splits src, whose text is string(src), into lines.
+func newScanner(r Reading, src []byte, text string) *scanner {
 	f := &File{Reading: r, Source: src, BOM: bomLength(src), selections: &selections{}}
 	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
 	ls := newLineScanner(src, f.BOM)
@@ -55,8 +56,8 @@ func newScanner(r Reading, src []byte) *scanner {
 		longest = max(longest, end-start)
 		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
 	}
-	f.text = string(src)
-	return &scanner{f: f, text: f.text, longest: longest, arena: sizedArena(len(src) / 4)}
+	f.text = text
+	return &scanner{f: f, text: text, longest: longest, arena: sizedArena(len(src) / 4)}
 }
 
 // newLine is the line [start, end) before the reading has looked at it.

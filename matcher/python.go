@@ -56,11 +56,11 @@ type pyFile struct {
 	ignored []int // records parse() read but dropped (a later '*' record)
 }
 
-func (python) parse(src []byte) *File {
+func (python) parse(src []byte, text string) *File {
 	f := &File{Reading: Python, Source: src, selections: &selections{}}
 	lines, bad := pySplitLines(src)
-	f.text = string(src)
-	s := &scanner{f: f, text: f.text}
+	f.text = text
+	s := &scanner{f: f, text: text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
 		f.Lines[i] = newLine(i+1, l.start, l.end)

@@ -3,6 +3,7 @@ package matcher
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // A Reading names one way of interpreting a robots.txt file.
@@ -18,7 +19,9 @@ const (
 // reader is what each reading implements: its own parse of the bytes into
 // the shared line model, and its own evaluation.
 type reader interface {
-	parse(src []byte) *File
+	// parse reads src, whose text (string(src)) the caller has made, so
+	// that a source already held as a string is never copied.
+	parse(src []byte, text string) *File
 	evaluate(f *File, token string, t *Target) *Result
 }
 
@@ -72,22 +75,35 @@ func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 // to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
 // the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
 func ParseAs(r Reading, src []byte) *File {
-	impl := readerFor(r)
-	if impl == nil {
-		impl = rfc9309{}
+	return parseWithin(readerOrRFC(r), src, string(src), maxSource)
+}
+
+// ParseText is ParseAs for a source held as a string, such as an editor's
+// text or a file read into one: it reads text without copying it (ParseAs
+// copies src once, so that the File's strings never change). The File's
+// Source then shares text's bytes, and must not be modified.
+func ParseText(r Reading, text string) *File {
+	return parseWithin(readerOrRFC(r), unsafe.Slice(unsafe.StringData(text), len(text)), text, maxSource)
+}
+
+// readerOrRFC returns the reading named r; an unknown one falls back to
+// RFC 9309.
+func readerOrRFC(r Reading) reader {
+	if impl := readerFor(r); impl != nil {
+		return impl
 	}
-	return parseWithin(impl, src, maxSource)
+	return rfc9309{}
 }
 
 // parseWithin parses at most limit bytes of src. The line model holds
 // int32 offsets, so a larger source is cut here, once for every reading,
 // rather than wrapping offsets in each parser; no crawler reads that far
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
-func parseWithin(impl reader, src []byte, limit int) *File {
+func parseWithin(impl reader, src []byte, text string, limit int) *File {
 	if len(src) <= limit {
-		return impl.parse(src)
+		return impl.parse(src, text)
 	}
-	f := impl.parse(src[:limit])
+	f := impl.parse(src[:limit], text[:limit])
 	at := position(f.Lines, limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",

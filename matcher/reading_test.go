@@ -1,6 +1,9 @@
 package matcher
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // Line offsets are int32 (file.go), so ParseAs reads at most maxSource
 // bytes. The cut is tried here with a small limit: a 2 GiB source is too
@@ -10,7 +13,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 	src := []byte(head + "Disallow: /secret\n")
 	for _, r := range Readings() {
 		t.Run(string(r), func(t *testing.T) {
-			f := parseWithin(readerFor(r), src, len(head))
+			f := parseWithin(readerFor(r), src, string(src), len(head))
 			if len(f.Source) != len(head) {
 				t.Fatalf("read %d bytes, want %d", len(f.Source), len(head))
 			}
@@ -39,13 +42,38 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 func TestParseWithinKeepsASourceAtTheLimit(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a\n")
 	for _, r := range Readings() {
-		f := parseWithin(readerFor(r), src, len(src))
+		f := parseWithin(readerFor(r), src, string(src), len(src))
 		if len(f.Source) != len(src) {
 			t.Errorf("%s: read %d bytes, want %d", r, len(f.Source), len(src))
 		}
 		for _, d := range f.Diagnostics {
 			if d.Code == CodeSizeLimit {
 				t.Errorf("%s: unexpected %+v", r, d)
+			}
+		}
+	}
+}
+
+// ParseText reads a string without copying it, and must read it exactly
+// as ParseAs reads the same bytes: lines, groups, rules and diagnostics,
+// under every reading, for a small file, a file read in chunks (over
+// 128 KiB), and hostile bytes.
+func TestParseTextIsParseAs(t *testing.T) {
+	sources := map[string]string{
+		"rfc example": "User-agent: *\nDisallow: /a # note\nAllow: /a/b$\nCrawl-delay: 3\n",
+		"large":       string(realisticFile(300 << 10)),
+		"hostile":     "\xEF\xBB\x00User-agent:\r\n\xff\xfe*\rDisallow: %zz\n:\n",
+		"empty":       "",
+	}
+	for name, text := range sources {
+		for _, r := range Readings() {
+			want, got := ParseAs(r, []byte(text)), ParseText(r, text)
+			if string(got.Source) != text {
+				t.Fatalf("%s/%s: Source differs from the text", name, r)
+			}
+			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Groups, want.Groups) ||
+				!reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+				t.Errorf("%s/%s: ParseText's file differs from ParseAs's", name, r)
 			}
 		}
 	}

@@ -92,11 +92,13 @@ func googleKey(lower string) string {
 	return ""
 }
 
-func (rfc9309) parse(src []byte) *File { return parseRFC(src, runtime.GOMAXPROCS(0)) }
+func (rfc9309) parse(src []byte, text string) *File {
+	return parseRFC(src, text, runtime.GOMAXPROCS(0))
+}
 
 // parseRFC parses src reading its lines on up to procs processors.
-func parseRFC(src []byte, procs int) *File {
-	s, lines := readFile(src, procs)
+func parseRFC(src []byte, text string, procs int) *File {
+	s, lines := readFile(src, text, procs)
 	p := rfcParser{scanner: s, group: -1, rfcLines: lines}
 	// A group starts at a user-agent line, so there are no more groups than
 	// agents: sized for that, the lists never grow.

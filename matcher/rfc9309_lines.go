@@ -36,11 +36,11 @@ func (p *rfcLines) diagnostics() DiagnosticList {
 // lines, and the agents, rules and patterns of all of them in file order.
 // The diagnostics go to the scanner, or for a file read in chunks are held
 // by each chunk until diagnostics.
-func readFile(src []byte, procs int) (*scanner, *rfcLines) {
-	if s, lines := readInChunks(src, procs); s != nil {
+func readFile(src []byte, text string, procs int) (*scanner, *rfcLines) {
+	if s, lines := readInChunks(src, text, procs); s != nil {
 		return s, lines
 	}
-	s := newScanner(RFC9309, src)
+	s := newScanner(RFC9309, src, text)
 	w := newRFCLines(s, firstAgentLine(s.text, src, s.f.BOM), len(s.f.Lines))
 	w.read(s.f.Lines)
 	return s, w

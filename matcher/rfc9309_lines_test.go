@@ -38,12 +38,12 @@ func TestParallelLinesSameFile(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	want := parseRFC(src, 1)
+	want := parseRFC(src, string(src), 1)
 	if n := len(src) / minChunkBytes; n < 7 {
 		t.Fatalf("the file is %d bytes: too few to be read in 7 chunks", len(src))
 	}
 	for _, procs := range []int{2, 3, 7} {
-		got := parseRFC(src, procs)
+		got := parseRFC(src, string(src), procs)
 		if !reflect.DeepEqual(got.Lines, want.Lines) {
 			t.Errorf("procs=%d: lines differ", procs)
 		}
@@ -83,9 +83,9 @@ func TestSplitLinesInParallel(t *testing.T) {
 			b.WriteString("last line without an end")
 		}
 		src := []byte(b.String())
-		want := parseRFC(src, 1)
+		want := parseRFC(src, string(src), 1)
 		for _, procs := range []int{2, 3, 5} {
-			got := parseRFC(src, procs)
+			got := parseRFC(src, string(src), procs)
 			if !reflect.DeepEqual(got.Lines, want.Lines) || got.BOM != want.BOM {
 				t.Fatalf("trial %d, procs=%d: %d lines, want %d", trial, procs, len(got.Lines), len(want.Lines))
 			}
