@@ -16,12 +16,12 @@ type readingFiles struct {
 // cache parses every time (the tests' plain analyses).
 func (c *readingFiles) file(r matcher.Reading, source string) *matcher.File {
 	if c == nil {
-		return matcher.ParseAs(r, []byte(source))
+		return matcher.ParseText(r, source)
 	}
 	c.reset(source)
 	f := c.files[r]
 	if f == nil {
-		f = matcher.ParseAs(r, []byte(source))
+		f = matcher.ParseText(r, source)
 		c.files[r] = f
 	}
 	return f

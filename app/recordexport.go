@@ -27,7 +27,7 @@ func decisionRecord(a *analysis, chosen int, source string, facts *matcher.Deliv
 	}
 	f, res := a.file, a.rows[chosen].Result
 	if string(f.Source) != source {
-		f = matcher.ParseAs(a.in.Reading, []byte(source))
+		f = matcher.ParseText(a.in.Reading, source)
 		var err error
 		if res, err = f.Evaluate(a.in.Token, a.rows[chosen].URL); err != nil {
 			return nil, err
