@@ -182,11 +182,25 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitAllowed
 }
 
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
+// readInput reads the robots.txt file (name "-" is stdin) into a string,
+// which the matcher reads without a copy (matcher.ParseText): a large
+// file's bytes are then in memory once.
+func readInput(name string, stdin io.Reader) (string, error) {
+	var b strings.Builder
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			b.Grow(int(st.Size()))
+		}
+		r = f
 	}
-	return os.ReadFile(name)
+	_, err := io.Copy(&b, r)
+	return b.String(), err
 }
 
 // evaluator parses the file once, under the chosen reading or, with
@@ -196,11 +210,11 @@ type evaluator struct {
 	index int // of the chosen reading in files
 }
 
-func newEvaluator(c *checkConfig, body []byte) *evaluator {
+func newEvaluator(c *checkConfig, body string) *evaluator {
 	if !c.compare {
-		return &evaluator{files: []*matcher.File{matcher.ParseAs(c.reading, body)}}
+		return &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}}
 	}
-	ev := &evaluator{files: matcher.ParseAll(body)}
+	ev := &evaluator{files: matcher.ParseAll([]byte(body))}
 	for i, f := range ev.files {
 		if f.Reading == c.reading {
 			ev.index = i

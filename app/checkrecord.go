@@ -100,8 +100,8 @@ func parseWhen(flagName, s string) (time.Time, error) {
 // runRecord prints the decision record of the one URL and exits by the
 // verdict with delivery, or by the rules' verdict when the delivery facts
 // do not settle it.
-func runRecord(c *checkConfig, body []byte, stdout, stderr io.Writer) int {
-	f := matcher.ParseAs(c.reading, body)
+func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
+	f := matcher.ParseText(c.reading, body)
 	res, err := f.Evaluate(c.token, c.args[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
