@@ -21,8 +21,11 @@ WASM     := web/app.wasm
 # forms (made once here, so serve never compresses per request).
 build: $(BIN) $(WASM) $(WASM).gz
 
+# CGO_ENABLED=0: a static program, with Go's own DNS resolver. Linked
+# against libc, every start paid for the dynamic loader and libc's set-up:
+# a check of a tiny file took 2.1 ms instead of 1.6 ms.
 $(BIN): FORCE
-	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./app
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./app
 
 # -s -w drops the symbol table and DWARF: about 40 KB less after gzip.
 # -l on the UI's own package (robots-explorer/app) only: inlining in its
