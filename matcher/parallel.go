@@ -62,7 +62,7 @@ func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
 	for _, p := range parts {
 		s.longest = max(s.longest, p.longest)
 	}
-	return s, joinLines(s, agent, parts, rules, pats)
+	return s, joinLines(s, agent, parts, first, rules, pats)
 }
 
 // lineCuts returns n+1 offsets from bom to len(src) that cut src into n
@@ -100,9 +100,9 @@ func countLines(run []byte) int {
 	return n
 }
 
-// joinLines puts the chunks' results together, in file order; the chunks'
-// rules and patterns lie in regions of rules and pats, in order.
-func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []patFlags) *rfcLines {
+// joinLines puts the chunks' results together, in file order; chunk i's
+// rules and patterns lie in rules and pats from index at[i].
+func joinLines(s *scanner, first int, parts []*rfcLines, at []int, rules []Rule, pats []patFlags) *rfcLines {
 	na := 0
 	for _, p := range parts {
 		na += len(p.agents)
@@ -116,8 +116,11 @@ func joinLines(s *scanner, first int, parts []*rfcLines, rules []Rule, pats []pa
 		all.rules = append(all.rules, p.rules...)
 		all.pats = append(all.pats, p.pats...)
 	}
-	// The tail past the joined rules holds stale copies: clear it, so that
-	// it keeps no strings alive.
-	clear(rules[len(all.rules):])
+	// Past the joined rules, what the chunks wrote are stale copies: clear
+	// them, so that they keep no strings alive, and only them: the rest of
+	// the array was never written, and clearing it would touch its pages.
+	for i, p := range parts {
+		clear(rules[max(at[i], len(all.rules)):max(at[i]+len(p.rules), len(all.rules))])
+	}
 	return all
 }

@@ -95,3 +95,21 @@ func TestSplitLinesInParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinedChunksKeepNoStaleRules: joining the chunks moves their rules
+// down one array; what lies past the joined rules must hold no copies, or
+// the file would keep strings of patterns alive that it no longer has.
+func TestJoinedChunksKeepNoStaleRules(t *testing.T) {
+	src := realisticFile(6 * minChunkBytes)
+	for _, procs := range []int{2, 3, 5} {
+		_, lines := readFile(src, string(src), procs)
+		if len(lines.chunkDiags) != procs {
+			t.Fatalf("procs=%d: read in %d chunks", procs, len(lines.chunkDiags))
+		}
+		for i, r := range lines.rules[len(lines.rules):cap(lines.rules)] {
+			if r != (Rule{}) {
+				t.Fatalf("procs=%d: rule %d past the %d joined ones is %+v", procs, len(lines.rules)+i, len(lines.rules), r)
+			}
+		}
+	}
+}
