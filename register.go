@@ -160,9 +160,14 @@ type sectionGroup struct {
 	parts map[string]section
 }
 
-// The parts a case may have.
-var knownParts = map[string]bool{
-	"robots.txt": true, "robots.txt.esc": true, "queries": true, "diagnostics": true, "about": true,
+// knownPart reports whether a case may have a part of this name (a switch:
+// a map would be built when every process starts).
+func knownPart(part string) bool {
+	switch part {
+	case "robots.txt", "robots.txt.esc", "queries", "diagnostics", "about":
+		return true
+	}
+	return false
 }
 
 func groupSections(name string, secs []section) ([]*sectionGroup, error) {
@@ -173,7 +178,7 @@ func groupSections(name string, secs []section) ([]*sectionGroup, error) {
 		if i := strings.LastIndexByte(s.name, '/'); i >= 0 {
 			sub, part = s.name[:i], s.name[i+1:]
 		}
-		if !knownParts[part] {
+		if !knownPart(part) {
 			return nil, &Error{name, s.line, fmt.Sprintf("unknown section %q (known: robots.txt, robots.txt.esc, queries, diagnostics, about, each optionally as SUB/PART)", s.name)}
 		}
 		g := bySub[sub]

@@ -53,8 +53,8 @@ flags:
 var now = time.Now
 
 // localNote ends text output on standard error: the verdicts above are
-// bounded local decisions.
-var localNote = fmt.Sprintf("robots-explorer check: note: %s; %s.\n", matcher.ScopeLocal, matcher.CrawlOnly)
+// bounded local decisions. A constant, so that no process builds it.
+const localNote = "robots-explorer check: note: " + string(matcher.ScopeLocal) + "; " + matcher.CrawlOnly + ".\n"
 
 type checkConfig struct {
 	reading  matcher.Reading
@@ -174,7 +174,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if !c.json {
 		out.Flush()
-		fmt.Fprint(stderr, localNote)
+		io.WriteString(stderr, localNote)
 	}
 	if disallowed {
 		return exitDisallowed

@@ -37,6 +37,9 @@ type urlBatch struct {
 // the first error (a URL that cannot be read, or the -urls file), after
 // writing the results of the URLs before it.
 func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (disallowed bool, err error) {
+	if c.urls == "" && len(c.args) <= urlBatchSize {
+		return checkArgs(c, ev, w)
+	}
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan *urlBatch, workers)
 	results := make(chan *urlBatch, workers)
@@ -94,6 +97,19 @@ func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (dis
 		}
 	}
 	return disallowed, readErr
+}
+
+// checkArgs checks URLs that fit in one batch, as most checks are (one URL
+// on the command line), on the calling goroutine: one batch would keep one
+// worker busy anyway, and starting the others wakes threads the process
+// then only pays for at start and exit.
+func checkArgs(c *checkConfig, ev *evaluator, w io.Writer) (disallowed bool, err error) {
+	b := &urlBatch{urls: c.args}
+	checkBatch(c, ev, b)
+	if _, werr := w.Write(b.out.Bytes()); werr != nil && b.err == nil {
+		b.err = werr
+	}
+	return b.disallowed, b.err
 }
 
 // checkBatch evaluates the batch's URLs in order, stopping at the first

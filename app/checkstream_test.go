@@ -93,3 +93,28 @@ func TestCheckURLsAllAllowed(t *testing.T) {
 		t.Errorf("exit %d with %d lines, want 0 with %d", code, strings.Count(out, "\n"), len(urls))
 	}
 }
+
+// URLs on the command line are checked on the calling goroutine when they
+// fit in one batch and by the workers beyond; either way an unreadable URL
+// stops the check after the results of the URLs before it, with exit 2 and
+// a message naming it (check's contract).
+func TestCheckArgsStopAtUnreadableURL(t *testing.T) {
+	robots := writeRobots(t, fishFile)
+	for _, n := range []int{3, urlBatchSize, urlBatchSize + 3} {
+		args := []string{"check", robots, "bot"}
+		for i := range n - 1 {
+			args = append(args, fmt.Sprintf("/fish/%d", i))
+		}
+		args = append(args, "fish", "/after")
+		code, out, errOut := runArgs("", args...)
+		if code != exitUsage {
+			t.Errorf("%d URLs: exit %d, want %d", n+1, code, exitUsage)
+		}
+		if got := strings.Count(out, "allowed\t/fish/"); got != n-1 || strings.Contains(out, "/after") {
+			t.Errorf("%d URLs: %d results before the unreadable URL (want %d), or one after it:\n%s", n+1, got, n-1, out)
+		}
+		if !strings.HasPrefix(errOut, "robots-explorer check: ") || !strings.Contains(errOut, `"fish"`) {
+			t.Errorf("%d URLs: stderr %q", n+1, errOut)
+		}
+	}
+}

@@ -170,20 +170,25 @@ func (v deliveryView) summaryScope() string {
 	return s
 }
 
-// effectLabel names an effect for people.
-var effectLabels = map[matcher.Effect]string{
-	matcher.EffectNotVerified:      "not verified",
-	matcher.EffectRulesApply:       "the rules apply",
-	matcher.EffectAllowAll:         "allow all: the file counts as unavailable",
-	matcher.EffectDisallowAll:      "disallow all: the file counts as unreachable",
-	matcher.EffectCachedCopy:       "the cached copy's rules apply",
-	matcher.EffectCachedOrAllowAll: "the cached copy, or allow all",
-	matcher.EffectUndetermined:     "not settled by these facts",
-}
-
+// effectLabel names an effect for people. The small tables of this
+// package are switches, not maps: a map literal is built when the program
+// starts, and every check process would pay for it.
 func effectLabel(e matcher.Effect) string {
-	if l, ok := effectLabels[e]; ok {
-		return l
+	switch e {
+	case matcher.EffectNotVerified:
+		return "not verified"
+	case matcher.EffectRulesApply:
+		return "the rules apply"
+	case matcher.EffectAllowAll:
+		return "allow all: the file counts as unavailable"
+	case matcher.EffectDisallowAll:
+		return "disallow all: the file counts as unreachable"
+	case matcher.EffectCachedCopy:
+		return "the cached copy's rules apply"
+	case matcher.EffectCachedOrAllowAll:
+		return "the cached copy, or allow all"
+	case matcher.EffectUndetermined:
+		return "not settled by these facts"
 	}
 	return string(e)
 }

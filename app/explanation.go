@@ -158,12 +158,21 @@ func renderReadingVerdict(r readingVerdict) app.UI {
 	)
 }
 
-// How a user-agent line's part in the choice reads, in words and as a
-// class for its colour.
-var (
-	selectsText  = map[bool]string{true: "✔ yes", false: "– no"}
-	selectsClass = map[bool]string{true: "selects", false: "skips"}
-)
+// selectsText and selectsClass say how a user-agent line's part in the
+// choice reads, in words and as a class for its colour.
+func selectsText(matched bool) string {
+	if matched {
+		return "✔ yes"
+	}
+	return "– no"
+}
+
+func selectsClass(matched bool) string {
+	if matched {
+		return "selects"
+	}
+	return "skips"
+}
 
 func renderTrace(d *detail) app.UI {
 	return app.Elem("div").ID("trace").Class("trace").Body(
@@ -174,10 +183,10 @@ func renderTrace(d *detail) app.UI {
 				tableHead("Line", "User-agent", "Selects?", "Because"),
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
-					return app.Elem("tr").Class(selectsClass[ag.Matched]).Body(
+					return app.Elem("tr").Class(selectsClass(ag.Matched)).Body(
 						app.Elem("td").Text(ag.Agent.Line),
 						app.Elem("td").Body(app.Elem("code").Text(clipped(ag.Agent.Value))),
-						app.Elem("td").Text(selectsText[ag.Matched]),
+						app.Elem("td").Text(selectsText(ag.Matched)),
 						app.Elem("td").Text(ag.How),
 					)
 				})),

@@ -6,8 +6,16 @@ import (
 	"robots-explorer/matcher"
 )
 
-// Labels that go with the colours of the annotated file.
-var markLabels = map[string]string{"winner": "▶ decides", "match": "● matches"}
+// markLabel is the label that goes with a colour of the annotated file.
+func markLabel(mark string) string {
+	switch mark {
+	case "winner":
+		return "▶ decides"
+	case "match":
+		return "● matches"
+	}
+	return ""
+}
 
 // renderFile is the file as the reading saw it for the chosen URL.
 func renderFile(d *detail) app.UI {
@@ -41,7 +49,7 @@ func renderLine(r fileRow) app.UI {
 		DataSet("group", r.Group).
 		Body(
 			app.Elem("span").Class("ln").Text(r.Number),
-			app.Elem("span").Class("mark").Text(markLabels[r.Mark]),
+			app.Elem("span").Class("mark").Text(markLabel(r.Mark)),
 			app.Elem("code").Class("src").Text(clipped(r.Text)),
 			app.Elem("span").Class("group-label").Text(r.GroupLabel),
 			app.If(len(r.Diags) > 0, func() app.UI {

@@ -24,7 +24,6 @@ commands:
 var ownProcess bool
 
 func main() {
-	routes()
 	ownProcess = true
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -39,8 +38,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "serve":
+		routes() // only the commands that render pages need them
 		return runServe(args[1:], stdout, stderr)
 	case "static":
+		routes()
 		return runStatic(args[1:], stdout, stderr)
 	case "precompress": // used by make build; not part of the interface
 		return runPrecompress(args[1:], stderr)

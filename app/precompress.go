@@ -16,7 +16,17 @@ import (
 // The compressed forms of a file sit beside it, named by these suffixes.
 // serve and static read them; make build writes them once, so no request
 // ever pays for compression.
-var codingSuffix = map[string]string{"gzip": ".gz", "br": ".br"}
+var codings = [...]struct{ name, suffix string }{{"gzip", ".gz"}, {"br", ".br"}}
+
+// codingSuffix returns the suffix of a coding's file, or "".
+func codingSuffix(coding string) string {
+	for _, c := range codings {
+		if c.name == coding {
+			return c.suffix
+		}
+	}
+	return ""
+}
 
 // runPrecompress writes FILE.gz (gzip -9) and FILE.br (brotli quality 11)
 // for each FILE. It is the build step behind make build, not a command
@@ -40,7 +50,8 @@ func runPrecompress(args []string, stderr io.Writer) int {
 }
 
 func precompress(name string, raw []byte) error {
-	for coding, suffix := range codingSuffix {
+	for _, c := range codings {
+		coding, suffix := c.name, c.suffix
 		enc, err := compress(coding, raw)
 		if err != nil {
 			return fmt.Errorf("%s: %v", name, err)

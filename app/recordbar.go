@@ -31,7 +31,7 @@ func (e *explorer) onRecord(ext string, copyIt bool) app.EventHandler {
 		}
 		copyText(ctx, text, func(ctx app.Context, ok bool) {
 			if ok {
-				e.say("Decision record copied ("+recordFormName[ext]+").", "info")
+				e.say("Decision record copied ("+recordFormName(ext)+").", "info")
 			} else {
 				e.say("The browser refused the clipboard: download the record instead.", "error")
 			}
@@ -39,7 +39,16 @@ func (e *explorer) onRecord(ext string, copyIt bool) app.EventHandler {
 	}
 }
 
-var recordFormName = map[string]string{"md": "Markdown", "json": "JSON"}
+// recordFormName names a record's file extension for people.
+func recordFormName(ext string) string {
+	switch ext {
+	case "md":
+		return "Markdown"
+	case "json":
+		return "JSON"
+	}
+	return ""
+}
 
 // renderRecordBar is the record's buttons, shown for a URL that can be read.
 func (e *explorer) renderRecordBar() app.UI {

@@ -42,7 +42,7 @@ func loadSite(dir string) (*site, []string, error) {
 	s := &site{dir: dir, version: hex.EncodeToString(sum[:10]), wasm: map[string][]byte{"": raw}}
 	var warnings []string
 	for _, coding := range preferredCodings {
-		name := filepath.Join(dir, "app.wasm"+codingSuffix[coding])
+		name := filepath.Join(dir, "app.wasm"+codingSuffix(coding))
 		enc, err := os.ReadFile(name)
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v; app.wasm is sent without %s (run make build)", name, err, coding))

@@ -46,5 +46,15 @@ func newTokenView(input string) tokenView {
 	return v
 }
 
-// tokenMarks give each kind of message a shape, so it reads without colour.
-var tokenMarks = map[string]string{"ok": "✔", "header": "ℹ", "error": "✖"}
+// tokenMark gives each kind of message a shape, so it reads without colour.
+func tokenMark(kind string) string {
+	switch kind {
+	case "ok":
+		return "✔"
+	case "header":
+		return "ℹ"
+	case "error":
+		return "✖"
+	}
+	return ""
+}

@@ -22,7 +22,7 @@ func (e *explorer) onUseToken(ctx app.Context, ev app.Event) {
 func renderTokenCheck(v tokenView, use app.EventHandler) app.UI {
 	return app.Elem("div").ID("token-check").Class("token-check", v.Kind).DataSet("kind", v.Kind).Body(
 		app.Elem("p").Class("token-message").Aria("live", "polite").Body(
-			app.Elem("span").Class("sev").Text(tokenMarks[v.Kind]+" "),
+			app.Elem("span").Class("sev").Text(tokenMark(v.Kind)+" "),
 			app.Text(v.Message),
 			app.Elem("span").Class("source").Text(" ("+v.Source+")"),
 		),

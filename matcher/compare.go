@@ -297,19 +297,19 @@ func joinInts(v []int) string {
 	return s
 }
 
-// literalPatterns are the readings that read '*' and '$' as ordinary
+// literalPatterns reports whether a reading reads '*' and '$' as ordinary
 // characters (CPython's robotparser; the 1996 draft has no wildcards).
-var literalPatterns = map[Reading]bool{Python: true, Koster1996: true}
+func literalPatterns(r Reading) bool { return r == Python || r == Koster1996 }
 
 // wildcardFactor names the case where the first rule matching under one
 // reading only has a '*' or '$' that only one of them reads as special.
 func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bool) {
-	if literalPatterns[a.Reading] == literalPatterns[b.Reading] {
+	if literalPatterns(a.Reading) == literalPatterns(b.Reading) {
 		return "", "", false
 	}
 	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
 	f := fa
-	if literalPatterns[a.Reading] {
+	if literalPatterns(a.Reading) {
 		f = fb
 	}
 	r, ok := ruleAt(f, line)
@@ -317,7 +317,7 @@ func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, b
 		return "", "", false
 	}
 	special, literal := a.Reading, b.Reading
-	if literalPatterns[a.Reading] {
+	if literalPatterns(a.Reading) {
 		special, literal = literal, special
 	}
 	return FactorWildcards, fmt.Sprintf("line %d, `%s`: %s reads its * and $ as wildcards; %s compares them as ordinary characters, so the rule does not match the same paths.",

@@ -257,20 +257,37 @@ func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }
 
-// privateAdvice is the message of a private-path diagnostic, by private
-// word: a rule names its area in so few ways that each message is made once,
-// not once per rule.
-var privateAdvice = func() map[string]string {
-	m := map[string]string{}
-	for _, w := range []string{"admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential"} {
-		if privateWord(w) != w {
-			panic("privateAdvice: " + w + " is not a private word")
-		}
-		m[w] = strconv.Quote(w) + " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and " +
-			"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"
+// privateAdviceTail follows the quoted word in a private-path diagnostic.
+const privateAdviceTail = " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and " +
+	"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"
+
+// privateAdvice is the message of a private-path diagnostic for a word
+// privateWord returned. Each is a constant, so a rule names its area
+// without a message being made for it, and no table is built when the
+// program starts.
+func privateAdvice(w string) string {
+	switch w {
+	case "admin":
+		return `"admin"` + privateAdviceTail
+	case "administrator":
+		return `"administrator"` + privateAdviceTail
+	case "private":
+		return `"private"` + privateAdviceTail
+	case "secret":
+		return `"secret"` + privateAdviceTail
+	case "secrets":
+		return `"secrets"` + privateAdviceTail
+	case "internal":
+		return `"internal"` + privateAdviceTail
+	case "backup":
+		return `"backup"` + privateAdviceTail
+	case "backups":
+		return `"backups"` + privateAdviceTail
+	case "confidential":
+		return `"confidential"` + privateAdviceTail
 	}
-	return m
-}()
+	return strconv.Quote(w) + privateAdviceTail
+}
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
@@ -284,6 +301,6 @@ func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
 	}
 	// An allow opens a path; only a disallow tries to hide one.
 	if l.Kind == KindDisallow && private != "" {
-		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", privateAdvice[private])
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", privateAdvice(private))
 	}
 }

@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,25 @@ func TestExposureAdvice(t *testing.T) {
 	}
 	if len(seen) != len(want) {
 		t.Errorf("reported %v of %d codes: %v", seen, len(want), f.Diagnostics)
+	}
+}
+
+// Every word privateWord returns has its constant message, the quoted word
+// and the same advice (RFC 9309 §3), and no other word is private.
+func TestPrivateAdvice(t *testing.T) {
+	words := []string{"admin", "administrator", "private", "secret", "secrets", "internal", "backup", "backups", "confidential"}
+	for _, w := range words {
+		if got := privateWord(strings.ToUpper(w)); got != w {
+			t.Errorf("privateWord(%q) = %q", strings.ToUpper(w), got)
+		}
+		if got, want := privateAdvice(w), strconv.Quote(w)+privateAdviceTail; got != want {
+			t.Errorf("privateAdvice(%q) = %q, want %q", w, got, want)
+		}
+	}
+	for _, w := range []string{"adminx", "backupss", "privat", "public", "secretary"} {
+		if got := privateWord(w); got != "" {
+			t.Errorf("privateWord(%q) = %q, want none", w, got)
+		}
 	}
 }
 

@@ -44,9 +44,11 @@ func laterMatches(f *File, res *Result) string {
 		strings.Join(lines[:len(lines)-1], ", "), lines[len(lines)-1])
 }
 
-// fileWide are the diagnostics about the whole file that bear on every
-// decision of a first-match reading.
-var fileWide = map[Code]bool{CodeSizeLimit: true, CodeBOM: true, CodeRaises: true, CodeInvalidUTF8: true}
+// fileWide reports whether a diagnostic is about the whole file and so
+// bears on every decision of a first-match reading.
+func fileWide(c Code) bool {
+	return c == CodeSizeLimit || c == CodeBOM || c == CodeRaises || c == CodeInvalidUTF8
+}
 
 // firstMatchBearing returns the diagnostics on the lines of the applying
 // record, and those about the whole file.
@@ -54,7 +56,7 @@ func firstMatchBearing(f *File, res *Result) DiagnosticList {
 	var out DiagnosticList
 	for _, d := range f.Diagnostics {
 		switch {
-		case fileWide[d.Code] && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
+		case fileWide(d.Code) && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
 			out = append(out, d)
 		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && containsInt(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)):
 			out = append(out, d)

@@ -7,8 +7,19 @@ import (
 	"sync/atomic"
 )
 
-// defaultPorts are dropped from a target's authority (RFC 3986 §6.2.3).
-var defaultPorts = map[string]string{"http": "80", "https": "443", "ftp": "21"}
+// defaultPort returns the port a target's authority drops for its scheme
+// (RFC 3986 §6.2.3), or "".
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http":
+		return "80"
+	case "https":
+		return "443"
+	case "ftp":
+		return "21"
+	}
+	return ""
+}
 
 // ParseTarget reads a URL to match: a path with optional query ("/fish?id=3")
 // or a full URL ("https://Bücher.example:443/a?b#c"). The fragment is
@@ -90,7 +101,7 @@ func (t *Target) readAuthority(s string) (string, error) {
 		t.Steps = append(t.Steps, Step{Input: host, Output: norm,
 			Rule: "the host is lower-cased and converted to its ASCII (IDNA) form", Source: "RFC 3986 §6.2.2.1; RFC 5891"})
 	}
-	if port != "" && defaultPorts[scheme] == port {
+	if port != "" && defaultPort(scheme) == port {
 		t.Steps = append(t.Steps, Step{Input: ":" + port, Output: "",
 			Rule: "the scheme's default port is dropped", Source: "RFC 3986 §6.2.3"})
 		port = ""

@@ -3,6 +3,8 @@
 package matcher
 
 import (
+	"sync"
+
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 )
@@ -14,8 +16,20 @@ import (
 
 // hostProfile is UTS #46 processing for lookup, non-transitional, with the
 // DNS length checks: what browsers do with a host (RFC 5891, UTS #46).
-var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
+// It is made on first use: only a full URL has a host, and a check of a
+// path should not pay for it when the program starts. (A sync.Once and a
+// variable rather than sync.OnceValue, whose closures are themselves
+// allocated when the package starts.)
+var (
+	hostProfileOnce sync.Once
+	hostProfile     *idna.Profile
+)
 
-func hostToASCII(host string) (string, error) { return hostProfile.ToASCII(host) }
+func hostToASCII(host string) (string, error) {
+	hostProfileOnce.Do(func() {
+		hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
+	})
+	return hostProfile.ToASCII(host)
+}
 
 func nfkc(s string) string { return norm.NFKC.String(s) }

@@ -2,8 +2,9 @@ package matcher
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // People often paste a whole User-Agent header where a product token is
@@ -84,13 +85,24 @@ var crawlers = []Crawler{
 	{"Bytespider", "ByteDance", verifyOther, ""},
 }
 
-// byLength holds the crawlers longest token first, so that a header naming
-// Googlebot-Image is not read as Googlebot.
-var byLength = func() []Crawler {
-	c := append([]Crawler(nil), crawlers...)
-	sort.SliceStable(c, func(i, j int) bool { return len(c[i].Token) > len(c[j].Token) })
-	return c
-}()
+// byLength returns the crawlers longest token first, so that a header
+// naming Googlebot-Image is not read as Googlebot. It is sorted on first
+// use: only a pasted header needs it, and every process pays for what a
+// package does when it starts. (A sync.Once and a variable rather than
+// sync.OnceValue, whose closures are themselves allocated at start.)
+func byLength() []Crawler {
+	crawlersByLengthOnce.Do(func() {
+		c := slices.Clone(crawlers)
+		slices.SortStableFunc(c, func(a, b Crawler) int { return len(b.Token) - len(a.Token) })
+		crawlersByLength = c
+	})
+	return crawlersByLength
+}
+
+var (
+	crawlersByLengthOnce sync.Once
+	crawlersByLength     []Crawler
+)
 
 // KnownCrawler returns the known crawler with the given product token,
 // compared without case.
@@ -109,7 +121,7 @@ func KnownCrawler(token string) (Crawler, bool) {
 // spider, else the first product that is not a browser's.
 func ProductTokenFromUserAgent(header string) (string, bool) {
 	lower := strings.ToLower(header)
-	for _, c := range byLength {
+	for _, c := range byLength() {
 		if containsWord(lower, strings.ToLower(c.Token)) {
 			return c.Token, true
 		}
@@ -126,7 +138,7 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	for _, w := range words {
 		tok, _, _ := extractToken(w)
 		tok = strings.TrimRight(tok, "-_") // "fishbot-3000" is fishbot
-		if !ValidToken(tok) || browserWords[strings.ToLower(tok)] {
+		if !ValidToken(tok) || isBrowserWord(strings.ToLower(tok)) {
 			continue
 		}
 		l := strings.ToLower(tok)
@@ -140,12 +152,18 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	return first, first != ""
 }
 
-// browserWords are the product names browsers send, never a crawler's token.
-var browserWords = map[string]bool{
-	"mozilla": true, "applewebkit": true, "khtml": true, "like": true, "gecko": true, "chrome": true,
-	"safari": true, "version": true, "mobile": true, "firefox": true, "edg": true, "compatible": true,
-	"linux": true, "android": true, "windows": true, "macintosh": true, "intel": true, "mac": true,
-	"iphone": true, "cpu": true, "build": true, "x": true, "nt": true, "u": true, "http": true, "https": true,
+// isBrowserWord reports whether a lower-cased product name is one browsers
+// send, never a crawler's token. A switch rather than a map: the program
+// builds nothing for it when it starts.
+func isBrowserWord(w string) bool {
+	switch w {
+	case "mozilla", "applewebkit", "khtml", "like", "gecko", "chrome",
+		"safari", "version", "mobile", "firefox", "edg", "compatible",
+		"linux", "android", "windows", "macintosh", "intel", "mac",
+		"iphone", "cpu", "build", "x", "nt", "u", "http", "https":
+		return true
+	}
+	return false
 }
 
 // uaWords splits a header at spaces, parentheses, ';' and ','.

@@ -1,6 +1,9 @@
 package permalink
 
-import "errors"
+import (
+	"errors"
+	"sync"
+)
 
 // The compact form is raw DEFLATE (RFC 1951). The package reads and writes
 // it itself rather than through compress/flate: that package, with every
@@ -126,7 +129,8 @@ func inflate(in []byte, limit int) ([]byte, error) {
 		case 0:
 			out, err = inflateStored(r, out, limit)
 		case 1:
-			out, err = inflateBlock(r, out, limit, fixedLiterals, fixedDistances)
+			lit, dist := fixedCodes()
+			out, err = inflateBlock(r, out, limit, lit, dist)
 		case 2:
 			var lit, dist *huffman
 			if lit, dist, err = readDynamicCodes(r); err == nil {
@@ -163,18 +167,25 @@ func inflateStored(r *bitReader, out []byte, limit int) ([]byte, error) {
 	return out, nil
 }
 
-// The fixed codes of RFC 1951 section 3.2.6.
-var fixedLiterals, fixedDistances = fixedCodes()
+// The fixed codes of RFC 1951 section 3.2.6, built on first use rather
+// than when the program starts: only a link's state needs them, and every
+// process, the check command's too, would pay for them.
+var (
+	fixedOnce                     sync.Once
+	fixedLiterals, fixedDistances *huffman
+)
 
 func fixedCodes() (*huffman, *huffman) {
-	lengths := fixedLiteralLengths()
-	lit, _ := newHuffman(lengths[:])
-	var d [32]uint8 // 30 and 31 have codes but never occur
-	for i := range d {
-		d[i] = 5
-	}
-	dist, _ := newHuffman(d[:])
-	return lit, dist
+	fixedOnce.Do(func() {
+		lengths := fixedLiteralLengths()
+		fixedLiterals, _ = newHuffman(lengths[:])
+		var d [32]uint8 // 30 and 31 have codes but never occur
+		for i := range d {
+			d[i] = 5
+		}
+		fixedDistances, _ = newHuffman(d[:])
+	})
+	return fixedLiterals, fixedDistances
 }
 
 func fixedLiteralLengths() (l [288]uint8) {
