@@ -138,14 +138,16 @@ func exposureScan(p string) (secret, private string) {
 }
 
 // exposingPairs are letter pairs of which every private word, credential
-// name, suffix and held word has one: dm (admin), cr (secret), ck
-// (backup), iv (private), nt (internal), nf (confidential), ke (key,
-// api_key), pw (pwd), id (sid), ig (sig, signature), th (auth), ok (token)
-// and ss (passwd, session, password, access_token).
+// name, suffix and held word has one: dm (admin), cr (secret), ku (backup),
+// iv (private), rn (internal), nf (confidential), ey (key, api_key), wd
+// (pwd, passwd), sw (password), id (sid), ig (sig, signature), au (auth),
+// ok (token) and ss (session, access_token). Each word's rarest pair in
+// the paths of real files is chosen, so that few patterns are walked in
+// vain: ck, nt, th or ke would stop at checkout, print, path and make.
 // Each entry is clsExposing or 0, so that classifyRule ORs it in without
 // a branch.
 var exposingPairs = func() (t [1024]byteClass) {
-	for _, p := range []string{"dm", "cr", "ck", "iv", "nt", "nf", "ke", "pw", "id", "ig", "th", "ok", "ss"} {
+	for _, p := range []string{"dm", "cr", "ku", "iv", "rn", "nf", "ey", "wd", "sw", "id", "ig", "au", "ok", "ss"} {
 		t[pairIndex(p[0], p[1])] = clsExposing
 	}
 	return t
