@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 )
 
@@ -21,13 +22,24 @@ const (
 	diagBlockDoublings = 6
 )
 
+// add appends d. A line's checks may report a later column before an
+// earlier one: d then moves back, within its block, past the diagnostics
+// that go after it, as a stable insertion sort would move it, so that a
+// block stays in order.
 func (g *diagLog) add(d Diagnostic) {
 	n := len(g.blocks)
 	if n == 0 || len(g.blocks[n-1]) == cap(g.blocks[n-1]) {
 		g.blocks = append(g.blocks, make(DiagnosticList, 0, minDiagBlock<<min(n, diagBlockDoublings)))
 		n++
 	}
-	g.blocks[n-1] = append(g.blocks[n-1], d)
+	b := append(g.blocks[n-1], d)
+	i := len(b) - 1
+	for i > 0 && compareDiagnostics(&b[i-1], &d) > 0 {
+		b[i] = b[i-1]
+		i--
+	}
+	b[i] = d
+	g.blocks[n-1] = b
 }
 
 // drop removes the diagnostics with code c.
@@ -46,25 +58,28 @@ func (g *diagLog) drop(c Code) {
 
 // sortedDiagnostics returns the diagnostics of the logs, in order, in
 // one list of just the right size: what DiagnosticList.Sort makes of them
-// one after another. A parser reports in file order nearly always, so the
-// blocks are few runs already in order, which are merged rather than
-// sorted.
+// one after another. A parser reports in file order nearly always, so each
+// log is one run in order, and the runs are merged rather than sorted.
 func sortedDiagnostics(logs ...*diagLog) DiagnosticList {
-	var runs []DiagnosticList
+	var runs []diagRun
 	n := 0
 	for _, g := range logs {
 		for _, b := range g.blocks {
 			runs = appendRuns(runs, b)
 			n += len(b)
 		}
+		runs = append(runs, nil) // a log's last run ends with it
 	}
+	runs = slices.DeleteFunc(runs, func(r diagRun) bool { return len(r) == 0 })
 	switch {
 	case n == 0:
 		return nil
 	case len(runs) > maxMergeRuns:
 		out := make(DiagnosticList, 0, n)
 		for _, r := range runs {
-			out = append(out, r...)
+			for _, b := range r {
+				out = append(out, b...)
+			}
 		}
 		out.Sort()
 		return out
@@ -72,64 +87,96 @@ func sortedDiagnostics(logs ...*diagLog) DiagnosticList {
 	return mergeRuns(runs, n)
 }
 
+// A diagRun is a run of diagnostics in order, held in blocks (none empty).
+type diagRun []DiagnosticList
+
 // maxMergeRuns bounds the runs mergeRuns takes (it compares every run's
-// head for each diagnostic); a list cut into more, which only a file whose
-// lines report out of order makes, is sorted instead.
+// head at each switch between runs); diagnostics cut into more runs, which
+// only reports far out of order make, are sorted instead.
 const maxMergeRuns = 64
 
-// appendRuns appends the runs of l, its longest stretches in order.
-func appendRuns(runs []DiagnosticList, l DiagnosticList) []DiagnosticList {
+// appendRuns adds the block l to runs, whose last run, unless it is nil,
+// is still open: l continues it when l starts in order after it, and its
+// own descents, if any, start new runs.
+func appendRuns(runs []diagRun, l DiagnosticList) []diagRun {
 	start := 0
-	for i := 1; i < len(l); i++ {
-		if compareDiagnostics(&l[i-1], &l[i]) > 0 {
-			runs = append(runs, l[start:i])
-			start = i
+	for i := 0; i <= len(l); i++ {
+		if i < len(l) {
+			var prev *Diagnostic
+			switch {
+			case i > 0:
+				prev = &l[i-1]
+			case len(runs) > 0 && len(runs[len(runs)-1]) > 0:
+				last := runs[len(runs)-1][len(runs[len(runs)-1])-1]
+				prev = &last[len(last)-1]
+			}
+			if prev == nil || compareDiagnostics(prev, &l[i]) <= 0 {
+				continue
+			}
 		}
-	}
-	if start < len(l) {
-		runs = append(runs, l[start:])
+		if i > start {
+			if start == 0 && len(runs) > 0 && runs[len(runs)-1] != nil {
+				runs[len(runs)-1] = append(runs[len(runs)-1], l[:i])
+			} else {
+				runs = append(runs, diagRun{l[start:i]})
+			}
+		}
+		if i < len(l) {
+			runs = append(runs, nil) // l[i] starts a new run
+		}
+		start = i
 	}
 	return runs
 }
 
-// mergeRuns merges runs holding n diagnostics in all. Of equal heads the
-// earliest run's goes first, so the merge is stable.
-func mergeRuns(runs []DiagnosticList, n int) DiagnosticList {
+// mergeRuns merges runs holding n diagnostics in all. Of equal ones, the
+// earliest run's go first, so the merge is stable. Each step takes from
+// the run with the least head all that comes before the next least head.
+func mergeRuns(runs []diagRun, n int) DiagnosticList {
 	out := make(DiagnosticList, 0, n)
 	for len(runs) > 0 {
 		best := 0
 		for i := 1; i < len(runs); i++ {
-			if compareDiagnostics(&runs[i][0], &runs[best][0]) < 0 {
+			if compareDiagnostics(&runs[i][0][0], &runs[best][0][0]) < 0 {
 				best = i
 			}
 		}
-		// Take the best run's whole stretch that comes before every other
-		// head: with few runs, most of a run goes in one copy.
-		r, take := runs[best], 1
-		for take < len(r) && !anyBefore(runs, best, &r[take]) {
-			take++
+		var bound *Diagnostic
+		boundAt := -1
+		for i, r := range runs {
+			if i != best && (bound == nil || compareDiagnostics(&r[0][0], bound) < 0) {
+				bound, boundAt = &r[0][0], i
+			}
 		}
-		out = append(out, r[:take]...)
-		if runs[best] = r[take:]; len(runs[best]) == 0 {
+		r := runs[best]
+		for len(r) > 0 {
+			b := r[0]
+			k := 0
+			for k < len(b) && goesFirst(&b[k], bound, best < boundAt) {
+				k++
+			}
+			out = append(out, b[:k]...)
+			if k < len(b) {
+				r[0] = b[k:]
+				break
+			}
+			r = r[1:]
+		}
+		if runs[best] = r; len(r) == 0 {
 			runs = append(runs[:best], runs[best+1:]...)
 		}
 	}
 	return out
 }
 
-// anyBefore reports whether the head of a run other than skip goes before
-// d: one of an earlier run when equal, since the merge is stable.
-func anyBefore(runs []DiagnosticList, skip int, d *Diagnostic) bool {
-	for i, r := range runs {
-		if i == skip {
-			continue
-		}
-		c := compareDiagnostics(&r[0], d)
-		if c < 0 || c == 0 && i < skip {
-			return true
-		}
+// goesFirst reports whether d goes before bound (nil: there is none); an
+// equal d goes first when its run is the earlier.
+func goesFirst(d, bound *Diagnostic, earlier bool) bool {
+	if bound == nil {
+		return true
 	}
-	return false
+	c := compareDiagnostics(d, bound)
+	return c < 0 || c == 0 && earlier
 }
 
 // compareDiagnostics is the order of DiagnosticList.Sort: by position, then

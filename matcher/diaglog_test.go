@@ -3,6 +3,7 @@ package matcher
 import (
 	"math/rand"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -18,7 +19,7 @@ func randomDiagnostics(rng *rand.Rand, n, spread, shuffled int) []Diagnostic {
 			off = rng.Intn(spread + 1)
 		}
 		out[i] = Diagnostic{Pos: Position{Offset: off}, End: Position{Offset: off + rng.Intn(3)},
-			Code: codes[rng.Intn(len(codes))], Message: string(rune('a' + rng.Intn(2))), Source: string(rune('0' + i%10))}
+			Code: codes[rng.Intn(len(codes))], Message: string(rune('a' + rng.Intn(2))), Source: strconv.Itoa(rng.Int())}
 	}
 	return out
 }
