@@ -56,11 +56,17 @@ func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
 				view[k] = newLine(lo+k+1, start, end)
 				p.line(&view[k])
 			}
+			// The whole-source scans of checkBytes, on this chunk: a cut
+			// falls after a line end, never inside a UTF-8 sequence.
+			p.bytes = scanBytes(src[cuts[i]:cuts[i+1]])
 		})
 	}
 	wg.Wait()
+	s.bytes = byteScan{scanned: true, valid: true}
 	for _, p := range parts {
 		s.longest = max(s.longest, p.longest)
+		s.bytes.nul = s.bytes.nul || p.bytes.nul
+		s.bytes.valid = s.bytes.valid && p.bytes.valid
 	}
 	return s, joinLines(s, agent, parts, first, rules, pats)
 }

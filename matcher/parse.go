@@ -40,6 +40,20 @@ type scanner struct {
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
 	diags diagLog
+	// bytes is what scanBytes found in the source, when a parser that read
+	// it in chunks has scanned them already.
+	bytes byteScan
+}
+
+// byteScan is what a scan of all the bytes of a source (after the BOM)
+// finds: whether it holds a NUL, and whether it is valid UTF-8.
+type byteScan struct {
+	scanned    bool
+	nul, valid bool
+}
+
+func scanBytes(b []byte) byteScan {
+	return byteScan{scanned: true, nul: bytes.IndexByte(b, 0) >= 0, valid: utf8.Valid(b)}
 }
 
 // newScanner splits src, whose text is string(src), into lines.
@@ -127,8 +141,10 @@ func (s *scanner) checkBytes() {
 	}
 	// Whole-file scans first: most files have no NUL, are valid UTF-8 and
 	// have no line near the limit, and then no line needs a look.
-	nul := bytes.IndexByte(src, 0) >= 0
-	valid := utf8.Valid(src[s.f.BOM:])
+	if !s.bytes.scanned {
+		s.bytes = scanBytes(src[s.f.BOM:])
+	}
+	nul, valid := s.bytes.nul, s.bytes.valid
 	long := s.longest > GoogleLineLimit
 	if nul || !valid || long {
 		for _, l := range s.f.Lines {

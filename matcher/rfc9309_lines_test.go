@@ -62,7 +62,8 @@ func TestParallelLinesSameFile(t *testing.T) {
 // TestSplitLinesInParallel: cutting a source into runs of whole lines for
 // several processors gives the lines one processor gives, whatever the
 // line ends (RFC 9309 §2.2: LF, CR or CRLF, mixed), with a byte-order mark
-// and with or without a final line end.
+// and with or without a final line end; a NUL or invalid UTF-8 in some
+// chunks is reported as one processor reports it.
 func TestSplitLinesInParallel(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	ends := []string{"\n", "\r", "\r\n", "\r\r\n", "\n\r"}
@@ -71,11 +72,14 @@ func TestSplitLinesInParallel(t *testing.T) {
 		if trial%2 == 0 {
 			b.WriteString("\xEF\xBB\xBF")
 		}
-		bodies := []string{"User-agent: a", "Disallow: /x*$", "Allow: /%zz", "# note", "", "Crawl-delay: 1", "x y"}
+		bodies := []string{"User-agent: a", "Disallow: /x*$", "Allow: /%zz", "# note", "", "Crawl-delay: 1", "x y", "Allow: /caf\xc3\xa9"}
 		for b.Len() < 5*minChunkBytes {
 			b.WriteString(bodies[rng.Intn(len(bodies))])
 			if trial == 1 && rng.Intn(5000) == 0 {
 				b.WriteString(strings.Repeat("y", GoogleLineLimit+10)) // a line over Google's limit
+			}
+			if trial >= 2 && rng.Intn(8000) == 0 {
+				b.WriteString([]string{"Disallow: /nul\x00", "Disallow: /bad\xff"}[trial%2]) // in some chunks only
 			}
 			b.WriteString(ends[rng.Intn(len(ends))])
 		}
