@@ -104,9 +104,7 @@ func parseRFC(src []byte, text string, procs int) *File {
 	// agents: sized for that, the lists never grow.
 	s.f.Groups = make([]Group, 0, len(lines.agents))
 	p.starts = make([]struct{ agent, rule int }, 0, len(lines.agents))
-	for i := range s.f.Lines {
-		p.line(&s.f.Lines[i])
-	}
+	p.run(s.f.Lines)
 	p.finish()
 	s.checkBytes()
 	s.f.Diagnostics = lines.diagnostics()
@@ -129,15 +127,30 @@ type rfcParser struct {
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
 
-func (p *rfcParser) line(l *Line) {
-	p.near = int(l.Number - 1)
-	switch l.Kind {
-	case KindBlank, KindComment, KindOther:
-		l.Group = int32(p.group)
-	case KindUserAgent:
-		p.userAgent(l)
-	case KindAllow, KindDisallow:
-		p.rule(l)
+// run places every line in its group. It is the one pass over the lines
+// that cannot be split between processors, so a rule or another line costs
+// it only a store: the groups' rule lists and last lines are made from the
+// rules by finish.
+func (p *rfcParser) run(lines []Line) {
+	for i := range lines {
+		l := &lines[i]
+		switch l.Kind {
+		case KindUserAgent:
+			p.near = i
+			p.userAgent(l)
+		case KindAllow, KindDisallow:
+			if p.group < 0 {
+				p.near = i
+				p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
+					"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
+				continue
+			}
+			p.seenRule = true
+			p.nextRule++
+			l.Group = int32(p.group)
+		case KindBlank, KindComment, KindOther:
+			l.Group = int32(p.group)
+		}
 	}
 }
 
@@ -185,8 +198,6 @@ func (p *rfcParser) userAgent(l *Line) {
 		p.starts = append(p.starts, struct{ agent, rule int }{p.nextAgent, p.nextRule})
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
-	g := &p.f.Groups[p.group]
-	g.LastLine = int(l.Number)
 	l.Group = int32(p.group)
 	tok := p.agents[p.nextAgent].Token
 	p.nextAgent++
@@ -211,19 +222,6 @@ func (p *rfcParser) userAgent(l *Line) {
 	}
 }
 
-func (p *rfcParser) rule(l *Line) {
-	if p.group < 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
-			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
-		return
-	}
-	p.seenRule = true
-	l.Group = int32(p.group)
-	p.f.Groups[p.group].LastLine = int(l.Number)
-	p.rules[p.nextRule].Group = p.group
-	p.nextRule++
-}
-
 func (p *rfcParser) finish() {
 	patterns := make([][]patFlags, len(p.f.Groups))
 	for gi := range p.f.Groups {
@@ -235,6 +233,13 @@ func (p *rfcParser) finish() {
 		g := &p.f.Groups[gi]
 		g.Agents, g.Rules = p.agents[a:aEnd:aEnd], p.rules[r:rEnd:rEnd]
 		patterns[gi] = p.pats[r:rEnd:rEnd]
+		g.LastLine = g.Agents[len(g.Agents)-1].Line
+		for i := range g.Rules {
+			g.Rules[i].Group = gi
+		}
+		if len(g.Rules) > 0 {
+			g.LastLine = max(g.LastLine, g.Rules[len(g.Rules)-1].Line)
+		}
 	}
 	for _, g := range p.f.Groups {
 		if len(g.Rules) == 0 {
