@@ -19,7 +19,7 @@ const minChunkBytes = 64 << 10
 // (bytes.Count reads many bytes at a time), so that each processor knows
 // where its lines go in File.Lines; then each splits its share into lines
 // and reads them, in one pass.
-func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
+func readInChunks(src []byte, text string, procs int) (*scanner, []*rfcLines) {
 	bom := bomLength(src)
 	n := min(procs, (len(src)-bom)/minChunkBytes)
 	if n <= 1 {
@@ -34,21 +34,19 @@ func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
 	}
 	f.Lines = make([]Line, first[n])
 	agent := firstAgentLine(s.text, src, bom)
-	// The chunks append their rules to their own regions of one array, so
-	// that putting them together moves rules down rather than copying
-	// them all to a new one.
-	rules, pats := make([]Rule, len(f.Lines)), make([]patFlags, len(f.Lines))
-	parts := make([]*rfcLines, n)
+	chunks := make([]*rfcLines, n)
 	var wg sync.WaitGroup
-	for i := range parts {
+	for i := range chunks {
 		lo, hi := first[i], first[i+1]
-		// Each chunk reports to its own scanner, and looks only at its own
-		// lines, the others being written meanwhile.
+		// Each chunk reports to its own scanner, looks only at its own lines,
+		// the others being written meanwhile, and keeps its own agents and
+		// rules (the group pass reads them as runs).
 		view := f.Lines[lo:hi]
-		parts[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
-			firstAgent: agent, rules: rules[lo:lo:hi], pats: pats[lo:lo:hi]}
+		chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
+			firstAgent: agent}
 		wg.Go(func() {
-			p := parts[i]
+			p := chunks[i]
+			p.rules, p.pats = make([]Rule, 0, len(view)), make([]patFlags, 0, len(view))
 			ls := newLineScanner(src[:cuts[i+1]], cuts[i])
 			for k := range view {
 				start, end, _ := ls.next()
@@ -63,12 +61,12 @@ func readInChunks(src []byte, text string, procs int) (*scanner, *rfcLines) {
 	}
 	wg.Wait()
 	s.bytes = byteScan{scanned: true, valid: true}
-	for _, p := range parts {
+	for _, p := range chunks {
 		s.longest = max(s.longest, p.longest)
 		s.bytes.nul = s.bytes.nul || p.bytes.nul
 		s.bytes.valid = s.bytes.valid && p.bytes.valid
 	}
-	return s, joinLines(s, agent, parts, first, rules, pats)
+	return s, chunks
 }
 
 // lineCuts returns n+1 offsets from bom to len(src) that cut src into n
@@ -104,29 +102,4 @@ func countLines(run []byte) int {
 		n++
 	}
 	return n
-}
-
-// joinLines puts the chunks' results together, in file order; chunk i's
-// rules and patterns lie in rules and pats from index at[i].
-func joinLines(s *scanner, first int, parts []*rfcLines, at []int, rules []Rule, pats []patFlags) *rfcLines {
-	na := 0
-	for _, p := range parts {
-		na += len(p.agents)
-	}
-	all := &rfcLines{scanner: s, firstAgent: first, agents: make([]Agent, 0, na), rules: rules[:0], pats: pats[:0]}
-	for _, p := range parts {
-		all.chunkDiags = append(all.chunkDiags, &p.diags)
-		all.agents = append(all.agents, p.agents...)
-		// The joined rules end at or before this chunk's region starts, so
-		// append moves them down within the array.
-		all.rules = append(all.rules, p.rules...)
-		all.pats = append(all.pats, p.pats...)
-	}
-	// Past the joined rules, what the chunks wrote are stale copies: clear
-	// them, so that they keep no strings alive, and only them: the rest of
-	// the array was never written, and clearing it would touch its pages.
-	for i, p := range parts {
-		clear(rules[max(at[i], len(all.rules)):max(at[i]+len(p.rules), len(all.rules))])
-	}
-	return all
 }

@@ -98,17 +98,32 @@ func (rfc9309) parse(src []byte, text string) *File {
 
 // parseRFC parses src reading its lines on up to procs processors.
 func parseRFC(src []byte, text string, procs int) *File {
-	s, lines := readFile(src, text, procs)
-	p := rfcParser{scanner: s, group: -1, rfcLines: lines}
-	// A group starts at a user-agent line, so there are no more groups than
-	// agents: sized for that, the lists never grow.
-	s.f.Groups = make([]Group, 0, len(lines.agents))
-	p.starts = make([]struct{ agent, rule int }, 0, len(lines.agents))
+	s, chunks := readFile(src, text, procs)
+	p := newRFCParser(s, chunks)
 	p.run(s.f.Lines)
 	p.finish()
 	s.checkBytes()
-	s.f.Diagnostics = lines.diagnostics()
+	logs := make([]*diagLog, 0, len(chunks)+1)
+	for _, c := range chunks {
+		if c.scanner != s {
+			logs = append(logs, &c.diags)
+		}
+	}
+	s.f.Diagnostics = sortedDiagnostics(append(logs, &s.diags)...)
 	return s.f
+}
+
+func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
+	agents, rules, pats := make([][]Agent, len(chunks)), make([][]Rule, len(chunks)), make([][]patFlags, len(chunks))
+	for i, c := range chunks {
+		agents[i], rules[i], pats[i] = c.agents, c.rules, c.pats
+	}
+	p := &rfcParser{scanner: s, group: -1, agents: newRuns(agents), rules: newRuns(rules), pats: newRuns(pats)}
+	// A group starts at a user-agent line, so there are no more groups than
+	// agents: sized for that, the lists never grow.
+	s.f.Groups = make([]Group, 0, p.agents.len())
+	p.starts = make([]struct{ agent, rule int }, 0, p.agents.len())
+	return p
 }
 
 // rfcParser makes the groups of RFC 9309 §2.1 out of lines that readFile
@@ -116,7 +131,10 @@ func parseRFC(src []byte, text string, procs int) *File {
 // in, a token named twice, a rule before any group) and nothing else.
 type rfcParser struct {
 	*scanner
-	*rfcLines      // every line's agents, rules and patterns, in file order
+	// Every line's agents, rules and patterns, in file order.
+	agents    runs[Agent]
+	rules     runs[Rule]
+	pats      runs[patFlags]
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
 	nextAgent int  // the next of rfcLines.agents to place
@@ -199,13 +217,13 @@ func (p *rfcParser) userAgent(l *Line) {
 		p.group, p.seenRule = len(p.f.Groups)-1, false
 	}
 	l.Group = int32(p.group)
-	tok := p.agents[p.nextAgent].Token
+	tok := p.agents.at(p.nextAgent).Token
 	p.nextAgent++
 	if tok == "" {
 		return
 	}
 	if p.firstSeen == nil {
-		p.firstSeen = make(map[string]int, len(p.agents)-p.nextAgent+1)
+		p.firstSeen = make(map[string]int, p.agents.len()-p.nextAgent+1)
 	}
 	// The token is ASCII: lower-case it on the stack, and make a string of
 	// it only to remember a token seen for the first time.
@@ -226,13 +244,13 @@ func (p *rfcParser) finish() {
 	patterns := make([][]patFlags, len(p.f.Groups))
 	for gi := range p.f.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
-		aEnd, rEnd := len(p.agents), len(p.rules)
+		aEnd, rEnd := p.agents.len(), p.rules.len()
 		if gi+1 < len(p.starts) {
 			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
 		}
 		g := &p.f.Groups[gi]
-		g.Agents, g.Rules = p.agents[a:aEnd:aEnd], p.rules[r:rEnd:rEnd]
-		patterns[gi] = p.pats[r:rEnd:rEnd]
+		g.Agents, g.Rules = p.agents.slice(a, aEnd), p.rules.slice(r, rEnd)
+		patterns[gi] = p.pats.slice(r, rEnd)
 		g.LastLine = g.Agents[len(g.Agents)-1].Line
 		for i := range g.Rules {
 			g.Rules[i].Group = gi

@@ -20,30 +20,20 @@ type rfcLines struct {
 	agents     []Agent
 	rules      []Rule
 	pats       []patFlags
-	// chunkDiags are the chunks' diagnostics, when the lines were read in
-	// chunks: diagnostics then puts them with the file's own.
-	chunkDiags []*diagLog
-}
-
-// diagnostics returns every diagnostic of the file, in order: the chunks'
-// and those reported to the file's scanner.
-func (p *rfcLines) diagnostics() DiagnosticList {
-	return sortedDiagnostics(append(p.chunkDiags, &p.diags)...)
 }
 
 // readFile splits src into lines and reads every one, on up to procs
 // processors for a large file. It returns the scanner, whose file holds the
-// lines, and the agents, rules and patterns of all of them in file order.
-// The diagnostics go to the scanner, or for a file read in chunks are held
-// by each chunk until diagnostics.
-func readFile(src []byte, text string, procs int) (*scanner, *rfcLines) {
-	if s, lines := readInChunks(src, text, procs); s != nil {
-		return s, lines
+// lines, and what each chunk read, in file order: one chunk, whose scanner
+// is the file's, for a small file.
+func readFile(src []byte, text string, procs int) (*scanner, []*rfcLines) {
+	if s, chunks := readInChunks(src, text, procs); s != nil {
+		return s, chunks
 	}
 	s := newScanner(RFC9309, src, text)
 	w := newRFCLines(s, firstAgentLine(s.text, src, s.f.BOM), len(s.f.Lines))
 	w.read(s.f.Lines)
-	return s, w
+	return s, []*rfcLines{w}
 }
 
 func newRFCLines(s *scanner, first, capacity int) *rfcLines {
