@@ -12,6 +12,9 @@
 //	if err != nil { ... } // the URL could not be read
 //	fmt.Println(res.Allowed, res.Sentence())
 //
+// A source already held as a string is read with [ParseText], which does not
+// copy it.
+//
 // Parse never fails and never panics: problems in the file are reported as
 // [Diagnostic] values with positions. Matching a pattern against a path runs
 // in O(len(path) × len(pattern)) time at worst.

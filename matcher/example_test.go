@@ -56,3 +56,17 @@ func ExampleParse_diagnostics() {
 	// 1:22 token-cut
 	// 2:1 typo-key
 }
+
+// ParseText reads a file already held as a string (an editor's text, a
+// file read into a strings.Builder) without copying it.
+func ExampleParseText() {
+	text := "User-agent: *\nDisallow: /private/ # keep out\n"
+	f := matcher.ParseText(matcher.Google, text)
+	res, _ := f.Evaluate("Googlebot", "/private/a")
+	m, _ := res.WinningRule()
+	fmt.Println(res.Verdict(), "by line", m.Rule.Line)
+	fmt.Printf("comment: %q\n", f.TextOf(f.Lines[1].Comment))
+	// Output:
+	// disallowed by line 2
+	// comment: " keep out"
+}
