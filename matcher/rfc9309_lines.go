@@ -14,8 +14,9 @@ import "strings"
 type rfcLines struct {
 	*scanner
 	// firstAgent is the number of the file's first user-agent line (0 when
-	// there is none): a rule before it is in no group, and is left to the
-	// group pass to report.
+	// there is none, or none read yet): a rule before it is in no group,
+	// and is left to the group pass to report. Lines read in one piece
+	// learn it as they go; a chunk after the first is told it.
 	firstAgent int
 	agents     []Agent
 	rules      []Rule
@@ -31,7 +32,7 @@ func readFile(src []byte, text string, procs int) (*scanner, []*rfcLines) {
 		return s, chunks
 	}
 	s := newScanner(RFC9309, src, text)
-	w := newRFCLines(s, firstAgentLine(s.text, src, s.f.BOM), len(s.f.Lines))
+	w := newRFCLines(s, 0, len(s.f.Lines))
 	w.read(s.f.Lines)
 	return s, []*rfcLines{w}
 }
@@ -42,8 +43,9 @@ func newRFCLines(s *scanner, first, capacity int) *rfcLines {
 }
 
 // firstAgentLine returns the number of the first user-agent line of src
-// (text is src as a string), or 0. It is nearly always among the first few
-// lines, so it is found before the lines are split.
+// (text is src as a string), or 0, for the chunks read beside the first.
+// It is nearly always among the first few lines, so it is found before the
+// lines are split.
 func firstAgentLine(text string, src []byte, bom int) int {
 	ls := newLineScanner(src, bom)
 	for n := 1; ; n++ {
@@ -101,6 +103,9 @@ func (p *rfcLines) line(l *Line) {
 
 func (p *rfcLines) userAgent(l *Line) {
 	l.Kind = KindUserAgent
+	if p.firstAgent == 0 {
+		p.firstAgent = int(l.Number)
+	}
 	tok, global, cut := extractToken(p.value(l))
 	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
