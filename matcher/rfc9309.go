@@ -137,10 +137,10 @@ type rfcParser struct {
 	pats      runs[patFlags]
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
-	nextAgent int  // the next of rfcLines.agents to place
-	nextRule  int  // the next of rfcLines.rules to place
-	// Every group's agents, rules and patterns are runs of the rfcLines
-	// slices; starts holds where each group's runs begin.
+	nextAgent int  // the index in agents of the next user-agent line
+	nextRule  int  // the index in rules of the next rule in a group
+	// starts holds where each group's agents and rules begin in agents
+	// and rules (its patterns begin where its rules do).
 	starts    []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
 }
@@ -257,15 +257,11 @@ func (p *rfcParser) finish() {
 		}
 		if len(g.Rules) > 0 {
 			g.LastLine = max(g.LastLine, g.Rules[len(g.Rules)-1].Line)
+			continue
 		}
-	}
-	for _, g := range p.f.Groups {
-		if len(g.Rules) == 0 {
-			a := g.Agents[0]
-			l := p.f.Lines[a.Line-1]
-			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
-				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
-		}
+		l := p.f.Lines[g.Agents[0].Line-1]
+		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
+			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
 	p.f.ext = &rfcFile{patterns: patterns}
 }
