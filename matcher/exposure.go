@@ -9,35 +9,21 @@ import "strconv"
 // notice rules that seem to rely on it for secrecy.
 
 // privateWord returns the area a path word names when people mean to keep
-// it private, lower-cased, or "". It runs on every word of every rule, so
-// the first letter picks the few words to compare, and those compare their
-// lengths first.
+// it private, lower-cased, or "". It runs on every word of every rule that
+// the quick pass lets through, so it compares lengths and first letters
+// before the words.
 func privateWord(w string) string {
-	var cands [2]string
-	switch lowerByte(w[0]) {
-	case 'a':
-		cands = [2]string{"admin", "administrator"}
-	case 'b':
-		cands = [2]string{"backup", "backups"}
-	case 'c':
-		cands[0] = "confidential"
-	case 'i':
-		cands[0] = "internal"
-	case 'p':
-		cands[0] = "private"
-	case 's':
-		cands = [2]string{"secret", "secrets"}
-	}
-	for _, c := range cands {
-		if equalFoldASCII(w, c) {
-			return c
+	c := lowerByte(w[0])
+	for i := range privateAreas {
+		if a := &privateAreas[i]; len(a.word) == len(w) && a.word[0] == c && equalFoldASCII(w, a.word) {
+			return a.word
 		}
 	}
 	return ""
 }
 
 // isSecretName reports whether a query parameter or path word names a
-// credential, whatever its case; picked by first letter, as privateWord.
+// credential, whatever its case; the first letter picks the few to compare.
 func isSecretName(s string) bool {
 	if len(s) < 3 {
 		return false
@@ -263,30 +249,29 @@ func isAlnum(c byte) bool {
 const privateAdviceTail = " names what looks like a private area: robots.txt is public and only asks crawlers to stay away, so it hides nothing and " +
 	"makes the path easy to find; protect it with authentication, and to keep a page out of search use a noindex meta tag or X-Robots-Tag header"
 
+// privateAreas are the path words that name areas people mean to keep
+// private, each with the message of its private-path diagnostic. Both are
+// constants, which the linker lays out: nothing is built when the program
+// starts, and no message is made per rule.
+var privateAreas = [...]struct{ word, advice string }{
+	{"admin", `"admin"` + privateAdviceTail},
+	{"administrator", `"administrator"` + privateAdviceTail},
+	{"private", `"private"` + privateAdviceTail},
+	{"secret", `"secret"` + privateAdviceTail},
+	{"secrets", `"secrets"` + privateAdviceTail},
+	{"internal", `"internal"` + privateAdviceTail},
+	{"backup", `"backup"` + privateAdviceTail},
+	{"backups", `"backups"` + privateAdviceTail},
+	{"confidential", `"confidential"` + privateAdviceTail},
+}
+
 // privateAdvice is the message of a private-path diagnostic for a word
-// privateWord returned. Each is a constant, so a rule names its area
-// without a message being made for it, and no table is built when the
-// program starts.
+// privateWord returned.
 func privateAdvice(w string) string {
-	switch w {
-	case "admin":
-		return `"admin"` + privateAdviceTail
-	case "administrator":
-		return `"administrator"` + privateAdviceTail
-	case "private":
-		return `"private"` + privateAdviceTail
-	case "secret":
-		return `"secret"` + privateAdviceTail
-	case "secrets":
-		return `"secrets"` + privateAdviceTail
-	case "internal":
-		return `"internal"` + privateAdviceTail
-	case "backup":
-		return `"backup"` + privateAdviceTail
-	case "backups":
-		return `"backups"` + privateAdviceTail
-	case "confidential":
-		return `"confidential"` + privateAdviceTail
+	for _, a := range privateAreas {
+		if a.word == w {
+			return a.advice
+		}
 	}
 	return strconv.Quote(w) + privateAdviceTail
 }
