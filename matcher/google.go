@@ -323,15 +323,16 @@ func (p *googleParser) record(l *Line, key string) {
 	p.separator = true
 	end := int(l.Value.End)
 	lower := asciiLower(p.key(l))
+	msg, nonStd := nonStandardMsg(lower)
 	switch {
 	case key == "sitemap":
 		if !isAbsoluteURL(p.value(l)) {
 			p.report(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
 				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", p.value(l))
 		}
-	case nonStandard[lower] != "":
+	case nonStd:
 		p.report(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
-			"%s: %s", p.key(l), nonStandard[lower])
+			"%s%s", p.key(l), msg[len(lower):])
 	default:
 		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
 			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", p.key(l))

@@ -18,43 +18,38 @@ type rfcFile struct {
 	patterns [][]patFlags
 }
 
-// nonStandard names the records people write that RFC 9309 does not define,
-// and who reads them (§2.2.4 lets crawlers interpret other records).
-var nonStandard = map[string]string{
-	"crawl-delay": "not part of RFC 9309; Bing and Yandex read it, Google ignores it",
-	"noindex": "not part of RFC 9309; Google stopped reading it in 2019. robots.txt controls crawling, not indexing: a URL " +
+// nonStandard are the records people write that RFC 9309 does not define,
+// each with the message that says who reads them (§2.2.4 lets crawlers
+// interpret other records), which starts with the key. A table of
+// constants rather than a map: nothing is built when the program starts,
+// no message is made per line, and seven keys compare as fast as they hash.
+var nonStandard = [...]struct{ key, msg string }{
+	{"crawl-delay", "crawl-delay: not part of RFC 9309; Bing and Yandex read it, Google ignores it"},
+	{"noindex", "noindex: not part of RFC 9309; Google stopped reading it in 2019. robots.txt controls crawling, not indexing: a URL " +
 		"disallowed here can still be indexed from links. To keep a page out of search, let it be crawled and send a noindex " +
-		"robots meta tag or an X-Robots-Tag: noindex header",
-	"host":         "not part of RFC 9309; only Yandex read it, and it has since retired it",
-	"clean-param":  "not part of RFC 9309; Yandex reads it",
-	"request-rate": "not part of RFC 9309; a few small crawlers read it",
-	"visit-time":   "not part of RFC 9309; a few small crawlers read it",
-	"nofollow":     "not part of RFC 9309; no major crawler reads it",
+		"robots meta tag or an X-Robots-Tag: noindex header"},
+	{"host", "host: not part of RFC 9309; only Yandex read it, and it has since retired it"},
+	{"clean-param", "clean-param: not part of RFC 9309; Yandex reads it"},
+	{"request-rate", "request-rate: not part of RFC 9309; a few small crawlers read it"},
+	{"visit-time", "visit-time: not part of RFC 9309; a few small crawlers read it"},
+	{"nofollow", "nofollow: not part of RFC 9309; no major crawler reads it"},
 }
 
-// nonStandardAdvice is the message for each key of nonStandard, made once:
-// a file may repeat Crawl-delay in every group.
-var nonStandardAdvice = func() map[string]string {
-	m := map[string]string{}
-	for k, why := range nonStandard {
-		m[k] = k + ": " + why
+// nonStandardMsg returns the message of the record with the lower-cased
+// key, and whether it is one of nonStandard; its text after "key: " says
+// who reads it.
+func nonStandardMsg(lower string) (string, bool) {
+	for _, r := range nonStandard {
+		if r.key == lower {
+			return r.msg, true
+		}
 	}
-	return m
-}()
-
-// commonKeys are the lower-cased keys of other records that files hold
-// most, so that lowerKey can return them without allocating.
-var commonKeys = func() map[string]string {
-	m := map[string]string{"sitemap": "sitemap"}
-	for k := range nonStandard {
-		m[k] = k
-	}
-	return m
-}()
+	return "", false
+}
 
 // lowerKey is strings.ToLower for a key. For an ASCII key that lower-cases
-// to a common key it allocates nothing: the lower-case bytes are built on
-// the stack and looked up.
+// to a common one (sitemap, or a key of nonStandard) it allocates nothing:
+// the lower-case bytes are built on the stack and compared.
 func lowerKey(key string) string {
 	var buf [16]byte
 	if len(key) > len(buf) {
@@ -66,8 +61,14 @@ func lowerKey(key string) string {
 		}
 		buf[i] = lowerByte(key[i])
 	}
-	if k, ok := commonKeys[string(buf[:len(key)])]; ok {
-		return k
+	lower := buf[:len(key)]
+	if string(lower) == "sitemap" {
+		return "sitemap"
+	}
+	for _, r := range nonStandard {
+		if r.key == string(lower) {
+			return r.key
+		}
 	}
 	return strings.ToLower(key)
 }

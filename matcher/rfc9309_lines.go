@@ -202,7 +202,7 @@ func (p *rfcLines) other(l *Line) {
 		}
 		return
 	}
-	if msg, ok := nonStandardAdvice[lower]; ok {
+	if msg, ok := nonStandardMsg(lower); ok {
 		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
 		return
 	}

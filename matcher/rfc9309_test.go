@@ -344,3 +344,16 @@ func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestNonStandardMessagesStartWithTheirKey: google's reading writes the
+// key as given before a message's text after "key: " (nonStandardMsg).
+func TestNonStandardMessagesStartWithTheirKey(t *testing.T) {
+	for _, r := range nonStandard {
+		if !strings.HasPrefix(r.msg, r.key+": ") {
+			t.Errorf("the message of %q does not start with %q", r.key, r.key+": ")
+		}
+		if got := lowerKey(strings.ToUpper(r.key)); got != r.key {
+			t.Errorf("lowerKey(%q) = %q", strings.ToUpper(r.key), got)
+		}
+	}
+}
