@@ -109,3 +109,35 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("got %+v from %s", got, out)
 	}
 }
+
+// -compare parses the file under every reading and prints, under the
+// chosen reading's line, each other reading's verdict and why pairs
+// differ; the exit status still follows -reading (the README's -compare
+// example: python takes the first matching rule in file order and reads
+// * literally, so it disallows what RFC 9309's longest match allows).
+func TestCheckCompare(t *testing.T) {
+	p := writeRobots(t, "User-agent: *\nAllow: /fish*\nDisallow: /fish\n")
+	for _, tt := range []struct {
+		reading string
+		code    int
+		first   string
+		others  []string
+	}{
+		{"rfc9309", exitAllowed, "allowed\t/fish\tline 2: Allow: /fish*", []string{"\tgoogle: allowed\t", "\tpython: disallowed\t", "\tkoster1996: "}},
+		{"python", exitDisallowed, "disallowed\t/fish\tline 3: Disallow: /fish", []string{"\trfc9309: allowed\t", "\tgoogle: allowed\t", "\tkoster1996: "}},
+	} {
+		code, out, _ := runArgs("", "check", "-compare", "-reading", tt.reading, p, "Googlebot", "/fish")
+		lines := strings.Split(out, "\n")
+		if code != tt.code || lines[0] != tt.first {
+			t.Errorf("-reading %s: exit %d, first line %q; want %d, %q", tt.reading, code, lines[0], tt.code, tt.first)
+		}
+		for _, want := range append(tt.others, "\trfc9309 and python differ (wildcards): ") {
+			if !strings.Contains(out, "\n"+want) {
+				t.Errorf("-reading %s: no line starting %q in\n%s", tt.reading, want, out)
+			}
+		}
+		if strings.Contains(out, "\n\t"+tt.reading+": ") {
+			t.Errorf("-reading %s: the chosen reading is printed again among the others:\n%s", tt.reading, out)
+		}
+	}
+}

@@ -38,7 +38,7 @@ type urlBatch struct {
 // writing the results of the URLs before it.
 func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (disallowed bool, err error) {
 	if c.urls == "" && len(c.args) <= urlBatchSize {
-		return checkArgs(c, ev, w)
+		return checkList(c, ev, c.args, nil, w)
 	}
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan *urlBatch, workers)
@@ -99,36 +99,34 @@ func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (dis
 	return disallowed, readErr
 }
 
-// checkArgs checks URLs that fit in one batch, as most checks are (one URL
-// on the command line), on the calling goroutine: one batch would keep one
-// worker busy anyway, and starting the others wakes threads the process
-// then only pays for at start and exit.
-func checkArgs(c *checkConfig, ev *evaluator, w io.Writer) (disallowed bool, err error) {
-	b := &urlBatch{urls: c.args}
-	checkBatch(c, ev, b)
-	if _, werr := w.Write(b.out.Bytes()); werr != nil && b.err == nil {
-		b.err = werr
-	}
-	return b.disallowed, b.err
+// checkBatch evaluates the batch's URLs in order into its buffer.
+func checkBatch(c *checkConfig, ev *evaluator, b *urlBatch) {
+	b.disallowed, b.err = checkList(c, ev, b.urls, b.lines, &b.out)
 }
 
-// checkBatch evaluates the batch's URLs in order, stopping at the first
-// that cannot be read.
-func checkBatch(c *checkConfig, ev *evaluator, b *urlBatch) {
-	for i, u := range b.urls {
+// checkList evaluates urls in order and writes their results to w,
+// stopping at the first that cannot be read. lines are their -urls line
+// numbers, or nil for URLs given as arguments.
+//
+// URLs on the command line that fit in one batch, as most checks are (one
+// URL), are checked this way on the calling goroutine, straight into the
+// output: one batch would keep one worker busy anyway, and starting the
+// others wakes threads the process then only pays for at start and exit.
+func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err == nil {
-			err = writeResult(&b.out, ev.file(), res, cmp, c.json)
+			err = writeResult(w, ev.file(), res, cmp, c.json)
 		}
 		if err != nil {
-			if b.lines != nil {
-				err = fmt.Errorf("%s:%d: %w", c.urls, b.lines[i], err)
+			if lines != nil {
+				err = fmt.Errorf("%s:%d: %w", c.urls, lines[i], err)
 			}
-			b.err = err
-			return
+			return disallowed, err
 		}
-		b.disallowed = b.disallowed || !res.Allowed
+		disallowed = disallowed || !res.Allowed
 	}
+	return disallowed, nil
 }
 
 // readURLBatches hands emit the URLs of the command line, then those of

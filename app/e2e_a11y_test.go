@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -45,12 +44,7 @@ func (p *page) audit() []axeViolation {
 	eval[bool](p, string(src)+"\n;true")
 	js := `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}})
 		.then(r => JSON.stringify(r.violations))`
-	ctx, cancel := context.WithTimeout(p.ctx, 120*time.Second)
-	defer cancel()
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		p.t.Fatalf("axe.run: %v", err)
-	}
+	out := evalPromise[string](p, js, 120*time.Second)
 	var vs []axeViolation
 	if err := json.Unmarshal([]byte(out), &vs); err != nil {
 		p.t.Fatalf("axe.run result: %v", err)
@@ -118,8 +112,6 @@ func (p *page) auditAtBothWidths(label string) {
 			}
 		}
 		p.t.Logf("%s, %s: %d serious or critical violations", label, size.name, n)
-		if over := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
-			p.t.Errorf("%s, %s: the page is %d px wider than the viewport", label, size.name, over)
-		}
+		p.noSidewaysScroll(label + ", " + size.name)
 	}
 }

@@ -9,7 +9,6 @@
 package main
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -182,13 +181,7 @@ func (p *page) lastDownload(n int) download {
 	p.waitFor(fmt.Sprintf(`window.__downloads.length === %d`, n))
 	js := `(async () => { const d = window.__downloads.at(-1); const b = window.__blobs.find(x => x.url === d.href).blob;
 		return {name: d.name, type: b.type, text: await b.text()}; })()`
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
-	defer cancel()
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[download](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	return out
+	return evalPromise[download](p, js, 60*time.Second)
 }
 
 // The chosen URL's record downloads as Markdown and as JSON, through a

@@ -4,10 +4,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/chromedp/chromedp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // hostileFiles are the hostile inputs of the robustness corpus, as pasted

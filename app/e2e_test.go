@@ -179,6 +179,19 @@ func eval[T any](p *page, js string) T {
 	return v
 }
 
+// evalPromise is eval of an expression whose value is a promise: it waits
+// up to timeout for the promise to settle and returns what it resolves to.
+func evalPromise[T any](p *page, js string, timeout time.Duration) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, timeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
 // waitFor waits until a JavaScript expression is true: the UI analyses
 // after a debounce, so results appear a little after an edit.
 func (p *page) waitFor(js string) {
@@ -464,17 +477,24 @@ func (p *page) resize(v viewport) {
 	p.waitFor(fmt.Sprintf(`window.innerWidth === %d`, v.w))
 }
 
+// noSidewaysScroll fails the test when the page is wider than the
+// viewport, naming the elements that stick out.
+func (p *page) noSidewaysScroll(label string) {
+	p.t.Helper()
+	if over := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
+		p.t.Errorf("%s: the page is %d px wider than the viewport; widest elements: %s", label, over,
+			eval[string](p, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth)
+				.slice(0, 8).map(e => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right)).join("; ")`))
+	}
+}
+
 // The layout holds at a phone's width (no sideways scrolling of the page)
 // and at a wide screen. Screenshots go to $E2E_SCREENSHOTS when it is set.
 func TestE2ELayout(t *testing.T) {
 	p := openExplorer(t)
 	for _, size := range viewports {
 		p.resize(size)
-		if over := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
-			t.Errorf("%s: the page is %d px wider than the viewport; widest elements: %s", size.name, over,
-				eval[string](p, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth)
-					.slice(0, 8).map(e => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right)).join("; ")`))
-		}
+		p.noSidewaysScroll(size.name)
 		if dir := os.Getenv("E2E_SCREENSHOTS"); dir != "" {
 			ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))

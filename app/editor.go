@@ -83,16 +83,14 @@ func (ed *editor) setLines(n int) {
 
 func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	text := ctx.JSSrc().Get("value").String()
-	// While a part is hidden the textarea is read-only: an input then
-	// comes from a script replacing the whole text, not from typing.
-	ed.hidden = ""
-	shown := text
-	if len(text) > analysedLimit {
-		// A huge paste would make every later keystroke and layout of the
-		// textarea slow: show only the part the page analyses, and keep
-		// the rest beside it.
-		shown = boundSource(text)
-		ed.hidden = text[len(shown):]
+	// A huge paste would make every later keystroke and layout of the
+	// textarea slow: show only the part the page analyses, and keep the
+	// rest beside it. (While a part is hidden the textarea is read-only:
+	// an input then comes from a script replacing the whole text, so the
+	// old hidden part goes.)
+	shown := boundSource(text)
+	ed.hidden = text[len(shown):]
+	if ed.hidden != "" {
 		ctx.JSSrc().Set("value", shown)
 	}
 	if n := lineCount(shown); n != ed.lines || ed.hidden != "" {
@@ -101,7 +99,7 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced
 	}
 	if ed.OnChange != nil {
-		ed.OnChange(ctx, shown+ed.hidden)
+		ed.OnChange(ctx, text) // the shown part and the hidden one: all of it
 	}
 }
 
