@@ -20,14 +20,19 @@ type editor struct {
 	Label    string
 	Content  editorContent
 	OnChange func(ctx app.Context, text string)
+	// KeepTail keeps the part of a text too large to show (see hidden),
+	// for an editor whose page offers to let it go (the robots.txt size
+	// notice). Without it the part is dropped and the field stays editable.
+	KeepTail bool
 
 	lines   int
 	gutter  string
 	written int // the Content.Seq last written into the textarea
-	// hidden is the end of a file too large to show: the textarea holds
-	// only its first part, read-only, and the text reported is its value
-	// followed by hidden, so nothing pasted is lost. Editing starts once
-	// the person lets the hidden part go (the size notice's button).
+	// hidden is the end of a file too large to show, when KeepTail: the
+	// textarea holds only its first part, read-only, and the text reported
+	// is its value followed by hidden, so nothing pasted is lost. Editing
+	// starts once the person lets the hidden part go (the size notice's
+	// button).
 	hidden string
 }
 
@@ -37,6 +42,20 @@ const dropHiddenAction = "editor/drop-hidden"
 
 func newEditor(id, label string, content editorContent, onChange func(app.Context, string)) *editor {
 	return &editor{ID: id, Label: label, Content: content, OnChange: onChange, written: -1}
+}
+
+// keepingTail makes the editor keep the part of a text too large to show.
+func (ed *editor) keepingTail() *editor {
+	ed.KeepTail = true
+	return ed
+}
+
+// tail is the part of text past what the editor shows that it keeps.
+func (ed *editor) tail(text, shown string) string {
+	if !ed.KeepTail {
+		return ""
+	}
+	return text[len(shown):]
 }
 
 // OnInit counts the lines of the first content, so the prerendered page
@@ -70,7 +89,7 @@ func (ed *editor) write(ctx app.Context) {
 	}
 	ed.written = ed.Content.Seq
 	text, id := boundSource(ed.Content.Text), ed.ID
-	ed.hidden = ed.Content.Text[len(text):]
+	ed.hidden = ed.tail(ed.Content.Text, text)
 	ed.setLines(lineCount(text))
 	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
 }
@@ -85,12 +104,12 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	text := ctx.JSSrc().Get("value").String()
 	// A huge paste would make every later keystroke and layout of the
 	// textarea slow: show only the part the page analyses, and keep the
-	// rest beside it. (While a part is hidden the textarea is read-only:
-	// an input then comes from a script replacing the whole text, so the
-	// old hidden part goes.)
+	// rest beside it when KeepTail. (While a part is hidden the textarea
+	// is read-only: an input then comes from a script replacing the whole
+	// text, so the old hidden part goes.)
 	shown := boundSource(text)
-	ed.hidden = text[len(shown):]
-	if ed.hidden != "" {
+	ed.hidden = ed.tail(text, shown)
+	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}
 	if n := lineCount(shown); n != ed.lines || ed.hidden != "" {
@@ -104,17 +123,22 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 }
 
 func (ed *editor) Render() app.UI {
+	area := app.Elem("textarea").
+		ID(ed.ID).
+		Class("source").
+		Aria("label", ed.Label).
+		Attr("rows", ed.lines+1).
+		Attr("wrap", "off").
+		Spellcheck(false).
+		OnInput(ed.onInput)
+	if ed.hidden != "" {
+		// Only when set: go-app writes a false one as readonly="false",
+		// which a prerendered page would read as read-only.
+		area = area.Attr("readonly", true)
+	}
 	return app.Elem("div").Class("editor").Body(
 		app.Elem("pre").Class("gutter").Aria("hidden", "true").Text(ed.gutter),
-		app.Elem("textarea").
-			ID(ed.ID).
-			Class("source").
-			Aria("label", ed.Label).
-			Attr("rows", ed.lines+1).
-			Attr("wrap", "off").
-			Spellcheck(false).
-			Attr("readonly", ed.hidden != "").
-			OnInput(ed.onInput),
+		area,
 	)
 }
 

@@ -223,7 +223,7 @@ func (e *explorer) renderInputs() app.UI {
 				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
 				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
 			),
-			newEditor("robots-src", "robots.txt file", e.source, e.onSource),
+			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail(),
 		),
 		app.Elem("div").Class("field-row").Body(
 			app.Elem("div").Class("field").Body(

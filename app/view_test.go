@@ -145,3 +145,28 @@ func TestRenderReadingsComparingThenReasons(t *testing.T) {
 		}
 	}
 }
+
+// Only the robots.txt editor keeps the part of a text too large to show,
+// read-only until the size notice lets it go; the URL field, which has no
+// such notice, drops the part and stays editable.
+func TestEditorKeepsTailOnlyWhenAsked(t *testing.T) {
+	huge := strings.Repeat("/page\n", analysedLimit/6+10)
+	for _, keep := range []bool{true, false} {
+		ed := newEditor("urls", "URLs", editorContent{}, nil)
+		if keep {
+			ed = ed.keepingTail()
+		}
+		shown := boundSource(huge)
+		if ed.hidden = ed.tail(huge, shown); (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
+			t.Errorf("keep tail %v: kept %d bytes of the %d past the bound", keep, len(ed.hidden), len(huge)-len(shown))
+		}
+		e := app.NewTestEngine()
+		if err := e.Load(ed); err != nil {
+			t.Fatal(err)
+		}
+		e.ConsumeAll()
+		if got := strings.Contains(app.HTMLString(ed), "readonly"); got != keep {
+			t.Errorf("keep tail %v: read-only %v", keep, got)
+		}
+	}
+}
