@@ -108,11 +108,12 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	// is read-only: an input then comes from a script replacing the whole
 	// text, so the old hidden part goes.)
 	shown := boundSource(text)
+	wasHidden := ed.hidden != ""
 	ed.hidden = ed.tail(text, shown)
 	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}
-	if n := lineCount(shown); n != ed.lines || ed.hidden != "" {
+	if n := lineCount(shown); n != ed.lines || ed.hidden != "" || wasHidden {
 		ed.setLines(n) // the gutter or read-only changes: let this event re-render
 	} else {
 		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced
