@@ -129,12 +129,11 @@ func TestDeflateChoosesBlockType(t *testing.T) {
 func fixedStream(syms ...int) []byte {
 	w := &bitWriter{}
 	w.write(1|1<<1, 3)
-	lit := fixedLiteralLengths()
-	codes := canonicalCodes(lit[:])
+	lit, dist := fixedLiteralLengths(), fixedDistanceLengths()
+	codes, distCodes := canonicalCodes(lit[:]), canonicalCodes(dist[:])
 	for _, s := range syms {
 		if s >= 1000 { // a distance symbol, 5 bits
-			d := s - 1000
-			w.write(canonicalCodes([]uint8{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5})[d], 5)
+			w.write(distCodes[s-1000], 5)
 			continue
 		}
 		w.write(codes[s], uint(lit[s]))
