@@ -13,7 +13,9 @@ func pastTheLimit() string {
 	const pad = "# This comment line pads the file past the 500 KiB parsing limit.\n"
 	b.Grow(matcher.ParseLimit + 2*len(pad))
 	b.WriteString("User-agent: *\nDisallow: /early/\n")
-	b.WriteString(strings.Repeat(pad, matcher.ParseLimit/len(pad)+1))
+	for b.Len() <= matcher.ParseLimit {
+		b.WriteString(pad)
+	}
 	b.WriteString("Disallow: /late/\n")
 	return b.String()
 }
