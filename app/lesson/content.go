@@ -23,7 +23,7 @@ func pastTheLimit() string {
 // All returns the lessons, in the order they are taught. They are built on
 // first use, not at start-up: one example is a file past 500 KiB, which
 // every process (the check command too) would otherwise build and keep.
-var All = sync.OnceValue(func() []Lesson { return lessons() })
+var All = sync.OnceValue(lessons)
 
 func lessons() []Lesson {
 	return []Lesson{
