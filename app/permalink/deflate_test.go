@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -141,6 +142,43 @@ func fixedStream(syms ...int) []byte {
 	return w.flush()
 }
 
+// dynamicStream writes a final dynamic block that holds "a": the header
+// gives len(litLen) literal/length and len(distLen) distance code lengths,
+// each as one symbol of the code-length code clen (by symbol, 0-18). With
+// valid codes it is good data, so a case built from it with one defect is
+// refused for that defect alone, not for running out of bits.
+func dynamicStream(clen [19]uint8, litLen, distLen []uint8) []byte {
+	w := &bitWriter{}
+	w.write(1|2<<1, 3)
+	w.write(uint32(len(litLen)-257|(len(distLen)-1)<<5|(19-4)<<10), 14)
+	for _, sym := range codeLengthOrder {
+		w.write(uint32(clen[sym]), 3)
+	}
+	clCodes := canonicalCodes(clen[:])
+	for _, l := range append(slices.Clone(litLen), distLen...) {
+		w.write(clCodes[l], uint(clen[l]))
+	}
+	litCodes := canonicalCodes(litLen)
+	w.write(litCodes['a'], uint(litLen['a']))
+	w.write(litCodes[256], uint(litLen[256]))
+	return w.flush()
+}
+
+// validCodes are complete codes for dynamicStream: lengths 0-15 four bits
+// each; every byte nine bits and end-of-block one; one unused one-bit
+// distance code.
+func validCodes() (clen [19]uint8, litLen, distLen []uint8) {
+	for sym := 0; sym < 16; sym++ {
+		clen[sym] = 4
+	}
+	litLen = make([]uint8, 257)
+	for sym := 0; sym < 256; sym++ {
+		litLen[sym] = 9
+	}
+	litLen[256] = 1
+	return clen, litLen, []uint8{1}
+}
+
 // Damaged data is refused with an error, never read past or panicked on
 // (RFC 1951 sections 3.2.3 to 3.2.7 say what is valid).
 func TestInflateRefuses(t *testing.T) {
@@ -163,30 +201,46 @@ func TestInflateRefuses(t *testing.T) {
 		{"length symbol 286", fixedStream(286)},
 		{"distance symbol 30", fixedStream('a', 'b', 257, 1000+30)},
 		{"no end of block", fixedStream('a', 'b')[:1]},
-		{"HLIT 287", dynamic(func(w *bitWriter) { w.write(30|0<<5|0<<10, 14) })},
-		{"HDIST 31", dynamic(func(w *bitWriter) { w.write(0|30<<5|0<<10, 14) })},
-		{"code-length code over-subscribed", dynamic(func(w *bitWriter) {
-			w.write(0|0<<5|0<<10, 14)
-			for i := 0; i < 4; i++ { // 16, 17, 18, 0 all one bit long
-				w.write(1, 3)
-			}
-		})},
-		{"code-length code incomplete", dynamic(func(w *bitWriter) {
-			w.write(0|0<<5|0<<10, 14)
-			w.write(0, 3)
-			w.write(0, 3)
-			w.write(2, 3) // 18 has two bits, alone
-			w.write(2, 3) // and 0 too: two of four codes
-		})},
+		{"HLIT 287", func() []byte {
+			clen, lit, dist := validCodes()
+			return dynamicStream(clen, append(lit, make([]uint8, 30)...), dist) // 287 lengths
+		}()},
+		{"HDIST 31", func() []byte {
+			clen, lit, dist := validCodes()
+			return dynamicStream(clen, lit, append(dist, make([]uint8, 30)...)) // 31 lengths
+		}()},
+		{"code-length code over-subscribed", func() []byte {
+			clen, lit, dist := validCodes()
+			clen[16] = 4 // a seventeenth code of four bits
+			return dynamicStream(clen, lit, dist)
+		}()},
+		{"code-length code incomplete", func() []byte {
+			clen, lit, dist := validCodes()
+			clen[15] = 0 // fifteen of sixteen four-bit codes; 15 is not used
+			return dynamicStream(clen, lit, dist)
+		}()},
+		{"literal/length code incomplete", func() []byte {
+			clen, lit, dist := validCodes()
+			lit[255] = 0 // 'a' and end-of-block keep their codes
+			return dynamicStream(clen, lit, dist)
+		}()},
 		{"repeat (16) with nothing before", dynamic(func(w *bitWriter) {
 			w.write(0|0<<5|0<<10, 14)
 			w.write(1, 3) // 16: one bit
 			w.write(0, 3)
 			w.write(0, 3)
 			w.write(1, 3) // 0: one bit
-			w.write(0, 1) // symbol 16 first
+			w.write(1, 1) // symbol 16 first: 0 has code 0, 16 code 1
 			w.write(0, 2)
 		})},
+	}
+	clen, lit, dist := validCodes()
+	valid := dynamicStream(clen, lit, dist)
+	if got, err := inflate(valid, 10); err != nil || string(got) != "a" {
+		t.Fatalf("the undamaged dynamic block: inflate = %q, %v; want \"a\"", got, err)
+	}
+	if got, err := flateDecode(valid, 10); err != nil || string(got) != "a" {
+		t.Fatalf("the undamaged dynamic block: compress/flate = %q, %v; want \"a\"", got, err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
