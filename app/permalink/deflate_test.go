@@ -24,7 +24,7 @@ func deflateInputs() map[string][]byte {
 	for i := 0; robots.Len() < 200<<10; i++ {
 		fmt.Fprintf(&robots, "User-agent: bot%d\nDisallow: /private/%d/\nAllow: /private/%d/public*.html$\n\n", i%37, i, i*7)
 	}
-	far := append(append(bytes.Repeat([]byte("x"), 0), random[:40<<10]...), random[:1000]...) // the repeat is 40 KiB back
+	far := append(slices.Clone(random[:40<<10]), random[:1000]...) // the repeat is 40 KiB back
 	return map[string][]byte{
 		"empty":             nil,
 		"one byte":          []byte("a"),
@@ -96,8 +96,9 @@ func TestInflateReadsCompressFlate(t *testing.T) {
 // A link stays about as short as compress/flate at its best made it: the
 // encoder may not grow the links people share.
 func TestDeflateKeepsLinksShort(t *testing.T) {
+	inputs := deflateInputs()
 	for _, name := range []string{"the RFC example", "robots, readable"} {
-		in := deflateInputs()[name]
+		in := inputs[name]
 		var buf bytes.Buffer
 		w, _ := flate.NewWriter(&buf, flate.BestCompression)
 		w.Write(in)
@@ -113,14 +114,15 @@ func TestDeflateKeepsLinksShort(t *testing.T) {
 // Small inputs go out with the fixed codes, larger ones with their own
 // (the three header bits: BFINAL, then BTYPE 01 fixed or 10 dynamic).
 func TestDeflateChoosesBlockType(t *testing.T) {
+	inputs := deflateInputs()
 	if b := deflate([]byte("abc")); b[0]&7 != 1|1<<1 {
 		t.Errorf("three bytes: block header %03b, want fixed codes", b[0]&7)
 	}
-	if b := deflate(deflateInputs()["robots, readable"]); b[0]&7 != 1|2<<1 {
+	if b := deflate(inputs["robots, readable"]); b[0]&7 != 1|2<<1 {
 		t.Errorf("200 KiB of text: block header %03b, want dynamic codes", b[0]&7)
 	}
 	// 100 KiB of random bytes are more literals than one block holds.
-	if b := deflate(deflateInputs()["random"]); b[0]&7 != 0|2<<1 {
+	if b := deflate(inputs["random"]); b[0]&7 != 0|2<<1 {
 		t.Errorf("100 KiB of random bytes: first block header %03b, want dynamic codes, not final", b[0]&7)
 	}
 }
