@@ -115,7 +115,7 @@ FUZZCI_TIME ?= 10s
 fuzz-ci:
 	@for pkg in $$($(GO) list ./...); do \
 		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-			echo "== $$pkg $$t"; PATH="$$(dirname $$(command -v $(GO))):$$PATH" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
+			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
 		done; \
 	done
 

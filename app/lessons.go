@@ -15,14 +15,16 @@ import (
 type lessonsPage struct {
 	app.Compo
 
-	views [][]exampleView // per lesson, per example
+	lessons []lesson.Lesson
+	views   [][]exampleView // per lesson, per example
 }
 
 func newLessonsPage() *lessonsPage { return &lessonsPage{} }
 
 func (p *lessonsPage) OnInit() {
-	p.views = make([][]exampleView, len(lesson.All()))
-	for li, l := range lesson.All() {
+	p.lessons = lesson.All()
+	p.views = make([][]exampleView, len(p.lessons))
+	for li, l := range p.lessons {
 		for _, x := range l.Examples {
 			p.views[li] = append(p.views[li], newExampleView(x))
 		}
@@ -34,14 +36,14 @@ func (p *lessonsPage) OnInit() {
 func (p *lessonsPage) OnMount(ctx app.Context) { p.compareLater(ctx, 0, 0) }
 
 func (p *lessonsPage) compareLater(ctx app.Context, li, xi int) {
-	for li < len(lesson.All()) && xi >= len(lesson.All()[li].Examples) {
+	for li < len(p.lessons) && xi >= len(p.lessons[li].Examples) {
 		li, xi = li+1, 0
 	}
-	if li >= len(lesson.All()) {
+	if li >= len(p.lessons) {
 		return
 	}
 	ctx.After(compareDelay, func(ctx app.Context) {
-		compareExample(lesson.All()[li].Examples[xi], &p.views[li][xi])
+		compareExample(p.lessons[li].Examples[xi], &p.views[li][xi])
 		p.compareLater(ctx, li, xi+1)
 	})
 }
@@ -49,7 +51,7 @@ func (p *lessonsPage) compareLater(ctx app.Context, li, xi int) {
 // open loads example xi of lesson li into the explorer.
 func (p *lessonsPage) open(li, xi int) app.EventHandler {
 	return func(ctx app.Context, ev app.Event) {
-		ctx.Navigate(explorerURL(lessonState(lesson.All()[li].Examples[xi])))
+		ctx.Navigate(explorerURL(lessonState(p.lessons[li].Examples[xi])))
 	}
 }
 
@@ -57,17 +59,17 @@ func (p *lessonsPage) Render() app.UI {
 	return app.Elem("div").Class("page", "lessons").Body(
 		renderSiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
 		app.Elem("nav").Class("card toc").Aria("label", "Lessons").Body(app.Elem("ol").Body(
-			app.Range(lesson.All()).Slice(func(i int) app.UI {
-				l := lesson.All()[i]
+			app.Range(p.lessons).Slice(func(i int) app.UI {
+				l := p.lessons[i]
 				return app.Elem("li").Body(app.Elem("a").Attr("href", "#lesson-"+l.ID).Text(l.Title))
 			}),
 		)),
-		app.Range(lesson.All()).Slice(func(li int) app.UI { return p.renderLesson(li) }),
+		app.Range(p.lessons).Slice(func(li int) app.UI { return p.renderLesson(li) }),
 	)
 }
 
 func (p *lessonsPage) renderLesson(li int) app.UI {
-	l := lesson.All()[li]
+	l := p.lessons[li]
 	return app.Elem("section").ID("lesson-"+l.ID).Class("card lesson").DataSet("lesson", l.ID).Body(
 		app.Elem("h2").Text(l.Title),
 		app.Elem("p").Body(app.Elem("strong").Text(l.Summary)),
@@ -82,7 +84,7 @@ func (p *lessonsPage) renderLesson(li int) app.UI {
 
 func (p *lessonsPage) renderExample(li, xi int) app.UI {
 	v := p.views[li][xi]
-	id := lesson.All()[li].ID
+	id := p.lessons[li].ID
 	return app.Elem("div").Class("example").DataSet("lesson", id).DataSet("example", xi).
 		DataSet("compared", strconv.FormatBool(v.Compared)).DataSet("disagree", strconv.FormatBool(v.disagreeing())).Body(
 		app.Elem("h3").Text(v.Caption),

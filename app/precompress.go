@@ -13,17 +13,16 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// The compressed forms of a file sit beside it, named by these suffixes.
-// serve and static read them; make build writes them once, so no request
-// ever pays for compression.
-var codings = [...]struct{ name, suffix string }{{"gzip", ".gz"}, {"br", ".br"}}
-
-// codingSuffix returns the suffix of a coding's file, or "".
+// The compressed forms of a file sit beside it, one for each coding serve
+// offers (preferredCodings), named by these suffixes. serve and static
+// read them; make build writes them once, so no request ever pays for
+// compression.
 func codingSuffix(coding string) string {
-	for _, c := range codings {
-		if c.name == coding {
-			return c.suffix
-		}
+	switch coding {
+	case "gzip":
+		return ".gz"
+	case "br":
+		return ".br"
 	}
 	return ""
 }
@@ -50,13 +49,12 @@ func runPrecompress(args []string, stderr io.Writer) int {
 }
 
 func precompress(name string, raw []byte) error {
-	for _, c := range codings {
-		coding, suffix := c.name, c.suffix
+	for _, coding := range preferredCodings {
 		enc, err := compress(coding, raw)
 		if err != nil {
 			return fmt.Errorf("%s: %v", name, err)
 		}
-		if err := writeAtomic(name+suffix, enc); err != nil {
+		if err := writeAtomic(name+codingSuffix(coding), enc); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 )
@@ -264,24 +265,17 @@ func (r *wasmReader) bytes(n uint32) []byte {
 	return s
 }
 
-// u32 reads an unsigned LEB128 of at most five bytes.
+// u32 reads an unsigned LEB128 of at most five bytes. Unsigned LEB128 is
+// Go's uvarint; signed LEB128 is not Go's varint (that one is zigzag), so
+// s32 has its own loop.
 func (r *wasmReader) u32() uint32 {
-	var v uint64
-	for i := 0; i < 5; i++ {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		v |= uint64(c&0x7f) << (7 * i)
-		if c&0x80 == 0 {
-			if v > 1<<32-1 {
-				break
-			}
-			return uint32(v)
-		}
+	v, n := binary.Uvarint(r.b)
+	if r.err != nil || n <= 0 || n > 5 || v > math.MaxUint32 {
+		r.err = errTruncated
+		return 0
 	}
-	r.err = errTruncated
-	return 0
+	r.b = r.b[n:]
+	return uint32(v)
 }
 
 // s32 reads a signed LEB128 of at most five bytes.

@@ -13,7 +13,9 @@ func pastTheLimit() string {
 	const pad = "# This comment line pads the file past the 500 KiB parsing limit.\n"
 	b.Grow(matcher.ParseLimit + 2*len(pad))
 	b.WriteString("User-agent: *\nDisallow: /early/\n")
-	b.WriteString(strings.Repeat(pad, matcher.ParseLimit/len(pad)+1))
+	for b.Len() <= matcher.ParseLimit {
+		b.WriteString(pad)
+	}
 	b.WriteString("Disallow: /late/\n")
 	return b.String()
 }
@@ -21,7 +23,7 @@ func pastTheLimit() string {
 // All returns the lessons, in the order they are taught. They are built on
 // first use, not at start-up: one example is a file past 500 KiB, which
 // every process (the check command too) would otherwise build and keep.
-var All = sync.OnceValue(func() []Lesson { return lessons() })
+var All = sync.OnceValue(lessons)
 
 func lessons() []Lesson {
 	return []Lesson{

@@ -162,11 +162,7 @@ func writeBlock(w *bitWriter, tokens []token, final bool) {
 
 	// The fixed codes are canonical over all 288 and 32 symbols, though
 	// 286, 287, 30 and 31 never occur.
-	fixedLit := fixedLiteralLengths()
-	var fixedDist [32]uint8
-	for i := range fixedDist {
-		fixedDist[i] = 5
-	}
+	fixedLit, fixedDist := fixedLiteralLengths(), fixedDistanceLengths()
 	dynBits := header.bits() + dataBits(litFreq[:], distFreq[:], litLen, distLen)
 	fixedBits := dataBits(litFreq[:], distFreq[:], fixedLit[:], fixedDist[:])
 

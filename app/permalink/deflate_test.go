@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -23,7 +24,7 @@ func deflateInputs() map[string][]byte {
 	for i := 0; robots.Len() < 200<<10; i++ {
 		fmt.Fprintf(&robots, "User-agent: bot%d\nDisallow: /private/%d/\nAllow: /private/%d/public*.html$\n\n", i%37, i, i*7)
 	}
-	far := append(append(bytes.Repeat([]byte("x"), 0), random[:40<<10]...), random[:1000]...) // the repeat is 40 KiB back
+	far := append(slices.Clone(random[:40<<10]), random[:1000]...) // the repeat is 40 KiB back
 	return map[string][]byte{
 		"empty":             nil,
 		"one byte":          []byte("a"),
@@ -95,8 +96,9 @@ func TestInflateReadsCompressFlate(t *testing.T) {
 // A link stays about as short as compress/flate at its best made it: the
 // encoder may not grow the links people share.
 func TestDeflateKeepsLinksShort(t *testing.T) {
+	inputs := deflateInputs()
 	for _, name := range []string{"the RFC example", "robots, readable"} {
-		in := deflateInputs()[name]
+		in := inputs[name]
 		var buf bytes.Buffer
 		w, _ := flate.NewWriter(&buf, flate.BestCompression)
 		w.Write(in)
@@ -112,14 +114,15 @@ func TestDeflateKeepsLinksShort(t *testing.T) {
 // Small inputs go out with the fixed codes, larger ones with their own
 // (the three header bits: BFINAL, then BTYPE 01 fixed or 10 dynamic).
 func TestDeflateChoosesBlockType(t *testing.T) {
+	inputs := deflateInputs()
 	if b := deflate([]byte("abc")); b[0]&7 != 1|1<<1 {
 		t.Errorf("three bytes: block header %03b, want fixed codes", b[0]&7)
 	}
-	if b := deflate(deflateInputs()["robots, readable"]); b[0]&7 != 1|2<<1 {
+	if b := deflate(inputs["robots, readable"]); b[0]&7 != 1|2<<1 {
 		t.Errorf("200 KiB of text: block header %03b, want dynamic codes", b[0]&7)
 	}
 	// 100 KiB of random bytes are more literals than one block holds.
-	if b := deflate(deflateInputs()["random"]); b[0]&7 != 0|2<<1 {
+	if b := deflate(inputs["random"]); b[0]&7 != 0|2<<1 {
 		t.Errorf("100 KiB of random bytes: first block header %03b, want dynamic codes, not final", b[0]&7)
 	}
 }
@@ -129,17 +132,53 @@ func TestDeflateChoosesBlockType(t *testing.T) {
 func fixedStream(syms ...int) []byte {
 	w := &bitWriter{}
 	w.write(1|1<<1, 3)
-	lit := fixedLiteralLengths()
-	codes := canonicalCodes(lit[:])
+	lit, dist := fixedLiteralLengths(), fixedDistanceLengths()
+	codes, distCodes := canonicalCodes(lit[:]), canonicalCodes(dist[:])
 	for _, s := range syms {
 		if s >= 1000 { // a distance symbol, 5 bits
-			d := s - 1000
-			w.write(canonicalCodes([]uint8{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5})[d], 5)
+			w.write(distCodes[s-1000], 5)
 			continue
 		}
 		w.write(codes[s], uint(lit[s]))
 	}
 	return w.flush()
+}
+
+// dynamicStream writes a final dynamic block that holds "a": the header
+// gives len(litLen) literal/length and len(distLen) distance code lengths,
+// each as one symbol of the code-length code clen (by symbol, 0-18). With
+// valid codes it is good data, so a case built from it with one defect is
+// refused for that defect alone, not for running out of bits.
+func dynamicStream(clen [19]uint8, litLen, distLen []uint8) []byte {
+	w := &bitWriter{}
+	w.write(1|2<<1, 3)
+	w.write(uint32(len(litLen)-257|(len(distLen)-1)<<5|(19-4)<<10), 14)
+	for _, sym := range codeLengthOrder {
+		w.write(uint32(clen[sym]), 3)
+	}
+	clCodes := canonicalCodes(clen[:])
+	for _, l := range append(slices.Clone(litLen), distLen...) {
+		w.write(clCodes[l], uint(clen[l]))
+	}
+	litCodes := canonicalCodes(litLen)
+	w.write(litCodes['a'], uint(litLen['a']))
+	w.write(litCodes[256], uint(litLen[256]))
+	return w.flush()
+}
+
+// validCodes are complete codes for dynamicStream: lengths 0-15 four bits
+// each; every byte nine bits and end-of-block one; one unused one-bit
+// distance code.
+func validCodes() (clen [19]uint8, litLen, distLen []uint8) {
+	for sym := 0; sym < 16; sym++ {
+		clen[sym] = 4
+	}
+	litLen = make([]uint8, 257)
+	for sym := 0; sym < 256; sym++ {
+		litLen[sym] = 9
+	}
+	litLen[256] = 1
+	return clen, litLen, []uint8{1}
 }
 
 // Damaged data is refused with an error, never read past or panicked on
@@ -164,30 +203,46 @@ func TestInflateRefuses(t *testing.T) {
 		{"length symbol 286", fixedStream(286)},
 		{"distance symbol 30", fixedStream('a', 'b', 257, 1000+30)},
 		{"no end of block", fixedStream('a', 'b')[:1]},
-		{"HLIT 287", dynamic(func(w *bitWriter) { w.write(30|0<<5|0<<10, 14) })},
-		{"HDIST 31", dynamic(func(w *bitWriter) { w.write(0|30<<5|0<<10, 14) })},
-		{"code-length code over-subscribed", dynamic(func(w *bitWriter) {
-			w.write(0|0<<5|0<<10, 14)
-			for i := 0; i < 4; i++ { // 16, 17, 18, 0 all one bit long
-				w.write(1, 3)
-			}
-		})},
-		{"code-length code incomplete", dynamic(func(w *bitWriter) {
-			w.write(0|0<<5|0<<10, 14)
-			w.write(0, 3)
-			w.write(0, 3)
-			w.write(2, 3) // 18 has two bits, alone
-			w.write(2, 3) // and 0 too: two of four codes
-		})},
+		{"HLIT 287", func() []byte {
+			clen, lit, dist := validCodes()
+			return dynamicStream(clen, append(lit, make([]uint8, 30)...), dist) // 287 lengths
+		}()},
+		{"HDIST 31", func() []byte {
+			clen, lit, dist := validCodes()
+			return dynamicStream(clen, lit, append(dist, make([]uint8, 30)...)) // 31 lengths
+		}()},
+		{"code-length code over-subscribed", func() []byte {
+			clen, lit, dist := validCodes()
+			clen[16] = 4 // a seventeenth code of four bits
+			return dynamicStream(clen, lit, dist)
+		}()},
+		{"code-length code incomplete", func() []byte {
+			clen, lit, dist := validCodes()
+			clen[15] = 0 // fifteen of sixteen four-bit codes; 15 is not used
+			return dynamicStream(clen, lit, dist)
+		}()},
+		{"literal/length code incomplete", func() []byte {
+			clen, lit, dist := validCodes()
+			lit[255] = 0 // 'a' and end-of-block keep their codes
+			return dynamicStream(clen, lit, dist)
+		}()},
 		{"repeat (16) with nothing before", dynamic(func(w *bitWriter) {
 			w.write(0|0<<5|0<<10, 14)
 			w.write(1, 3) // 16: one bit
 			w.write(0, 3)
 			w.write(0, 3)
 			w.write(1, 3) // 0: one bit
-			w.write(0, 1) // symbol 16 first
+			w.write(1, 1) // symbol 16 first: 0 has code 0, 16 code 1
 			w.write(0, 2)
 		})},
+	}
+	clen, lit, dist := validCodes()
+	valid := dynamicStream(clen, lit, dist)
+	if got, err := inflate(valid, 10); err != nil || string(got) != "a" {
+		t.Fatalf("the undamaged dynamic block: inflate = %q, %v; want \"a\"", got, err)
+	}
+	if got, err := flateDecode(valid, 10); err != nil || string(got) != "a" {
+		t.Fatalf("the undamaged dynamic block: compress/flate = %q, %v; want \"a\"", got, err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

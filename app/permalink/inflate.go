@@ -179,10 +179,7 @@ func fixedCodes() (*huffman, *huffman) {
 	fixedOnce.Do(func() {
 		lengths := fixedLiteralLengths()
 		fixedLiterals, _ = newHuffman(lengths[:])
-		var d [32]uint8 // 30 and 31 have codes but never occur
-		for i := range d {
-			d[i] = 5
-		}
+		d := fixedDistanceLengths()
 		fixedDistances, _ = newHuffman(d[:])
 	})
 	return fixedLiterals, fixedDistances
@@ -200,6 +197,15 @@ func fixedLiteralLengths() (l [288]uint8) {
 		default:
 			l[i] = 8
 		}
+	}
+	return l
+}
+
+// fixedDistanceLengths gives all 32 distance symbols five bits: 30 and 31
+// have codes though they never occur.
+func fixedDistanceLengths() (l [32]uint8) {
+	for i := range l {
+		l[i] = 5
 	}
 	return l
 }
