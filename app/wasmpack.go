@@ -98,6 +98,7 @@ func packWasm(module []byte) ([]byte, error) {
 		return nil, err
 	}
 	out := append([]byte(nil), wasmHeader...)
+	seenData := false
 	for _, s := range sections {
 		switch s.id {
 		case sectionImport:
@@ -107,6 +108,12 @@ func packWasm(module []byte) ([]byte, error) {
 		case sectionDataCount:
 			return nil, errors.New("the module has a DataCount section: its code may name data segments, so they are left as they are")
 		case sectionData:
+			// A module has at most one (core specification 5.5.2); a gap
+			// zeroed in a second one could clear what the first wrote.
+			if seenData {
+				return nil, errors.New("the module has more than one data section")
+			}
+			seenData = true
 			segs, err := readDataSegments(s.payload)
 			if err == nil {
 				segs, err = joinSegments(segs)

@@ -139,6 +139,7 @@ func TestPackWasmRefuses(t *testing.T) {
 		{"longer offset expression", testModule(wasmSection{sectionData, []byte{1, 0x00, 0x41, 16, 0x41, 0, 0x0b, 2, 'a', 'b'}}), "longer than one constant"},
 		{"bytes left over", testModule(wasmSection{sectionData, append(seg.payload, 0)}), "left over"},
 		{"overlapping segments", testModule(dataSection(dataSegment{16, []byte("abcd")}, dataSegment{18, []byte("xy")})), "overlap"},
+		{"two data sections (5.5.2)", testModule(seg, seg), "more than one data section"},
 		{"DataCount section (5.5.15)", testModule(wasmSection{sectionDataCount, []byte{1}}, seg), "DataCount"},
 		{"imported memory (5.5.5)", testModule(wasmSection{sectionImport, []byte{1, 2, 'g', 'o', 3, 'm', 'e', 'm', 0x02, 0x00, 1}}, seg), "imports its memory"},
 		{"unknown import kind", testModule(wasmSection{sectionImport, []byte{1, 1, 'a', 1, 'b', 0x09}}, seg), "unknown kind"},
