@@ -84,7 +84,7 @@ func checkQuery(t *testing.T, c Case, f *matcher.File, q Query, e Expectation) {
 	}
 	got := Expectation{Reading: e.Reading, Allowed: res.Allowed}
 	if m, ok := res.WinningRule(); ok {
-		got.Line = m.Rule.Line
+		got.Line = int(m.Rule.Line)
 	}
 	if got != e {
 		t.Errorf("%s\n\tsource: %s\n\twant %s, got %s: %s", where, c.Source, e, got, res.Explanation)

@@ -70,8 +70,8 @@ func (a *analysis) evaluate(u string) resultRow {
 	}
 	row := resultRow{URL: u, Verdict: res.Verdict(), Why: res.Explanation, Result: res}
 	if m, ok := res.WinningRule(); ok {
-		row.Line = m.Rule.Line
-		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, strings.TrimSpace(a.file.Text(m.Rule.Line)))
+		row.Line = int(m.Rule.Line)
+		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, strings.TrimSpace(a.file.Text(row.Line)))
 	}
 	if res.Allowed {
 		a.allowed++

@@ -277,7 +277,7 @@ func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Compariso
 // why is the short form of the reason: the winning line, or what decided.
 func why(f *matcher.File, res *matcher.Result) string {
 	if m, ok := res.WinningRule(); ok {
-		return fmt.Sprintf("line %d: %s", m.Rule.Line, f.Text(m.Rule.Line))
+		return fmt.Sprintf("line %d: %s", m.Rule.Line, f.Text(int(m.Rule.Line)))
 	}
 	return res.Explanation
 }

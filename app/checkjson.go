@@ -63,7 +63,7 @@ func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison)
 		out.Groups = []int{}
 	}
 	for i, m := range res.Matches {
-		r := ruleJSON{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Priority: m.Priority, Text: f.Text(m.Rule.Line)}
+		r := ruleJSON{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Priority: m.Priority, Text: f.Text(int(m.Rule.Line))}
 		out.Matches = append(out.Matches, r)
 		if i == res.Winner {
 			out.Winner = &r
@@ -74,7 +74,7 @@ func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison)
 		for _, r := range cmp.Results {
 			rj := readingJSON{Reading: r.Reading, Verdict: r.Verdict(), Explanation: r.Explanation}
 			if m, ok := r.WinningRule(); ok {
-				rj.Winner = &ruleJSON{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Priority: m.Priority}
+				rj.Winner = &ruleJSON{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Priority: m.Priority}
 			}
 			out.Readings = append(out.Readings, rj)
 		}

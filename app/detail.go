@@ -95,7 +95,7 @@ func newDetail(a *analysis, i int) *detail {
 		d.Agents, d.AgentsHidden = traceRows(res.Groups.Agents)
 		d.URLSteps = append(append([]matcher.Step(nil), res.Target.Steps...), res.Steps...)
 		for mi, m := range res.Matches {
-			d.Patterns = append(d.Patterns, patternRow{Line: m.Rule.Line, Text: strings.TrimSpace(a.file.Text(m.Rule.Line)),
+			d.Patterns = append(d.Patterns, patternRow{Line: int(m.Rule.Line), Text: strings.TrimSpace(a.file.Text(int(m.Rule.Line))),
 				Priority: m.Priority, Winner: mi == res.Winner, Steps: m.Steps})
 		}
 		d.Comparing = len(matcher.Readings()) > 1
@@ -113,9 +113,9 @@ func annotate(a *analysis, res *matcher.Result) ([]fileRow, int) {
 	applies := map[int]bool{}
 	if res != nil {
 		for mi, m := range res.Matches {
-			marks[m.Rule.Line] = "match"
+			marks[int(m.Rule.Line)] = "match"
 			if mi == res.Winner {
-				marks[m.Rule.Line] = "winner"
+				marks[int(m.Rule.Line)] = "winner"
 			}
 		}
 		for _, g := range res.Groups.Selected {

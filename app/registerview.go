@@ -106,7 +106,7 @@ func verdictOf(f *matcher.File, token, url, reading string) string {
 	}
 	got := register.Expectation{Reading: reading, Allowed: res.Allowed}
 	if m, ok := res.WinningRule(); ok {
-		got.Line = m.Rule.Line
+		got.Line = int(m.Rule.Line)
 	}
 	return got.String()
 }

@@ -101,9 +101,9 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		if pair[0] == b {
 			fo = fa
 		}
-		if lineKind(fo, w.Rule.Line) != w.Rule.Kind() {
+		if lineKind(fo, int(w.Rule.Line)) != w.Rule.Kind() {
 			return FactorTypos, fmt.Sprintf("%s reads line %d, `%s`, as %s rule; %s reads it as %s, so it does not apply there.",
-				pair[0].Reading, w.Rule.Line, fo.Text(w.Rule.Line), articled(w.Rule.Kind().String()), other.Reading, lineKindWords(fo, w.Rule.Line))
+				pair[0].Reading, w.Rule.Line, fo.Text(int(w.Rule.Line)), articled(w.Rule.Kind().String()), other.Reading, lineKindWords(fo, int(w.Rule.Line)))
 		}
 	}
 	if f, s, ok := lineCutFactor(fa, a, fb, b); ok {
@@ -153,7 +153,7 @@ func lineCutFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bo
 		if r == b {
 			f = fb
 		}
-		if w, ok := r.WinningRule(); ok && hasDiag(f, w.Rule.Line, CodeLongLine) {
+		if w, ok := r.WinningRule(); ok && hasDiag(f, int(w.Rule.Line), CodeLongLine) {
 			return FactorLineCut, fmt.Sprintf("line %d is longer than %d bytes: Google's parser reads only its start, so the readings compare different patterns.", w.Rule.Line, GoogleLineLimit), true
 		}
 	}
@@ -211,7 +211,7 @@ func applyingRuleLines(f *File, r *Result) []int {
 	var out []int
 	for _, gi := range r.Groups.Selected {
 		for _, rule := range f.Groups[gi].Rules {
-			out = append(out, rule.Line)
+			out = append(out, int(rule.Line))
 		}
 	}
 	slices.Sort(out)
@@ -221,7 +221,7 @@ func applyingRuleLines(f *File, r *Result) []int {
 func matchedLines(r *Result) []int {
 	out := make([]int, len(r.Matches))
 	for i, m := range r.Matches {
-		out[i] = m.Rule.Line
+		out[i] = int(m.Rule.Line)
 	}
 	slices.Sort(out)
 	return out
@@ -256,7 +256,7 @@ func firstOfSymmetricDifference(x, y []int) int {
 
 func normalizedAt(f *File, line int) string {
 	r, _ := ruleAt(f, line)
-	return r.Normalized
+	return f.Normalized(r)
 }
 
 // mergingFactor names the case where one reading's chosen user-agent lines
@@ -313,7 +313,7 @@ func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, b
 		f = fb
 	}
 	r, ok := ruleAt(f, line)
-	if !ok || !strings.ContainsAny(r.Pattern, "*$") {
+	if !ok || !strings.ContainsAny(f.TextOf(r.Pattern), "*$") {
 		return "", "", false
 	}
 	special, literal := a.Reading, b.Reading
@@ -327,7 +327,7 @@ func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, b
 func ruleAt(f *File, line int) (Rule, bool) {
 	for _, g := range f.Groups {
 		for _, r := range g.Rules {
-			if r.Line == line {
+			if int(r.Line) == line {
 				return r, true
 			}
 		}

@@ -13,11 +13,13 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	ext, _ := f.ext.(*rfcFile)
 	for _, gi := range res.Groups.Selected {
 		for ri, r := range f.Groups[gi].Rules {
-			if r.Normalized == "" || ext == nil || !ext.patterns[gi][ri].pattern(r.Normalized).match(path) {
+			norm := f.Normalized(r)
+			if norm == "" || ext == nil || !ext.patterns[gi][ri].pattern(norm).match(path) {
 				continue
 			}
-			_, psteps := NormalizePattern(r.Pattern)
-			res.Matches = append(res.Matches, Match{Rule: r, Priority: len(r.Normalized), Steps: psteps})
+			pat := f.TextOf(r.Pattern)
+			_, psteps := NormalizePattern(pat)
+			res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: len(norm), Steps: psteps})
 		}
 	}
 	sortMatchesByLine(res.Matches)
@@ -107,7 +109,7 @@ func bearing(f *File, selected []int) DiagnosticList {
 
 // RuleText returns a rule as "line 7, `Disallow: /*.php`".
 func RuleText(f *File, r Rule) string {
-	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), r.Pattern)
+	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), f.TextOf(r.Pattern))
 }
 
 func octets(n int) string {

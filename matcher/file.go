@@ -103,14 +103,20 @@ type Agent struct {
 	Global bool
 }
 
-// A Rule is an allow or disallow line of a group.
+// A Rule is an allow or disallow line of a group. A file may hold hundreds
+// of thousands of rules, so a Rule holds no pointers and only 24 bytes:
+// its texts are spans of the source or indexes into the file (read them
+// with File.TextOf and File.Normalized), which keeps a parse's memory small
+// and gives the garbage collector nothing to scan.
 type Rule struct {
-	Line    int    // 1-based line number
-	Allow   bool   // allow or disallow
-	Pattern string // as written
-	// Normalized is the pattern as the reading compares it.
-	Normalized string
-	Group      int // index in File.Groups
+	Line  int32 // 1-based line number
+	Group int32 // index in File.Groups
+	Allow bool  // allow or disallow
+	// Pattern is where the pattern as written lies in File.Source.
+	Pattern Span
+	// derived is 1 + the index in File.derived of the pattern as the
+	// reading compares it, or 0 when that is the pattern as written.
+	derived int32
 }
 
 // Kind returns KindAllow or KindDisallow.
@@ -135,6 +141,9 @@ type File struct {
 	// text is Source as a string, made once per parse; the strings of the
 	// model (patterns, agents, TextOf) are slices of it.
 	text string
+	// derived holds the rules' patterns that the reading's normalization
+	// changed (see Rule.derived).
+	derived []string
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
 	// selections caches each token's group trace (see selectionFor).
@@ -148,6 +157,26 @@ func (f *File) TextOf(s Span) string {
 		return ""
 	}
 	return f.text[s.Start:s.End]
+}
+
+// Normalized returns the pattern of r, a rule of f, as f's reading
+// compares it.
+func (f *File) Normalized(r Rule) string {
+	if r.derived > 0 && int(r.derived) <= len(f.derived) {
+		return f.derived[r.derived-1]
+	}
+	return f.TextOf(r.Pattern)
+}
+
+// newRule makes the rule of line l whose pattern the reading compares as
+// norm, keeping norm when it is not the pattern as written.
+func (f *File) newRule(l *Line, allow bool, norm string, group int) Rule {
+	r := Rule{Line: l.Number, Group: int32(group), Allow: allow, Pattern: l.Value}
+	if norm != f.TextOf(l.Value) {
+		f.derived = append(f.derived, norm)
+		r.derived = int32(len(f.derived))
+	}
+	return r
 }
 
 // Text returns the source text of the line with the given 1-based number, or

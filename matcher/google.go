@@ -283,7 +283,7 @@ func (p *googleParser) rule(l *Line, allow bool) {
 	g := &p.f.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.value(l))
-	g.Rules = append(g.Rules, Rule{Line: int(l.Number), Allow: allow, Pattern: p.value(l), Normalized: norm, Group: p.group})
+	g.Rules = append(g.Rules, p.f.newRule(l, allow, norm, p.group))
 	p.patterns[p.group] = append(p.patterns[p.group], compilePattern(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {

@@ -18,10 +18,10 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	for _, gi := range res.Groups.Selected {
 		for ri, r := range f.Groups[gi].Rules {
-			if ext == nil || r.Normalized == "" {
+			if ext == nil || f.Normalized(r) == "" {
 				continue
 			}
-			m, index, ok := googleMatch(ext, gi, ri, r, path)
+			m, index, ok := googleMatch(f, ext, gi, ri, r, path)
 			if ok {
 				res.Matches = append(res.Matches, m)
 				viaIndex = append(viaIndex, index)
@@ -40,18 +40,21 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 // googleMatch tries rule ri of group gi on path. An allow that does not
 // match is tried again as its directory when it ends in /index.htm…
 // (robots.cc HandleAllow); the priority is then that pattern's length.
-func googleMatch(ext *googleFile, gi, ri int, r Rule, path string) (m Match, index, ok bool) {
+func googleMatch(f *File, ext *googleFile, gi, ri int, r Rule, path string) (m Match, index, ok bool) {
+	m = Match{Rule: r, Pattern: f.TextOf(r.Pattern), Normalized: f.Normalized(r)}
 	if ext.patterns[gi][ri].match(path) {
-		return Match{Rule: r, Priority: len(r.Normalized), Steps: googlePatternSteps(r.Pattern)}, false, true
+		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
+		return m, false, true
 	}
 	ix := ext.index[gi][ri]
 	if ix == nil || !ix.pat.match(path) {
 		return Match{}, false, false
 	}
-	steps := append(googlePatternSteps(r.Pattern), Step{Input: r.Normalized, Output: ix.text,
+	m.Priority = len(ix.text)
+	m.Steps = append(googlePatternSteps(m.Pattern), Step{Input: m.Normalized, Output: ix.text,
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
 		Source: googleSource + " (HandleAllow)"})
-	return Match{Rule: r, Priority: len(ix.text), Steps: steps}, true, true
+	return m, true, true
 }
 
 // googlePatternSteps are the escaping steps of a pattern, worked out only

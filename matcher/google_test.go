@@ -211,7 +211,7 @@ func TestGoogleExplanation(t *testing.T) {
 				}
 				return
 			}
-			if !ok || w.Rule.Line != tt.winnerLine || w.Priority != tt.priority {
+			if !ok || int(w.Rule.Line) != tt.winnerLine || w.Priority != tt.priority {
 				t.Errorf("winner = %+v, want line %d with priority %d", w, tt.winnerLine, tt.priority)
 			}
 		})
@@ -224,8 +224,8 @@ func TestGoogleEscapeSteps(t *testing.T) {
 	if !ok {
 		t.Fatalf("no winner: %s", res.Explanation)
 	}
-	if w.Rule.Normalized != "/%C3%A9%2A" {
-		t.Errorf("normalized = %q, want /%%C3%%A9%%2A", w.Rule.Normalized)
+	if w.Normalized != "/%C3%A9%2A" {
+		t.Errorf("normalized = %q, want /%%C3%%A9%%2A", w.Normalized)
 	}
 	if len(w.Steps) != 2 || w.Steps[0].Output != "/%C3%A9%2a" || w.Steps[1].Output != "/%C3%A9%2A" {
 		t.Errorf("steps = %+v, want non-ASCII encoding then hex upper-casing", w.Steps)
@@ -341,9 +341,9 @@ func TestGoogleParseLines(t *testing.T) {
 func TestGoogleLongLineCut(t *testing.T) {
 	pattern := "/" + strings.Repeat("p", 20000)
 	f := ParseAs(Google, []byte("User-agent: *\nDisallow: "+pattern+"\n"))
-	r := f.Groups[0].Rules[0]
-	if want := GoogleLineLimit - len("Disallow: "); len(r.Pattern) != want {
-		t.Errorf("pattern is %d bytes, want %d (the line cut at %d)", len(r.Pattern), want, GoogleLineLimit)
+	r := f.TextOf(f.Groups[0].Rules[0].Pattern)
+	if want := GoogleLineLimit - len("Disallow: "); len(r) != want {
+		t.Errorf("pattern is %d bytes, want %d (the line cut at %d)", len(r), want, GoogleLineLimit)
 	}
 	found := false
 	for _, d := range f.Diagnostics {

@@ -131,7 +131,7 @@ func (p *kosterParser) rule(l *Line, allow bool) {
 	g := &p.f.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm, _ := kosterNormalize(p.value(l), false)
-	g.Rules = append(g.Rules, Rule{Line: int(l.Number), Allow: allow || p.value(l) == "", Pattern: p.value(l), Normalized: norm, Group: p.group})
+	g.Rules = append(g.Rules, p.f.newRule(l, allow || p.value(l) == "", norm, p.group))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.value(l) == "":
@@ -198,9 +198,10 @@ func (koster1996) evaluate(f *File, token string, t *Target) *Result {
 	res.Groups = kosterSelect(f, ext, token)
 	if len(res.Groups.Selected) > 0 {
 		for _, r := range f.Groups[res.Groups.Selected[0]].Rules {
-			if strings.HasPrefix(res.Path, r.Normalized) {
-				_, steps := kosterNormalize(r.Pattern, true)
-				res.Matches = append(res.Matches, Match{Rule: r, Priority: -1, Steps: steps})
+			if norm := f.Normalized(r); strings.HasPrefix(res.Path, norm) {
+				pat := f.TextOf(r.Pattern)
+				_, steps := kosterNormalize(pat, true)
+				res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: -1, Steps: steps})
 			}
 		}
 	}
@@ -305,7 +306,7 @@ func kosterExplain(f *File, res *Result) string {
 		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
 	}
 	s := firstMatchSentence(f, res, where)
-	if w := res.Matches[res.Winner].Rule; w.Allow && w.Pattern == "" {
+	if w := res.Matches[res.Winner]; w.Rule.Allow && w.Pattern == "" {
 		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
 	}
 	return s + laterMatches(f, res)

@@ -264,7 +264,7 @@ func (p *pyParser) rule(l *Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.rules = append(p.entry.rules, Rule{Line: int(l.Number), Allow: allow, Pattern: p.value(l), Normalized: norm})
+	p.entry.rules = append(p.entry.rules, p.f.newRule(l, allow, norm, 0))
 	p.entry.lines = append(p.entry.lines, int(l.Number))
 	p.state = 2
 	p.checkPattern(l, value)
@@ -357,7 +357,7 @@ func (p *pyParser) addEntry() {
 	gi := len(p.f.Groups)
 	g := Group{Index: gi, Agents: e.agents, Rules: e.rules, FirstLine: e.lines[0], LastLine: e.lines[len(e.lines)-1]}
 	for i := range g.Rules {
-		g.Rules[i].Group = gi
+		g.Rules[i].Group = int32(gi)
 	}
 	p.f.Groups = append(p.f.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {

@@ -27,9 +27,10 @@ func (python) evaluate(f *File, token string, t *Target) *Result {
 	default:
 		g := f.Groups[res.Groups.Selected[0]]
 		for _, r := range g.Rules {
-			if strings.HasPrefix(path, r.Normalized) {
-				_, psteps, _ := pyPatternSteps(r.Pattern)
-				res.Matches = append(res.Matches, Match{Rule: r, Priority: -1, Steps: psteps})
+			if norm := f.Normalized(r); strings.HasPrefix(path, norm) {
+				pat := f.TextOf(r.Pattern)
+				_, psteps, _ := pyPatternSteps(pat)
+				res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: -1, Steps: psteps})
 			}
 		}
 		res.Allowed, res.Reason = true, ReasonNoMatch

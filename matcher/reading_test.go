@@ -22,7 +22,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 					t.Errorf("line %d ends at %d, past the %d bytes read", l.Number, l.End, len(head))
 				}
 			}
-			if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || f.Groups[0].Rules[0].Pattern != "/a" {
+			if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || f.TextOf(f.Groups[0].Rules[0].Pattern) != "/a" {
 				t.Errorf("groups = %+v, want one group with the rule /a only", f.Groups)
 			}
 			var cut *Diagnostic

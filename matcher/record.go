@@ -145,8 +145,8 @@ func NewRecord(in RecordInput) *Record {
 		Groups: recordGroups(res.Groups), Diagnostics: []RecordDiagnostic{},
 	}
 	for i, m := range res.Matches {
-		rr := RecordRule{Line: m.Rule.Line, Kind: m.Rule.Kind(), Pattern: m.Rule.Pattern, Normalized: m.Rule.Normalized,
-			Priority: m.Priority, Text: f.Text(m.Rule.Line), Steps: append([]Step{}, m.Steps...)}
+		rr := RecordRule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
+			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]Step{}, m.Steps...)}
 		r.Matches = append(r.Matches, rr)
 		if i == res.Winner {
 			w := rr

@@ -12,6 +12,9 @@ type Step struct {
 // A Match is a rule of an applying group that matched the path.
 type Match struct {
 	Rule Rule
+	// Pattern and Normalized are the rule's pattern as written and as the
+	// reading compared it, so that a Result reads without its File.
+	Pattern, Normalized string
 	// Priority is the reading's measure of specificity: for RFC 9309 and
 	// Google, the octets of the normalized pattern; for first-match
 	// readings, -1 (order decides).

@@ -13,7 +13,7 @@ import (
 type rfc9309 struct{}
 
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
-// pattern flags of every rule, by group (the pattern is Rule.Normalized).
+// pattern flags of every rule, by group (the pattern is File.Normalized's).
 type rfcFile struct {
 	patterns [][]patFlags
 }
@@ -118,6 +118,7 @@ func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
 	agents, rules, pats := make([][]Agent, len(chunks)), make([][]Rule, len(chunks)), make([][]patFlags, len(chunks))
 	for i, c := range chunks {
 		agents[i], rules[i], pats[i] = c.agents, c.rules, c.pats
+		s.f.derived = joinDerived(s.f.derived, c.rules, c.derived)
 	}
 	p := &rfcParser{scanner: s, group: -1, agents: newRuns(agents), rules: newRuns(rules), pats: newRuns(pats)}
 	// A group starts at a user-agent line, so there are no more groups than
@@ -125,6 +126,22 @@ func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
 	s.f.Groups = make([]Group, 0, p.agents.len())
 	p.starts = make([]struct{ agent, rule int }, 0, p.agents.len())
 	return p
+}
+
+// joinDerived appends a chunk's derived patterns to those of the chunks
+// before it, and moves its rules' indexes to match.
+func joinDerived(all []string, rules []Rule, derived []string) []string {
+	if len(all) == 0 {
+		return derived
+	}
+	if base := int32(len(all)); len(derived) > 0 {
+		for i := range rules {
+			if rules[i].derived > 0 {
+				rules[i].derived += base
+			}
+		}
+	}
+	return append(all, derived...)
 }
 
 // rfcParser makes the groups of RFC 9309 §2.1 out of lines that readFile
@@ -254,10 +271,10 @@ func (p *rfcParser) finish() {
 		patterns[gi] = p.pats.slice(r, rEnd)
 		g.LastLine = g.Agents[len(g.Agents)-1].Line
 		for i := range g.Rules {
-			g.Rules[i].Group = gi
+			g.Rules[i].Group = int32(gi)
 		}
 		if len(g.Rules) > 0 {
-			g.LastLine = max(g.LastLine, g.Rules[len(g.Rules)-1].Line)
+			g.LastLine = max(g.LastLine, int(g.Rules[len(g.Rules)-1].Line))
 			continue
 		}
 		l := p.f.Lines[g.Agents[0].Line-1]

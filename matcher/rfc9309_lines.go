@@ -21,6 +21,9 @@ type rfcLines struct {
 	agents     []Agent
 	rules      []Rule
 	pats       []patFlags
+	// derived holds the patterns normalization changed; a rule's derived
+	// index counts in this list until newRFCParser joins the chunks'.
+	derived []string
 }
 
 // readFile splits src into lines and reads every one, on up to procs
@@ -129,12 +132,13 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	}
 	v := p.value(l)
 	cls := classifyRule(v)
-	norm, flags := v, cls.flags(v)
+	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
 	if cls.changes(v) {
-		norm = normalizeIn(&p.arena, v, false)
-		flags = patternFlags(norm)
+		norm := normalizeIn(&p.arena, v, false)
+		p.derived = append(p.derived, norm)
+		r.derived, flags = int32(len(p.derived)), patternFlags(norm)
 	}
-	p.rules = append(p.rules, Rule{Line: int(l.Number), Allow: allow, Pattern: v, Normalized: norm})
+	p.rules = append(p.rules, r)
 	p.pats = append(p.pats, flags)
 	p.checkPattern(l, cls)
 	p.checkExposure(l, cls)

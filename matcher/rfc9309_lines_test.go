@@ -5,6 +5,7 @@ package matcher
 import (
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,11 @@ func TestParallelLinesSameFile(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got.ext, want.ext) {
 			t.Errorf("procs=%d: compiled patterns differ", procs)
+		}
+		// The groups' rules hold indexes into derived: equal rules mean
+		// the same patterns only if the lists are the same too.
+		if !slices.Equal(got.derived, want.derived) || len(want.derived) == 0 {
+			t.Errorf("procs=%d: %d derived patterns, want the same %d (and some)", procs, len(got.derived), len(want.derived))
 		}
 	}
 }

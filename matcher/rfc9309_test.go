@@ -71,7 +71,7 @@ func TestGroupsRFC9309(t *testing.T) {
 	if len(g.Agents) != 2 || len(g.Rules) != 2 || g.FirstLine != 1 || g.LastLine != 7 {
 		t.Errorf("group 0 = %+v", g)
 	}
-	if f.Groups[1].Agents[0].Token != "c" || f.Groups[1].Rules[0].Pattern != "/3" {
+	if f.Groups[1].Agents[0].Token != "c" || f.TextOf(f.Groups[1].Rules[0].Pattern) != "/3" {
 		t.Errorf("group 1 = %+v", f.Groups[1])
 	}
 }
@@ -188,7 +188,7 @@ func TestEvaluateRFC9309Example(t *testing.T) {
 			r := eval(t, f, tt.token, tt.url)
 			line := 0
 			if m, ok := r.WinningRule(); ok {
-				line = m.Rule.Line
+				line = int(m.Rule.Line)
 			}
 			if r.Allowed != tt.allowed || line != tt.winner || r.Reason != tt.reason {
 				t.Errorf("got allowed=%v winner=%d reason=%s (%s); want %v %d %s", r.Allowed, line, r.Reason, r.Explanation, tt.allowed, tt.winner, tt.reason)

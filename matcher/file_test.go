@@ -1,0 +1,46 @@
+package matcher
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestModelHoldsNoPointers: a Line and a Rule hold no pointers, so the
+// hundreds of thousands a large file has are never scanned by the garbage
+// collector nor written under its write barrier, and they stay small. A
+// field that brings a pointer back (a string, a slice) fails here.
+func TestModelHoldsNoPointers(t *testing.T) {
+	for _, tt := range []struct {
+		typ  reflect.Type
+		size uintptr
+	}{
+		{reflect.TypeFor[Line](), 44},
+		{reflect.TypeFor[Rule](), 24},
+	} {
+		if p := pointerField(tt.typ); p != "" {
+			t.Errorf("%s.%s holds a pointer", tt.typ.Name(), p)
+		}
+		if tt.typ.Size() > tt.size {
+			t.Errorf("a %s is %d bytes, want at most %d", tt.typ.Name(), tt.typ.Size(), tt.size)
+		}
+	}
+}
+
+// pointerField returns the name of the first field of struct type t that
+// is or holds a pointer, or "".
+func pointerField(t reflect.Type) string {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		switch f.Type.Kind() {
+		case reflect.Struct:
+			if p := pointerField(f.Type); p != "" {
+				return f.Name + "." + p
+			}
+		case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int,
+			reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+		default:
+			return f.Name
+		}
+	}
+	return ""
+}
