@@ -3,6 +3,8 @@ package matcher
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -40,6 +42,38 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 		wg.Wait()
 		if n := len(cached.selections.m); n > maxSelections {
 			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, maxSelections)
+		}
+	}
+}
+
+// The diagnostics that bear on a decision are those of the applying
+// groups' lines and those about the whole file, in file order; with more
+// than 64 groups, so that the applying ones lie beyond the first word of
+// the set that marks them.
+func TestBearingManyGroups(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xef\xbb\xbf") // a BOM: a diagnostic about the whole file
+	for g := 0; g < 150; g++ {
+		name := letters(g)
+		if g == 70 || g == 129 {
+			name = "target"
+		}
+		fmt.Fprintf(&b, "User-agent: %s\nDisallow: /x\nCrawl-delay: %d\n\n", name, g)
+	}
+	for _, r := range []Reading{RFC9309, Google} {
+		f := ParseAs(r, []byte(b.String()))
+		res := eval(t, f, "target", "/x")
+		var want DiagnosticList
+		for _, d := range f.Diagnostics {
+			if d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && slices.Contains(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)) {
+				want = append(want, d)
+			}
+		}
+		if fmt.Sprint(res.Groups.Selected) != "[70 129]" {
+			t.Fatalf("%s: selected %v, want [70 129]", r, res.Groups.Selected)
+		}
+		if len(want) < 3 || !reflect.DeepEqual(res.Diagnostics, want) {
+			t.Errorf("%s: bearing diagnostics\n got %v\nwant %v", r, res.Diagnostics, want)
 		}
 	}
 }
