@@ -46,6 +46,48 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 	}
 }
 
+// mayFold, the quick test before strings.EqualFold, must never say no
+// where EqualFold says yes (RFC 9309 §2.2.1 compares product tokens
+// without case): among others the Kelvin sign and the long s, which fold
+// to ASCII letters from outside ASCII.
+func TestMayFoldKeepsEveryEqualFold(t *testing.T) {
+	words := []string{"", "a", "A", "b", "k", "K", "\u212a", "s", "S", "\u017f", "Googlebot", "googlebot",
+		"\u212abot", "Kbot", "kbot", "\u017fpider", "spider", "-x", "_x", "\xff", "ツ", "1"}
+	for _, a := range words {
+		for _, b := range words {
+			if strings.EqualFold(a, b) && !mayFold(a, b) {
+				t.Errorf("mayFold(%q, %q) is false, but EqualFold says they are equal", a, b)
+			}
+		}
+	}
+	if mayFold("bot", "Googlebot") {
+		t.Error(`mayFold("bot", "Googlebot"): want false, the first letters differ`)
+	}
+	// End to end: the Kelvin sign names the group of "Kbot".
+	f := Parse([]byte("User-agent: Kbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"))
+	if tr := selectGroups(f, "\u212abot"); len(tr.Selected) != 1 || tr.Selected[0] != 0 || tr.Global {
+		t.Errorf("the Kelvin sign: selected %v, global %v; want group 0", tr.Selected, tr.Global)
+	}
+}
+
+// A trace's sentences quote as fmt's %q does, whether the token is copied
+// straight into the trace's block or needs escapes, and whether or not the
+// block has room left.
+func TestTraceSentenceIsFmtQ(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
+	w := newTraceWriter(f, "Googlebot", " equals %s", " is not %s")
+	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
+	var got []string
+	for _, tok := range tokens {
+		got = append(got, w.sentence(tok, w.isNot))
+	}
+	for i, tok := range tokens {
+		if want := fmt.Sprintf("%q is not %q", tok, "Googlebot"); got[i] != want {
+			t.Errorf("sentence %d: got %q, want %q", i, got[i], want)
+		}
+	}
+}
+
 // The diagnostics that bear on a decision are those of the applying
 // groups' lines and those about the whole file, in file order; with more
 // than 64 groups, so that the applying ones lie beyond the first word of
