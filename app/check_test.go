@@ -44,6 +44,7 @@ func TestCheckExitStatus(t *testing.T) {
 		{"missing token", []string{"check", p}, exitUsage, nil},
 		{"missing URL", []string{"check", p, "a"}, exitUsage, nil},
 		{"missing file", []string{"check", p + ".none", "a", "/"}, exitUsage, nil},
+		{"a directory for the file", []string{"check", filepath.Dir(p), "a", "/"}, exitUsage, nil},
 		{"unreadable URL", []string{"check", p, "a", "fish"}, exitUsage, nil},
 		{"unknown command", []string{"nope"}, exitUsage, nil},
 	}

@@ -68,10 +68,62 @@ func (a *arena) string(p []byte) string {
 // quoted returns prefix, q quoted as %q writes it, and suffix: the common
 // diagnostics quote one value, and fmt would box it and allocate.
 func (a *arena) quoted(prefix, q, suffix string) string {
+	n := len(prefix) + len(q) + 2 + len(suffix)
+	if a != nil {
+		// The common case, written straight into the block as q is read:
+		// a group trace quotes every user-agent of the file, and appends
+		// that check their room at each step cost twice as much.
+		a.room(n)
+		start := len(a.buf)
+		b := a.buf[start : start+n]
+		i := copy(b, prefix)
+		if copyPlain(b[i+1:], q) {
+			b[i] = '"'
+			i += 1 + len(q)
+			b[i] = '"'
+			copy(b[i+1:], suffix)
+			a.buf = a.buf[:start+n]
+			return unsafe.String(&b[0], n)
+		}
+	}
 	// A q that needs escapes can outgrow the room asked for: append then
 	// moves the bytes elsewhere, which is slower but still leaves earlier
 	// strings intact.
-	return a.keep(appendQuoted(a.free(len(prefix)+len(q)+2+len(suffix)), prefix, q, suffix))
+	return a.keep(appendQuoted(a.free(n), prefix, q, suffix))
+}
+
+// plainByte marks the bytes that %q writes as they are: printable ASCII
+// other than '"' and '\\'.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c <= '~'; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// copyPlain copies q to the start of dst, which has room for it, and
+// reports whether %q would write q as it is; it stops at the first byte
+// that needs an escape, leaving dst partly written.
+func copyPlain(dst []byte, q string) bool {
+	dst = dst[:len(q)]
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if !plainByte[c] {
+			return false
+		}
+		dst[i] = c
+	}
+	return true
+}
+
+// plainQuote reports whether %q writes q as it is between quotes.
+func plainQuote(q string) bool {
+	for i := 0; i < len(q); i++ {
+		if !plainByte[q[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // appendQuoted appends prefix, q as strconv.Quote (and so %q) writes it,
@@ -79,12 +131,7 @@ func (a *arena) quoted(prefix, q, suffix string) string {
 // anything else goes the long way.
 func appendQuoted(b []byte, prefix, q, suffix string) []byte {
 	b = append(b, prefix...)
-	plain := true
-	for i := 0; i < len(q) && plain; i++ {
-		c := q[i]
-		plain = c >= ' ' && c <= '~' && c != '"' && c != '\\'
-	}
-	if plain {
+	if plainQuote(q) {
 		b = append(b, '"')
 		b = append(b, q...)
 		b = append(b, '"')

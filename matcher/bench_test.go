@@ -124,3 +124,30 @@ func letters(n int) string {
 		}
 	}
 }
+
+// BenchmarkFirstEvaluation is the first evaluation for a token in a large
+// file: it works out the group trace (every user-agent line) and the
+// diagnostics that bear on the applying groups, which later evaluations
+// for the token take from the cache. The cache is emptied each time, so
+// every operation pays for the selection.
+func BenchmarkFirstEvaluation(b *testing.B) {
+	src := realisticFile(500 << 10)
+	// A named group halfway, as large sites name the big crawlers, and
+	// the '*' group last.
+	half := len(src) / 2
+	half += strings.Index(string(src[half:]), "\n\n") + 2
+	src = append(src[:half:half], append([]byte("User-agent: Googlebot\nDisallow: /cart/\nCrawl-delay: 1\n\n"), src[half:]...)...)
+	src = append(src, "User-agent: *\nDisallow: /admin/\n"...)
+	for _, r := range []Reading{RFC9309, Google} {
+		f := ParseAs(r, src)
+		b.Run(string(r), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				f.selections = &selections{}
+				if _, err := f.Evaluate("Googlebot", "/shop/cart/x.php"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -90,21 +90,26 @@ func longestMatch(m []Match) (winner, runnerUp int) {
 // bearing returns the diagnostics on the lines that took part in the
 // decision (the applying groups), and those about the whole file.
 func bearing(f *File, selected []int) DiagnosticList {
-	in := map[int]bool{}
+	// A bit per group rather than a map: the first evaluation for a token
+	// looks up every diagnostic of the file, thousands in a large one.
+	in := make([]uint64, (len(f.Groups)+63)/64)
 	for _, gi := range selected {
-		in[gi] = true
+		in[gi/64] |= 1 << (gi % 64)
 	}
 	var out DiagnosticList
-	for _, d := range f.Diagnostics {
-		if d.Code == CodeSizeLimit || d.Code == CodeBOM {
-			out = append(out, d)
-			continue
-		}
-		if d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && in[int(f.Lines[d.Pos.Line-1].Group)] {
-			out = append(out, d)
+	for i := range f.Diagnostics {
+		d := &f.Diagnostics[i] // not a copy of each diagnostic
+		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && inGroups(in, f.Lines[d.Pos.Line-1].Group) {
+			out = append(out, *d)
 		}
 	}
 	return out
+}
+
+// inGroups reports whether group gi, which may be -1 (no group), has its
+// bit set.
+func inGroups(in []uint64, gi int32) bool {
+	return gi >= 0 && int(gi/64) < len(in) && in[gi/64]&(1<<(gi%64)) != 0
 }
 
 // RuleText returns a rule as "line 7, `Disallow: /*.php`".

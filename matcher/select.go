@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // A selection is what an evaluation needs that depends on the token alone:
@@ -76,7 +77,7 @@ func selectGroups(f *File, token string) GroupTrace {
 				w.global(a, gi)
 			case a.Token == "":
 				w.add(a, gi, false, "names no product token")
-			case token != "" && strings.EqualFold(a.Token, token):
+			case token != "" && mayFold(a.Token, token) && strings.EqualFold(a.Token, token):
 				w.named(a, gi)
 			default:
 				w.notNamed(a, gi)
@@ -86,11 +87,32 @@ func selectGroups(f *File, token string) GroupTrace {
 	return w.finish(f)
 }
 
+// mayFold is a quick test before strings.EqualFold, for the thousands of
+// agents of a large file: two non-empty strings whose first bytes are
+// both ASCII are equal without case only if those bytes are (an ASCII
+// letter folds to another byte only outside ASCII: 'k' to the Kelvin sign,
+// 's' to the long s, which start with a byte of 0x80 or more).
+func mayFold(a, b string) bool {
+	if a == "" || b == "" || a[0] >= 0x80 || b[0] >= 0x80 {
+		return true
+	}
+	return lowerASCII(a[0]) == lowerASCII(b[0])
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // A traceWriter builds a group trace agent by agent. A file may name
 // thousands of agents, so their sentences share one arena and the token's
 // quoted endings are made once, rather than a Sprintf each.
 type traceWriter struct {
-	tr                        GroupTrace
+	tr GroupTrace
+	// words holds the sentences; its first block is sized for all of them
+	// (see sentence).
 	words                     arena
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
@@ -99,14 +121,27 @@ type traceWriter struct {
 // newTraceWriter sizes a trace for f's agents; equals and isNot are the
 // endings of the sentences, with %s for the quoted token.
 func newTraceWriter(f *File, token, equals, isNot string) *traceWriter {
-	n := agentCount(f)
 	q := strconv.Quote(token)
-	return &traceWriter{
-		tr:     GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)},
-		words:  sizedArena(32 * n),
+	w := &traceWriter{
 		equals: strings.Replace(equals, "%s", q, 1),
 		isNot:  strings.Replace(isNot, "%s", q, 1),
 	}
+	// One block that holds every sentence, "quoted agent" and an ending,
+	// so that a large file's trace makes one allocation for its words.
+	// Few agents name the token: room for a few longer endings is enough,
+	// and a token that needs escapes or one more named agent just starts
+	// a new block.
+	n, size := 0, 0
+	for _, g := range f.Groups {
+		for i := range g.Agents {
+			size += len(g.Agents[i].Token)
+		}
+		n += len(g.Agents)
+	}
+	size += n*(2+len(w.isNot)) + 4*max(0, len(w.equals)-len(w.isNot))
+	w.tr = GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)}
+	w.words = arena{buf: make([]byte, 0, size)}
+	return w
 }
 
 func (w *traceWriter) add(a Agent, gi int, matched bool, how string) {
@@ -122,12 +157,35 @@ func (w *traceWriter) global(a Agent, gi int) {
 
 // named notes an agent that names the token, so its group applies.
 func (w *traceWriter) named(a Agent, gi int) {
-	w.add(a, gi, true, w.words.quoted("", a.Token, w.equals))
+	w.add(a, gi, true, w.sentence(a.Token, w.equals))
 	w.namedGroups = appendOnce(w.namedGroups, gi)
 }
 
 func (w *traceWriter) notNamed(a Agent, gi int) {
-	w.add(a, gi, false, w.words.quoted("", a.Token, w.isNot))
+	w.add(a, gi, false, w.sentence(a.Token, w.isNot))
+}
+
+// sentence returns the token quoted as %q writes it, then end. It is
+// arena.quoted without a prefix, cut down for the one call per agent of
+// the file: the block was sized for every sentence, so a token that needs
+// no escape is copied straight in.
+func (w *traceWriter) sentence(token, end string) string {
+	buf := w.words.buf
+	start, n := len(buf), len(token)+2+len(end)
+	if n <= cap(buf)-start {
+		b := buf[start : start+n]
+		if copyPlain(b[1:], token) {
+			b[0] = '"'
+			b[len(token)+1] = '"'
+			copy(b[len(token)+2:], end)
+			// Now below the block's length, these bytes are never
+			// written again (the arena's rule), so the string may share
+			// them.
+			w.words.buf = buf[:start+n]
+			return unsafe.String(&b[0], n)
+		}
+	}
+	return w.words.quoted("", token, end)
 }
 
 func (w *traceWriter) finish(f *File) GroupTrace {
@@ -151,14 +209,6 @@ func finishTrace(f *File, tr GroupTrace, named, global []int) GroupTrace {
 	tr.Merged = len(tr.Selected) > 1
 	tr.Summary = traceSummary(f, tr)
 	return tr
-}
-
-func agentCount(f *File) int {
-	n := 0
-	for _, g := range f.Groups {
-		n += len(g.Agents)
-	}
-	return n
 }
 
 func appendOnce(s []int, v int) []int {

@@ -3,6 +3,8 @@ package matcher
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -40,6 +42,80 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 		wg.Wait()
 		if n := len(cached.selections.m); n > maxSelections {
 			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, maxSelections)
+		}
+	}
+}
+
+// mayFold, the quick test before strings.EqualFold, must never say no
+// where EqualFold says yes (RFC 9309 §2.2.1 compares product tokens
+// without case): among others the Kelvin sign and the long s, which fold
+// to ASCII letters from outside ASCII.
+func TestMayFoldKeepsEveryEqualFold(t *testing.T) {
+	words := []string{"", "a", "A", "b", "k", "K", "\u212a", "s", "S", "\u017f", "Googlebot", "googlebot",
+		"\u212abot", "Kbot", "kbot", "\u017fpider", "spider", "-x", "_x", "\xff", "ツ", "1"}
+	for _, a := range words {
+		for _, b := range words {
+			if strings.EqualFold(a, b) && !mayFold(a, b) {
+				t.Errorf("mayFold(%q, %q) is false, but EqualFold says they are equal", a, b)
+			}
+		}
+	}
+	if mayFold("bot", "Googlebot") {
+		t.Error(`mayFold("bot", "Googlebot"): want false, the first letters differ`)
+	}
+	// End to end: the Kelvin sign names the group of "Kbot".
+	f := Parse([]byte("User-agent: Kbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"))
+	if tr := selectGroups(f, "\u212abot"); len(tr.Selected) != 1 || tr.Selected[0] != 0 || tr.Global {
+		t.Errorf("the Kelvin sign: selected %v, global %v; want group 0", tr.Selected, tr.Global)
+	}
+}
+
+// A trace's sentences quote as fmt's %q does, whether the token is copied
+// straight into the trace's block or needs escapes, and whether or not the
+// block has room left.
+func TestTraceSentenceIsFmtQ(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
+	w := newTraceWriter(f, "Googlebot", " equals %s", " is not %s")
+	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
+	var got []string
+	for _, tok := range tokens {
+		got = append(got, w.sentence(tok, w.isNot))
+	}
+	for i, tok := range tokens {
+		if want := fmt.Sprintf("%q is not %q", tok, "Googlebot"); got[i] != want {
+			t.Errorf("sentence %d: got %q, want %q", i, got[i], want)
+		}
+	}
+}
+
+// The diagnostics that bear on a decision are those of the applying
+// groups' lines and those about the whole file, in file order; with more
+// than 64 groups, so that the applying ones lie beyond the first word of
+// the set that marks them.
+func TestBearingManyGroups(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xef\xbb\xbf") // a BOM: a diagnostic about the whole file
+	for g := 0; g < 150; g++ {
+		name := letters(g)
+		if g == 70 || g == 129 {
+			name = "target"
+		}
+		fmt.Fprintf(&b, "User-agent: %s\nDisallow: /x\nCrawl-delay: %d\n\n", name, g)
+	}
+	for _, r := range []Reading{RFC9309, Google} {
+		f := ParseAs(r, []byte(b.String()))
+		res := eval(t, f, "target", "/x")
+		var want DiagnosticList
+		for _, d := range f.Diagnostics {
+			if d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && slices.Contains(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)) {
+				want = append(want, d)
+			}
+		}
+		if fmt.Sprint(res.Groups.Selected) != "[70 129]" {
+			t.Fatalf("%s: selected %v, want [70 129]", r, res.Groups.Selected)
+		}
+		if len(want) < 3 || !reflect.DeepEqual(res.Diagnostics, want) {
+			t.Errorf("%s: bearing diagnostics\n got %v\nwant %v", r, res.Diagnostics, want)
 		}
 	}
 }
