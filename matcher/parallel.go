@@ -5,60 +5,71 @@ package matcher
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 )
 
 // The parts of parsing that run on several processors. A WebAssembly build
 // runs on one (see parallel_js.go), and leaves this code out.
 
-// minChunkBytes is the least source a processor reads on its own.
+// minChunkBytes is the least source a chunk holds.
 const minChunkBytes = 64 << 10
 
-// readInChunks reads a source of 128 KiB or more on up to procs
-// processors, and returns nil for a smaller one. The source is cut after a
-// line end near each processor's share; each share's lines are counted
-// (bytes.Count reads many bytes at a time), so that each processor knows
-// where its lines go in File.Lines; then each splits its share into lines
-// and reads them, in one pass.
-func readInChunks(src []byte, text string, procs int) (*scanner, []*rfcLines) {
+// chunksPerProc is how many chunks each processor has to take on average.
+// The processors take chunks one at a time, so one that starts late (a
+// process's second thread can take a millisecond to be created and
+// scheduled) or runs slowly leaves its chunks to the others, instead of
+// the whole parse waiting for its one share.
+const chunksPerProc = 4
+
+// chunkCount is how many chunks a source of size bytes is read in on procs
+// processors: one (no chunks) below 128 KiB or on one processor.
+func chunkCount(size, procs int) int {
+	if procs <= 1 {
+		return 1
+	}
+	return max(1, min(procs*chunksPerProc, size/minChunkBytes))
+}
+
+// readInChunks reads a source in n chunks on up to procs processors, and
+// returns nil when n is 1. The source is cut after a line end into chunks;
+// each chunk's lines are counted (bytes.Count reads many bytes at a time),
+// so that each knows where its lines go in File.Lines; then the processors
+// take chunks, split them into lines and read them, in one pass.
+func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines) {
 	bom := bomLength(src)
-	n := min(procs, (len(src)-bom)/minChunkBytes)
+	n = min(n, max(1, len(src)-bom)) // a chunk holds a byte at least
 	if n <= 1 {
 		return nil, nil
 	}
 	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: text}
 	s := &scanner{f: f, text: f.text, arena: sizedArena(len(src) / 4)}
 	cuts := lineCuts(src, bom, n)
-	first := make([]int, n+1) // first[i]: index of share i's first line
+	first := make([]int, n+1) // first[i]: index of chunk i's first line
 	for i := range n {
 		first[i+1] = first[i] + countLines(src[cuts[i]:cuts[i+1]])
 	}
 	f.Lines = make([]Line, first[n])
 	agent := firstAgentLine(s.text, src, bom)
 	chunks := make([]*rfcLines, n)
-	var wg sync.WaitGroup
 	for i := range chunks {
-		lo, hi := first[i], first[i+1]
 		// Each chunk reports to its own scanner, looks only at its own lines,
 		// the others being written meanwhile, and keeps its own agents and
 		// rules (the group pass reads them as runs).
-		view := f.Lines[lo:hi]
-		chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: view, base: lo},
+		lo, hi := first[i], first[i+1]
+		chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: f.Lines[lo:hi], base: lo},
 			firstAgent: agent}
-		wg.Go(func() {
-			p := chunks[i]
-			p.rules, p.pats = make([]Rule, 0, len(view)), make([]patFlags, 0, len(view))
-			ls := newLineScanner(src[:cuts[i+1]], cuts[i])
-			for k := range view {
-				start, end, _ := ls.next()
-				p.longest = max(p.longest, end-start)
-				view[k] = newLine(lo+k+1, start, end)
-				p.line(&view[k])
-			}
-			// The whole-source scans of checkBytes, on this chunk: a cut
-			// falls after a line end, never inside a UTF-8 sequence.
-			p.bytes = scanBytes(src[cuts[i]:cuts[i+1]])
-		})
 	}
+	var next atomic.Int32
+	work := func() {
+		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+			chunks[i].readChunk(src, cuts[i], cuts[i+1])
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(procs, n) - 1 {
+		wg.Go(work)
+	}
+	work() // this goroutine takes chunks too, rather than wait idle
 	wg.Wait()
 	s.bytes = byteScan{scanned: true, valid: true}
 	for _, p := range chunks {
@@ -67,6 +78,23 @@ func readInChunks(src []byte, text string, procs int) (*scanner, []*rfcLines) {
 		s.bytes.valid = s.bytes.valid && p.bytes.valid
 	}
 	return s, chunks
+}
+
+// readChunk splits the bytes [lo, hi) of src into the chunk's lines and
+// reads them.
+func (p *rfcLines) readChunk(src []byte, lo, hi int) {
+	view := p.view
+	p.rules, p.pats = make([]Rule, 0, len(view)), make([]patFlags, 0, len(view))
+	ls := newLineScanner(src[:hi], lo)
+	for k := range view {
+		start, end, _ := ls.next()
+		p.longest = max(p.longest, end-start)
+		view[k] = newLine(p.base+k+1, start, end)
+		p.line(&view[k])
+	}
+	// The whole-source scans of checkBytes, on this chunk: a cut falls
+	// after a line end, never inside a UTF-8 sequence.
+	p.bytes = scanBytes(src[lo:hi])
 }
 
 // lineCuts returns n+1 offsets from bom to len(src) that cut src into n

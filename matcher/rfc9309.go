@@ -94,18 +94,20 @@ func googleKey(lower string) string {
 }
 
 func (rfc9309) parse(src []byte, text string) *File {
-	return parseRFC(src, text, runtime.GOMAXPROCS(0))
+	procs := runtime.GOMAXPROCS(0)
+	return parseRFC(src, text, procs, chunkCount(len(src), procs))
 }
 
-// parseRFC parses src reading its lines on up to procs processors.
-func parseRFC(src []byte, text string, procs int) *File {
-	s, chunks := readFile(src, text, procs)
-	p := newRFCParser(s, chunks)
+// parseRFC parses src reading its lines in chunks (one, or fewer for a
+// small file) on up to procs processors.
+func parseRFC(src []byte, text string, procs, chunks int) *File {
+	s, lines := readFile(src, text, procs, chunks)
+	p := newRFCParser(s, lines)
 	p.run(s.f.Lines)
 	p.finish()
 	s.checkBytes()
-	logs := make([]*diagLog, 0, len(chunks)+1)
-	for _, c := range chunks {
+	logs := make([]*diagLog, 0, len(lines)+1)
+	for _, c := range lines {
 		if c.scanner != s {
 			logs = append(logs, &c.diags)
 		}
@@ -118,8 +120,8 @@ func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
 	agents, rules, pats := make([][]Agent, len(chunks)), make([][]Rule, len(chunks)), make([][]patFlags, len(chunks))
 	for i, c := range chunks {
 		agents[i], rules[i], pats[i] = c.agents, c.rules, c.pats
-		s.f.derived = joinDerived(s.f.derived, c.rules, c.derived)
 	}
+	s.f.derived = joinDerived(chunks)
 	p := &rfcParser{scanner: s, group: -1, agents: newRuns(agents), rules: newRuns(rules), pats: newRuns(pats)}
 	// A group starts at a user-agent line, so there are no more groups than
 	// agents: sized for that, the lists never grow.
@@ -128,20 +130,28 @@ func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
 	return p
 }
 
-// joinDerived appends a chunk's derived patterns to those of the chunks
-// before it, and moves its rules' indexes to match.
-func joinDerived(all []string, rules []Rule, derived []string) []string {
-	if len(all) == 0 {
-		return derived
+// joinDerived joins the chunks' derived patterns into one list, and moves
+// each chunk's rules' indexes to match.
+func joinDerived(chunks []*rfcLines) []string {
+	n := 0
+	for _, c := range chunks {
+		n += len(c.derived)
 	}
-	if base := int32(len(all)); len(derived) > 0 {
-		for i := range rules {
-			if rules[i].derived > 0 {
-				rules[i].derived += base
+	if len(chunks[0].derived) == n {
+		return chunks[0].derived // the indexes are right already
+	}
+	all := make([]string, 0, n)
+	for _, c := range chunks {
+		if base := int32(len(all)); base > 0 && len(c.derived) > 0 {
+			for i := range c.rules {
+				if c.rules[i].derived > 0 {
+					c.rules[i].derived += base
+				}
 			}
 		}
+		all = append(all, c.derived...)
 	}
-	return append(all, derived...)
+	return all
 }
 
 // rfcParser makes the groups of RFC 9309 §2.1 out of lines that readFile

@@ -30,8 +30,8 @@ type rfcLines struct {
 // processors for a large file. It returns the scanner, whose file holds the
 // lines, and what each chunk read, in file order: one chunk, whose scanner
 // is the file's, for a small file.
-func readFile(src []byte, text string, procs int) (*scanner, []*rfcLines) {
-	if s, chunks := readInChunks(src, text, procs); s != nil {
+func readFile(src []byte, text string, procs, chunks int) (*scanner, []*rfcLines) {
+	if s, chunks := readInChunks(src, text, procs, chunks); s != nil {
 		return s, chunks
 	}
 	s := newScanner(RFC9309, src, text)

@@ -39,28 +39,30 @@ func TestParallelLinesSameFile(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	want := parseRFC(src, string(src), 1)
-	if n := len(src) / minChunkBytes; n < 7 {
-		t.Fatalf("the file is %d bytes: too few to be read in 7 chunks", len(src))
+	want := parseRFC(src, string(src), 1, 1)
+	if n := chunkCount(len(src), 2); n != 2*chunksPerProc {
+		t.Fatalf("the file is %d bytes: read in %d chunks on 2 processors, not %d", len(src), n, 2*chunksPerProc)
 	}
-	for _, procs := range []int{2, 3, 7} {
-		got := parseRFC(src, string(src), procs)
+	// One processor taking every chunk, as many processors as chunks, and
+	// fewer processors than chunks, which take them as they come.
+	for _, procs := range []struct{ procs, chunks int }{{1, 3}, {2, 2}, {3, 3}, {7, 7}, {2, 8}, {3, 11}} {
+		got := parseRFC(src, string(src), procs.procs, procs.chunks)
 		if !reflect.DeepEqual(got.Lines, want.Lines) {
-			t.Errorf("procs=%d: lines differ", procs)
+			t.Errorf("%+v: lines differ", procs)
 		}
 		if !reflect.DeepEqual(got.Groups, want.Groups) {
-			t.Errorf("procs=%d: groups differ", procs)
+			t.Errorf("%+v: groups differ", procs)
 		}
 		if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-			t.Errorf("procs=%d: %d diagnostics, want %d (or in another order)", procs, len(got.Diagnostics), len(want.Diagnostics))
+			t.Errorf("%+v: %d diagnostics, want %d (or in another order)", procs, len(got.Diagnostics), len(want.Diagnostics))
 		}
 		if !reflect.DeepEqual(got.ext, want.ext) {
-			t.Errorf("procs=%d: compiled patterns differ", procs)
+			t.Errorf("%+v: compiled patterns differ", procs)
 		}
 		// The groups' rules hold indexes into derived: equal rules mean
 		// the same patterns only if the lists are the same too.
 		if !slices.Equal(got.derived, want.derived) || len(want.derived) == 0 {
-			t.Errorf("procs=%d: %d derived patterns, want the same %d (and some)", procs, len(got.derived), len(want.derived))
+			t.Errorf("%+v: %d derived patterns, want the same %d (and some)", procs, len(got.derived), len(want.derived))
 		}
 	}
 }
@@ -93,18 +95,18 @@ func TestSplitLinesInParallel(t *testing.T) {
 			b.WriteString("last line without an end")
 		}
 		src := []byte(b.String())
-		want := parseRFC(src, string(src), 1)
-		for _, procs := range []int{2, 3, 5} {
-			got := parseRFC(src, string(src), procs)
+		want := parseRFC(src, string(src), 1, 1)
+		for _, procs := range []struct{ procs, chunks int }{{2, 2}, {3, 3}, {5, 5}, {2, 9}} {
+			got := parseRFC(src, string(src), procs.procs, procs.chunks)
 			if !reflect.DeepEqual(got.Lines, want.Lines) || got.BOM != want.BOM {
-				t.Fatalf("trial %d, procs=%d: %d lines, want %d", trial, procs, len(got.Lines), len(want.Lines))
+				t.Fatalf("trial %d, %+v: %d lines, want %d", trial, procs, len(got.Lines), len(want.Lines))
 			}
 			if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-				t.Fatalf("trial %d, procs=%d: diagnostics differ", trial, procs)
+				t.Fatalf("trial %d, %+v: diagnostics differ", trial, procs)
 			}
 			// A group's agents and rules may straddle two chunks.
 			if !reflect.DeepEqual(got.Groups, want.Groups) || !reflect.DeepEqual(got.ext, want.ext) {
-				t.Fatalf("trial %d, procs=%d: groups differ", trial, procs)
+				t.Fatalf("trial %d, %+v: groups differ", trial, procs)
 			}
 		}
 	}
