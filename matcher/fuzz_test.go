@@ -49,6 +49,16 @@ func checkFile(t *testing.T, r Reading, src []byte, f *File) {
 		}
 		prev = end
 	}
+	for gi, g := range f.Groups {
+		for _, rule := range g.Rules {
+			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
+				t.Fatalf("%s: group %d holds a rule of line %d in group %d", r, gi, rule.Line, rule.Group)
+			}
+			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
+				t.Fatalf("%s: the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", r, rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
+			}
+		}
+	}
 	for _, d := range f.Diagnostics {
 		if d.Pos.Offset < 0 || d.Pos.Offset > len(src) || d.End.Offset < d.Pos.Offset || d.End.Offset > len(src) || d.Code == "" {
 			t.Fatalf("%s: diagnostic outside the input: %+v (len %d)", r, d, len(src))

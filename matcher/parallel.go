@@ -34,12 +34,14 @@ func chunkCount(size, procs int) int {
 // returns nil when n is 1. The source is cut after a line end into chunks;
 // each chunk's lines are counted (bytes.Count reads many bytes at a time),
 // so that each knows where its lines go in File.Lines; then the processors
-// take chunks, split them into lines and read them, in one pass.
-func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines) {
+// take chunks, split them into lines and read them, in one pass. The group
+// pass runs beside them, on each chunk in turn as soon as it and the
+// chunks before it are read.
+func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines, *rfcParser) {
 	bom := bomLength(src)
 	n = min(n, max(1, len(src)-bom)) // a chunk holds a byte at least
 	if n <= 1 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: text}
 	s := &scanner{f: f, text: f.text, arena: sizedArena(len(src) / 4)}
@@ -59,10 +61,12 @@ func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines)
 		chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: f.Lines[lo:hi], base: lo},
 			firstAgent: agent}
 	}
+	g := &groupPass{p: newRFCParser(s, 0), chunks: chunks, read: make([]bool, n)}
 	var next atomic.Int32
 	work := func() {
 		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 			chunks[i].readChunk(src, cuts[i], cuts[i+1])
+			g.done(i)
 		}
 	}
 	var wg sync.WaitGroup
@@ -77,7 +81,43 @@ func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines)
 		s.bytes.nul = s.bytes.nul || p.bytes.nul
 		s.bytes.valid = s.bytes.valid && p.bytes.valid
 	}
-	return s, chunks
+	return s, chunks, g.p
+}
+
+// A groupPass places the chunks' lines in groups in file order, while
+// later chunks are still being read. Whoever reads a chunk that lets the
+// pass go on runs it, one goroutine at a time; so when every reader has
+// returned, every chunk has been placed.
+type groupPass struct {
+	p       *rfcParser
+	chunks  []*rfcLines
+	mu      sync.Mutex
+	read    []bool // read[i]: chunk i has been read
+	next    int    // the next chunk to place
+	placing bool   // a goroutine is placing chunks
+}
+
+// done notes that chunk i has been read, and places every chunk that can
+// be placed now unless another goroutine is at it.
+func (g *groupPass) done(i int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.read[i] = true
+	if g.placing {
+		return
+	}
+	g.placing = true
+	for g.next < len(g.chunks) && g.read[g.next] {
+		c := g.chunks[g.next]
+		if g.next == 0 {
+			g.p.expect = len(c.agents) * len(g.chunks)
+		}
+		g.mu.Unlock()
+		g.p.place(c, c.view, c.base)
+		g.mu.Lock()
+		g.next++
+	}
+	g.placing = false
 }
 
 // readChunk splits the bytes [lo, hi) of src into the chunk's lines and

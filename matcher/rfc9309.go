@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -101,9 +102,8 @@ func (rfc9309) parse(src []byte, text string) *File {
 // parseRFC parses src reading its lines in chunks (one, or fewer for a
 // small file) on up to procs processors.
 func parseRFC(src []byte, text string, procs, chunks int) *File {
-	s, lines := readFile(src, text, procs, chunks)
-	p := newRFCParser(s, lines)
-	p.run(s.f.Lines)
+	s, lines, p := readFile(src, text, procs, chunks)
+	s.f.derived = joinDerived(lines)
 	p.finish()
 	s.checkBytes()
 	logs := make([]*diagLog, 0, len(lines)+1)
@@ -116,18 +116,24 @@ func parseRFC(src []byte, text string, procs, chunks int) *File {
 	return s.f
 }
 
-func newRFCParser(s *scanner, chunks []*rfcLines) *rfcParser {
-	agents, rules, pats := make([][]Agent, len(chunks)), make([][]Rule, len(chunks)), make([][]patFlags, len(chunks))
-	for i, c := range chunks {
-		agents[i], rules[i], pats[i] = c.agents, c.rules, c.pats
-	}
-	s.f.derived = joinDerived(chunks)
-	p := &rfcParser{scanner: s, group: -1, agents: newRuns(agents), rules: newRuns(rules), pats: newRuns(pats)}
-	// A group starts at a user-agent line, so there are no more groups than
-	// agents: sized for that, the lists never grow.
-	s.f.Groups = make([]Group, 0, p.agents.len())
-	p.starts = make([]struct{ agent, rule int }, 0, p.agents.len())
-	return p
+// newRFCParser returns the group pass of the file s reads, which expects
+// about agents user-agent lines.
+func newRFCParser(s *scanner, agents int) *rfcParser {
+	return &rfcParser{scanner: s, group: -1, expect: agents}
+}
+
+// place places the lines of chunk c, which begin at index base in
+// File.Lines, in their groups. The chunks must come in file order, one at a
+// time, but need not wait for the chunks after them to be read.
+func (p *rfcParser) place(c *rfcLines, lines []Line, base int) {
+	p.agents.add(c.agents)
+	p.rules.add(c.rules)
+	p.pats.add(c.pats)
+	// A group starts at a user-agent line, so there are no more groups
+	// than agents: with room for that, the lists do not grow in run.
+	p.f.Groups = slices.Grow(p.f.Groups, len(c.agents))
+	p.starts = slices.Grow(p.starts, len(c.agents))
+	p.run(lines, base)
 }
 
 // joinDerived joins the chunks' derived patterns into one list, and moves
@@ -171,27 +177,29 @@ type rfcParser struct {
 	// and rules (its patterns begin where its rules do).
 	starts    []struct{ agent, rule int }
 	firstSeen map[string]int // lower-cased token → first line naming it
+	expect    int            // about how many agents the file has, to size firstSeen
 }
 
 // run places every line in its group. It is the one pass over the lines
 // that cannot be split between processors, so a rule or another line costs
 // it only a store: the groups' rule lists and last lines are made from the
 // rules by finish.
-func (p *rfcParser) run(lines []Line) {
+func (p *rfcParser) run(lines []Line, base int) {
 	for i := range lines {
 		l := &lines[i]
 		switch l.Kind {
 		case KindUserAgent:
-			p.near = i
+			p.near = base + i
 			p.userAgent(l)
 		case KindAllow, KindDisallow:
 			if p.group < 0 {
-				p.near = i
+				p.near = base + i
 				p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 					"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
 				continue
 			}
 			p.seenRule = true
+			p.rules.at(p.nextRule).Group = int32(p.group)
 			p.nextRule++
 			l.Group = int32(p.group)
 		case KindBlank, KindComment, KindOther:
@@ -251,7 +259,7 @@ func (p *rfcParser) userAgent(l *Line) {
 		return
 	}
 	if p.firstSeen == nil {
-		p.firstSeen = make(map[string]int, p.agents.len()-p.nextAgent+1)
+		p.firstSeen = make(map[string]int, max(p.expect, p.agents.len())-p.nextAgent+1)
 	}
 	// The token is ASCII: lower-case it on the stack, and make a string of
 	// it only to remember a token seen for the first time.
@@ -280,9 +288,6 @@ func (p *rfcParser) finish() {
 		g.Agents, g.Rules = p.agents.slice(a, aEnd), p.rules.slice(r, rEnd)
 		patterns[gi] = p.pats.slice(r, rEnd)
 		g.LastLine = g.Agents[len(g.Agents)-1].Line
-		for i := range g.Rules {
-			g.Rules[i].Group = int32(gi)
-		}
 		if len(g.Rules) > 0 {
 			g.LastLine = max(g.LastLine, int(g.Rules[len(g.Rules)-1].Line))
 			continue

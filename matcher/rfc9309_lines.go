@@ -26,18 +26,21 @@ type rfcLines struct {
 	derived []string
 }
 
-// readFile splits src into lines and reads every one, on up to procs
-// processors for a large file. It returns the scanner, whose file holds the
-// lines, and what each chunk read, in file order: one chunk, whose scanner
-// is the file's, for a small file.
-func readFile(src []byte, text string, procs, chunks int) (*scanner, []*rfcLines) {
-	if s, chunks := readInChunks(src, text, procs, chunks); s != nil {
-		return s, chunks
+// readFile splits src into lines, reads every one and places them in
+// groups, on up to procs processors for a large file. It returns the
+// scanner, whose file holds the lines, what each chunk read, in file order
+// (one chunk, whose scanner is the file's, for a small file), and the group
+// pass, which has yet to finish.
+func readFile(src []byte, text string, procs, chunks int) (*scanner, []*rfcLines, *rfcParser) {
+	if s, chunks, p := readInChunks(src, text, procs, chunks); s != nil {
+		return s, chunks, p
 	}
 	s := newScanner(RFC9309, src, text)
 	w := newRFCLines(s, 0, len(s.f.Lines))
 	w.read(s.f.Lines)
-	return s, []*rfcLines{w}
+	p := newRFCParser(s, len(w.agents))
+	p.place(w, s.f.Lines, 0)
+	return s, []*rfcLines{w}, p
 }
 
 func newRFCLines(s *scanner, first, capacity int) *rfcLines {

@@ -13,14 +13,28 @@ type runs[T any] struct {
 }
 
 func newRuns[T any](parts [][]T) runs[T] {
-	starts := make([]int, len(parts)+1)
-	for i, p := range parts {
-		starts[i+1] = starts[i] + len(p)
+	var r runs[T]
+	for _, p := range parts {
+		r.add(p)
 	}
-	return runs[T]{parts: parts, starts: starts}
+	return r
 }
 
-func (r *runs[T]) len() int { return r.starts[len(r.parts)] }
+// add appends part to the sequence.
+func (r *runs[T]) add(part []T) {
+	if r.starts == nil {
+		r.starts = []int{0}
+	}
+	r.parts = append(r.parts, part)
+	r.starts = append(r.starts, r.starts[len(r.starts)-1]+len(part))
+}
+
+func (r *runs[T]) len() int {
+	if r.starts == nil {
+		return 0
+	}
+	return r.starts[len(r.parts)]
+}
 
 // at returns the element i of the sequence. Reading in order, it finds
 // the part at once.
