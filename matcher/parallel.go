@@ -124,7 +124,7 @@ func (g *groupPass) done(i int) {
 // reads them.
 func (p *rfcLines) readChunk(src []byte, lo, hi int) {
 	view := p.view
-	p.rules, p.pats = make([]Rule, 0, len(view)), make([]patFlags, 0, len(view))
+	p.sizeFor(len(view))
 	ls := newLineScanner(src[:hi], lo)
 	for k := range view {
 		start, end, _ := ls.next()

@@ -2,7 +2,6 @@ package matcher
 
 import (
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -129,10 +128,6 @@ func (p *rfcParser) place(c *rfcLines, lines []Line, base int) {
 	p.agents.add(c.agents)
 	p.rules.add(c.rules)
 	p.pats.add(c.pats)
-	// A group starts at a user-agent line, so there are no more groups
-	// than agents: with room for that, the lists do not grow in run.
-	p.f.Groups = slices.Grow(p.f.Groups, len(c.agents))
-	p.starts = slices.Grow(p.starts, len(c.agents))
 	p.run(lines, base)
 }
 
@@ -160,6 +155,10 @@ func joinDerived(chunks []*rfcLines) []string {
 	return all
 }
 
+// A groupStart is where a group begins: the indexes of its first agent and
+// first rule, and the number of its first line.
+type groupStart struct{ agent, rule, line int }
+
 // rfcParser makes the groups of RFC 9309 §2.1 out of lines that readFile
 // has already read: what needs the lines before it (which group a line is
 // in, a token named twice, a rule before any group) and nothing else.
@@ -174,8 +173,10 @@ type rfcParser struct {
 	nextAgent int  // the index in agents of the next user-agent line
 	nextRule  int  // the index in rules of the next rule in a group
 	// starts holds where each group's agents and rules begin in agents
-	// and rules (its patterns begin where its rules do).
-	starts    []struct{ agent, rule int }
+	// and rules (its patterns begin where its rules do), and its first
+	// line: finish makes the groups out of them, once their number is
+	// known.
+	starts    []groupStart
 	firstSeen map[string]int // lower-cased token → first line naming it
 	expect    int            // about how many agents the file has, to size firstSeen
 }
@@ -248,9 +249,8 @@ func half(s string) uint64 {
 
 func (p *rfcParser) userAgent(l *Line) {
 	if p.group < 0 || p.seenRule {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
-		p.starts = append(p.starts, struct{ agent, rule int }{p.nextAgent, p.nextRule})
-		p.group, p.seenRule = len(p.f.Groups)-1, false
+		p.starts = append(p.starts, groupStart{p.nextAgent, p.nextRule, int(l.Number)})
+		p.group, p.seenRule = len(p.starts)-1, false
 	}
 	l.Group = int32(p.group)
 	tok := p.agents.at(p.nextAgent).Token
@@ -277,6 +277,7 @@ func (p *rfcParser) userAgent(l *Line) {
 }
 
 func (p *rfcParser) finish() {
+	p.f.Groups = make([]Group, len(p.starts))
 	patterns := make([][]patFlags, len(p.f.Groups))
 	for gi := range p.f.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
@@ -285,6 +286,7 @@ func (p *rfcParser) finish() {
 			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
 		}
 		g := &p.f.Groups[gi]
+		g.Index, g.FirstLine = gi, p.starts[gi].line
 		g.Agents, g.Rules = p.agents.slice(a, aEnd), p.rules.slice(r, rEnd)
 		patterns[gi] = p.pats.slice(r, rEnd)
 		g.LastLine = g.Agents[len(g.Agents)-1].Line

@@ -43,9 +43,23 @@ func readFile(src []byte, text string, procs, chunks int) (*scanner, []*rfcLines
 	return s, []*rfcLines{w}, p
 }
 
-func newRFCLines(s *scanner, first, capacity int) *rfcLines {
-	// Sized for a chunk of rules alone, so that the slices never grow.
-	return &rfcLines{scanner: s, firstAgent: first, rules: make([]Rule, 0, capacity), pats: make([]patFlags, 0, capacity)}
+func newRFCLines(s *scanner, first, lines int) *rfcLines {
+	p := &rfcLines{scanner: s, firstAgent: first}
+	p.sizeFor(lines)
+	return p
+}
+
+// agentsPerLine sizes the agents: room for one user-agent line in this
+// many lines. Groups with a few rules each name one in ten lines or
+// fewer; a file that names more grows the list.
+const agentsPerLine = 8
+
+// sizeFor makes room for what lines lines hold. The rules are sized for
+// every line being a rule, so that they never grow: a large allocation
+// costs only the pages it touches. The agents grow when there are more.
+func (p *rfcLines) sizeFor(lines int) {
+	p.rules, p.pats = make([]Rule, 0, lines), make([]patFlags, 0, lines)
+	p.agents = make([]Agent, 0, lines/agentsPerLine+1)
 }
 
 // firstAgentLine returns the number of the first user-agent line of src
