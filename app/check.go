@@ -185,20 +185,18 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // readInput reads the robots.txt file (name "-" is stdin) into a string,
 // which the matcher reads without a copy (matcher.ParseText): a large
-// file's bytes are then in memory once, and copied once. os.ReadFile reads
-// a regular file straight into one buffer of its size plus one byte, so
-// that the read which sees the end needs no larger buffer; it grows the
-// buffer if the file grows while read, and stops early if it shrinks. A
-// pipe, a device or stdin is read to its end into a buffer that grows as
-// it fills. (io.Copy into a strings.Builder went through a 32 KiB buffer:
-// every byte copied twice.)
+// file's bytes are then in memory once, and copied once. A regular file is
+// read straight into one buffer of its size (readFile); a pipe, a device or
+// stdin is read to its end into a buffer that grows as it fills. (io.Copy
+// into a strings.Builder went through a 32 KiB buffer: every byte copied
+// twice.)
 func readInput(name string, stdin io.Reader) (string, error) {
 	var data []byte
 	var err error
 	if name == "-" {
 		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = readFile(name)
 	}
 	if err != nil {
 		return "", err
