@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
@@ -102,8 +103,7 @@ func (rfc9309) parse(src []byte, text string) *File {
 // small file) on up to procs processors.
 func parseRFC(src []byte, text string, procs, chunks int) *File {
 	s, lines, p := readFile(src, text, procs, chunks)
-	s.f.derived = joinDerived(lines)
-	p.finish()
+	p.checkLastGroup()
 	s.checkBytes()
 	logs := make([]*diagLog, 0, len(lines)+1)
 	for _, c := range lines {
@@ -111,7 +111,19 @@ func parseRFC(src []byte, text string, procs, chunks int) *File {
 			logs = append(logs, &c.diags)
 		}
 	}
-	s.f.Diagnostics = sortedDiagnostics(append(logs, &s.diags)...)
+	logs = append(logs, &s.diags)
+	s.f.derived = joinDerived(lines)
+	if len(lines) == 1 {
+		p.finish()
+		s.f.Diagnostics = sortedDiagnostics(logs...)
+		return s.f
+	}
+	// Every diagnostic is in, so a large file's list is made while its
+	// groups are: each writes many fresh pages.
+	var wg sync.WaitGroup
+	wg.Go(func() { s.f.Diagnostics = sortedDiagnostics(logs...) })
+	p.finish()
+	wg.Wait()
 	return s.f
 }
 
@@ -276,6 +288,22 @@ func (p *rfcParser) userAgent(l *Line) {
 	}
 }
 
+// checkLastGroup reports the last group when it has no rules. No other
+// group can be empty: a user-agent line starts a new group only after a
+// rule.
+func (p *rfcParser) checkLastGroup() {
+	last := len(p.starts) - 1
+	if last < 0 || p.starts[last].rule < p.rules.len() {
+		return
+	}
+	l := p.f.Lines[p.starts[last].line-1]
+	p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
+		"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
+}
+
+// finish makes the groups out of where they start, and the compiled
+// patterns; it reports nothing, so that it may run beside the merge of the
+// diagnostics.
 func (p *rfcParser) finish() {
 	p.f.Groups = make([]Group, len(p.starts))
 	patterns := make([][]patFlags, len(p.f.Groups))
@@ -292,11 +320,7 @@ func (p *rfcParser) finish() {
 		g.LastLine = g.Agents[len(g.Agents)-1].Line
 		if len(g.Rules) > 0 {
 			g.LastLine = max(g.LastLine, int(g.Rules[len(g.Rules)-1].Line))
-			continue
 		}
-		l := p.f.Lines[g.Agents[0].Line-1]
-		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
-			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
 	p.f.ext = &rfcFile{patterns: patterns}
 }
