@@ -12,14 +12,21 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	res.Groups = sel.trace
 	ext, _ := f.ext.(*rfcFile)
 	for _, gi := range res.Groups.Selected {
-		for ri, r := range f.Groups[gi].Rules {
-			norm := f.Normalized(r)
-			if norm == "" || ext == nil || !ext.patterns[gi][ri].pattern(norm).match(path) {
+		rules, pats := f.Groups[gi].Rules, []patFlags(nil)
+		if ext != nil && gi < len(ext.patterns) {
+			pats = ext.patterns[gi]
+		}
+		for ri := range min(len(rules), len(pats)) {
+			r := &rules[ri]
+			// An empty pattern matches nothing (RFC 9309 §2.2.2), and
+			// normalization never empties one.
+			if r.Pattern.Start == r.Pattern.End || !pats[ri].pattern(f.normalized(r)).match(path) {
 				continue
 			}
+			norm := f.normalized(r)
 			pat := f.TextOf(r.Pattern)
 			_, psteps := NormalizePattern(pat)
-			res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: len(norm), Steps: psteps})
+			res.Matches = append(res.Matches, Match{Rule: *r, Pattern: pat, Normalized: norm, Priority: len(norm), Steps: psteps})
 		}
 	}
 	sortMatchesByLine(res.Matches)

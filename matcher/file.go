@@ -168,6 +168,15 @@ func (f *File) Normalized(r Rule) string {
 	return f.TextOf(r.Pattern)
 }
 
+// normalized is Normalized for a rule the file made, whose indexes need
+// no checks: the matching loops call it for every rule of a group.
+func (f *File) normalized(r *Rule) string {
+	if r.derived != 0 {
+		return f.derived[r.derived-1]
+	}
+	return f.text[r.Pattern.Start:r.Pattern.End]
+}
+
 // newRule makes the rule of line l whose pattern the reading compares as
 // norm, keeping norm when it is not the pattern as written.
 func (f *File) newRule(l *Line, allow bool, norm string, group int) Rule {

@@ -17,8 +17,11 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 	ext, _ := f.ext.(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	for _, gi := range res.Groups.Selected {
-		for ri, r := range f.Groups[gi].Rules {
-			if ext == nil || f.Normalized(r) == "" {
+		for ri := range f.Groups[gi].Rules {
+			r := &f.Groups[gi].Rules[ri]
+			// An empty pattern never decides (robots.cc gives it priority
+			// 0), and escaping never empties one.
+			if ext == nil || r.Pattern.Start == r.Pattern.End {
 				continue
 			}
 			m, index, ok := googleMatch(f, ext, gi, ri, r, path)
@@ -40,9 +43,9 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 // googleMatch tries rule ri of group gi on path. An allow that does not
 // match is tried again as its directory when it ends in /index.htm…
 // (robots.cc HandleAllow); the priority is then that pattern's length.
-func googleMatch(f *File, ext *googleFile, gi, ri int, r Rule, path string) (m Match, index, ok bool) {
-	m = Match{Rule: r, Pattern: f.TextOf(r.Pattern), Normalized: f.Normalized(r)}
+func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m Match, index, ok bool) {
 	if ext.patterns[gi][ri].match(path) {
+		m = Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
 		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
 		return m, false, true
 	}
@@ -50,6 +53,7 @@ func googleMatch(f *File, ext *googleFile, gi, ri int, r Rule, path string) (m M
 	if ix == nil || !ix.pat.match(path) {
 		return Match{}, false, false
 	}
+	m = Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
 	m.Priority = len(ix.text)
 	m.Steps = append(googlePatternSteps(m.Pattern), Step{Input: m.Normalized, Output: ix.text,
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
