@@ -99,8 +99,8 @@ func (rfc9309) parse(src []byte, text string) *File {
 	return parseRFC(src, text, procs, chunkCount(len(src), procs))
 }
 
-// parseRFC parses src reading its lines in chunks (one, or fewer for a
-// small file) on up to procs processors.
+// parseRFC parses src, reading its lines in the given number of chunks on
+// up to procs processors; a small file, or one chunk, is read in one piece.
 func parseRFC(src []byte, text string, procs, chunks int) *File {
 	s, lines, p := readFile(src, text, procs, chunks)
 	p.checkLastGroup()
@@ -193,10 +193,10 @@ type rfcParser struct {
 	expect    int            // about how many agents the file has, to size firstSeen
 }
 
-// run places every line in its group. It is the one pass over the lines
-// that cannot be split between processors, so a rule or another line costs
-// it only a store: the groups' rule lists and last lines are made from the
-// rules by finish.
+// run places the lines in their groups. It is the pass over the lines
+// that must go in file order (a chunk's lines after those of the chunks
+// before it), so a rule or another line costs it only a store or two: the
+// groups' rule lists and last lines are made from the rules by finish.
 func (p *rfcParser) run(lines []Line, base int) {
 	for i := range lines {
 		l := &lines[i]
