@@ -111,3 +111,36 @@ func TestSplitLinesInParallel(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseInChunks: a file read in chunks, however small they are and
+// however many goroutines take them, gives the lines, groups, patterns and
+// diagnostics of the file read in one piece: groups and percent-encoded
+// patterns that straddle chunks, a rule before any group, a token named in
+// two chunks, an empty last group.
+func FuzzParseInChunks(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: a\nDisallow: /x\n\nUser-agent: b\nAllow: /ツ\nUser-agent: A\nDisallow: /%7e$\n",
+		"Disallow: /early\nUser-agent: *\r\nDisallow: /*.php$\rUser-agent: c\n",
+		"\xef\xbb\xbfUser-agent: a\nUser-agent: a\nAllow: /\x00\xff\n# end",
+	} {
+		f.Add(s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, s string, k uint8) {
+		src := []byte(s)
+		want := parseRFC(src, s, 1, 1)
+		for _, sp := range []struct{ procs, chunks int }{{2, 2 + int(k)%9}, {3, 1 + int(k)%5}} {
+			got := parseRFC(src, s, sp.procs, sp.chunks)
+			checkFile(t, RFC9309, src, got)
+			switch {
+			case !reflect.DeepEqual(got.Lines, want.Lines):
+				t.Fatalf("%+v: lines differ", sp)
+			case !reflect.DeepEqual(got.Groups, want.Groups) || !reflect.DeepEqual(got.ext, want.ext):
+				t.Fatalf("%+v: groups differ:\n%+v\nwant\n%+v", sp, got.Groups, want.Groups)
+			case !slices.Equal(got.derived, want.derived):
+				t.Fatalf("%+v: derived patterns %q, want %q", sp, got.derived, want.derived)
+			case !reflect.DeepEqual(got.Diagnostics, want.Diagnostics):
+				t.Fatalf("%+v: diagnostics differ:\n%v\nwant\n%v", sp, got.Diagnostics, want.Diagnostics)
+			}
+		}
+	})
+}
