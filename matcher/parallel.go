@@ -4,6 +4,7 @@ package matcher
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -45,43 +46,112 @@ func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines,
 	}
 	f := &File{Reading: RFC9309, Source: src, BOM: bom, selections: &selections{}, text: text}
 	s := &scanner{f: f, text: f.text, arena: sizedArena(len(src) / 4)}
-	cuts := lineCuts(src, bom, n)
-	first := make([]int, n+1) // first[i]: index of chunk i's first line
-	for i := range n {
-		first[i+1] = first[i] + countLines(src[cuts[i]:cuts[i+1]])
-	}
-	f.Lines = make([]Line, first[n])
-	agent := firstAgentLine(s.text, src, bom)
-	chunks := make([]*rfcLines, n)
-	for i := range chunks {
-		// Each chunk reports to its own scanner, looks only at its own lines,
-		// the others being written meanwhile, and keeps its own agents and
-		// rules (the group pass reads them as runs).
-		lo, hi := first[i], first[i+1]
-		chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(src) / 4 / n), view: f.Lines[lo:hi], base: lo},
-			firstAgent: agent}
-	}
-	g := &groupPass{p: newRFCParser(s, 0), chunks: chunks, read: make([]bool, n)}
-	var next atomic.Int32
-	work := func() {
-		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-			chunks[i].readChunk(src, cuts[i], cuts[i+1])
-			g.done(i)
-		}
-	}
+	r := &chunkRead{src: src, cuts: lineCuts(src, bom, n), counts: make([]int, n), start: make(chan struct{})}
+	// The other processors start at once and count lines with this one:
+	// a thread that has to be woken takes a while to run, and it should be
+	// running by the time the chunks are read.
 	var wg sync.WaitGroup
 	for range min(procs, n) - 1 {
-		wg.Go(work)
+		wg.Go(r.work)
 	}
-	work() // this goroutine takes chunks too, rather than wait idle
+	r.count()
+	for r.counted.Load() < int32(n) {
+		runtime.Gosched() // a goroutine yet to run may be counting a chunk
+	}
+	r.layOut(s, firstAgentLine(s.text, src, bom))
+	r.ready.Store(true)
+	close(r.start)
+	r.read() // this goroutine takes chunks too, rather than wait idle
 	wg.Wait()
 	s.bytes = byteScan{scanned: true, valid: true}
-	for _, p := range chunks {
+	for _, p := range r.chunks {
 		s.longest = max(s.longest, p.longest)
 		s.bytes.nul = s.bytes.nul || p.bytes.nul
 		s.bytes.valid = s.bytes.valid && p.bytes.valid
 	}
-	return s, chunks, g.p
+	return s, r.chunks, r.g.p
+}
+
+// A chunkRead is the reading of a source in chunks: first the processors
+// count the chunks' lines, then, once the lines are laid out, they read
+// the chunks.
+type chunkRead struct {
+	src    []byte
+	cuts   []int // chunk i is src[cuts[i]:cuts[i+1]]
+	counts []int // counts[i]: chunk i's lines
+	chunks []*rfcLines
+	g      *groupPass
+	// toCount and next are the next chunk to count and to read; counted
+	// is how many are counted; ready and start say that the lines are
+	// laid out.
+	toCount, counted, next atomic.Int32
+	ready                  atomic.Bool
+	start                  chan struct{}
+}
+
+// work is what a processor beside the caller does.
+func (r *chunkRead) work() {
+	r.count()
+	awaitStart(&r.ready, r.start)
+	r.read()
+}
+
+func (r *chunkRead) count() {
+	for i := r.claim(&r.toCount); i < len(r.counts); i = r.claim(&r.toCount) {
+		r.counts[i] = countLines(r.src[r.cuts[i]:r.cuts[i+1]])
+		r.counted.Add(1)
+	}
+}
+
+func (r *chunkRead) read() {
+	for i := r.claim(&r.next); i < len(r.counts); i = r.claim(&r.next) {
+		r.chunks[i].readChunk(r.src, r.cuts[i], r.cuts[i+1])
+		r.g.done(i)
+	}
+}
+
+// claim takes the next chunk from counter c.
+func (r *chunkRead) claim(c *atomic.Int32) int { return int(c.Add(1)) - 1 }
+
+// layOut makes File.Lines from the counts, and gives each chunk its own
+// lines; agent is the number of the file's first user-agent line.
+func (r *chunkRead) layOut(s *scanner, agent int) {
+	n := len(r.counts)
+	first := make([]int, n+1) // first[i]: index of chunk i's first line
+	for i := range n {
+		first[i+1] = first[i] + r.counts[i]
+	}
+	f := s.f
+	f.Lines = make([]Line, first[n])
+	r.chunks = make([]*rfcLines, n)
+	for i := range r.chunks {
+		// Each chunk reports to its own scanner, looks only at its own lines,
+		// the others being written meanwhile, and keeps its own agents and
+		// rules (the group pass reads them as runs).
+		lo, hi := first[i], first[i+1]
+		r.chunks[i] = &rfcLines{scanner: &scanner{f: f, text: s.text, arena: sizedArena(len(r.src) / 4 / n), view: f.Lines[lo:hi], base: lo},
+			firstAgent: agent}
+	}
+	r.g = &groupPass{p: newRFCParser(s, 0), chunks: r.chunks, read: make([]bool, n)}
+}
+
+// startSpins is how many times a processor that has counted its lines
+// looks for the chunks to be ready before it blocks: the lines are
+// allocated in well under a millisecond, and a thread that blocks then
+// takes as long again to be woken; but a file whose first user-agent line
+// is far down has to be scanned for it first.
+const startSpins = 2000
+
+// awaitStart returns once ready is set, spinning a while before it waits
+// for start to be closed.
+func awaitStart(ready *atomic.Bool, start <-chan struct{}) {
+	for range startSpins {
+		if ready.Load() {
+			return
+		}
+		runtime.Gosched()
+	}
+	<-start
 }
 
 // A groupPass places the chunks' lines in groups in file order, while
