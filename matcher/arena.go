@@ -74,22 +74,26 @@ func (a *arena) quoted(prefix, q, suffix string) string {
 		// a group trace quotes every user-agent of the file, and appends
 		// that check their room at each step cost twice as much.
 		a.room(n)
-		start := len(a.buf)
-		b := a.buf[start : start+n]
-		i := copy(b, prefix)
+		buf := a.buf
+		start := len(buf)
+		b := buf[start : start+n]
+		i := 0
+		if prefix != "" { // most callers have none: spare them a copy call
+			i = copy(b, prefix)
+		}
 		if copyPlain(b[i+1:], q) {
 			b[i] = '"'
-			i += 1 + len(q)
-			b[i] = '"'
-			copy(b[i+1:], suffix)
-			a.buf = a.buf[:start+n]
+			b[i+1+len(q)] = '"'
+			copy(b[i+2+len(q):], suffix)
+			a.buf = buf[:start+n]
 			return unsafe.String(&b[0], n)
 		}
 	}
-	// A q that needs escapes can outgrow the room asked for: append then
-	// moves the bytes elsewhere, which is slower but still leaves earlier
-	// strings intact.
-	return a.keep(appendQuoted(a.free(n), prefix, q, suffix))
+	// A q that needs escapes, or a nil arena, goes the long way. The
+	// escapes can outgrow the room asked for: append then moves the bytes
+	// elsewhere, which is slower but still leaves earlier strings intact.
+	b := strconv.AppendQuote(append(a.free(n), prefix...), q)
+	return a.keep(append(b, suffix...))
 }
 
 // plainByte marks the bytes that %q writes as they are: printable ASCII
@@ -114,29 +118,4 @@ func copyPlain(dst []byte, q string) bool {
 		dst[i] = c
 	}
 	return true
-}
-
-// plainQuote reports whether %q writes q as it is between quotes.
-func plainQuote(q string) bool {
-	for i := 0; i < len(q); i++ {
-		if !plainByte[q[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-// appendQuoted appends prefix, q as strconv.Quote (and so %q) writes it,
-// and suffix. Printable ASCII other than '"' and '\\' stands for itself;
-// anything else goes the long way.
-func appendQuoted(b []byte, prefix, q, suffix string) []byte {
-	b = append(b, prefix...)
-	if plainQuote(q) {
-		b = append(b, '"')
-		b = append(b, q...)
-		b = append(b, '"')
-	} else {
-		b = strconv.AppendQuote(b, q)
-	}
-	return append(b, suffix...)
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 )
 
 // A selection is what an evaluation needs that depends on the token alone:
@@ -111,8 +110,7 @@ func lowerASCII(c byte) byte {
 // quoted endings are made once, rather than a Sprintf each.
 type traceWriter struct {
 	tr GroupTrace
-	// words holds the sentences; its first block is sized for all of them
-	// (see sentence).
+	// words holds the sentences; its first block is sized for all of them.
 	words                     arena
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
@@ -157,35 +155,12 @@ func (w *traceWriter) global(a Agent, gi int) {
 
 // named notes an agent that names the token, so its group applies.
 func (w *traceWriter) named(a Agent, gi int) {
-	w.add(a, gi, true, w.sentence(a.Token, w.equals))
+	w.add(a, gi, true, w.words.quoted("", a.Token, w.equals))
 	w.namedGroups = appendOnce(w.namedGroups, gi)
 }
 
 func (w *traceWriter) notNamed(a Agent, gi int) {
-	w.add(a, gi, false, w.sentence(a.Token, w.isNot))
-}
-
-// sentence returns the token quoted as %q writes it, then end. It is
-// arena.quoted without a prefix, cut down for the one call per agent of
-// the file: the block was sized for every sentence, so a token that needs
-// no escape is copied straight in.
-func (w *traceWriter) sentence(token, end string) string {
-	buf := w.words.buf
-	start, n := len(buf), len(token)+2+len(end)
-	if n <= cap(buf)-start {
-		b := buf[start : start+n]
-		if copyPlain(b[1:], token) {
-			b[0] = '"'
-			b[len(token)+1] = '"'
-			copy(b[len(token)+2:], end)
-			// Now below the block's length, these bytes are never
-			// written again (the arena's rule), so the string may share
-			// them.
-			w.words.buf = buf[:start+n]
-			return unsafe.String(&b[0], n)
-		}
-	}
-	return w.words.quoted("", token, end)
+	w.add(a, gi, false, w.words.quoted("", a.Token, w.isNot))
 }
 
 func (w *traceWriter) finish(f *File) GroupTrace {
