@@ -59,7 +59,6 @@ func readInChunks(src []byte, text string, procs, n int) (*scanner, []*rfcLines,
 		runtime.Gosched() // a goroutine yet to run may be counting a chunk
 	}
 	r.layOut(s, firstAgentLine(s.text, src, bom))
-	r.ready.Store(true)
 	close(r.start)
 	r.read() // this goroutine takes chunks too, rather than wait idle
 	wg.Wait()
@@ -82,17 +81,15 @@ type chunkRead struct {
 	chunks []*rfcLines
 	g      *groupPass
 	// toCount and next are the next chunk to count and to read; counted
-	// is how many are counted; ready and start say that the lines are
-	// laid out.
+	// is how many are counted; start is closed once the lines are laid out.
 	toCount, counted, next atomic.Int32
-	ready                  atomic.Bool
 	start                  chan struct{}
 }
 
 // work is what a processor beside the caller does.
 func (r *chunkRead) work() {
 	r.count()
-	awaitStart(&r.ready, r.start)
+	awaitStart(r.start)
 	r.read()
 }
 
@@ -142,14 +139,16 @@ func (r *chunkRead) layOut(s *scanner, agent int) {
 // is far down has to be scanned for it first.
 const startSpins = 2000
 
-// awaitStart returns once ready is set, spinning a while before it waits
-// for start to be closed.
-func awaitStart(ready *atomic.Bool, start <-chan struct{}) {
+// awaitStart returns once start is closed, looking a while without
+// blocking before it waits.
+func awaitStart(start <-chan struct{}) {
 	for range startSpins {
-		if ready.Load() {
+		select {
+		case <-start:
 			return
+		default:
+			runtime.Gosched()
 		}
-		runtime.Gosched()
 	}
 	<-start
 }
