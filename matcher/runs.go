@@ -12,14 +12,6 @@ type runs[T any] struct {
 	cur    int // the part the last at fell in
 }
 
-func newRuns[T any](parts [][]T) runs[T] {
-	var r runs[T]
-	for _, p := range parts {
-		r.add(p)
-	}
-	return r
-}
-
 // add appends part to the sequence.
 func (r *runs[T]) add(part []T) {
 	if r.starts == nil {

@@ -12,10 +12,11 @@ import (
 func TestRunsAreOneSequence(t *testing.T) {
 	parts := [][]int{{0, 1, 2}, {}, {3}, {4, 5, 6, 7}, {}}
 	var whole []int
+	var r runs[int]
 	for _, p := range parts {
 		whole = append(whole, p...)
+		r.add(p)
 	}
-	r := newRuns(parts)
 	if r.len() != len(whole) {
 		t.Fatalf("len = %d, want %d", r.len(), len(whole))
 	}
