@@ -66,10 +66,8 @@ func lowerKey(key string) string {
 	if string(lower) == "sitemap" {
 		return "sitemap"
 	}
-	for _, r := range nonStandard {
-		if r.key == string(lower) {
-			return r.key
-		}
+	if msg, ok := nonStandardMsg(string(lower)); ok {
+		return msg[:len(lower)] // a message starts with its key
 	}
 	return strings.ToLower(key)
 }
