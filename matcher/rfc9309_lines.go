@@ -5,8 +5,9 @@ import "strings"
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
 // comment, its kind, its agent's token or its rule's pattern, and what is
 // wrong with each) is most of the work of parsing, and needs no other line.
-// So readFile reads a large file in chunks, one per processor, at once;
-// the group structure is built afterwards by one pass over the result.
+// So readFile reads a large file in chunks, several per processor, at
+// once; the group pass places each chunk's lines in groups, in file order,
+// as soon as that chunk and those before it are read (see parallel.go).
 
 // rfcLines is what reading a run of lines yields: the agents of its
 // user-agent lines and the rules of its allow and disallow lines, in file
@@ -22,7 +23,7 @@ type rfcLines struct {
 	rules      []Rule
 	pats       []patFlags
 	// derived holds the patterns normalization changed; a rule's derived
-	// index counts in this list until newRFCParser joins the chunks'.
+	// index counts in this list until joinDerived joins the chunks'.
 	derived []string
 }
 
