@@ -217,12 +217,9 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 	if !c.compare {
 		return &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}}
 	}
-	// Each reading parses the string itself (matcher.ParseAll would take
-	// bytes and copy them back into a string: two more copies of the file).
-	ev := &evaluator{}
-	for i, r := range matcher.Readings() {
-		ev.files = append(ev.files, matcher.ParseText(r, body))
-		if r == c.reading {
+	ev := &evaluator{files: parseEvery(body)}
+	for i, f := range ev.files {
+		if f.Reading == c.reading {
 			ev.index = i
 		}
 	}

@@ -50,12 +50,15 @@ func (ed *editor) keepingTail() *editor {
 	return ed
 }
 
-// tail is the part of text past what the editor shows that it keeps.
-func (ed *editor) tail(text, shown string) string {
-	if !ed.KeepTail {
-		return ""
+// cut returns the part of text the textarea shows (boundSource) and keeps
+// the rest as hidden when KeepTail; otherwise the rest is dropped.
+func (ed *editor) cut(text string) string {
+	shown := boundSource(text)
+	ed.hidden = ""
+	if ed.KeepTail {
+		ed.hidden = text[len(shown):]
 	}
-	return text[len(shown):]
+	return shown
 }
 
 // OnInit counts the lines of the first content, so the prerendered page
@@ -88,8 +91,7 @@ func (ed *editor) write(ctx app.Context) {
 		return
 	}
 	ed.written = ed.Content.Seq
-	text, id := boundSource(ed.Content.Text), ed.ID
-	ed.hidden = ed.tail(ed.Content.Text, text)
+	text, id := ed.cut(ed.Content.Text), ed.ID
 	ed.setLines(lineCount(text))
 	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
 }
@@ -107,9 +109,8 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	// rest beside it when KeepTail. (While a part is hidden the textarea
 	// is read-only: an input then comes from a script replacing the whole
 	// text, so the old hidden part goes.)
-	shown := boundSource(text)
 	wasHidden := ed.hidden != ""
-	ed.hidden = ed.tail(text, shown)
+	shown := ed.cut(text)
 	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}

@@ -156,8 +156,8 @@ func TestEditorKeepsTailOnlyWhenAsked(t *testing.T) {
 		if keep {
 			ed = ed.keepingTail()
 		}
-		shown := boundSource(huge)
-		if ed.hidden = ed.tail(huge, shown); (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
+		shown := ed.cut(huge)
+		if (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
 			t.Errorf("keep tail %v: kept %d bytes of the %d past the bound", keep, len(ed.hidden), len(huge)-len(shown))
 		}
 		e := app.NewTestEngine()
