@@ -217,7 +217,7 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 	if !c.compare {
 		return &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}}
 	}
-	ev := &evaluator{files: parseEvery(body)}
+	ev := &evaluator{files: matcher.ParseAllText(body)}
 	for i, f := range ev.files {
 		if f.Reading == c.reading {
 			ev.index = i

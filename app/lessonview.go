@@ -43,7 +43,7 @@ func newExampleView(x lesson.Example) exampleView {
 // compareExample evaluates every URL of x under every reading (matcher.Compare),
 // from the example's own reading's point of view.
 func compareExample(x lesson.Example, v *exampleView) {
-	files := parseEvery(x.Robots)
+	files := matcher.ParseAllText(x.Robots)
 	chosen := matcher.Reading(v.Reading)
 	for i := range v.Rows {
 		v.Rows[i].Compare = compareURL(files, chosen, x.Token, v.Rows[i].URL)

@@ -55,18 +55,6 @@ func (c *readingFiles) all(source string) []*matcher.File {
 	return out
 }
 
-// parseEvery parses text under every reading, in Readings() order (the
-// order matcher.Compare expects), reading the string itself as
-// matcher.ParseText does: matcher.ParseAll takes bytes, so a caller that
-// holds a string would copy the file twice to use it.
-func parseEvery(text string) []*matcher.File {
-	files := make([]*matcher.File, 0, len(matcher.Readings()))
-	for _, r := range matcher.Readings() {
-		files = append(files, matcher.ParseText(r, text))
-	}
-	return files
-}
-
 // A comparison is the chosen URL under every reading, with matcher.Compare's
 // reason for each pair of readings that disagree.
 type comparison struct {

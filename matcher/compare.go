@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -42,8 +43,18 @@ type Comparison struct {
 
 // ParseAll parses src under every reading, in Readings() order.
 func ParseAll(src []byte) []*File {
+	return parseAll(src, string(src)) // one copy, which every reading's File shares
+}
+
+// ParseAllText is ParseAll for a source held as a string, which it reads
+// without copying, as ParseText does; the Files' Source shares text's
+// bytes, and must not be modified.
+func ParseAllText(text string) []*File {
+	return parseAll(unsafe.Slice(unsafe.StringData(text), len(text)), text)
+}
+
+func parseAll(src []byte, text string) []*File {
 	files := make([]*File, len(readers))
-	text := string(src) // one copy, which every reading's File shares
 	for i, r := range readers {
 		files[i] = parseWithin(r.impl, src, text, maxSource)
 	}
