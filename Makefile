@@ -112,9 +112,13 @@ fuzz:
 # fuzzes a little (the seeds in testdata/fuzz replay in every go test).
 # scripts/fuzz-target runs one, and says why it may run one twice.
 FUZZCI_TIME ?= 10s
+# The lists are taken before the loops: a failing `go list` or `go test
+# -list` inside `for ... in $(...)` would just leave nothing to fuzz.
 fuzz-ci:
-	@for pkg in $$($(GO) list ./...); do \
-		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	@pkgs=$$($(GO) list ./...) || { echo "fuzz-ci: go list failed" >&2; exit 1; }; \
+	for pkg in $$pkgs; do \
+		list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; echo "fuzz-ci: cannot list the fuzz targets of $$pkg" >&2; exit 1; }; \
+		for t in $$(echo "$$list" | grep '^Fuzz'); do \
 			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
 		done; \
 	done
