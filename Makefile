@@ -102,19 +102,25 @@ bench-peers:
 	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
 		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
 
-# Each fuzz target for FUZZTIME (go test allows one -fuzz target per run).
+# Each fuzz target for FUZZTIME (go test allows one -fuzz target per run),
+# run as fuzz-ci runs them (see there and scripts/fuzz-target).
 fuzz:
-	@for t in $$($(GO) test -list '^Fuzz' ./matcher | grep '^Fuzz'); do \
-		echo "== $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./matcher || exit 1; \
+	@list=$$($(GO) test -list '^Fuzz' ./matcher) || { echo "$$list"; echo "fuzz: cannot list the fuzz targets" >&2; exit 1; }; \
+	for t in $$(echo "$$list" | grep '^Fuzz'); do \
+		echo "== $$t"; GO="$(GO)" scripts/fuzz-target ./matcher $$t $(FUZZTIME) || exit 1; \
 	done
 
 # Every fuzz target of every package for FUZZCI_TIME, so that each CI run
 # fuzzes a little (the seeds in testdata/fuzz replay in every go test).
 # scripts/fuzz-target runs one, and says why it may run one twice.
 FUZZCI_TIME ?= 10s
+# The lists are taken before the loops: a failing `go list` or `go test
+# -list` inside `for ... in $(...)` would just leave nothing to fuzz.
 fuzz-ci:
-	@for pkg in $$($(GO) list ./...); do \
-		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	@pkgs=$$($(GO) list ./...) || { echo "fuzz-ci: go list failed" >&2; exit 1; }; \
+	for pkg in $$pkgs; do \
+		list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; echo "fuzz-ci: cannot list the fuzz targets of $$pkg" >&2; exit 1; }; \
+		for t in $$(echo "$$list" | grep '^Fuzz'); do \
 			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
 		done; \
 	done

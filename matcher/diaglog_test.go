@@ -27,7 +27,9 @@ func randomDiagnostics(rng *rand.Rand, n, spread, shuffled int) []Diagnostic {
 // TestSortedDiagnosticsIsStableSort: the logs' merge gives what a stable
 // sort of all the diagnostics in report order gives (the Source field,
 // which the order ignores, tells equal ones apart), whether the logs hold
-// a few runs (merged) or many (sorted).
+// a few runs (merged) or more than maxMergeRuns (sorted). A log keeps each
+// block in order (add), so a log's runs break only between its blocks:
+// only many logs make more runs than the merge takes.
 func TestSortedDiagnosticsIsStableSort(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for _, tc := range []struct {
@@ -39,7 +41,8 @@ func TestSortedDiagnosticsIsStableSort(t *testing.T) {
 		{"chunks in order", 3, 3000, 100000, 0},
 		{"ties", 2, 2000, 50, 0},
 		{"a few out of order", 2, 2000, 100000, 400},
-		{"many runs", 2, 2000, 100000, 7},
+		{"out of order in every block", 2, 2000, 100000, 7},
+		{"more runs than merged", maxMergeRuns + 8, 100, 100000, 7},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var logs []*diagLog

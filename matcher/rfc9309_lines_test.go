@@ -3,6 +3,7 @@
 package matcher
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -47,23 +48,13 @@ func TestParallelLinesSameFile(t *testing.T) {
 	// fewer processors than chunks, which take them as they come.
 	for _, procs := range []struct{ procs, chunks int }{{1, 3}, {2, 2}, {3, 3}, {7, 7}, {2, 8}, {3, 11}} {
 		got := parseRFC(src, string(src), procs.procs, procs.chunks)
-		if !reflect.DeepEqual(got.Lines, want.Lines) {
-			t.Errorf("%+v: lines differ", procs)
+		checkFile(t, RFC9309, src, got)
+		if d := chunkedDiff(got, want); d != "" {
+			t.Errorf("%+v: %s", procs, d)
 		}
-		if !reflect.DeepEqual(got.Groups, want.Groups) {
-			t.Errorf("%+v: groups differ", procs)
-		}
-		if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-			t.Errorf("%+v: %d diagnostics, want %d (or in another order)", procs, len(got.Diagnostics), len(want.Diagnostics))
-		}
-		if !reflect.DeepEqual(got.ext, want.ext) {
-			t.Errorf("%+v: compiled patterns differ", procs)
-		}
-		// The groups' rules hold indexes into derived: equal rules mean
-		// the same patterns only if the lists are the same too.
-		if !slices.Equal(got.derived, want.derived) || len(want.derived) == 0 {
-			t.Errorf("%+v: %d derived patterns, want the same %d (and some)", procs, len(got.derived), len(want.derived))
-		}
+	}
+	if len(want.derived) == 0 {
+		t.Errorf("no derived patterns: the file should have some for chunkedDiff to compare")
 	}
 }
 
@@ -98,15 +89,10 @@ func TestSplitLinesInParallel(t *testing.T) {
 		want := parseRFC(src, string(src), 1, 1)
 		for _, procs := range []struct{ procs, chunks int }{{2, 2}, {3, 3}, {5, 5}, {2, 9}} {
 			got := parseRFC(src, string(src), procs.procs, procs.chunks)
-			if !reflect.DeepEqual(got.Lines, want.Lines) || got.BOM != want.BOM {
-				t.Fatalf("trial %d, %+v: %d lines, want %d", trial, procs, len(got.Lines), len(want.Lines))
-			}
-			if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-				t.Fatalf("trial %d, %+v: diagnostics differ", trial, procs)
-			}
+			checkFile(t, RFC9309, src, got)
 			// A group's agents and rules may straddle two chunks.
-			if !reflect.DeepEqual(got.Groups, want.Groups) || !reflect.DeepEqual(got.ext, want.ext) {
-				t.Fatalf("trial %d, %+v: groups differ", trial, procs)
+			if d := chunkedDiff(got, want); d != "" {
+				t.Fatalf("trial %d, %+v: %s", trial, procs, d)
 			}
 		}
 	}
@@ -131,16 +117,49 @@ func FuzzParseInChunks(f *testing.F) {
 		for _, sp := range []struct{ procs, chunks int }{{2, 2 + int(k)%9}, {3, 1 + int(k)%5}} {
 			got := parseRFC(src, s, sp.procs, sp.chunks)
 			checkFile(t, RFC9309, src, got)
-			switch {
-			case !reflect.DeepEqual(got.Lines, want.Lines):
-				t.Fatalf("%+v: lines differ", sp)
-			case !reflect.DeepEqual(got.Groups, want.Groups) || !reflect.DeepEqual(got.ext, want.ext):
-				t.Fatalf("%+v: groups differ:\n%+v\nwant\n%+v", sp, got.Groups, want.Groups)
-			case !slices.Equal(got.derived, want.derived):
-				t.Fatalf("%+v: derived patterns %q, want %q", sp, got.derived, want.derived)
-			case !reflect.DeepEqual(got.Diagnostics, want.Diagnostics):
-				t.Fatalf("%+v: diagnostics differ:\n%v\nwant\n%v", sp, got.Diagnostics, want.Diagnostics)
+			if d := chunkedDiff(got, want); d != "" {
+				t.Fatalf("%+v: %s", sp, d)
 			}
 		}
 	})
+}
+
+// chunkedDiff says how got, a file read in chunks, differs from want, the
+// same file read in one piece, or returns "". The groups' rules hold
+// indexes into derived, so equal rules mean the same patterns only if the
+// derived lists are the same too.
+func chunkedDiff(got, want *File) string {
+	switch {
+	case got.BOM != want.BOM:
+		return fmt.Sprintf("BOM %d, want %d", got.BOM, want.BOM)
+	case !reflect.DeepEqual(got.Lines, want.Lines):
+		return "lines: " + firstDiff(got.Lines, want.Lines)
+	case !reflect.DeepEqual(got.Groups, want.Groups):
+		return "groups: " + firstDiff(got.Groups, want.Groups)
+	case !reflect.DeepEqual(got.ext, want.ext):
+		return "compiled patterns differ"
+	case !slices.Equal(got.derived, want.derived):
+		return "derived patterns: " + firstDiff(got.derived, want.derived)
+	case !reflect.DeepEqual(got.Diagnostics, want.Diagnostics):
+		return "diagnostics: " + firstDiff(got.Diagnostics, want.Diagnostics)
+	}
+	return ""
+}
+
+// firstDiff describes the first element where got and want differ: a
+// large file's whole lists would bury it.
+func firstDiff[T any](got, want []T) string {
+	for i := range max(len(got), len(want)) {
+		if i >= len(got) || i >= len(want) || !reflect.DeepEqual(got[i], want[i]) {
+			var g, w any = "none", "none"
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			return fmt.Sprintf("%d, want %d; at %d: %+v, want %+v", len(got), len(want), i, g, w)
+		}
+	}
+	return "equal"
 }

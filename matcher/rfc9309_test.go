@@ -309,8 +309,9 @@ func TestParseReading(t *testing.T) {
 // matched without case in US-ASCII only (RFC 5234 §2.3). The word-at-a-time
 // comparison must agree with strings.EqualFold restricted to ASCII for
 // every case mix, and reject near misses: one byte off, non-ASCII look-alikes
-// (K as the Kelvin sign folds to k only in Unicode), and bytes whose bit
-// 0x20 makes a key's byte ('@' for '`', 'A'-1).
+// that strings.EqualFold accepts (the long s folds to s, the Kelvin sign to
+// k, only in Unicode), and bytes whose bit 0x20 makes a key's byte ('@' for
+// '`', 'A'-1).
 func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
 	keys := map[string]Kind{"allow": KindAllow, "disallow": KindDisallow, "user-agent": KindUserAgent}
 	for k, want := range keys {
@@ -338,7 +339,10 @@ func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"", "allo", "alloww", "dis allow", "user_agent", "useragent", "\u212Allow"} {
+	// The long s makes keys strings.EqualFold takes; no key holds a k, so
+	// the Kelvin sign's case only has a wrong length.
+	for _, s := range []string{"", "allo", "alloww", "dis allow", "user_agent", "useragent", "\u212Allow",
+		"di\u017Fallow", "u\u017Fer-agent"} {
 		if got := rfcKey(s); got != KindOther {
 			t.Errorf("rfcKey(%q) = %v, want other", s, got)
 		}

@@ -31,9 +31,22 @@ func TestRunsAreOneSequence(t *testing.T) {
 			if !slices.Equal(got, whole[from:to]) || got == nil || cap(got) != len(got) {
 				t.Fatalf("slice(%d, %d) = %v (cap %d), want %v", from, to, got, cap(got), whole[from:to])
 			}
+			if p, k := partOf(parts, from, to); p >= 0 && &got[0] != &parts[p][k] {
+				t.Errorf("slice(%d, %d), within part %d, was copied", from, to, p)
+			}
 		}
 	}
-	if s := r.slice(4, 6); &s[0] != &parts[3][0] {
-		t.Errorf("a stretch within one part was copied")
+}
+
+// partOf returns the part that holds the non-empty stretch [from, to) of
+// the sequence the parts make, and from's index in it; or -1.
+func partOf(parts [][]int, from, to int) (part, k int) {
+	start := 0
+	for i, p := range parts {
+		if from >= start && to <= start+len(p) && from < to {
+			return i, from - start
+		}
+		start += len(p)
 	}
+	return -1, 0
 }
