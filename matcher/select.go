@@ -95,14 +95,7 @@ func mayFold(a, b string) bool {
 	if a == "" || b == "" || a[0] >= 0x80 || b[0] >= 0x80 {
 		return true
 	}
-	return lowerASCII(a[0]) == lowerASCII(b[0])
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
+	return lowerByte(a[0]) == lowerByte(b[0])
 }
 
 // A traceWriter builds a group trace agent by agent. A file may name
