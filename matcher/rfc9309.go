@@ -187,8 +187,8 @@ type rfcParser struct {
 	// line: finish makes the groups out of them, once their number is
 	// known.
 	starts    []groupStart
-	firstSeen map[string]int // lower-cased token → first line naming it
-	expect    int            // about how many agents the file has, to size firstSeen
+	firstSeen *tokenSet // the first agent naming each token
+	expect    int       // about how many agents the file has, to size firstSeen
 }
 
 // run places the lines in their groups. It is the pass over the lines
@@ -263,28 +263,26 @@ func (p *rfcParser) userAgent(l *Line) {
 		p.group, p.seenRule = len(p.starts)-1, false
 	}
 	l.Group = int32(p.group)
-	tok := p.agents.at(p.nextAgent).Token
+	agent := p.nextAgent
+	tok := p.agents.at(agent).Token
 	p.nextAgent++
 	if tok == "" {
 		return
 	}
 	if p.firstSeen == nil {
-		p.firstSeen = make(map[string]int, max(p.expect, p.agents.len())-p.nextAgent+1)
+		p.firstSeen = newTokenSet(max(p.expect, p.agents.len()) - agent)
 	}
-	// The token is ASCII: lower-case it on the stack, and make a string of
-	// it only to remember a token seen for the first time.
-	var buf [64]byte
-	key := append(buf[:0], tok...)
-	for i, c := range key {
-		key[i] = lowerByte(c)
+	first, ok := p.firstSeen.add(tok, agent, p.agentToken)
+	if !ok {
+		return
 	}
-	if first, ok := p.firstSeen[string(key)]; ok && int(p.f.Lines[first-1].Group) != p.group {
+	if line := p.agents.at(first).Line; int(p.f.Lines[line-1].Group) != p.group {
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
-			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(first)+": the rules of both groups are merged"))
-	} else if !ok {
-		p.firstSeen[p.arena.string(key)] = int(l.Number)
+			p.arena.quoted("", tok, " is also named on line "+strconv.Itoa(line)+": the rules of both groups are merged"))
 	}
 }
+
+func (p *rfcParser) agentToken(i int) string { return p.agents.at(i).Token }
 
 // checkLastGroup reports the last group when it has no rules. No other
 // group can be empty: a user-agent line starts a new group only after a
