@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSplitCommands(t *testing.T) {
+	tests := []struct {
+		args []string
+		want [][]string
+	}{
+		{[]string{"a", "x", "--", "b", "y", "z"}, [][]string{{"a", "x"}, {"b", "y", "z"}}},
+		{[]string{"--", "a", "--", "--", "b"}, [][]string{{"a"}, {"b"}}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		if got := splitCommands(tt.args); !slices.EqualFunc(got, tt.want, slices.Equal) {
+			t.Errorf("splitCommands(%q) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	ts := []time.Duration{9, 1, 5, 3, 7}
+	for _, tt := range []struct {
+		q    float64
+		want time.Duration
+	}{{0, 1}, {0.25, 3}, {0.5, 5}, {0.75, 7}, {1, 9}} {
+		if got := quantile(ts, tt.q); got != tt.want {
+			t.Errorf("quantile(%v) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
+}
+
+// A command that exits non-zero is timed like any other; one that cannot
+// start stops the run.
+func TestRun(t *testing.T) {
+	times, err := run([][]string{{"true"}, {"false"}}, 1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(times) != 2 || len(times[0]) != 3 || len(times[1]) != 3 {
+		t.Fatalf("got %d commands' times, %v; want 2 of 3 each", len(times), times)
+	}
+	var out bytes.Buffer
+	report(&out, [][]string{{"true"}, {"false"}}, times)
+	if !strings.Contains(out.String(), "true: median") || !strings.Contains(out.String(), "false: median") {
+		t.Errorf("report:\n%s", out.String())
+	}
+	if _, err := run([][]string{{"/nonexistent/command"}}, 0, 1); err == nil {
+		t.Error("run of a missing command: no error")
+	}
+}
