@@ -2,9 +2,11 @@ package matcher
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A selection is what an evaluation needs that depends on the token alone:
@@ -18,10 +20,14 @@ type selection struct {
 }
 
 // selections caches selections by token. Evaluations may run on several
-// goroutines at once (check -urls), hence the lock.
+// goroutines at once (check -urls, a million URLs for one token), so a
+// lookup takes no lock: the map is replaced whole when a token is added,
+// never changed in place, and a reader loads the current one. (A lock
+// taken by every lookup moved its cache line between the processors for
+// every URL.)
 type selections struct {
-	mu sync.Mutex
-	m  map[string]*selection
+	mu sync.Mutex // held by a goroutine adding a token
+	m  atomic.Pointer[map[string]*selection]
 }
 
 // maxSelections bounds the cache: beyond it, a token's selection is worked
@@ -44,21 +50,27 @@ func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace)
 	if c == nil {
 		return newSelection(f, choose(f, token))
 	}
+	if m := c.m.Load(); m != nil {
+		if s, ok := (*m)[token]; ok {
+			return s
+		}
+	}
+	s := newSelection(f, choose(f, token))
 	c.mu.Lock()
-	s, ok := c.m[token]
-	c.mu.Unlock()
-	if ok {
-		return s
+	defer c.mu.Unlock()
+	old := c.m.Load()
+	if old == nil {
+		old = &map[string]*selection{}
 	}
-	s = newSelection(f, choose(f, token))
-	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[string]*selection{}
+	if first, ok := (*old)[token]; ok {
+		return first // another goroutine added it meanwhile
 	}
-	if len(c.m) < maxSelections {
-		c.m[token] = s
+	if len(*old) < maxSelections {
+		m := make(map[string]*selection, len(*old)+1)
+		maps.Copy(m, *old)
+		m[token] = s
+		c.m.Store(&m)
 	}
-	c.mu.Unlock()
 	return s
 }
 
