@@ -100,7 +100,7 @@ func TestCheckURLsAllAllowed(t *testing.T) {
 // a message naming it (check's contract).
 func TestCheckArgsStopAtUnreadableURL(t *testing.T) {
 	robots := writeRobots(t, fishFile)
-	for _, n := range []int{3, urlBatchSize, urlBatchSize + 3} {
+	for _, n := range []int{3, urlBatchSize - 1, urlBatchSize, urlBatchSize + 3} {
 		args := []string{"check", robots, "bot"}
 		for i := range n - 1 {
 			args = append(args, fmt.Sprintf("/fish/%d", i))
