@@ -23,10 +23,10 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 			if r.Pattern.Start == r.Pattern.End || !pats[ri].pattern(f.normalized(r)).match(path) {
 				continue
 			}
-			norm := f.normalized(r)
-			pat := f.TextOf(r.Pattern)
-			_, psteps := NormalizePattern(pat)
-			res.Matches = append(res.Matches, Match{Rule: *r, Pattern: pat, Normalized: norm, Priority: len(norm), Steps: psteps})
+			m := f.matchOf(r)
+			m.Priority = len(m.Normalized)
+			_, m.Steps = NormalizePattern(m.Pattern)
+			res.Matches = append(res.Matches, m)
 		}
 	}
 	sortMatchesByLine(res.Matches)

@@ -177,6 +177,12 @@ func (f *File) normalized(r *Rule) string {
 	return f.text[r.Pattern.Start:r.Pattern.End]
 }
 
+// matchOf is r as a Match, with the rule's texts; the reading adds its
+// priority and steps.
+func (f *File) matchOf(r *Rule) Match {
+	return Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
+}
+
 // newRule makes the rule of line l whose pattern the reading compares as
 // norm, keeping norm when it is not the pattern as written.
 func (f *File) newRule(l *Line, allow bool, norm string, group int) Rule {

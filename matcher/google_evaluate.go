@@ -45,7 +45,7 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 // (robots.cc HandleAllow); the priority is then that pattern's length.
 func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m Match, index, ok bool) {
 	if ext.patterns[gi][ri].match(path) {
-		m = Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
+		m = f.matchOf(r)
 		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
 		return m, false, true
 	}
@@ -53,7 +53,7 @@ func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m 
 	if ix == nil || !ix.pat.match(path) {
 		return Match{}, false, false
 	}
-	m = Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
+	m = f.matchOf(r)
 	m.Priority = len(ix.text)
 	m.Steps = append(googlePatternSteps(m.Pattern), Step{Input: m.Normalized, Output: ix.text,
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",

@@ -197,11 +197,13 @@ func (koster1996) evaluate(f *File, token string, t *Target) *Result {
 	res.Path, res.Steps = kosterNormalize(path, true)
 	res.Groups = kosterSelect(f, ext, token)
 	if len(res.Groups.Selected) > 0 {
-		for _, r := range f.Groups[res.Groups.Selected[0]].Rules {
-			if norm := f.Normalized(r); strings.HasPrefix(res.Path, norm) {
-				pat := f.TextOf(r.Pattern)
-				_, steps := kosterNormalize(pat, true)
-				res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: -1, Steps: steps})
+		rules := f.Groups[res.Groups.Selected[0]].Rules
+		for i := range rules {
+			if r := &rules[i]; strings.HasPrefix(res.Path, f.normalized(r)) {
+				m := f.matchOf(r)
+				m.Priority = -1
+				_, m.Steps = kosterNormalize(m.Pattern, true)
+				res.Matches = append(res.Matches, m)
 			}
 		}
 	}

@@ -26,11 +26,12 @@ func (python) evaluate(f *File, token string, t *Target) *Result {
 		res.Allowed, res.Reason = true, ReasonNoGroup
 	default:
 		g := f.Groups[res.Groups.Selected[0]]
-		for _, r := range g.Rules {
-			if norm := f.Normalized(r); strings.HasPrefix(path, norm) {
-				pat := f.TextOf(r.Pattern)
-				_, psteps, _ := pyPatternSteps(pat)
-				res.Matches = append(res.Matches, Match{Rule: r, Pattern: pat, Normalized: norm, Priority: -1, Steps: psteps})
+		for i := range g.Rules {
+			if r := &g.Rules[i]; strings.HasPrefix(path, f.normalized(r)) {
+				m := f.matchOf(r)
+				m.Priority = -1
+				_, m.Steps, _ = pyPatternSteps(m.Pattern)
+				res.Matches = append(res.Matches, m)
 			}
 		}
 		res.Allowed, res.Reason = true, ReasonNoMatch
