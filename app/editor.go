@@ -50,15 +50,16 @@ func (ed *editor) keepingTail() *editor {
 	return ed
 }
 
-// cut returns the part of text the textarea shows (boundSource) and keeps
-// the rest as hidden when KeepTail; otherwise the rest is dropped.
-func (ed *editor) cut(text string) string {
-	shown := boundSource(text)
+// cut returns the part of text the textarea shows (boundSource), and what
+// the editor keeps and reports: with KeepTail, all of text, the rest kept
+// as hidden; otherwise only what it shows, the rest dropped.
+func (ed *editor) cut(text string) (shown, kept string) {
+	shown = boundSource(text)
 	ed.hidden = ""
 	if ed.KeepTail {
 		ed.hidden = text[len(shown):]
 	}
-	return shown
+	return shown, text[:len(shown)+len(ed.hidden)]
 }
 
 // OnInit counts the lines of the first content, so the prerendered page
@@ -91,7 +92,8 @@ func (ed *editor) write(ctx app.Context) {
 		return
 	}
 	ed.written = ed.Content.Seq
-	text, id := ed.cut(ed.Content.Text), ed.ID
+	text, _ := ed.cut(ed.Content.Text)
+	id := ed.ID
 	ed.setLines(lineCount(text))
 	ctx.Defer(func(app.Context) { setFieldValue(id, text) })
 }
@@ -110,7 +112,7 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	// is read-only: an input then comes from a script replacing the whole
 	// text, so the old hidden part goes.)
 	wasHidden := ed.hidden != ""
-	shown := ed.cut(text)
+	shown, kept := ed.cut(text)
 	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}
@@ -120,7 +122,7 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 		ctx.PreventUpdate() // nothing visible changed yet; the analysis follows, debounced
 	}
 	if ed.OnChange != nil {
-		ed.OnChange(ctx, text) // the shown part and the hidden one: all of it
+		ed.OnChange(ctx, kept) // with KeepTail, the hidden part too
 	}
 }
 

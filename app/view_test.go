@@ -156,9 +156,14 @@ func TestEditorKeepsTailOnlyWhenAsked(t *testing.T) {
 		if keep {
 			ed = ed.keepingTail()
 		}
-		shown := ed.cut(huge)
+		shown, kept := ed.cut(huge)
 		if (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
 			t.Errorf("keep tail %v: kept %d bytes of the %d past the bound", keep, len(ed.hidden), len(huge)-len(shown))
+		}
+		// What the editor reports is what it keeps: a field without the
+		// tail must not report text it no longer holds.
+		if want := map[bool]string{true: huge, false: shown}[keep]; kept != want {
+			t.Errorf("keep tail %v: reports %d bytes, want %d", keep, len(kept), len(want))
 		}
 		e := app.NewTestEngine()
 		if err := e.Load(ed); err != nil {
