@@ -186,8 +186,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // readInput reads the robots.txt file (name "-" is stdin) into a string,
 // which the matcher reads without a copy (matcher.ParseText): a large
 // file's bytes are then in memory once, and copied once. A regular file is
-// read straight into one buffer of its size (readFile); a pipe, a device or
-// stdin is read to its end into a buffer that grows as it fills. (io.Copy
+// read straight into one buffer of its size (os.ReadFile); a pipe, a device
+// or stdin is read to its end into a buffer that grows as it fills. (io.Copy
 // into a strings.Builder went through a 32 KiB buffer: every byte copied
 // twice.)
 func readInput(name string, stdin io.Reader) (string, error) {
@@ -196,7 +196,7 @@ func readInput(name string, stdin io.Reader) (string, error) {
 	if name == "-" {
 		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = readFile(name)
+		data, err = os.ReadFile(name)
 	}
 	if err != nil {
 		return "", err
