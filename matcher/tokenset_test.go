@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math/rand"
 	"strings"
 	"testing"
@@ -66,6 +67,34 @@ func TestTokenSetAgreesWithMap(t *testing.T) {
 		}
 		if s.n != len(firsts) || 2*s.n > len(s.slots) {
 			t.Errorf("hint %d: %d tokens in %d slots, want %d in at least twice as many", hint, s.n, len(s.slots), len(firsts))
+		}
+	}
+}
+
+// Two different tokens whose hashes are equal must stay two tokens: the
+// set compares a hit with the token itself, not only its hash. (Among a
+// few thousand agents such a pair is rare, so the test looks for one.)
+func TestTokenSetHashCollision(t *testing.T) {
+	byHash := map[uint32]string{}
+	var a, b string
+	for i := 0; a == ""; i++ {
+		tok := fmt.Sprintf("bot-%d", i) // lower-case: hashed as it is
+		h := uint32(maphash.String(tokenSeed, tok))
+		if prev, ok := byHash[h]; ok {
+			a, b = prev, tok
+		}
+		byHash[h] = tok
+	}
+	tokens := []string{a, b, strings.ToUpper(b)}
+	s := newTokenSet(0)
+	for i, want := range []int{-1, -1, 1} {
+		first, ok := s.add(tokens[i], i, func(k int) string { return tokens[k] })
+		got := -1
+		if ok {
+			got = first
+		}
+		if got != want {
+			t.Errorf("add(%q) = %d, want %d (%q and %q hash alike)", tokens[i], got, want, a, b)
 		}
 	}
 }
