@@ -1,10 +1,8 @@
 package matcher
 
 import (
-	"reflect"
 	"strings"
 	"testing"
-	"unsafe"
 )
 
 func compareOne(t *testing.T, src, token, url string) *Comparison {
@@ -101,25 +99,5 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
 			}
 		})
-	}
-}
-
-// TestParseAllTextIsParseAll: a source held as a string parses under every
-// reading as its bytes do, and every File reads the string's own bytes.
-func TestParseAllTextIsParseAll(t *testing.T) {
-	text := "User-agent: a\nDisallow: /ツ$\n\nUser-agent: *\nAllow: /%7e\nCrawl-delay: 2\n"
-	want, got := ParseAll([]byte(text)), ParseAllText(text)
-	if len(got) != len(want) || len(got) != len(Readings()) {
-		t.Fatalf("%d files, want %d", len(got), len(want))
-	}
-	for i, f := range got {
-		w := want[i]
-		if f.Reading != w.Reading || !reflect.DeepEqual(f.Lines, w.Lines) || !reflect.DeepEqual(f.Groups, w.Groups) ||
-			!reflect.DeepEqual(f.Diagnostics, w.Diagnostics) {
-			t.Errorf("%s: the string and the bytes parse differently", w.Reading)
-		}
-		if unsafe.SliceData(f.Source) != unsafe.StringData(text) {
-			t.Errorf("%s: the File reads a copy of the string", f.Reading)
-		}
 	}
 }

@@ -3,6 +3,7 @@ package matcher
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // Line offsets are int32 (file.go), so ParseAs reads at most maxSource
@@ -64,7 +65,11 @@ func TestParseTextIsParseAs(t *testing.T) {
 		"empty":       "",
 	}
 	for name, text := range sources {
-		for _, r := range Readings() {
+		all := ParseAllText(text)
+		if len(all) != len(Readings()) {
+			t.Fatalf("%s: ParseAllText made %d files, want one per reading", name, len(all))
+		}
+		for i, r := range Readings() {
 			want, got := ParseAs(r, []byte(text)), ParseText(r, text)
 			if string(got.Source) != text {
 				t.Fatalf("%s/%s: Source differs from the text", name, r)
@@ -72,6 +77,15 @@ func TestParseTextIsParseAs(t *testing.T) {
 			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Groups, want.Groups) ||
 				!reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
 				t.Errorf("%s/%s: ParseText's file differs from ParseAs's", name, r)
+			}
+			if all[i].Reading != r {
+				t.Errorf("%s: ParseAllText's file %d is %s, want %s", name, i, all[i].Reading, r)
+			}
+			// Both read the string's own bytes, not a copy.
+			for _, f := range []*File{got, all[i]} {
+				if text != "" && unsafe.SliceData(f.Source) != unsafe.StringData(text) {
+					t.Errorf("%s/%s: the File reads a copy of the string", name, r)
+				}
 			}
 		}
 	}
