@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"slices"
@@ -59,12 +60,18 @@ func splitCommands(args []string) [][]string {
 	return cmds
 }
 
-// run runs every command once per round and returns each one's timed
+// run runs every command once per round, in reverse order every other
+// round so that none always runs first, and returns each one's timed
 // durations.
 func run(cmds [][]string, warmup, rounds int) ([][]time.Duration, error) {
 	times := make([][]time.Duration, len(cmds))
 	for r := range warmup + rounds {
-		for i, c := range cmds {
+		for k := range cmds {
+			i := k
+			if r%2 == 1 {
+				i = len(cmds) - 1 - k
+			}
+			c := cmds[i]
 			cmd := exec.Command(c[0], c[1:]...)
 			start := time.Now()
 			err := cmd.Run()
@@ -91,10 +98,12 @@ func report(w io.Writer, cmds [][]string, times [][]time.Duration) {
 	}
 }
 
-// quantile returns the q-quantile of ts (nearest rank), sorting ts.
+// quantile returns the q-quantile of ts by nearest rank (the smallest
+// value with at least q of them at or below it), sorting ts.
 func quantile(ts []time.Duration, q float64) time.Duration {
 	slices.Sort(ts)
-	return ts[min(len(ts)-1, int(q*float64(len(ts))))]
+	rank := int(math.Ceil(q * float64(len(ts))))
+	return ts[max(0, min(len(ts), rank)-1)]
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

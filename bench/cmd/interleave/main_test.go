@@ -25,13 +25,22 @@ func TestSplitCommands(t *testing.T) {
 }
 
 func TestQuantile(t *testing.T) {
-	ts := []time.Duration{9, 1, 5, 3, 7}
 	for _, tt := range []struct {
+		ts   []time.Duration
 		q    float64
 		want time.Duration
-	}{{0, 1}, {0.25, 3}, {0.5, 5}, {0.75, 7}, {1, 9}} {
-		if got := quantile(ts, tt.q); got != tt.want {
-			t.Errorf("quantile(%v) = %v, want %v", tt.q, got, tt.want)
+	}{
+		{[]time.Duration{9, 1, 5, 3, 7}, 0, 1},
+		{[]time.Duration{9, 1, 5, 3, 7}, 0.25, 3},
+		{[]time.Duration{9, 1, 5, 3, 7}, 0.5, 5},
+		{[]time.Duration{9, 1, 5, 3, 7}, 0.75, 7},
+		{[]time.Duration{9, 1, 5, 3, 7}, 1, 9},
+		// q·n whole: the rank is q·n itself, not the one after.
+		{[]time.Duration{4, 2, 3, 1}, 0.5, 2},
+		{[]time.Duration{4, 2, 3, 1}, 0.25, 1},
+	} {
+		if got := quantile(tt.ts, tt.q); got != tt.want {
+			t.Errorf("quantile(%v, %v) = %v, want %v", tt.ts, tt.q, got, tt.want)
 		}
 	}
 }
