@@ -12,6 +12,12 @@ ROBOTSTXT_CONFORMANCE ?= $(wildcard $(abspath ../shared/conformance))
 ifneq ($(ROBOTSTXT_CONFORMANCE),)
 export ROBOTSTXT_CONFORMANCE
 endif
+# The differential corpus (matcher/differential_test.go reads it): what real
+# implementations answered to generated questions.
+ROBOTSTXT_DIFFERENTIAL ?= $(wildcard $(abspath ../shared/differential))
+ifneq ($(ROBOTSTXT_DIFFERENTIAL),)
+export ROBOTSTXT_DIFFERENTIAL
+endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
