@@ -25,22 +25,48 @@ type reader interface {
 	evaluate(f *File, token string, t *Target) *Result
 }
 
-// readers holds every implemented reading, in the order they are shown.
+// readers holds every implemented reading, in the order they are shown,
+// each with what it is.
 var readers = []struct {
-	name Reading
 	impl reader
+	info ReadingInfo
 }{
-	{RFC9309, rfc9309{}},
-	{Google, google{}},
-	{Python, python{}},
-	{Koster1996, koster1996{}},
+	{rfc9309{}, ReadingInfo{RFC9309, "RFC 9309", "RFC 9309 as written, with documented choices where it is silent", ""}},
+	{google{}, ReadingInfo{Google, "Google", "google/robotstxt (robots.cc), Google's open-source parser", ""}},
+	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
+	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
+}
+
+// ReadingInfo says what a reading is: for a reading that mirrors a
+// program, which program and version, and who is known to run it.
+type ReadingInfo struct {
+	Name Reading
+	// Title is a short label for tables and menus.
+	Title string
+	// Mirrors is the program and version the reading decides as, or the
+	// text it reads for a reading of a document.
+	Mirrors string
+	// UsedBy names crawlers and frameworks known to run the program, each
+	// with its source; empty where no source says.
+	UsedBy string
+}
+
+// About returns what the reading r is; the zero ReadingInfo for an unknown
+// one.
+func About(r Reading) ReadingInfo {
+	for _, x := range readers {
+		if x.info.Name == r {
+			return x.info
+		}
+	}
+	return ReadingInfo{}
 }
 
 // Readings lists the implemented readings, the default first.
 func Readings() []Reading {
 	out := make([]Reading, len(readers))
 	for i, r := range readers {
-		out[i] = r.name
+		out[i] = r.info.Name
 	}
 	return out
 }
@@ -48,20 +74,20 @@ func Readings() []Reading {
 // ParseReading returns the reading with the given name, case-insensitively.
 func ParseReading(name string) (Reading, error) {
 	for _, r := range readers {
-		if strings.EqualFold(string(r.name), name) {
-			return r.name, nil
+		if strings.EqualFold(string(r.info.Name), name) {
+			return r.info.Name, nil
 		}
 	}
 	names := make([]string, len(readers))
 	for i, r := range readers {
-		names[i] = string(r.name)
+		names[i] = string(r.info.Name)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
 
 func readerFor(r Reading) reader {
 	for _, x := range readers {
-		if x.name == r {
+		if x.info.Name == r {
 			return x.impl
 		}
 	}

@@ -90,3 +90,17 @@ func TestParseTextIsParseAs(t *testing.T) {
 		}
 	}
 }
+
+// TestAboutEveryReading: every reading says what it is, so that the UI, the
+// CLI and the record can label it with the program and version it mirrors.
+func TestAboutEveryReading(t *testing.T) {
+	for _, r := range Readings() {
+		a := About(r)
+		if a.Name != r || a.Title == "" || a.Mirrors == "" {
+			t.Errorf("About(%q) = %+v: want its name, a title and what it mirrors", r, a)
+		}
+	}
+	if a := About("no-such-reading"); a != (ReadingInfo{}) {
+		t.Errorf("About of an unknown reading = %+v, want the zero value", a)
+	}
+}
