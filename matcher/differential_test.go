@@ -26,6 +26,7 @@ var differentialMirrors = []struct {
 	reading Reading
 }{
 	{"cpython-classic", Python},
+	{"robots-parser", RobotsParser},
 }
 
 type differentialCase struct {

@@ -35,6 +35,7 @@ var readers = []struct {
 	{google{}, ReadingInfo{Google, "Google", "google/robotstxt (robots.cc), Google's open-source parser", ""}},
 	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
 	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
+	{robotsParser{}, ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)", ""}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a
