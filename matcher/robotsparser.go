@@ -332,11 +332,10 @@ func rpPort(u whatwgURL) string {
 	return p
 }
 
-// rpRequestPath is what _getRule compares: the URL's pathname and search
-// with escapes upper-cased, once it is known to be on the robots.txt's
-// site.
-func rpRequestPath(t *Target) (string, []Step, error) {
-	robots, raw := rpURLs(t)
+// rpRequestPath is what _getRule compares when the file is robots and raw
+// the URL asked about: raw's pathname and search with escapes upper-cased,
+// once raw is known to be on the robots.txt's site.
+func rpRequestPath(robots, raw string) (string, []Step, error) {
 	base, err := parseWHATWG(robots)
 	if err != nil {
 		return "", nil, fmt.Errorf("the robots.txt URL %q cannot be read: %v", robots, err)
@@ -363,8 +362,15 @@ func rpRequestPath(t *Target) (string, []Step, error) {
 }
 
 func (robotsParser) evaluate(f *File, token string, t *Target) *Result {
+	robots, url := rpURLs(t)
+	return rpEvaluate(f, token, t, robots, url)
+}
+
+// rpEvaluate is isAllowed(url, token) on the file parsed as the robots.txt
+// at robots.
+func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
-	path, steps, err := rpRequestPath(t)
+	path, steps, err := rpRequestPath(robots, url)
 	res.Path, res.Steps = path, steps
 	sel := f.selectionFor(token, rpSelect)
 	res.Groups, res.Diagnostics = sel.trace, sel.diags

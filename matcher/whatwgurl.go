@@ -11,11 +11,10 @@ import (
 // What the robots-parser reading needs of the WHATWG URL Standard's basic
 // URL parser (the `URL` class of Node.js, which robots-parser 3.0.1 reads
 // every URL with): the parts of a URL it compares. The parser here covers
-// the absolute URLs a Target holds ("scheme://authority/path?query#frag")
-// and refuses what the standard refuses there; a URL without a scheme, or
-// one the standard would resolve against a base, is refused too, since
-// robots-parser resolves it against a host of its own (see rpBaseHost).
-// Windows drive letters of file: URLs are not given their special paths.
+// absolute URLs ("scheme://authority/path?query#frag") and those read
+// against robots-parser's base URL (see rpBaseHost), and refuses what the
+// standard refuses there. Windows drive letters of file: URLs are not
+// given their special paths.
 
 // whatwgURL is a parsed URL, as the URL class shows it.
 type whatwgURL struct {
@@ -27,18 +26,21 @@ type whatwgURL struct {
 }
 
 var (
-	errNoScheme = errors.New("it has no scheme: the URL class reads it relative to a base URL")
-	errBase     = errors.New("after the scheme there is no // authority: the URL class reads it relative to robots-parser's base URL")
-	errNoHost   = errors.New("it has no host")
-	errBadPort  = errors.New("its port is not a number from 0 to 65535")
-	errBadHost  = errors.New("its host is not a valid host (a forbidden character, a bad IP address, or IDNA refuses it)")
+	errNoHost  = errors.New("it has no host")
+	errBadPort = errors.New("its port is not a number from 0 to 65535")
+	errBadHost = errors.New("its host is not a valid host (a forbidden character, a bad IP address, or IDNA refuses it)")
 )
 
 // whatwgSpecial are the special schemes and their default ports.
 var whatwgSpecial = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": ""}
 
+// rpBaseHost is the host of the base URL robots-parser reads every URL
+// against (parseUrl): a URL without a scheme and host of its own lands
+// there.
+const rpBaseHost = "robots-relative.samclarke.com"
+
 // parseWHATWG reads input as the basic URL parser does with robots-parser's
-// base URL, whose scheme is http.
+// base URL, http://robots-relative.samclarke.com/.
 func parseWHATWG(input string) (whatwgURL, error) {
 	s := strings.TrimFunc(input, func(r rune) bool { return r <= 0x20 })
 	if strings.ContainsAny(s, "\t\n\r") {
@@ -51,41 +53,73 @@ func parseWHATWG(input string) (whatwgURL, error) {
 	}
 	colon := strings.IndexByte(s, ':')
 	if colon <= 0 || !validScheme(s[:colon]) {
-		return whatwgURL{}, errNoScheme
+		return whatwgRelative(s)
 	}
 	scheme, rest := strings.ToLower(s[:colon]), s[colon+1:]
-	def, special := whatwgSpecial[scheme]
-	u := whatwgURL{protocol: scheme + ":"}
-	var err error
+	_, special := whatwgSpecial[scheme]
 	switch {
+	case scheme == "http" && !twoSlashes(rest):
+		// The base's scheme: the rest is read relative to the base.
+		return whatwgRelative(rest)
 	case special:
-		if scheme == "http" && !(len(rest) >= 2 && isURLSlash(rest[0]) && isURLSlash(rest[1])) {
-			return whatwgURL{}, errBase
-		}
 		rest = strings.TrimLeft(rest, `/\`)
 	case strings.HasPrefix(rest, "//"):
 		rest = rest[2:]
 	default:
 		return whatwgURL{}, errNoHost
 	}
+	return whatwgFromAuthority(scheme, rest)
+}
+
+func twoSlashes(s string) bool { return len(s) >= 2 && isURLSlash(s[0]) && isURLSlash(s[1]) }
+
+// whatwgRelative reads a URL without a scheme (or with the base's, and no
+// authority) against the base: "//host/…" takes the base's scheme, anything
+// else also its host and, for a bare query or fragment, its path "/".
+func whatwgRelative(rest string) (whatwgURL, error) {
+	if twoSlashes(rest) {
+		return whatwgFromAuthority("http", strings.TrimLeft(rest, `/\`))
+	}
+	u := whatwgURL{protocol: "http:", hostname: rpBaseHost, pathname: "/"}
+	if rest != "" && rest[0] != '?' && rest[0] != '#' {
+		u.pathname, rest = whatwgPath(rest, true)
+	}
+	u.search = whatwgSearch(rest, true)
+	return u, nil
+}
+
+// whatwgFromAuthority reads the authority, path and query that follow the
+// scheme and its slashes.
+func whatwgFromAuthority(scheme, rest string) (whatwgURL, error) {
+	def, special := whatwgSpecial[scheme]
+	u := whatwgURL{protocol: scheme + ":"}
 	end := len(rest)
 	if i := strings.IndexAny(rest, urlAuthorityEnd(special)); i >= 0 {
 		end = i
 	}
-	if rest, err = u.authority(rest[:end], rest[end:], scheme, def, special); err != nil {
+	rest, err := u.authority(rest[:end], rest[end:], scheme, def, special)
+	if err != nil {
 		return whatwgURL{}, err
 	}
 	u.pathname, rest = whatwgPath(rest, special)
-	if strings.HasPrefix(rest, "?") {
-		q := rest[1:]
-		if i := strings.IndexByte(q, '#'); i >= 0 {
-			q = q[:i]
-		}
-		if q != "" {
-			u.search = "?" + percentEncodeSet(q, func(c byte) bool { return inQuerySet(c, special) })
-		}
-	}
+	u.search = whatwgSearch(rest, special)
 	return u, nil
+}
+
+// whatwgSearch is the search of what follows the path: "" or '?' and the
+// query, percent-encoded, up to the fragment.
+func whatwgSearch(rest string, special bool) string {
+	if !strings.HasPrefix(rest, "?") {
+		return ""
+	}
+	q := rest[1:]
+	if i := strings.IndexByte(q, '#'); i >= 0 {
+		q = q[:i]
+	}
+	if q == "" {
+		return ""
+	}
+	return "?" + percentEncodeSet(q, func(c byte) bool { return inQuerySet(c, special) })
 }
 
 func validScheme(s string) bool {
