@@ -166,6 +166,12 @@ func genRPPath(r *rand.Rand, f *File) string {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
+	switch r.IntN(10) {
+	case 0: // the URL class reads '\\' as '/' in a special URL
+		p = strings.ReplaceAll(p, "/", "\\")
+	case 1: // and resolves dot segments
+		p = pick(r, []string{"/x/..", "/.", "/%2e", "/x/%2E%2e"}) + p
+	}
 	return p + pick(r, rpSuffixes)
 }
 
@@ -177,13 +183,16 @@ func genRPQuery(r *rand.Rand, f *File) [3]string {
 	if r.IntN(4) == 0 {
 		token = pick(r, pyTokens)
 	}
-	robots, base := rpStandIn+"/robots.txt", rpStandIn
-	switch n := r.IntN(10); {
-	case n == 0:
+	robots := rpStandIn + "/robots.txt"
+	if r.IntN(5) == 0 {
 		robots = pick(r, rpRobotsURLs)
-		base = strings.TrimSuffix(robots, "/robots.txt")
-	case n <= 2:
+	}
+	base := strings.TrimSuffix(robots, "/robots.txt")
+	switch r.IntN(8) {
+	case 0, 1:
 		base = pick(r, rpBases)
+	case 2:
+		base = strings.TrimSuffix(pick(r, rpRobotsURLs), "/robots.txt")
 	}
 	url := base + genRPPath(r, f)
 	if r.IntN(20) == 0 {
