@@ -13,6 +13,7 @@ type Factor string
 // The factors, in the order Compare looks for them: the first that differs
 // is the one named.
 const (
+	FactorNoVerdict      Factor = "no-verdict"     // one reading's program gives no verdict for the URL
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
 	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
@@ -96,6 +97,11 @@ func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
 // the two decisions differ.
 func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	A, B := a.Reading, b.Reading
+	for _, r := range []*Result{a, b} {
+		if r.Reason == ReasonNoVerdict || r.Reason == ReasonRaises {
+			return FactorNoVerdict, r.Explanation
+		}
+	}
 	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
 		x, y := A, B
 		if b.Reason == ReasonRobotsTxt {

@@ -39,8 +39,9 @@ import (
 //     algorithm); the longest pattern wins, an allow winning a tie; no
 //     match allows, and /robots.txt is not special;
 //   - isAllowed returns undefined, no verdict, for a URL that does not
-//     parse or is not on the robots.txt's scheme, host and port. The
-//     reading shows that as disallowed, as isDisallowed does.
+//     parse or is not on the robots.txt's scheme, host and port, and
+//     throws a TypeError when neither the URL nor the robots.txt URL
+//     parses. The reading shows both as disallowed, as isDisallowed does.
 //
 // A full URL is asked about as robots-parser would be given it, with the
 // robots.txt URL that governs it (Target.RobotsURL); a path is asked about
@@ -302,6 +303,13 @@ func rpPatternSteps(value string) []Step {
 
 var errOtherSite = errors.New("it is not on the robots.txt's scheme, host and port")
 
+// rpThrows: neither URL parses, so parseUrl gives two empty objects, which
+// _getRule finds on the same site; it then upper-cases the escapes of a
+// path that is not a string, and throws.
+type rpThrows struct{ why string }
+
+func (e *rpThrows) Error() string { return e.why }
+
 // rpURLs are the two URLs robots-parser is given for a target: the
 // robots.txt URL and the URL asked about.
 func rpURLs(t *Target) (robots, url string) {
@@ -317,9 +325,10 @@ func rpURLs(t *Target) (robots, url string) {
 
 // rpPort is the port parseUrl leaves: with none given it sets 443 for
 // https and 80 for any other scheme, which the URL class then drops when
-// it is the scheme's default (and ignores for file:).
+// it is the scheme's default (and ignores for file: and a URL without a
+// host, which cannot have a port).
 func rpPort(u whatwgURL) string {
-	if u.port != "" || u.protocol == "file:" {
+	if u.port != "" || u.protocol == "file:" || u.hostname == "" {
 		return u.port
 	}
 	p := "80"
@@ -336,12 +345,14 @@ func rpPort(u whatwgURL) string {
 // the URL asked about: raw's pathname and search with escapes upper-cased,
 // once raw is known to be on the robots.txt's site.
 func rpRequestPath(robots, raw string) (string, []Step, error) {
-	base, err := parseWHATWG(robots)
-	if err != nil {
-		return "", nil, fmt.Errorf("the robots.txt URL %q cannot be read: %v", robots, err)
-	}
+	base, errBase := parseWHATWG(robots)
 	u, err := parseWHATWG(raw)
-	if err != nil {
+	switch {
+	case errBase != nil && err != nil:
+		return "", nil, &rpThrows{fmt.Sprintf("the URL class can read neither the robots.txt URL %q (%v) nor %q (%v)", robots, errBase, raw, err)}
+	case errBase != nil:
+		return "", nil, fmt.Errorf("the URL class cannot read the robots.txt URL %q: %v", robots, errBase)
+	case err != nil:
 		return "", nil, fmt.Errorf("the URL class cannot read %q: %v", raw, err)
 	}
 	if u.protocol != base.protocol || u.hostname != base.hostname || rpPort(u) != rpPort(base) {
@@ -374,7 +385,13 @@ func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
 	res.Path, res.Steps = path, steps
 	sel := f.selectionFor(token, rpSelect)
 	res.Groups, res.Diagnostics = sel.trace, sel.diags
-	if err != nil {
+	var throws *rpThrows
+	switch {
+	case errors.As(err, &throws):
+		res.Reason = ReasonRaises
+		res.Explanation = fmt.Sprintf("No verdict: robots-parser's isAllowed throws a TypeError, since %s: it takes the two unread URLs for the same site, then finds no path to compare; shown as disallowed, since a crawler whose check fails fetches nothing.", throws.why)
+		return res
+	case err != nil:
 		res.Reason = ReasonNoVerdict
 		res.Explanation = fmt.Sprintf("No verdict: robots-parser's isAllowed returns undefined, since %v; shown as disallowed, as its isDisallowed says.", err)
 		return res
@@ -461,9 +478,13 @@ func rpSummary(f *File, tr GroupTrace, name string) string {
 	case len(tr.Selected) == 0:
 		return fmt.Sprintf("No group with rule lines names %s and none names *, so no rules apply: everything is allowed.", how)
 	}
-	s := fmt.Sprintf("The token reads as %s; the %s name it exactly", how, groupWords(f, tr.Selected))
+	names, apply := "names", "applies"
+	if len(tr.Selected) > 1 {
+		names, apply = "name", "apply"
+	}
+	s := fmt.Sprintf("The token reads as %s; the %s %s it exactly", how, groupWords(f, tr.Selected), names)
 	if tr.Global {
-		s = fmt.Sprintf("No group with rule lines names %s, so the %s naming * apply", how, groupWords(f, tr.Selected))
+		s = fmt.Sprintf("No group with rule lines names %s, so the %s naming * %s", how, groupWords(f, tr.Selected), apply)
 	}
 	if tr.Merged {
 		s += ", their rules merged"

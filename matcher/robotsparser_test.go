@@ -83,6 +83,8 @@ func rpVerdict(res *Result) string {
 	switch {
 	case res.Reason == ReasonNoVerdict:
 		return "none"
+	case res.Reason == ReasonRaises:
+		return "throws"
 	case res.Allowed:
 		return "allow"
 	}
@@ -143,7 +145,8 @@ func TestRobotsParserEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bad.Reason != ReasonNoVerdict || bad.Allowed || !strings.Contains(bad.Explanation, "undefined") {
+	// Neither http://[zz]/x nor its robots.txt URL parses: isAllowed throws.
+	if bad.Reason != ReasonRaises || bad.Allowed || !strings.Contains(bad.Explanation, "TypeError") {
 		t.Errorf("bad host: %+v", bad)
 	}
 }
@@ -201,7 +204,8 @@ func TestWHATWGURL(t *testing.T) {
 		{"http://[zz]/", "", "", "", "", "", false},
 		{"http://1.2.3.4.5/", "", "", "", "", "", false},
 		{"http://user@/", "", "", "", "", "", false},
-		{"foo:bar", "", "", "", "", "", false},
+		{"foo:bar?q#f", "foo:", "", "", "bar", "?q", true},
+		{"foo:/a/../b", "foo:", "", "", "/b", "", true},
 	}
 	for _, tt := range tests {
 		u, err := parseWHATWG(tt.in)
@@ -259,4 +263,34 @@ func FuzzRobotsParser(f *testing.F) {
 			t.Fatalf("winner %+v disagrees with verdict %v", m.Rule, ra.Allowed)
 		}
 	})
+}
+
+// TestCompareFactorsRobotsParser: the factor Compare names between
+// robots-parser and the other readings.
+func TestCompareFactorsRobotsParser(t *testing.T) {
+	tests := []struct {
+		name, src, token, url string
+		other                 Reading
+		factor                Factor
+	}{
+		{"robots-parser has no /robots.txt rule", "User-agent: *\nDisallow: /\n", "bot", "/robots.txt", RFC9309, FactorRobotsTxt},
+		{"robots-parser accepts no typos", "User-agent: *\nDisalow: /x\n", "bot", "/x", Google, FactorTypos},
+		{"robots-parser cuts the token at '/'", "User-agent: Googlebot\nDisallow: /x\n", "Googlebot/2.1", "/x", RFC9309, FactorTokenMatching},
+		{"robots-parser encodes '[' in a pattern only", "User-agent: *\nDisallow: /[x\n", "bot", "/[x", RFC9309, FactorNormalization},
+		{"robots-parser reads * as a wildcard", "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", "bot", "/fish", Python, FactorWildcards},
+		{"robots-parser takes the longest match", "User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", Python, FactorFirstMatch},
+		{"robots-parser gives no verdict where the URL class refuses the URL", "User-agent: *\nAllow: /\n", "bot", "http://example.com:99999/x", RFC9309, FactorNoVerdict},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareOne(t, tt.src, tt.token, tt.url)
+			d, ok := differenceBetween(c, RobotsParser, tt.other)
+			if !ok {
+				t.Fatalf("robots-parser and %s agree", tt.other)
+			}
+			if d.Factor != tt.factor || d.Sentence == "" {
+				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
+			}
+		})
+	}
 }

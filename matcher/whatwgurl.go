@@ -66,9 +66,26 @@ func parseWHATWG(input string) (whatwgURL, error) {
 	case strings.HasPrefix(rest, "//"):
 		rest = rest[2:]
 	default:
-		return whatwgURL{}, errNoHost
+		return whatwgNoAuthority(scheme, rest), nil
 	}
 	return whatwgFromAuthority(scheme, rest)
+}
+
+// whatwgNoAuthority reads a URL of a non-special scheme without "//": it
+// has no host, and a path, opaque unless it starts with '/'.
+func whatwgNoAuthority(scheme, rest string) whatwgURL {
+	u := whatwgURL{protocol: scheme + ":"}
+	if strings.HasPrefix(rest, "/") {
+		u.pathname, rest = whatwgPath(rest, false)
+	} else {
+		end := len(rest)
+		if i := strings.IndexAny(rest, "?#"); i >= 0 {
+			end = i
+		}
+		u.pathname, rest = percentEncodeSet(rest[:end], func(c byte) bool { return c < 0x20 || c >= 0x7F }), rest[end:]
+	}
+	u.search = whatwgSearch(rest, false)
+	return u
 }
 
 func twoSlashes(s string) bool { return len(s) >= 2 && isURLSlash(s[0]) && isURLSlash(s[1]) }

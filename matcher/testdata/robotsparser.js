@@ -2,8 +2,8 @@
 // package's folder comes in ROBOTS_PARSER_JS. The first output line names
 // the package's and Node's versions; then each input line, a JSON object
 // {"body": base64, "queries": [[token, robotsURL, url], ...]}, gets one
-// output line {"verdicts": [...]}, each "allow", "disallow" or "none"
-// (isAllowed returned undefined).
+// output line {"verdicts": [...]}, each "allow", "disallow", "none"
+// (isAllowed returned undefined) or "throws".
 'use strict';
 
 const readline = require('readline');
@@ -27,7 +27,11 @@ function answer(c) {
 		if (!parsed.has(robotsURL)) {
 			parsed.set(robotsURL, robotsParser(robotsURL, body));
 		}
-		return verdict(parsed.get(robotsURL).isAllowed(url, token));
+		try {
+			return verdict(parsed.get(robotsURL).isAllowed(url, token));
+		} catch (e) {
+			return 'throws';
+		}
 	});
 }
 
