@@ -35,7 +35,8 @@ var readers = []struct {
 	{google{}, ReadingInfo{Google, "Google", "google/robotstxt (robots.cc), Google's open-source parser", ""}},
 	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
 	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
-	{robotsParser{}, ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)", ""}},
+	{robotsParser{}, ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)",
+		"Crawlee, Apify's Node.js crawling framework: @crawlee/utils depends on robots-parser ^3.0.1 and its RobotsTxtFile answers with isAllowed, reading undefined as allowed (apify/crawlee: packages/utils/package.json, packages/utils/src/internals/robots.ts)"}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a

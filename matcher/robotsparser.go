@@ -345,6 +345,10 @@ func rpPort(u whatwgURL) string {
 // the URL asked about: raw's pathname and search with escapes upper-cased,
 // once raw is known to be on the robots.txt's site.
 func rpRequestPath(robots, raw string) (string, []Step, error) {
+	shown := raw // a path asked on the stand-in site is shown as the path
+	if robots == rpStandIn+"/robots.txt" && strings.HasPrefix(raw, rpStandIn+"/") {
+		shown = raw[len(rpStandIn):]
+	}
 	base, errBase := parseWHATWG(robots)
 	u, err := parseWHATWG(raw)
 	switch {
@@ -360,8 +364,8 @@ func rpRequestPath(robots, raw string) (string, []Step, error) {
 	}
 	var steps []Step
 	read := u.pathname + u.search
-	if read != raw {
-		steps = append(steps, Step{Input: raw, Output: read, Source: "WHATWG URL Standard (Node.js URL); " + rpSource + " (_getRule)",
+	if read != shown {
+		steps = append(steps, Step{Input: shown, Output: read, Source: "WHATWG URL Standard (Node.js URL); " + rpSource + " (_getRule)",
 			Rule: "the URL class reads the URL: its pathname and search are kept (percent-encoded where the standard says, dot segments resolved, an empty query and the fragment dropped)"})
 	}
 	path := upperEscapes(read)

@@ -122,7 +122,7 @@ func TestRobotsParserEvaluate(t *testing.T) {
 	if !res.Allowed || res.Reason != ReasonLongest || len(res.Matches) != 2 || res.Matches[res.Winner].Rule.Line != 5 {
 		t.Fatalf("got %+v", res)
 	}
-	if res.Path != "/p%7Ex" || len(res.Steps) != 2 || res.Steps[1].Output != "/p%7Ex" {
+	if res.Path != "/p%7Ex" || len(res.Steps) != 1 || res.Steps[0].Input != "/p%7ex" || res.Steps[0].Output != "/p%7Ex" {
 		t.Errorf("path %q, steps %+v", res.Path, res.Steps)
 	}
 	if !res.Groups.Merged || len(res.Groups.Selected) != 2 || res.Groups.Global {
