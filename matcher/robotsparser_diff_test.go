@@ -282,6 +282,7 @@ func rpSeed(t *testing.T) uint64 {
 }
 
 func TestRobotsParserMatchesPackage(t *testing.T) {
+	robotsParserDir(t) // before generating anything
 	n := 4000
 	if testing.Short() {
 		n = 500

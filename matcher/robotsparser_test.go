@@ -253,7 +253,10 @@ func FuzzRobotsParser(f *testing.F) {
 		if ra.Allowed != rb.Allowed || ra.Explanation != rb.Explanation || ra.Path != rb.Path || ra.Reason != rb.Reason {
 			t.Fatalf("two runs differ: %s / %s", ra.Explanation, rb.Explanation)
 		}
-		if ra.Reason == ReasonNoVerdict {
+		if ra.Reason == ReasonNoVerdict || ra.Reason == ReasonRaises {
+			if ra.Allowed || ra.Path != "" {
+				t.Fatalf("no verdict, yet allowed %v with path %q", ra.Allowed, ra.Path)
+			}
 			return
 		}
 		if !strings.HasPrefix(ra.Path, "/") || !isASCII(ra.Path) {
