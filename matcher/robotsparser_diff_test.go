@@ -19,8 +19,8 @@ import (
 
 // The robots-parser reading is checked against the npm package itself:
 // thousands of generated files, tokens, robots.txt URLs and URLs go to
-// Node in one batch (testdata/robotsparser.js), and every verdict must
-// agree. The generator is seeded afresh each run (the seed is logged, so a
+// Node in one batch (testdata/robotsparser.js), and every verdict and
+// winning line (getMatchingLineNumber) must agree. The generator is seeded afresh each run (the seed is logged, so a
 // failure reproduces with ROBOTS_PARSER_SEED).
 
 // robotsParserEnv names the folder of the installed package; `make test-go`
@@ -36,6 +36,19 @@ type rpAnswer struct {
 	Version  string   `json:"version"`
 	Node     string   `json:"node"`
 	Verdicts []string `json:"verdicts"`
+	Lines    []int    `json:"lines"`
+}
+
+// rpLine is the winning rule's line as getMatchingLineNumber gives it:
+// -1 for none, 0 where the package throws.
+func rpLine(res *Result) int {
+	if res.Reason == ReasonRaises {
+		return 0
+	}
+	if m, ok := res.WinningRule(); ok {
+		return int(m.Rule.Line)
+	}
+	return -1
 }
 
 var (
@@ -48,13 +61,15 @@ var (
 	rpPatterns = []string{"/", "/a", "/a*", "/*.php$", "/fish*", "/fish", "/$", "*", "/a$b", "/%7e", "/%7E", "/~", "/é",
 		"/%C3%A9", "/%c3%a9", "/a b", "/[x]", "/a%2Fb", "/a%2fb", "/%", "/%zz", "/%E2%82", "/a?b", "/a?", "/*?q=*",
 		"/x/../y", "/x/./y", "/%2e%2e/", "/^", "/|", "/`", "/{}", "/'", "/\"", "/<>", "/a\\b", "", "/$$", "**", "/*$",
-		"/robots.txt", "/a;b", "/a:b", "/\u00a0x", "/x\u3000", "/\x7f", "/€", "/a%20b", "/a+b", "/#", "/tmp/", "a"}
+		"/robots.txt", "/a;b", "/a:b", "/\u00a0x", "/x\u3000", "/\x7f", "/€", "/a%20b", "/a+b", "/#", "/tmp/", "a",
+		"/a\x00b", "/😀", "/%F0%9F%98%80", "/\u2028x", "/x\u0085"}
 	rpKeys = []string{"User-agent", "user-agent", "USER-AGENT", "User-Agent ", "\u00a0user-agent", "\ufeffUser-agent",
 		"Useragent", "Allow", "allow", "ALLOW", "Disallow", "disallow", "DİSALLOW", "Disalow", "Crawl-delay",
-		"crawl-delay", "Sitemap", "Host", "Foo", ""}
+		"crawl-delay", "Sitemap", "Host", "Foo", "", "Disallow\u0085", "Disallow\u2029", "\x00Allow"}
 	rpFillers  = []string{"", "a", "x/y", "é", "%2F", "?q=1", "*", "$"}
 	rpSuffixes = []string{"", "", "", "/", "x", ".php", "?q=1", "?", "#f", "/../b", "/./", "/%2e%2e/", "\\b", " ", "é",
-		"%7e", "%7E", "~", "^", "|", "`", "{", "'", "\"", "<", "\t", "%", "%zz", "?a b", "?'", "?é", "%41", "//"}
+		"%7e", "%7E", "~", "^", "|", "`", "{", "'", "\"", "<", "\t", "%", "%zz", "?a b", "?'", "?é", "%41", "//",
+		"\x00", "\x01x", "😀", "?😀", "\u2028"}
 	rpBases = []string{"http://EXAMPLE.com", "http://example.com:80", "https://example.com", "http://example.com:8080",
 		"http://user:pw@example.com", "http://ex%61mple.com", "http://example.com.", "HTTP://example.com",
 		"http:\\\\example.com", "http:/example.com", "http:example.com", "ftp://example.com", "ws://example.com",
@@ -309,9 +324,9 @@ func TestRobotsParserMatchesPackage(t *testing.T) {
 			want := answers[i].Verdicts[j]
 			seen[want]++
 			res := rpEvaluate(files[i], q[0], nil, q[1], q[2])
-			if v := rpVerdict(res); v != want {
-				got = append(got, fmt.Sprintf("token %q robots %q url %q: robots-parser %s, ours %s (path %q; %s)",
-					q[0], q[1], q[2], want, v, res.Path, res.Explanation))
+			if v, line := rpVerdict(res), rpLine(res); v != want || line != answers[i].Lines[j] {
+				got = append(got, fmt.Sprintf("token %q robots %q url %q: robots-parser %s (line %d), ours %s (line %d; path %q; %s)",
+					q[0], q[1], q[2], want, answers[i].Lines[j], v, line, res.Path, res.Explanation))
 			}
 		}
 		if len(got) > 0 {
@@ -360,9 +375,9 @@ func TestRobotsParserRegisterMatchesPackage(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s:%d: %v", q.File, q.Line, err)
 			}
-			if v := rpVerdict(res); v != answers[i].Verdicts[j] {
-				t.Errorf("%s:%d: token %q url %q: robots-parser says %s, the reading %s (%s)",
-					q.File, q.Line, q.Token, q.URL, answers[i].Verdicts[j], v, res.Explanation)
+			if v, line := rpVerdict(res), rpLine(res); v != answers[i].Verdicts[j] || line != answers[i].Lines[j] {
+				t.Errorf("%s:%d: token %q url %q: robots-parser says %s (line %d), the reading %s (line %d: %s)",
+					q.File, q.Line, q.Token, q.URL, answers[i].Verdicts[j], answers[i].Lines[j], v, line, res.Explanation)
 			}
 			n++
 		}

@@ -2,8 +2,9 @@
 // package's folder comes in ROBOTS_PARSER_JS. The first output line names
 // the package's and Node's versions; then each input line, a JSON object
 // {"body": base64, "queries": [[token, robotsURL, url], ...]}, gets one
-// output line {"verdicts": [...]}, each "allow", "disallow", "none"
-// (isAllowed returned undefined) or "throws".
+// output line {"verdicts": [...], "lines": [...]}: each verdict "allow",
+// "disallow", "none" (isAllowed returned undefined) or "throws", each line
+// what getMatchingLineNumber gives (-1 for no rule, 0 when it throws).
 'use strict';
 
 const readline = require('readline');
@@ -23,19 +24,24 @@ function verdict(v) {
 function answer(c) {
 	const body = Buffer.from(c.body, 'base64').toString('utf8');
 	const parsed = new Map(); // one parse per robots.txt URL
-	return c.queries.map(([token, robotsURL, url]) => {
+	const out = { verdicts: [], lines: [] };
+	for (const [token, robotsURL, url] of c.queries) {
 		if (!parsed.has(robotsURL)) {
 			parsed.set(robotsURL, robotsParser(robotsURL, body));
 		}
+		const robots = parsed.get(robotsURL);
 		try {
-			return verdict(parsed.get(robotsURL).isAllowed(url, token));
+			out.verdicts.push(verdict(robots.isAllowed(url, token)));
+			out.lines.push(robots.getMatchingLineNumber(url, token));
 		} catch (e) {
-			return 'throws';
+			out.verdicts.push('throws');
+			out.lines.push(0);
 		}
-	});
+	}
+	return out;
 }
 
-const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on('line', (line) => {
-	process.stdout.write(JSON.stringify({ verdicts: answer(JSON.parse(line)) }) + '\n');
+const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+input.on('line', (line) => {
+	process.stdout.write(JSON.stringify(answer(JSON.parse(line))) + '\n');
 });
