@@ -431,6 +431,15 @@ func rpSelect(f *File, token string) GroupTrace {
 		chosen, found = "*", rpFiled(f, ext, "*")
 	}
 	tr.Global = found && chosen == "*"
+	// A file may name thousands of robots: their sentences share an arena,
+	// and the quoted endings are made once.
+	words := arena{}
+	notName := fmt.Sprintf(", not %q", name)
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Agents)
+	}
+	tr.Agents = make([]UserAgentMatch, 0, n)
 	for gi, g := range f.Groups {
 		filed := gi < len(ext.filed) && ext.filed[gi]
 		for _, a := range g.Agents {
@@ -443,7 +452,7 @@ func rpSelect(f *File, token string) GroupTrace {
 			case a.Token != chosen && a.Global:
 				m.How = "'*': used only when no group files the token's name"
 			case a.Token != chosen:
-				m.How = fmt.Sprintf("names %q, not %q", a.Token, name)
+				m.How = words.quoted("names ", a.Token, notName)
 			case !found || !filed:
 				m.How = fmt.Sprintf("names %q, but no rule line follows it in its group", a.Token)
 			default:
