@@ -21,9 +21,9 @@ import (
 //     a line without ':' is skipped; key and value are cut at the first
 //     ':' and trimmed as JavaScript's trim() trims. Keys are compared
 //     without ASCII case; there are no typos and no missing colon;
-//   - a user-agent line that follows any other record (sitemap, host,
-//     unknown keys and comments aside: any line with a key) starts a new
-//     list of names; blank lines end nothing. A name is the value
+//   - a user-agent line that follows any other line with a key (a rule,
+//     a Sitemap, a Host, an unknown key) starts a new list of names;
+//     blank lines, comments and lines without a key end nothing. A name is the value
 //     lower-cased, cut at its first '/' and trimmed; an empty value adds no
 //     name. Allow, Disallow and Crawl-delay lines file the group's rules
 //     under each of its names, so every group naming a robot is merged;
@@ -228,6 +228,14 @@ func (p *rpParser) finish() {
 // decoding replaces it.
 func (p *rpParser) checkEncoding() {
 	p.diags.drop(CodeInvalidUTF8)
+	switch n := bomLength(p.f.Source); {
+	case n == 3:
+		p.report(0, 3, CodeBOM, Info, rpSource+" (trimLine)",
+			"a UTF-8 byte-order mark starts the file: decoding keeps it as U+FEFF, which trim() removes with the first key's white space")
+	case n > 0:
+		p.report(0, n, CodeBOM, Warning, "Node.js Buffer toString(\"utf8\")",
+			"the file starts with part of a byte-order mark: decoding reads it as U+FFFD, which hides the first line's key from robots-parser")
+	}
 	if utf8.Valid(p.f.Source) {
 		return
 	}
