@@ -62,7 +62,7 @@ var (
 		"/%C3%A9", "/%c3%a9", "/a b", "/[x]", "/a%2Fb", "/a%2fb", "/%", "/%zz", "/%E2%82", "/a?b", "/a?", "/*?q=*",
 		"/x/../y", "/x/./y", "/%2e%2e/", "/^", "/|", "/`", "/{}", "/'", "/\"", "/<>", "/a\\b", "", "/$$", "**", "/*$",
 		"/robots.txt", "/a;b", "/a:b", "/\u00a0x", "/x\u3000", "/\x7f", "/€", "/a%20b", "/a+b", "/#", "/tmp/", "a",
-		"/a\x00b", "/😀", "/%F0%9F%98%80", "/\u2028x", "/x\u0085"}
+		"/a\x00b", "/😀", "/%F0%9F%98%80", "/\u2028x", "/x\u0085", "/C:/x", "/c|/x", "/a:/../b", "/a:b/.."}
 	rpKeys = []string{"User-agent", "user-agent", "USER-AGENT", "User-Agent ", "\u00a0user-agent", "\ufeffUser-agent",
 		"Useragent", "Allow", "allow", "ALLOW", "Disallow", "disallow", "DİSALLOW", "Disalow", "Crawl-delay",
 		"crawl-delay", "Sitemap", "Host", "Foo", "", "Disallow\u0085", "Disallow\u2029", "\x00Allow"}
@@ -213,6 +213,14 @@ func genRPQuery(r *rand.Rand, f *File) [3]string {
 	url := base + genRPPath(r, f)
 	if r.IntN(20) == 0 {
 		url = genPyURL(r)
+	}
+	// Bytes that are not UTF-8 reach Node as U+FFFD, one per byte (JSON
+	// encoding), as the reading reads them.
+	switch r.IntN(40) {
+	case 0:
+		token += pick(r, pyJunk)
+	case 1:
+		url += pick(r, pyJunk)
 	}
 	return [3]string{token, robots, url}
 }

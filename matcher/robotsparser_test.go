@@ -204,6 +204,10 @@ func TestWHATWGURL(t *testing.T) {
 		{"http://[zz]/", "", "", "", "", "", false},
 		{"http://1.2.3.4.5/", "", "", "", "", "", false},
 		{"http://user@/", "", "", "", "", "", false},
+		{"file://h/%2e/a:b/../b", "file:", "h", "", "/a:b/b", "", true},
+		{"file://h/C|/x", "file:", "h", "", "/C:/x", "", true},
+		{"file://h/a|b/../x", "file:", "h", "", "/x", "", true},
+		{"file://h/x/a:b/../b", "file:", "h", "", "/x/b", "", true},
 		{"foo:bar?q#f", "foo:", "", "", "bar", "?q", true},
 		{"foo:/a/../b", "foo:", "", "", "/b", "", true},
 	}

@@ -76,7 +76,7 @@ func parseWHATWG(input string) (whatwgURL, error) {
 func whatwgNoAuthority(scheme, rest string) whatwgURL {
 	u := whatwgURL{protocol: scheme + ":"}
 	if strings.HasPrefix(rest, "/") {
-		u.pathname, rest = whatwgPath(rest, false)
+		u.pathname, rest = whatwgPath(rest, false, false)
 	} else {
 		end := len(rest)
 		if i := strings.IndexAny(rest, "?#"); i >= 0 {
@@ -99,7 +99,7 @@ func whatwgRelative(rest string) (whatwgURL, error) {
 	}
 	u := whatwgURL{protocol: "http:", hostname: rpBaseHost, pathname: "/"}
 	if rest != "" && rest[0] != '?' && rest[0] != '#' {
-		u.pathname, rest = whatwgPath(rest, true)
+		u.pathname, rest = whatwgPath(rest, true, false)
 	}
 	u.search = whatwgSearch(rest, true)
 	return u, nil
@@ -118,7 +118,7 @@ func whatwgFromAuthority(scheme, rest string) (whatwgURL, error) {
 	if err != nil {
 		return whatwgURL{}, err
 	}
-	u.pathname, rest = whatwgPath(rest, special)
+	u.pathname, rest = whatwgPath(rest, special, scheme == "file")
 	u.search = whatwgSearch(rest, special)
 	return u, nil
 }
@@ -424,8 +424,11 @@ func whatwgIPv6(s string) (string, error) {
 
 // whatwgPath reads the path up to '?' or '#': segments parted by '/' (and
 // '\' in a special URL), "." and ".." (also written %2e) resolved, each
-// segment percent-encoded with the path percent-encode set.
-func whatwgPath(s string, special bool) (path, rest string) {
+// segment percent-encoded with the path percent-encode set. In a file: URL
+// a first segment that is a drive letter ("C|" or "C:") is written "C:",
+// and ".." does not remove a lone first segment that starts with a letter
+// and ':' (Node's URL class, which checks only those two characters).
+func whatwgPath(s string, special, file bool) (path, rest string) {
 	end := strings.IndexAny(s, "?#")
 	if end < 0 {
 		end = len(s)
@@ -449,7 +452,7 @@ func whatwgPath(s string, special bool) (path, rest string) {
 		}
 		switch {
 		case isDoubleDot(seg):
-			if len(segs) > 0 {
+			if len(segs) > 0 && !(file && len(segs) == 1 && startsWithDrive(segs[0])) {
 				segs = segs[:len(segs)-1]
 			}
 			if last {
@@ -459,6 +462,8 @@ func whatwgPath(s string, special bool) (path, rest string) {
 			if last {
 				segs = append(segs, "")
 			}
+		case file && len(segs) == 0 && len(seg) == 2 && isASCIILetter(seg[0]) && (seg[1] == ':' || seg[1] == '|'):
+			segs = append(segs, seg[:1]+":")
 		default:
 			segs = append(segs, percentEncodeSet(seg, inPathSet))
 		}
@@ -468,6 +473,8 @@ func whatwgPath(s string, special bool) (path, rest string) {
 	}
 	return "/" + strings.Join(segs, "/"), rest
 }
+
+func startsWithDrive(seg string) bool { return len(seg) >= 2 && isASCIILetter(seg[0]) && seg[1] == ':' }
 
 func isSingleDot(s string) bool { return s == "." || strings.EqualFold(s, "%2e") }
 
