@@ -26,6 +26,7 @@ var differentialMirrors = []struct {
 	reading Reading
 }{
 	{"cpython-classic", Python},
+	{"cpython-rfc", PythonRFC},
 }
 
 type differentialCase struct {
