@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -367,13 +368,28 @@ const (
 
 // prSelection is one run of _find_entry, with what the trace needs.
 type prSelection struct {
-	f      *File
-	x      *prFile
-	token  string
-	name   string // the token cut at '/' and lower-cased
-	how    prChoice
-	chosen int             // index in x.keys, or -1
-	hits   map[string]bool // under prSubstring, the values that matched
+	f     *File
+	x     *prFile
+	token string
+	name  string // the token cut at '/' and lower-cased
+	// nameRef is how the trace's sentences name it: quoted, or "the name"
+	// when it is long, so that a long token is not copied into the
+	// sentence of every user-agent line.
+	nameRef string
+	how     prChoice
+	chosen  int             // index in x.keys, or -1
+	hits    map[string]bool // under prSubstring, the values that matched
+	// sub says, per group and agent, whether the value (not '*')
+	// lower-cased is a substring of name: worked out once, for the choice
+	// and for the trace.
+	sub [][]bool
+	// Memos, so that a file with thousands of user-agent lines costs time
+	// in proportion to its size: each group's substring values, each
+	// group's values as a set, and the kept values found for a chain of
+	// merged groups (many keys share one).
+	hitsOf map[int]map[string]bool
+	setOf  map[int]map[string]bool
+	kept   map[string]map[string]bool
 }
 
 // prSelect is _find_entry: the groups filed under the whole token
@@ -385,7 +401,19 @@ func prSelect(f *File, token string) GroupTrace {
 		x = &prFile{index: map[string]int{}}
 	}
 	name, _, _ := strings.Cut(token, "/")
-	s := &prSelection{f: f, x: x, token: token, name: prLower(name), chosen: -1}
+	s := &prSelection{f: f, x: x, token: token, name: prLower(name), chosen: -1,
+		hitsOf: map[int]map[string]bool{}, setOf: map[int]map[string]bool{}, kept: map[string]map[string]bool{}}
+	s.nameRef = strconv.Quote(s.name)
+	if len(s.name) > 64 {
+		s.nameRef = "the name"
+	}
+	s.sub = make([][]bool, len(f.Groups))
+	for gi, g := range f.Groups {
+		s.sub[gi] = make([]bool, len(g.Agents))
+		for ai, a := range g.Agents {
+			s.sub[gi][ai] = a.Token != "*" && strings.Contains(s.name, x.lower[gi][ai])
+		}
+	}
 	if i, ok := x.index[prLower(token)]; ok {
 		s.how, s.chosen = prExact, i
 	} else if i, hits := s.firstApplying(); i >= 0 {
@@ -397,64 +425,93 @@ func prSelect(f *File, token string) GroupTrace {
 }
 
 // firstApplying is the loop of _find_entry over the dict's entries, in
-// order, asking Entry.applies_to of each. A group's values are looked at
-// once whatever the number of keys it is filed under.
+// order, asking Entry.applies_to of each.
 func (s *prSelection) firstApplying() (int, map[string]bool) {
-	candidate := make(map[int]bool) // group → has a value that is a substring of the name
 	for ki, k := range s.x.keys {
-		g0 := k.groups[0]
-		has, seen := candidate[g0]
-		if !seen {
-			has = s.anySubstring(g0)
-			candidate[g0] = has
-		}
-		if !has {
+		if len(s.groupHits(k.groups[0])) == 0 {
 			continue
 		}
-		if hits := s.keptHits(k); len(hits) > 0 {
+		if hits := s.keptHits(k.groups); len(hits) > 0 {
 			return ki, hits
 		}
 	}
 	return -1, nil
 }
 
-func (s *prSelection) anySubstring(gi int) bool {
+// groupHits is the set of gi's values that are substrings of the name.
+func (s *prSelection) groupHits(gi int) map[string]bool {
+	if h, ok := s.hitsOf[gi]; ok {
+		return h
+	}
+	var h map[string]bool
 	for ai, a := range s.f.Groups[gi].Agents {
-		if a.Token != "*" && strings.Contains(s.name, s.x.lower[gi][ai]) {
-			return true
+		if s.sub[gi][ai] {
+			if h == nil {
+				h = map[string]bool{}
+			}
+			h[a.Token] = true
 		}
 	}
-	return false
+	s.hitsOf[gi] = h
+	return h
 }
 
-// keptHits returns the values of the key's merged entry that are
-// substrings of the name: values of its first group that every later group
-// filed under the key writes exactly alike.
-func (s *prSelection) keptHits(k prKey) map[string]bool {
-	var hits map[string]bool
-	g0 := k.groups[0]
-	for ai, a := range s.f.Groups[g0].Agents {
-		if a.Token == "*" || !strings.Contains(s.name, s.x.lower[g0][ai]) || !s.inAll(a.Token, k.groups[1:]) {
-			continue
-		}
-		if hits == nil {
-			hits = map[string]bool{}
-		}
-		hits[a.Token] = true
+func (s *prSelection) values(gi int) map[string]bool {
+	if v, ok := s.setOf[gi]; ok {
+		return v
 	}
-	return hits
+	v := make(map[string]bool, len(s.f.Groups[gi].Agents))
+	for _, a := range s.f.Groups[gi].Agents {
+		v[a.Token] = true
+	}
+	s.setOf[gi] = v
+	return v
+}
+
+// keptHits returns the values of a merged entry that are substrings of
+// the name: values of its first group that every later group filed under
+// the key writes exactly alike. The candidates come from whichever is
+// smaller, the first group's hits or the second group's values.
+func (s *prSelection) keptHits(chain []int) map[string]bool {
+	h0 := s.groupHits(chain[0])
+	if len(chain) == 1 {
+		return h0
+	}
+	sig := make([]byte, 0, 8*len(chain))
+	for _, gi := range chain {
+		sig = strconv.AppendInt(append(sig, ','), int64(gi), 10)
+	}
+	if h, ok := s.kept[string(sig)]; ok {
+		return h
+	}
+	var cands []string
+	if second := s.f.Groups[chain[1]].Agents; len(second) < len(h0) {
+		for _, a := range second {
+			if h0[a.Token] {
+				cands = append(cands, a.Token)
+			}
+		}
+	} else {
+		for v := range h0 {
+			cands = append(cands, v)
+		}
+	}
+	var out map[string]bool
+	for _, v := range cands {
+		if s.inAll(v, chain[1:]) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[v] = true
+		}
+	}
+	s.kept[string(sig)] = out
+	return out
 }
 
 func (s *prSelection) inAll(value string, groups []int) bool {
 	for _, gi := range groups {
-		found := false
-		for _, a := range s.f.Groups[gi].Agents {
-			if a.Token == value {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !s.values(gi)[value] {
 			return false
 		}
 	}
@@ -464,42 +521,44 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 func (s *prSelection) trace() GroupTrace {
 	tr := GroupTrace{Token: s.token}
 	var key prKey
+	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {
 		key = s.x.keys[s.chosen]
 		tr.Selected = key.groups
 		tr.Global = key.key == "*"
 		tr.Merged = len(key.groups) > 1
+		for _, gi := range key.groups {
+			in[gi] = true
+		}
 	}
 	for gi, g := range s.f.Groups {
-		in := containsInt(tr.Selected, gi)
 		for ai, a := range g.Agents {
-			tr.Agents = append(tr.Agents, s.agentMatch(gi, a, s.x.lower[gi][ai], in, key.key))
+			tr.Agents = append(tr.Agents, s.agentMatch(gi, a, s.x.lower[gi][ai], s.sub[gi][ai], in[gi], key.key))
 		}
 	}
 	tr.Summary = s.summary(tr)
 	return tr
 }
 
-func (s *prSelection) agentMatch(gi int, a Agent, lower string, in bool, key string) UserAgentMatch {
+func (s *prSelection) agentMatch(gi int, a Agent, lower string, sub, in bool, key string) UserAgentMatch {
 	m := UserAgentMatch{Agent: a, Group: gi}
-	sub := a.Token != "*" && strings.Contains(s.name, lower)
 	switch {
 	case in && s.how == prExact && lower == key:
 		m.Matched, m.How = true, fmt.Sprintf("%q lower-cased is the whole token lower-cased: robotparser looks this key up first", a.Token)
 	case in && s.how == prSubstring && sub && s.hits[a.Token]:
-		m.Matched, m.How = true, fmt.Sprintf("%q is a substring of %q, and the first such value in filing order", lower, s.name)
+		m.Matched, m.How = true, fmt.Sprintf("%q is a substring of %s, and the first such value in filing order", lower, s.nameRef)
 	case in && s.how == prStar && a.Global:
 		m.Matched, m.How = true, "'*': no group names the token or a part of it, so the groups filed under * apply"
 	case a.Global:
 		m.How = "'*': used only when no group names the token or a part of it"
 	case sub && s.how == prExact:
-		m.How = fmt.Sprintf("%q is a substring of %q, but a group filed under the whole token comes first", lower, s.name)
+		m.How = fmt.Sprintf("%q is a substring of %s, but a group filed under the whole token comes first", lower, s.nameRef)
 	case sub && s.how == prSubstring && s.x.index[lower] > s.chosen:
-		m.How = fmt.Sprintf("%q is a substring of %q, but an earlier key already applies", lower, s.name)
+		m.How = fmt.Sprintf("%q is a substring of %s, but an earlier key already applies", lower, s.nameRef)
 	case sub:
-		m.How = fmt.Sprintf("%q is a substring of %q, but merging the groups filed under %q dropped it: robotparser keeps only the values that every merged group writes alike", lower, s.name, lower)
+		m.How = fmt.Sprintf("%q is a substring of %s, but merging the groups filed under %q dropped it: robotparser keeps only the values that every merged group writes alike", lower, s.nameRef, lower)
 	default:
-		m.How = fmt.Sprintf("%q is neither the whole token nor a substring of %q (both lower-cased)", lower, s.name)
+		m.How = fmt.Sprintf("%q is neither the whole token nor a substring of %s (both lower-cased)", lower, s.nameRef)
 	}
 	return m
 }

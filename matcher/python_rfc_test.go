@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -265,4 +266,35 @@ func FuzzPythonRFCMatch(f *testing.F) {
 	f.Fuzz(func(t *testing.T, value, path string) {
 		checkPRMatch(t, value, prNormalizeURI(path))
 	})
+}
+
+// BenchmarkPythonRFCSelect is the first evaluation (the group choice and
+// its trace) in files of many user-agent lines: thousands of '*' groups,
+// merged under one key, and two groups of 12,000 values each that differ
+// in case, merged key by key, asked with a token holding nine of them.
+func BenchmarkPythonRFCSelect(b *testing.B) {
+	var stars, cases strings.Builder
+	for i := range 15000 {
+		fmt.Fprintf(&stars, "User-agent: *\nDisallow: /%d\n", i)
+	}
+	for _, prefix := range []string{"Ab", "ab"} {
+		for i := range 12000 {
+			fmt.Fprintf(&cases, "User-agent: %s%d\n", prefix, i)
+		}
+		cases.WriteString("Disallow: /\n")
+	}
+	for _, tc := range []struct{ name, src, token string }{
+		{"stars", stars.String(), "bot"},
+		{"cases", cases.String(), "ab1ab2ab3ab4ab5ab6ab7ab8ab9"},
+	} {
+		f := ParseAs(PythonRFC, []byte(tc.src))
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				f.selections = nil // no cache: every operation chooses
+				if _, err := f.Evaluate(tc.token, "/x"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
