@@ -284,13 +284,15 @@ func (p *prParser) addEntry() {
 	p.ext.lower = append(p.ext.lower, lower)
 }
 
-// prLower is str.lower of text decoded with surrogateescape: the bytes
-// that are not UTF-8 stay as they are, and each valid run is lowered on
-// its own (a byte that is not UTF-8 is neither cased nor case-ignorable,
-// so no run's final sigma depends on its neighbours).
+// prLower is CPython 3.13's str.lower of text decoded with
+// surrogateescape: the bytes that are not UTF-8 stay as they are, and each
+// valid run is lowered on its own (a byte that is not UTF-8 is neither
+// cased nor case-ignorable, so no run's final sigma depends on its
+// neighbours). 3.13 knows the case-ignorable characters of Unicode 15,
+// which 3.11, the classic reading's Python, does not.
 func prLower(s string) string {
 	if isASCII(s) || utf8.ValidString(s) {
-		return pyLower(s)
+		return pyLowerWith(s, caseIgnorable)
 	}
 	var b strings.Builder
 	for len(s) > 0 {
@@ -302,7 +304,7 @@ func prLower(s string) string {
 			}
 			n += size
 		}
-		b.WriteString(pyLower(s[:n]))
+		b.WriteString(pyLowerWith(s[:n], caseIgnorable))
 		if n < len(s) {
 			b.WriteByte(s[n])
 			n++

@@ -84,6 +84,8 @@ var prChecks = []struct {
 		"User-agent: a\nAllow: /\nUser-agent: *\nDisallow: /\n", "b", "/", false, ""},
 	{prSrc + " str.lower: final sigma",
 		"User-agent: ας\nDisallow: /\n", "ΑΣ", "/", false, ""},
+	{prSrc + " str.lower (3.13, Unicode 15): U+0ECE is case-ignorable, so this sigma is not final",
+		"User-agent: ασ\u0ECEα\nDisallow: /\n", "ΑΣ\u0ECEΑ", "/", false, ""},
 	{prSrc + " can_fetch: /robots.txt is allowed",
 		"User-agent: *\nDisallow: /\n", "bot", "/robots.txt", true, ""},
 	{prSrc + " can_fetch: /robots.txt with a query is not",
