@@ -575,10 +575,15 @@ func (s *prSelection) summary(tr GroupTrace) string {
 		}
 		return fmt.Sprintf("No user-agent value is the whole token or a substring of %s, and no group names *, so no rules apply: everything is allowed.", name)
 	case prExact:
-		out = fmt.Sprintf("The %s %s the whole token %q, ignoring case, so robotparser takes it first.", groupWords(s.f, tr.Selected), nameVerb(tr.Selected), s.token)
+		they := "it applies"
+		if len(tr.Selected) > 1 {
+			they = "they apply, merged"
+		}
+		out = fmt.Sprintf("The %s %s the whole token %q, ignoring case: robotparser looks that key up first, so %s.",
+			groupWords(s.f, tr.Selected), nameVerb(tr.Selected), s.token, they)
 	case prSubstring:
 		out = fmt.Sprintf("No group names the whole token; the first user-agent value, in file order, that is a substring of %s is %q: the %s %s.",
-			name, s.x.keys[s.chosen].key, groupWords(s.f, tr.Selected), applyVerb(tr.Selected))
+			name, s.firstHit(), groupWords(s.f, tr.Selected), applyVerb(tr.Selected))
 	case prStar:
 		out = fmt.Sprintf("No user-agent value is the whole token or a substring of %s, so the * %s %s.", name, groupWords(s.f, tr.Selected), applyVerb(tr.Selected))
 	}
@@ -586,6 +591,17 @@ func (s *prSelection) summary(tr GroupTrace) string {
 		out += " It has no rules, so everything is allowed."
 	}
 	return out
+}
+
+// firstHit is the first value of the chosen key's first group that
+// matched: a value filed under another key of that group may be it.
+func (s *prSelection) firstHit() string {
+	for _, a := range s.f.Groups[s.x.keys[s.chosen].groups[0]].Agents {
+		if s.hits[a.Token] {
+			return a.Token
+		}
+	}
+	return ""
 }
 
 func nameVerb(groups []int) string {

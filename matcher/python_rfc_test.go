@@ -188,6 +188,24 @@ func TestPythonRFCMergedTrace(t *testing.T) {
 	}
 }
 
+// The key chosen by substring may be filed under another value of its
+// group than the one that matched: the trace names the one that matched.
+func TestPythonRFCSubstringTrace(t *testing.T) {
+	f := ParseAs(PythonRFC, []byte("User-agent: Foo\nUser-agent: bar\nDisallow: /x\n"))
+	res, err := f.Evaluate("xbar", "/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Allowed || !strings.Contains(res.Groups.Summary, `substring of "xbar" (the token cut at '/' and lower-cased) is "bar"`) {
+		t.Errorf("verdict %v, summary %s", res.Allowed, res.Groups.Summary)
+	}
+	for _, a := range res.Groups.Agents {
+		if a.Matched != (a.Agent.Token == "bar") {
+			t.Errorf("line %d (%q): matched %v, %s", a.Agent.Line, a.Agent.Token, a.Matched, a.How)
+		}
+	}
+}
+
 func TestPythonRFCPatternSteps(t *testing.T) {
 	for _, tc := range []struct{ value, norm string }{
 		{"/a**b$$", "/a*b$"},
