@@ -128,7 +128,7 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		return FactorTokenMatching, fmt.Sprintf("%s: %s %s: %s", A, a.Groups.Summary, B, b.Groups.Summary)
 	}
 	if ra, rb := applyingRuleLines(fa, a), applyingRuleLines(fb, b); !slices.Equal(ra, rb) {
-		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (blank lines end a record in one reading only).", A, ra, B, rb)
+		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (they end a group at different lines: a blank line, or a Crawl-delay or other record after the user-agent lines).", A, ra, B, rb)
 	}
 	if a.Reason == ReasonIndexHTML || b.Reason == ReasonIndexHTML {
 		x := A

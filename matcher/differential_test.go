@@ -27,6 +27,7 @@ var differentialMirrors = []struct {
 }{
 	{"cpython-classic", Python},
 	{"google", Google},
+	{"cpython-rfc", PythonRFC},
 }
 
 type differentialCase struct {

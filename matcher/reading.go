@@ -35,6 +35,7 @@ var readers = []struct {
 	{google{}, ReadingInfo{Google, "Google", "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
 		"Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)"}},
 	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
+	{pythonRFC{}, ReadingInfo{PythonRFC, "CPython RFC 9309", "CPython's urllib.robotparser after its RFC 9309 rewrite (gh-138907, PR 138908): 3.14.5 and later, and the 3.13 backport", ""}},
 	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
 }
 
