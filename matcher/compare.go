@@ -13,6 +13,7 @@ type Factor string
 // The factors, in the order Compare looks for them: the first that differs
 // is the one named.
 const (
+	FactorWholeFile      Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
 	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
@@ -96,6 +97,9 @@ func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
 // the two decisions differ.
 func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	A, B := a.Reading, b.Reading
+	if s, ok := wholeFileSentence(a, b); ok {
+		return FactorWholeFile, s
+	}
 	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
 		x, y := A, B
 		if b.Reason == ReasonRobotsTxt {

@@ -884,3 +884,17 @@ func ccSeconds(ms int64) string {
 	}
 	return fmt.Sprintf("%.3f seconds", float64(ms)/1000)
 }
+
+// wholeFileSentence names, for Compare, a decision crawler-commons takes
+// for every URL at once, before any rule is matched.
+func wholeFileSentence(a, b *Result) (string, bool) {
+	for _, pair := range [][2]*Result{{a, b}, {b, a}} {
+		switch pair[0].Reason {
+		case ReasonCrawlDelay:
+			return fmt.Sprintf("%s disallows every URL when the Crawl-delay that applies is over 300 seconds; %s reads the rules.", pair[0].Reading, pair[1].Reading), true
+		case ReasonNotRobots:
+			return fmt.Sprintf("%s reads no rules from an empty file or an HTML page without \"user-agent:\" and allows every URL; %s reads the file.", pair[0].Reading, pair[1].Reading), true
+		}
+	}
+	return "", false
+}
