@@ -139,11 +139,17 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		if b.Reason == ReasonIndexHTML {
 			x = B
 		}
+		if s, ok := ccIndexSentence(x); ok {
+			return FactorIndexHTML, s
+		}
 		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
 	}
 	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
 		if f, s, ok := wildcardFactor(fa, a, fb, b); ok {
 			return f, s
+		}
+		if s, ok := ccAnchorSentence(fa, a, fb, b); ok {
+			return FactorWildcards, s
 		}
 		return FactorNormalization, normalizationSentence(fa, a, fb, b)
 	}

@@ -319,3 +319,37 @@ func FuzzCrawlerCommons(f *testing.F) {
 		}
 	})
 }
+
+// Compare names the factor that sets crawler-commons apart.
+func TestCompareFactorsCrawlerCommons(t *testing.T) {
+	tests := []struct {
+		name, src, token, url string
+		other                 Reading
+		factor                Factor
+	}{
+		{"parseContent: a Crawl-delay over 300 s disallows every URL, /robots.txt too",
+			"User-agent: *\nCrawl-delay: 600\n", "bot", "/robots.txt", RFC9309, FactorWholeFile},
+		{"parseContent: an HTML page without \"user-agent:\" is read as allowing all",
+			"<html>\nUser-agent *\nDisallow: /x\n</html>\n", "bot", "/x", Google, FactorWholeFile},
+		{"SimpleRobotRules.isAllowedPath: the index.html rule holds for a disallow",
+			"User-agent: *\nDisallow: /dir/index.html\n", "bot", "/dir/", Google, FactorIndexHTML},
+		{"SimpleRobotRules.ruleMatches: no second place for the last segment of a $ pattern",
+			"User-agent: *\nDisallow: /*.php$\n", "bot", "/a.php.php", RFC9309, FactorWildcards},
+		{"handleUserAgent: a non-ASCII value is compared whole, lower-cased",
+			"User-agent: Bötbot\nDisallow: /x\n", "bötbot", "/x", RFC9309, FactorTokenMatching},
+		{"tokenize: crawler-commons knows typos that Google's parser does not",
+			"User-agent: *\nDesallow: /x\n", "bot", "/x", Google, FactorTypos},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareOne(t, tt.src, tt.token, tt.url)
+			d, ok := differenceBetween(c, tt.other, CrawlerCommons)
+			if !ok {
+				t.Fatalf("%s and crawler-commons agree", tt.other)
+			}
+			if d.Factor != tt.factor || !strings.Contains(d.Sentence, "crawler-commons") {
+				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
+			}
+		})
+	}
+}
