@@ -578,9 +578,16 @@ type ccState struct {
 func ccChoose(f *File, x *ccFile, token string) *ccChoice {
 	c := &ccChoice{name: pyLower(token), delay: ccUnsetDelay}
 	tr := GroupTrace{Token: token}
-	if c.name == "*" {
+	switch {
+	case c.name == "*":
 		c.raises = true
 		tr.Summary = "crawler-commons refuses '*' as a product token: parseContent throws IllegalArgumentException, so there is no verdict."
+	case x.allowAll == "empty":
+		tr.Summary = "The file is empty: crawler-commons reads no groups and allows every URL."
+	case x.allowAll == "html":
+		tr.Summary = "crawler-commons reads no groups from an HTML page without \"user-agent:\" and allows every URL."
+	}
+	if tr.Summary != "" {
 		c.sel = newSelection(f, tr)
 		return c
 	}

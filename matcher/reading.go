@@ -38,9 +38,10 @@ var readers = []struct {
 	// UsedBy: Apache Nutch delegates robots.txt parsing to crawler-commons
 	// (NUTCH-1031, github.com/apache/nutch commit 9bade80); Apache
 	// StormCrawler parses with SimpleRobotRulesParser (its
-	// core/src/main/java/org/apache/stormcrawler/protocol/RobotRulesParser.java).
+	// core/src/main/java/org/apache/stormcrawler/protocol/RobotRulesParser.java),
+	// after setMaxCrawlDelay(Long.MAX_VALUE).
 	{crawlerCommons{}, ReadingInfo{CrawlerCommons, "crawler-commons", "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
-		"Apache Nutch (NUTCH-1031), Apache StormCrawler (RobotRulesParser)"}},
+		"Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit"}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a
