@@ -134,14 +134,14 @@ func (p *ccParser) decode(src []byte) ccText {
 	switch {
 	case len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF:
 		p.f.BOM = 3
-		return javaDecodeUTF8(src, 3)
+		return javaDecodeUTF8(src, p.text, 3)
 	case len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF):
 		p.utf16 = true
 		p.report(0, 2, CodeBOM, Info, ccSource+" (parseContent)",
 			"a UTF-16 byte-order mark starts the file: crawler-commons decodes the whole file as UTF-16")
 		return javaDecodeUTF16(src, 2, src[0] == 0xFF)
 	}
-	return javaDecodeUTF8(src, 0)
+	return javaDecodeUTF8(src, p.text, 0)
 }
 
 // ccLooksHTML reports what parseContent looks for in the whole text: an

@@ -62,10 +62,11 @@ func (d *ccDecoder) text(end int) ccText {
 // replaces a malformed sequence with one U+FFFD, as much of it as could
 // still have begun a valid sequence (an encoded surrogate, ED A0..BF xx,
 // is one U+FFFD for all three bytes), and at the very end it replaces what
-// is left of a cut sequence with a single U+FFFD and stops.
-func javaDecodeUTF8(src []byte, from int) ccText {
+// is left of a cut sequence with a single U+FFFD and stops. text is
+// string(src), which valid UTF-8 is read from without a copy.
+func javaDecodeUTF8(src []byte, text string, from int) ccText {
 	if utf8.Valid(src[from:]) {
-		return ccText{s: string(src[from:]), base: from}
+		return ccText{s: text[from:], base: from}
 	}
 	d := &ccDecoder{off: make([]int32, 0, len(src)-from+16)}
 	cont := func(i int) bool { return i < len(src) && src[i]&0xC0 == 0x80 }

@@ -220,7 +220,7 @@ func TestJavaDecodeUTF8(t *testing.T) {
 		{"\xf4\x90\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
 	}
 	for _, tt := range tests {
-		got := javaDecodeUTF8([]byte(tt.in), 0)
+		got := javaDecodeUTF8([]byte(tt.in), tt.in, 0)
 		if got.s != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.in, got.s, tt.want)
 		}
@@ -291,7 +291,7 @@ func FuzzCrawlerCommons(f *testing.F) {
 		f.Add([]byte(s), "bot", "http://example.com/a%2a$?b#c")
 	}
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
-		for _, d := range []ccText{javaDecodeUTF8(src, 0), javaDecodeUTF16(src, 0, true), javaDecodeUTF16(src, 0, false)} {
+		for _, d := range []ccText{javaDecodeUTF8(src, string(src), 0), javaDecodeUTF16(src, 0, true), javaDecodeUTF16(src, 0, false)} {
 			prev := 0
 			for i := 0; i <= len(d.s); i++ {
 				if at := d.at(i); at < prev || at > len(src) {
