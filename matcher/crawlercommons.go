@@ -109,13 +109,14 @@ func (p *ccParser) run() {
 		p.ext.allowAll = "empty"
 		return
 	}
-	if hasTag, hasAgent := ccLooksHTML(doc.s); hasTag && !hasAgent {
+	switch tag, end, hasAgent := ccLooksHTML(doc.s); {
+	case tag >= 0 && !hasAgent:
 		p.ext.allowAll = "html"
-		p.report(0, len(src), CodeNotRobots, Warning, ccSource+" (parseContent)",
+		p.report(doc.at(tag), doc.at(end), CodeNotRobots, Warning, ccSource+" (parseContent)",
 			"this looks like an HTML page (<html>, <head> or <body>) with no \"user-agent:\": crawler-commons reads no rules from it and allows every URL")
-	} else if hasTag {
+	case tag >= 0:
 		p.html = true
-		p.report(0, len(src), CodeNotRobots, Info, ccSource+" (parseContent)",
+		p.report(doc.at(tag), doc.at(end), CodeNotRobots, Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
 	p.split(doc)
@@ -144,18 +145,21 @@ func (p *ccParser) decode(src []byte) ccText {
 	return javaDecodeUTF8(src, p.text, 0)
 }
 
-// ccLooksHTML reports what parseContent looks for in the whole text: an
-// "<html>", "<head>" or "<body>" tag (ASCII case ignored, white space
-// allowed before '>'), and "user-agent:".
-func ccLooksHTML(s string) (tag, agent bool) {
-	for i := strings.IndexByte(s, '<'); i >= 0 && !tag; {
+// ccLooksHTML reports what parseContent looks for in the whole text: the
+// first "<html>", "<head>" or "<body>" tag, [tag, end) (ASCII case
+// ignored, white space allowed before '>'; tag is -1 when there is none),
+// and whether "user-agent:" occurs.
+func ccLooksHTML(s string) (tag, end int, agent bool) {
+	for i := strings.IndexByte(s, '<'); i >= 0; {
 		rest := s[i+1:]
 		if len(rest) >= 4 && (equalFoldASCII(rest[:4], "html") || equalFoldASCII(rest[:4], "head") || equalFoldASCII(rest[:4], "body")) {
 			j := 4
-			for j < len(rest) && (isASCIISpace(rest[j]) || rest[j] == '\v') {
+			for j < len(rest) && isASCIISpace(rest[j]) {
 				j++
 			}
-			tag = j < len(rest) && rest[j] == '>'
+			if j < len(rest) && rest[j] == '>' {
+				return i, i + j + 2, strings.Contains(asciiLower(s), "user-agent:")
+			}
 		}
 		next := strings.IndexByte(rest, '<')
 		if next < 0 {
@@ -163,10 +167,7 @@ func ccLooksHTML(s string) (tag, agent bool) {
 		}
 		i += 1 + next
 	}
-	if !tag {
-		return false, false
-	}
-	return true, strings.Contains(asciiLower(s), "user-agent:")
+	return -1, -1, false
 }
 
 // split cuts the text into lines where java.util.StringTokenizer does (CR,
