@@ -825,7 +825,11 @@ const (
 // not stand raw, '*' and '$' included, percent-encoded.
 func ccRequestPath(t *Target) (string, []Step) {
 	p := &pyStepper{s: targetInput(t)}
-	if t == nil || t.Scheme == "" {
+	switch {
+	case t != nil && t.Scheme != "":
+	case strings.HasPrefix(p.s, "//"):
+		p.do("isAllowed takes a full URL: the network-path reference is read with the scheme http", ccSource, "http:"+p.s)
+	default:
 		p.do("isAllowed takes a full URL: the path is read as on http://example.com, the host of the robots.txt", ccSource, "http://example.com"+p.s)
 	}
 	path, bad, ok := javaURLPath(p.s)

@@ -43,6 +43,8 @@ func TestCrawlerCommonsDecisions(t *testing.T) {
 			"User-agent: *\nDisallow: /ツ\n", "bot", "/%E3%83%84", false, 2, ReasonLongest},
 		{"SimpleRobotRules.getPath: java.net.URI refuses a space, and / is checked instead",
 			"User-agent: *\nDisallow: /$\n", "bot", "http://example.com/a b", false, 2, ReasonLongest},
+		{"SimpleRobotRules.getPath: a network-path reference is read as an http URL",
+			"User-agent: *\nDisallow: /x\n", "bot", "//b.example/x", false, 2, ReasonLongest},
 		{"SimpleRobotRules.getPath: the query is compared with the path",
 			"User-agent: *\nDisallow: /a?b=1\n", "bot", "/a?b=1", false, 2, ReasonLongest},
 		{"handleDisallow: an empty Disallow is ignored",
