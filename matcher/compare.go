@@ -13,6 +13,7 @@ type Factor string
 // The factors, in the order Compare looks for them: the first that differs
 // is the one named.
 const (
+	FactorWholeFile      Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
 	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
@@ -96,6 +97,9 @@ func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
 // the two decisions differ.
 func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	A, B := a.Reading, b.Reading
+	if s, ok := wholeFileSentence(a, b); ok {
+		return FactorWholeFile, s
+	}
 	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
 		x, y := A, B
 		if b.Reason == ReasonRobotsTxt {
@@ -135,11 +139,17 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		if b.Reason == ReasonIndexHTML {
 			x = B
 		}
+		if s, ok := ccIndexSentence(x); ok {
+			return FactorIndexHTML, s
+		}
 		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
 	}
 	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
 		if f, s, ok := wildcardFactor(fa, a, fb, b); ok {
 			return f, s
+		}
+		if s, ok := ccAnchorSentence(fa, a, fb, b); ok {
+			return FactorWildcards, s
 		}
 		return FactorNormalization, normalizationSentence(fa, a, fb, b)
 	}

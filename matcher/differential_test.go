@@ -28,6 +28,7 @@ var differentialMirrors = []struct {
 	{"cpython-classic", Python},
 	{"google", Google},
 	{"cpython-rfc", PythonRFC},
+	{"crawler-commons", CrawlerCommons},
 }
 
 type differentialCase struct {
