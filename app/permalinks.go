@@ -155,6 +155,12 @@ func (e *explorer) persist(ctx app.Context) {
 	if sameState(s, e.linked) {
 		return // the address bar already holds this state
 	}
+	if ctx.Page().URL().EscapedFragment() != e.fragment {
+		// The address bar holds a link the explorer has not loaded yet
+		// (typed or opened while this save waited): it wins, and OnNav
+		// loads it.
+		return
+	}
 	frag := ""
 	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
 		frag = c // else no link: a reload restores the local save
