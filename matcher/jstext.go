@@ -63,7 +63,9 @@ func jsLower(s string) string {
 		case r == 0x130:
 			sb.WriteString("i\u0307")
 		case r == 0x3A3:
-			sb.WriteRune(jsSigma(rs, i))
+			// Final_Sigma: Go's Case_Ignorable (Unicode 15) stands in for
+			// Node's (17).
+			sb.WriteRune(pySigma(rs, i, caseIgnorable))
 		default:
 			sb.WriteRune(jsLowerRune(r))
 		}
@@ -85,32 +87,6 @@ func jsLowerRune(r rune) rune {
 		return r + 0x1B
 	}
 	return unicode.ToLower(r)
-}
-
-// jsSigma lowers the capital sigma at rs[i] under Final_Sigma (Unicode
-// §3.13): final when a cased letter comes before it and none after it,
-// case-ignorable characters skipped both ways.
-func jsSigma(rs []rune, i int) rune {
-	j := i - 1
-	for j >= 0 && jsCaseIgnorable(rs[j]) {
-		j--
-	}
-	final := j >= 0 && pyCased(rs[j])
-	if final {
-		k := i + 1
-		for k < len(rs) && jsCaseIgnorable(rs[k]) {
-			k++
-		}
-		final = k == len(rs) || !pyCased(rs[k])
-	}
-	if final {
-		return 0x3C2
-	}
-	return 0x3C3
-}
-
-func jsCaseIgnorable(r rune) bool {
-	return strings.ContainsRune(wordBreakIgnorable, r) || unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
 }
 
 // encodeURIKeeps are the ASCII characters encodeURI leaves alone: letters,

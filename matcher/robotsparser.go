@@ -44,8 +44,10 @@ import (
 //     parses. The reading shows both as disallowed, as isDisallowed does.
 //
 // A full URL is asked about as robots-parser would be given it, with the
-// robots.txt URL that governs it (Target.RobotsURL); a path is asked about
-// as a URL on the stand-in site rpStandIn, whose robots.txt the file is.
+// robots.txt URL that governs it (Target.RobotsURL), and a network-path
+// reference ("//host/path") with http:'s robots.txt URL for its host; a
+// path is asked about as a URL on the stand-in site rpStandIn, whose
+// robots.txt the file is.
 const RobotsParser Reading = "robots-parser"
 
 // ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
@@ -321,8 +323,17 @@ func (e *rpThrows) Error() string { return e.why }
 // rpURLs are the two URLs robots-parser is given for a target: the
 // robots.txt URL and the URL asked about.
 func rpURLs(t *Target) (robots, url string) {
-	if t != nil && t.Scheme != "" && t.RobotsURL != "" {
+	switch {
+	case t != nil && t.Scheme != "" && t.RobotsURL != "":
 		return t.RobotsURL, t.Input
+	case t != nil && t.Scheme == "" && t.Host != "":
+		// A network-path reference: the URL class reads it with the
+		// scheme of robots-parser's base URL, http.
+		authority := t.Host
+		if t.Port != "" {
+			authority += ":" + t.Port
+		}
+		return "http://" + authority + "/robots.txt", t.Input
 	}
 	path := "/"
 	if t != nil && strings.HasPrefix(t.Path, "/") {

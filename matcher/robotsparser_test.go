@@ -301,3 +301,19 @@ func TestCompareFactorsRobotsParser(t *testing.T) {
 		})
 	}
 }
+
+// TestRobotsParserNetworkPath: "//host/path" is read with http:, as the
+// URL class reads it against robots-parser's base URL.
+func TestRobotsParserNetworkPath(t *testing.T) {
+	f := ParseAs(RobotsParser, []byte("User-agent: *\nDisallow: /x\n"))
+	res, err := f.Evaluate("bot", "//Example.com/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Allowed || res.Reason != ReasonLongest {
+		t.Errorf("got %s (%s)", res.Verdict(), res.Explanation)
+	}
+	if robots, url := rpURLs(res.Target); robots != "http://example.com/robots.txt" || url != "//Example.com/x" {
+		t.Errorf("asked %q about %q", robots, url)
+	}
+}
