@@ -77,12 +77,13 @@ var (
 		"http://BÜCHER.example", "http://0x7f.0.0.1", "http://127.1", "http://[::1]", "http://[0:0::1]",
 		"http://exa mple.com", "http://[zz]", "http://a%2fb", "http://example.com:99999", "http://example.com:8a",
 		"file://example.com", "//example.com", "", "http://@example.com", "http://example.com@", " http://example.com",
-		"http://ex\tample.com", "http://ｅｘａｍｐｌｅ.com", "http://1.2.3.4.5", "http://0x100000000"}
+		"http://ex\tample.com", "http://ｅｘａｍｐｌｅ.com", "http://1.2.3.4.5", "http://0x100000000", "foo:", "foo:x"}
 	rpRobotsURLs = []string{"https://example.com/robots.txt", "http://example.com:8080/robots.txt",
 		"http://xn--bcher-kva.example/robots.txt", "http://127.0.0.1/robots.txt", "http://[::1]/robots.txt",
 		"ftp://example.com/robots.txt", "ftp://example.com:80/robots.txt", "ws://example.com/robots.txt",
 		"wss://example.com:80/robots.txt", "foo://example.com/robots.txt", "file://example.com/robots.txt",
-		"http://exa mple.com/robots.txt", "http://[zz]/robots.txt", "http://example.com:99999/robots.txt"}
+		"http://exa mple.com/robots.txt", "http://[zz]/robots.txt", "http://example.com:99999/robots.txt",
+		"foo:/robots.txt", "foo:x/robots.txt"}
 )
 
 // genRPLine writes one line (without its break) of the noise robots-parser
