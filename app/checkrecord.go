@@ -104,8 +104,7 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	f := matcher.ParseText(c.reading, body)
 	res, err := f.Evaluate(c.token, c.args[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
 	}
 	rec := matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: c.delivery, Time: now(),
 		Tool: "robots-explorer", ToolVersion: toolVersion()})
@@ -113,12 +112,10 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	if c.markdown {
 		out = []byte(rec.Markdown())
 	} else if out, err = rec.JSON(); err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
 	}
-	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+	if _, err := stdout.Write(jsonSafe(out)); err != nil {
+		return fail(stderr, writeError{err})
 	}
 	verdict := rec.EffectiveVerdict
 	if verdict == "" {
