@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -171,6 +172,26 @@ func TestCheckTextOutputEscapesControls(t *testing.T) {
 	}
 }
 
+// Issue 16: -json output leaves no character a terminal obeys raw:
+// encoding/json escapes C0 controls, and check escapes DEL and C1 too.
+func TestCheckJSONEscapesControls(t *testing.T) {
+	p := writeRobots(t, "User-agent: *\nDisallow: /a\u009b\x7f\n")
+	for _, args := range [][]string{
+		{"check", "-json", p, "Googlebot", "/a\u009b\x7f\x1b[2J"},
+		{"check", "-json", "-compare", p, "Googlebot", "/a\u009b\x7f"},
+		{"check", "-record", p, "Googlebot", "/a\u009b\x7f"},
+	} {
+		_, out, _ := runArgs("", args...)
+		if r, ok := terminalSafe(out); !ok || !strings.Contains(out, `\u009b`) || !strings.Contains(out, `\u007f`) {
+			t.Errorf("%q: output holds %U or lacks the \\u escapes:\n%s", args, r, out)
+		}
+		var v any
+		if err := json.NewDecoder(strings.NewReader(out)).Decode(&v); err != nil {
+			t.Errorf("%q: not JSON: %v", args, err)
+		}
+	}
+}
+
 // Issue 16: messages on standard error escape what they quote (a URL, a
 // file name, a flag, a token).
 func TestCheckErrorsEscapeControls(t *testing.T) {
@@ -182,12 +203,13 @@ func TestCheckErrorsEscapeControls(t *testing.T) {
 		{"check", "-reading", "\x1b[2J", p, "Googlebot", "/"},
 		{"check", p, "Google\x1b[2J\nbot", "/"},
 		{"check", "-urls", "-", p, "Googlebot"},
+		{"nope\x1b[2J"},
 	} {
 		code, _, errOut := runArgs("/ok\n\x1b]0;x\a\n", args...)
 		if code == exitAllowed && !strings.Contains(errOut, "warning") {
 			t.Errorf("%q: exit 0 with no message", args)
 		}
-		if r, ok := terminalSafe(errOut); !ok || strings.Count(errOut, "\n") > 2 {
+		if r, ok := terminalSafe(errOut); !ok || strings.Count(strings.Split(errOut, "\n\n")[0], "\n") > 2 {
 			t.Errorf("%q: standard error holds %U or a forged line: %q", args, r, errOut)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -61,14 +62,21 @@ type procRun struct {
 	peakRSS        int64 // bytes
 }
 
+// programMemory bounds the address space of each run (ulimit -v, in KiB):
+// a check that reads without end dies of it instead of filling the
+// machine, and fails its test.
+const programMemory = 2 << 20
+
 // runProgram runs the program with args, stdin and stdout given (nil:
-// empty input, captured output), and kills it after a minute: a check that
-// never stops fails instead of hanging the tests.
+// empty input, captured output), with at most programMemory of address
+// space, and kills it after a minute: a check that never stops fails
+// instead of hanging the tests.
 func runProgram(t *testing.T, stdin, stdout *os.File, args ...string) procRun {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, builtProgram(t), args...)
+	limited := append([]string{"-c", `ulimit -v ` + strconv.Itoa(programMemory) + ` && exec "$0" "$@"`, builtProgram(t)}, args...)
+	cmd := exec.CommandContext(ctx, "/bin/sh", limited...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if stdin != nil {
