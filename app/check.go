@@ -149,31 +149,25 @@ func readingList() string {
 	return strings.Join(names, ", ")
 }
 
-// lazyGCLimit is the largest file whose evaluations may leave garbage up
-// to four times the parse (see checkGC).
+// lazyGCLimit is the largest file for which check trades memory for
+// speed (see checkGC).
 const lazyGCLimit = 4 << 20
 
-// checkGC lets a check of the URLs on its command line grow its heap to
-// five times what it keeps (GOGC=400) before collecting, unless GOGC says
-// otherwise. Such a check is a short process whose heap is the parsed file:
-// at the default a 500 KiB file costs two collections, a quarter of the
-// process's time. A check of -urls streams and keeps the default, so that
-// its memory stays near the file's size.
-func checkGC(c *checkConfig) {
-	if c.urls == "" && os.Getenv("GOGC") == "" {
+// checkGC lets a check of a file up to lazyGCLimit and of the URLs on its
+// command line grow its heap to five times what it keeps (GOGC=400)
+// before collecting, unless GOGC says otherwise. Such a check is a short
+// process whose heap is the parsed file: at the default a 500 KiB file
+// costs two collections, a quarter of the process's time. A larger file
+// keeps the default: five times its parse is gigabytes, and what each URL
+// leaves behind (its matches, a copy of each matching rule's steps) piled
+// up to that bound, so that memory grew with the number of URLs (a
+// 100 MiB file whose every rule matched took 3.5 GB for one URL, 7.0 GB
+// for three), and each reading's parse garbage with -compare (3.3 GB
+// instead of 2.6 GB for 100 MiB of rules). A check of -urls streams and
+// keeps the default too, so that its memory stays near the file's size.
+func checkGC(c *checkConfig, size int) {
+	if c.urls == "" && size <= lazyGCLimit && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
-	}
-}
-
-// parsedGC is called once the file is parsed: for a large file it puts the
-// collector back to the default before the URLs are evaluated. Each URL
-// leaves garbage that grows with the file (its matches, a copy of each
-// matching rule's steps), and at GOGC=400 that piled up to four times the
-// parse, so that every URL named added about the parse again (a 100 MiB
-// file whose every rule matched took 3.5 GB for one URL, 7.0 GB for two).
-func parsedGC(c *checkConfig, size int) {
-	if c.urls == "" && size > lazyGCLimit && os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(100)
 	}
 }
 
@@ -190,7 +184,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if ownProcess {
-		checkGC(c) // after reading: the read's buffers are not kept
+		checkGC(c, len(body))
 	}
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
@@ -199,9 +193,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ev := newEvaluator(c, body)
-	if ownProcess {
-		parsedGC(c, len(body))
-	}
 	out := bufio.NewWriterSize(stdout, 64*1024)
 	disallowed, err := checkURLs(c, ev, stdin, out)
 	if ferr := out.Flush(); err == nil && ferr != nil {
