@@ -98,8 +98,9 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 			fmt.Fprint(stderr, checkUsage)
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
+			return nil, err
 		}
-		return nil, err
+		return nil, fmt.Errorf("%w (robots-explorer check -h lists the flags)", err)
 	}
 	r, err := matcher.ParseReading(*readingName)
 	if err != nil {
