@@ -288,7 +288,9 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(append(jsonSafe(b), '\n'))
+		if _, err = w.Write(jsonSafe(b)); err == nil {
+			_, err = io.WriteString(w, "\n") // not appended: b may be the size of the file
+		}
 		return wrapWrite(err)
 	}
 	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(why(f, res)) + "\n"
