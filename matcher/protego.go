@@ -245,8 +245,7 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 		p.classifyEmpty(l, pl, c)
 		return
 	}
-	l.Key = spanOf(pl.src(c.keyAt), pl.src(c.keyAt+len(c.field)))
-	l.Value = spanOf(pl.src(c.valueAt), pl.src(c.valueAt+len(c.value)))
+	l.Key, l.Value = pgSpan(pl, c.keyAt, len(c.field)), pgSpan(pl, c.valueAt, len(c.value))
 	field := pyLower(c.field)
 	l.Kind = pgKind(field)
 	if !c.colon {
@@ -279,6 +278,17 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 		p.extend(l)
 	}
 	p.prev = field
+}
+
+// pgSpan is where the n bytes of a line's text at i lie in the source:
+// from the first to just past the last, so that bytes dropped after them
+// stay out.
+func pgSpan(pl pyLine, i, n int) Span {
+	start := pl.src(i)
+	if n == 0 {
+		return spanOf(start, start)
+	}
+	return spanOf(start, pl.src(i+n-1)+1)
 }
 
 // classifyEmpty sets the kind of a line that holds no directive.
