@@ -266,3 +266,36 @@ func FuzzProtego(f *testing.F) {
 		}
 	})
 }
+
+// Compare names what sets protego apart from the other readings.
+func TestCompareFactorsProtego(t *testing.T) {
+	tests := []struct {
+		name, src, token, url string
+		other                 Reading
+		factor                Factor
+		sentence              string // a part of the sentence, or ""
+	}{
+		{"protego 0.6.1 scores a user-agent value that is a substring of the token",
+			"User-agent: google\nDisallow: /\n", "Googlebot", "/", RFC9309, FactorTokenMatching, `"google" applies`},
+		{"protego 0.6.1 reads a lower-case directive without ':'",
+			"User-agent: *\ndisallow /x\n", "x", "/x", RFC9309, FactorTypos, ""},
+		{"protego 0.6.1 takes the longest pattern, CPython the first",
+			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "x", "/ab", Python, FactorFirstMatch, ""},
+		{"protego 0.6.1 counts a pattern's characters, RFC 9309 its octets",
+			"User-agent: *\nAllow: /p?ツツ\nDisallow: /p?*ツ*\n", "x", "/p?ツツ", RFC9309, FactorPriority, ""},
+		{"protego 0.6.1 keeps a $ rule twice, once with a literal %24",
+			"User-agent: *\nDisallow: /a$\n", "x", "/a$", RFC9309, FactorNormalization, `protego compares "/a%24" with "/a%24"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareOne(t, tt.src, tt.token, tt.url)
+			d, ok := differenceBetween(c, tt.other, Protego)
+			if !ok {
+				t.Fatalf("%s and protego agree", tt.other)
+			}
+			if d.Factor != tt.factor || d.Sentence == "" || !strings.Contains(d.Sentence, tt.sentence) {
+				t.Errorf("factor %s (%s), want %s with %q", d.Factor, d.Sentence, tt.factor, tt.sentence)
+			}
+		})
+	}
+}
