@@ -54,13 +54,33 @@ type pgFile struct {
 	entries [][][]pgEntry
 	// sets are the rule sets, in the order protego creates them.
 	sets []pgSet
+	// runs[i] is the last group of run i: the groups read between two
+	// resets of protego's current_rule_sets, which every set in it shares
+	// from the group where it joined.
+	runs []int
 }
 
 // A pgSet is one of protego's rule sets: a lower-cased user-agent value
-// and the records (groups) that add to it.
+// and where it joined the runs that add rules to it.
 type pgSet struct {
-	name   string
-	groups []int
+	name  string
+	joins []pgJoin
+}
+
+// A pgJoin says that a rule set joined run run at group group: it gets
+// the rules of that group and of the rest of the run. Runs rather than
+// lists of groups keep a file of many sets sharing many groups linear.
+type pgJoin struct{ group, run int }
+
+// groups returns the groups of s, in file order.
+func (s *pgSet) groups(runs []int) []int {
+	var out []int
+	for _, j := range s.joins {
+		for g := j.group; g <= runs[j.run]; g++ {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // A pgEntry is one rule as protego stores it: its quoted pattern, its
@@ -160,9 +180,6 @@ type pgParser struct {
 	*scanner
 	ext  *pgFile
 	open int // the group being read, or -1
-	// current are the rule sets the rules being read go to (indexes in
-	// ext.sets): protego's current_rule_sets.
-	current []int
 	// prev is the last directive read (previous_rule_field), "" before any.
 	prev  string
 	names map[string]int // rule set name → index in ext.sets
@@ -348,11 +365,9 @@ func (p *pgParser) userAgent(l *Line, value string) {
 		p.ext.entries = append(p.ext.entries, nil)
 		p.open = len(p.f.Groups) - 1
 		if reset {
-			p.current = p.current[:0]
+			p.ext.runs = append(p.ext.runs, p.open)
 		}
-		for _, i := range p.current {
-			p.ext.sets[i].groups = append(p.ext.sets[i].groups, p.open)
-		}
+		p.ext.runs[len(p.ext.runs)-1] = p.open
 	}
 	name := pyLower(value)
 	g := &p.f.Groups[p.open]
@@ -388,15 +403,10 @@ func (p *pgParser) addToSet(name string) {
 		p.names[name] = i
 		p.ext.sets = append(p.ext.sets, pgSet{name: name})
 	}
-	for _, c := range p.current {
-		if c == i {
-			return
-		}
-	}
-	p.current = append(p.current, i)
-	s := &p.ext.sets[i]
-	if n := len(s.groups); n == 0 || s.groups[n-1] != p.open {
-		s.groups = append(s.groups, p.open)
+	// A set already in this run (current_rule_sets) gets its rules.
+	run := len(p.ext.runs) - 1
+	if s := &p.ext.sets[i]; len(s.joins) == 0 || s.joins[len(s.joins)-1].run != run {
+		s.joins = append(s.joins, pgJoin{group: p.open, run: run})
 	}
 }
 
@@ -715,7 +725,7 @@ func pgSelect(f *File, token string) GroupTrace {
 	chosen := ""
 	if best >= 0 {
 		chosen = ext.sets[best].name
-		tr.Selected = append([]int(nil), ext.sets[best].groups...)
+		tr.Selected = ext.sets[best].groups(ext.runs)
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
 	for gi, g := range f.Groups {
@@ -760,16 +770,23 @@ func pgSummary(f *File, ext *pgFile, tr GroupTrace, name, chosen string, score i
 	case chosen == "":
 		return fmt.Sprintf("No rule set's name is a substring of %q (the token stripped and lower-cased) and none is *, so no rules apply: everything is allowed.", name)
 	}
-	lines := make([]int, len(tr.Selected))
-	for i, gi := range tr.Selected {
-		lines[i] = f.Groups[gi].FirstLine
+	// A file may merge tens of thousands of records into one rule set:
+	// the sentence names the first few.
+	const named = 4
+	lines := make([]int, 0, min(len(tr.Selected), named))
+	for _, gi := range tr.Selected[:min(len(tr.Selected), named)] {
+		lines = append(lines, f.Groups[gi].FirstLine)
+	}
+	where := joinInts(lines)
+	if more := len(tr.Selected) - len(lines); more > 0 {
+		where = strings.Trim(strings.ReplaceAll(fmt.Sprint(lines), " ", ", "), "[]") + fmt.Sprintf(" and %d more", more)
 	}
 	how := fmt.Sprintf("its name is a substring of %q (the token stripped and lower-cased) and scores its length, %d", name, score)
 	if chosen == "*" {
 		how = "'*' scores 1"
 	}
 	return fmt.Sprintf("The rule set %q applies: %s, the highest score (the first created wins a tie); it holds the rules of the record%s at line%s %s.",
-		chosen, how, plural(len(lines)), plural(len(lines)), joinInts(lines))
+		chosen, how, plural(len(tr.Selected)), plural(len(tr.Selected)), where)
 }
 
 func plural(n int) string {

@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -297,5 +298,43 @@ func TestCompareFactorsProtego(t *testing.T) {
 				t.Errorf("factor %s (%s), want %s with %q", d.Factor, d.Sentence, tt.factor, tt.sentence)
 			}
 		})
+	}
+}
+
+// A rule set may gather tens of thousands of records (protego merges every
+// record naming one value): the summary names a few and counts the rest.
+func TestProtegoSummaryOfManyRecords(t *testing.T) {
+	f := ParseAs(Protego, []byte(strings.Repeat("User-agent: *\nDisallow: /a\n\n", 6)))
+	res, err := f.Evaluate("bot", "/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Groups.Selected) != 6 || !strings.Contains(res.Groups.Summary, "records at lines 1, 4, 7, 10 and 2 more.") {
+		t.Errorf("selected %v, summary %q", res.Groups.Selected, res.Groups.Summary)
+	}
+}
+
+// Rule sets that stay in protego's current_rule_sets across empty
+// user-agent lines share every later group: with many of them the reading
+// keeps where each joined, not a list per set, so that parsing stays
+// linear.
+func TestProtegoManySetsShareGroups(t *testing.T) {
+	const n = 20000
+	var b strings.Builder
+	b.WriteString("User-agent: first\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "Disallow: /x%d\nUser-agent:\nUser-agent: bot%d\n", i, i)
+	}
+	f := ParseAs(Protego, []byte(b.String()))
+	first, err := f.Evaluate("first", "/x19999")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Groups.Selected) != n+1 || first.Allowed {
+		t.Errorf("first: %d groups, allowed %v; want all %d and disallowed", len(first.Groups.Selected), first.Allowed, n+1)
+	}
+	last, _ := f.Evaluate(fmt.Sprintf("bot%d", n-1), "/x19998")
+	if !reflect.DeepEqual(last.Groups.Selected, []int{n}) || !last.Allowed {
+		t.Errorf("the last bot: groups %v, allowed %v; want only the last group, allowed", last.Groups.Selected, last.Allowed)
 	}
 }
