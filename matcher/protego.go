@@ -530,6 +530,9 @@ const (
 // encoded (except "/*%="), and put back together with the character set
 // aside after the path, then params and query as written.
 func pgQuotePattern(pat string, st *pyStepper) (string, error) {
+	if st == nil && pgQuoteKeeps(pat) {
+		return pat, nil
+	}
 	do := func(rule, source, next string) string {
 		if st != nil {
 			st.do(rule, source, next)
@@ -553,11 +556,29 @@ func pgQuotePattern(pat string, st *pyStepper) (string, error) {
 	put := func(path string) string {
 		return pyURLUnparse(pyURL{path: path + last, params: u.params, query: u.query, fragment: u.fragment})
 	}
-	do("urlparse and urlunparse drop a scheme, a host and an empty ';' or '?'; a final '?', ';' or '$' is kept after the path", srcUnparse, put(u.path))
 	path := pgUnquote(u.path, "/*$%")
-	do("the path's %XX escapes are decoded, except %2F, %2A, %24 and %25, which are upper-cased (a broken UTF-8 sequence becomes U+FFFD)", srcPgUnquote, put(path))
+	if st != nil {
+		do("urlparse and urlunparse drop a scheme, a host and an empty ';' or '?'; a final '?', ';' or '$' is kept after the path", srcUnparse, put(u.path))
+		do("the path's %XX escapes are decoded, except %2F, %2A, %24 and %25, which are upper-cased (a broken UTF-8 sequence becomes U+FFFD)", srcPgUnquote, put(path))
+	}
 	path = pgQuote(path, "/*%=")
 	return do("the path is percent-encoded, as UTF-8 with upper-case hex, except letters, digits, '_.-~' and '/*%='; params and query stay as written", srcQuote, put(path)), nil
+}
+
+// pgQuoteKeeps reports whether _quote_pattern returns pat as it is: it
+// holds only bytes that neither urlparse nor quoting touch, and does not
+// start with //.
+func pgQuoteKeeps(pat string) bool {
+	if strings.HasPrefix(pat, "//") {
+		return false
+	}
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/*=", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // pgUnquote is protego's _unquote: each %XX (hex digits in either case)

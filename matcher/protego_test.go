@@ -338,3 +338,20 @@ func TestProtegoManySetsShareGroups(t *testing.T) {
 		t.Errorf("the last bot: groups %v, allowed %v; want only the last group, allowed", last.Groups.Selected, last.Allowed)
 	}
 }
+
+// pgQuoteKeeps is a shortcut: where it says a pattern stays as it is,
+// _quote_pattern must return it unchanged.
+func FuzzProtegoQuoteShortcut(f *testing.F) {
+	for _, s := range []string{"/a*b", "//a", "/a=b.~_-", "/a:b", "/a%41", "a", "/ツ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pat string) {
+		if pat == "" || !pgQuoteKeeps(pat) {
+			return
+		}
+		got, err := pgQuotePattern(pat, &pyStepper{s: pat})
+		if err != nil || got != pat {
+			t.Fatalf("%q: quoted %q (%v), but the shortcut keeps it", pat, got, err)
+		}
+	})
+}
