@@ -18,7 +18,10 @@ import (
 // followed by a space. Disallow has five accepted misspellings; user-agent
 // may be written "useragent" or "user agent". A value left empty is
 // ignored. A user-agent line after any other directive starts a new
-// record.
+// record; an empty user-agent line counts as one, so the line after it
+// joins the record before it. Where urlparse raises ValueError on a
+// pattern, Protego.parse raises: this reading reports it and keeps the
+// rules read before.
 //
 // Protego keeps one rule set per user-agent value (lower-cased); a value
 // that holds '*' also names the rule set of the value without its stars.
@@ -105,9 +108,6 @@ func (protego) parse(src []byte, text string) *File {
 	}
 	p := &pgParser{scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {
-		if p.stop {
-			break
-		}
 		p.line(&f.Lines[i], lines[i])
 	}
 	p.finish()
@@ -265,6 +265,9 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 	l.Key, l.Value = pgSpan(pl, c.keyAt, len(c.field)), pgSpan(pl, c.valueAt, len(c.value))
 	field := pyLower(c.field)
 	l.Kind = pgKind(field)
+	if p.stop {
+		return // parse raised: the line is classified, not read
+	}
 	if !c.colon {
 		p.report(int(l.Key.Start), int(l.Key.End), CodeMissingColon, Info, pgSource+" (_parse_robotstxt)",
 			"no ':' on this line: protego reads %q as the directive because it is written exactly so, in lower case, before a space", c.field)
@@ -319,6 +322,8 @@ func (p *pgParser) classifyEmpty(l *Line, pl pyLine, c pgCut) {
 		l.Kind = KindComment
 	case pyStrip(body) == "":
 		l.Kind = KindBlank
+	case p.stop:
+		l.Kind = KindInvalid
 	default:
 		l.Kind = KindInvalid
 		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pgSource+" (_parse_robotstxt)",

@@ -355,3 +355,18 @@ func FuzzProtegoQuoteShortcut(f *testing.F) {
 		}
 	})
 }
+
+// After urlparse raises, Protego.parse gives nothing back; the reading
+// keeps the rules before and still says what each later line is.
+func TestProtegoLinesAfterRaise(t *testing.T) {
+	f := ParseAs(Protego, []byte("User-agent: *\nDisallow: /a\nDisallow: x://[\nAllow: /b\nnonsense\n"))
+	kinds := []Kind{KindUserAgent, KindDisallow, KindDisallow, KindAllow, KindInvalid}
+	for i, k := range kinds {
+		if f.Lines[i].Kind != k {
+			t.Errorf("line %d is %s, want %s", i+1, f.Lines[i].Kind, k)
+		}
+	}
+	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !hasCode(f.Diagnostics, CodeRaises) {
+		t.Errorf("groups %+v, diagnostics %v: want the rule of line 2 only, and the raise", f.Groups, f.Diagnostics)
+	}
+}
