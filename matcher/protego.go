@@ -92,8 +92,49 @@ func (s *pgSet) groups(runs []int) []int {
 type pgEntry struct {
 	pattern string
 	prio    int
-	flags   patFlags
-	steps   []Step
+	// match is the pattern as the project's matcher reads it to match as
+	// protego's regular expression does (see pgMatchForm); never is set
+	// when that expression can match no URL.
+	match string
+	flags patFlags
+	never bool
+	steps []Step
+}
+
+// matches reports whether the entry matches the quoted URL path.
+func (e *pgEntry) matches(path string) bool {
+	return !e.never && e.flags.pattern(e.match).match(path)
+}
+
+// pgMatchForm is the pattern q as compilePattern reads it so that it
+// matches where protego's _URLPattern does. Protego turns a pattern with
+// '*' into a regular expression: '*' is '.*?', a final '$' the end, and
+// every other piece between stars is literal, except a piece that is a
+// lone '$', which stays '$' and so also means the end. Quoting leaves a raw
+// '$' only in a query or params, where "*$*" can occur: the pattern must
+// then reach the end there, so it matches nothing when text follows, and
+// is the part before it followed by "*$" otherwise.
+func pgMatchForm(q string) (form string, never bool) {
+	if strings.IndexByte(q, '*') < 0 || !strings.Contains(q, "$") {
+		return q, false
+	}
+	body := strings.TrimSuffix(q, "$")
+	segs := strings.Split(body, "*")
+	for i, seg := range segs {
+		if seg != "$" {
+			continue
+		}
+		if i == 0 {
+			return q, true // "$*…": the end comes before the URL's first character
+		}
+		for _, rest := range segs[i+1:] {
+			if rest != "" {
+				return q, true
+			}
+		}
+		return strings.Join(segs[:i], "*") + "*$", false
+	}
+	return q, false
 }
 
 func (protego) parse(src []byte, text string) *File {
@@ -504,7 +545,9 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []Step) (int, e
 	if err != nil || q == "" {
 		return -1, err
 	}
-	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q), flags: patternFlags(q)}
+	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
+	e.match, e.never = pgMatchForm(q)
+	e.flags = patternFlags(e.match)
 	if steps {
 		e.steps = append(append([]Step(nil), before...), st.steps...)
 	}
@@ -687,7 +730,7 @@ func pgMatch(f *File, ext *pgFile, gi, ri int, path string) (Match, bool) {
 	best := -1
 	for k := range entries {
 		e := &entries[k]
-		if (best < 0 || e.prio > entries[best].prio) && e.flags.pattern(e.pattern).match(path) {
+		if (best < 0 || e.prio > entries[best].prio) && e.matches(path) {
 			best = k
 		}
 	}

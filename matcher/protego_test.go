@@ -3,6 +3,7 @@ package matcher
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -58,6 +59,9 @@ var pgChecks = []pgCheck{
 	{"a pattern starting http:// matches that text as a path", "User-agent: *\nDisallow: http://example.com/a\n", "x", "/http://example.com/a", false, ""},
 	{"the URL's fragment is kept: /a$ does not match /a#frag", "User-agent: *\nDisallow: /a$\n", "x", "/a#frag", true, ""},
 	{"a URL with a query and no path is ?x, which / does not match", "User-agent: *\nDisallow: /\n", "x", "?x", true, ""},
+	{"a lone $ between stars in a query ends the URL, so text after it never matches", "User-agent: *\nDisallow: /a?x*$*b\n", "x", "/a?x$b", true, ""},
+	{"a lone $ between stars in a query ends the URL, and stars after it match nothing", "User-agent: *\nDisallow: /a?x*$*\n", "x", "/a?xyz", false, ""},
+	{"$$ between stars in a query is literal", "User-agent: *\nDisallow: /a?x*$$*b\n", "x", "/a?x$$b", false, ""},
 	// Deciding (finalize_rules, can_fetch).
 	{"an allowed /index.html also allows its directory", "User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n", "x", "/d/", true, ""},
 	{"an allowed /index.html allows only its directory itself", "User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n", "x", "/d/x", false, ""},
@@ -125,6 +129,29 @@ func TestProtegoQuotePattern(t *testing.T) {
 				t.Errorf("%q: entries %q, want %q", c.value, got, c.want)
 			}
 		})
+	}
+}
+
+// How the matcher reads a quoted pattern so that it matches where
+// protego 0.6.1's _URLPattern expression does.
+func TestProtegoMatchForm(t *testing.T) {
+	for _, c := range []struct {
+		q, form string
+		never   bool
+	}{
+		{"/a*b$", "/a*b$", false},
+		{"/a$", "/a$", false},
+		{"/a?x$b*", "/a?x$b*", false},
+		{"/a?x*$*", "/a?x*$", false},
+		{"/a?x**$**$", "/a?x**$", false},
+		{"/a?x*$*b", "/a?x*$*b", true},
+		{"/a?x*$$*b", "/a?x*$$*b", false},
+		{"$*a", "$*a", true},
+	} {
+		form, never := pgMatchForm(c.q)
+		if form != c.form || never != c.never {
+			t.Errorf("%q: form %q never %v, want %q %v", c.q, form, never, c.form, c.never)
+		}
 	}
 }
 
@@ -228,16 +255,48 @@ func TestProtegoLinesAfterDroppedBytes(t *testing.T) {
 	checkFile(t, Protego, src, f)
 }
 
+// pgRegexp is the regular expression protego 0.6.1's _URLPattern builds,
+// written with Go's regexp for the tests only (the matcher has none): runs
+// of '*' are one '*', the pattern is split at each '*' and at a final
+// '$', '*' becomes ".*?", the final '$' and any piece that is a lone '$'
+// stay '$', every other piece is literal; re.match anchors the start.
+// Protego matches a pattern without '*' by prefix (or, with a final '$',
+// equality) instead; the expression of such a pattern answers the same.
+func pgRegexp(pat string) *regexp.Regexp {
+	for strings.Contains(pat, "**") {
+		pat = strings.ReplaceAll(pat, "**", "*")
+	}
+	final := strings.HasSuffix(pat, "$")
+	body := strings.TrimSuffix(pat, "$")
+	var re strings.Builder
+	re.WriteString(`\A(?:`)
+	for i, piece := range strings.Split(body, "*") {
+		if i > 0 {
+			re.WriteString(".*?")
+		}
+		if piece == "$" {
+			re.WriteString(`\z`)
+		} else {
+			re.WriteString(regexp.QuoteMeta(piece))
+		}
+	}
+	if final {
+		re.WriteString(`\z`)
+	}
+	re.WriteString(")")
+	return regexp.MustCompile(re.String())
+}
+
 // FuzzProtego: any bytes, token and URL parse and evaluate without a
 // panic, the same way twice; every rule protego would keep has a priority
-// of its characters; and the matcher answers as protego's regular
-// expression (re.match, '*' as '.*?', a final '$' as the end), which reads
-// patterns as robots.cc's Matches does.
+// of its characters; and each rule matches where protego's regular
+// expression does.
 func FuzzProtego(f *testing.F) {
 	for _, c := range pgChecks {
 		f.Add([]byte(c.body), c.token, "http://example.com"+c.url)
 	}
 	f.Add([]byte("\ufeffuser agent foo*\r\xff\nallow /d/index.html$?\x00\nDisallow: //[::1]/a;b;\n"), "FOO", "/%2f%zz#x")
+	f.Add([]byte("User-agent: *\nDisallow: /a?x*$*b\nAllow: /a;x**$**\n"), "x", "/a;x$b")
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
 		file := ParseAs(Protego, src)
 		checkFile(t, Protego, src, file)
@@ -259,7 +318,7 @@ func FuzzProtego(f *testing.F) {
 					if e.pattern == "" || e.prio != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)
 					}
-					if got, want := e.flags.pattern(e.pattern).match(a.Path), googleMatchesRef(a.Path, e.pattern); got != want {
+					if got, want := e.matches(a.Path), pgRegexp(e.pattern).MatchString(a.Path); got != want {
 						t.Fatalf("pattern %q on %q: match = %v, the regular expression's = %v", e.pattern, a.Path, got, want)
 					}
 				}
