@@ -508,7 +508,7 @@ func (p *pgParser) checkEncoding(bad int) {
 	}
 	if strings.HasPrefix(string(p.f.Source[:min(3, len(p.f.Source))]), "\uFEFF") {
 		p.report(0, 3, CodeBOM, Warning, "Python bytes.decode (\"utf-8\")",
-			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, which strip() does not remove, so protego does not recognize the first line's directive (Scrapy 2.14 itself decodes with \"utf-8-sig\", which drops the mark)")
+			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, which strip() does not remove, so protego does not recognize the first line's directive (a caller that decodes with \"utf-8-sig\" drops the mark)")
 	}
 }
 

@@ -36,7 +36,7 @@ var readers = []struct {
 	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
 	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
 	{protego{}, ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
-		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, https://docs.scrapy.org/en/latest/topics/settings.html#robotstxt-parser)"}},
+		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)"}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a
