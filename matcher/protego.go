@@ -209,8 +209,10 @@ func pgSplitLines(src []byte) ([]pyLine, int) {
 	return lines, bad
 }
 
+// pgLine is one line of the decoded text; off (shared with the other
+// lines, never changed) maps its bytes to the source.
 func pgLine(text string, off []int, start, end int) pyLine {
-	l := pyLine{start: start, end: end, text: text, off: append([]int(nil), off...)}
+	l := pyLine{start: start, end: end, text: text, off: off[:len(off):len(off)]}
 	if len(off) == 0 || off[len(off)-1]-off[0] == len(off)-1 && off[0] == start && end-start == len(off) {
 		l.off = nil // no byte was dropped inside the line
 	}
