@@ -26,6 +26,7 @@ var differentialMirrors = []struct {
 	reading Reading
 }{
 	{"cpython-classic", Python},
+	{"google", Google},
 	{"protego", Protego},
 }
 

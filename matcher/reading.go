@@ -32,7 +32,8 @@ var readers = []struct {
 	info ReadingInfo
 }{
 	{rfc9309{}, ReadingInfo{RFC9309, "RFC 9309", "RFC 9309 as written, with documented choices where it is silent", ""}},
-	{google{}, ReadingInfo{Google, "Google", "google/robotstxt (robots.cc), Google's open-source parser", ""}},
+	{google{}, ReadingInfo{Google, "Google", "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
+		"Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)"}},
 	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
 	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
 	{protego{}, ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",

@@ -86,6 +86,8 @@ func selectGroups(f *File, token string) GroupTrace {
 			switch {
 			case a.Global:
 				w.global(a, gi)
+			case a.Token == "" && strings.HasPrefix(a.Value, "*"):
+				w.add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
 				w.add(a, gi, false, "names no product token")
 			case token != "" && mayFold(a.Token, token) && strings.EqualFold(a.Token, token):
