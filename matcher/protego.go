@@ -867,13 +867,6 @@ func plural(n int) string {
 	return "s"
 }
 
-func characters(n int) string {
-	if n == 1 {
-		return "1 character"
-	}
-	return fmt.Sprintf("%d characters", n)
-}
-
 // pgExplain says why, in protego's terms: the strongest match is the first
 // match of the sorted rules.
 func pgExplain(f *File, res *Result) string {
