@@ -258,7 +258,7 @@ func matchedLines(r *Result) []int {
 // only, with the forms each reading compares.
 func normalizationSentence(fa *File, a *Result, fb *File, b *Result) string {
 	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
-	pa, pb := normalizedAt(fa, line), normalizedAt(fb, line)
+	pa, pb := matchedForm(fa, a, line), matchedForm(fb, b, line)
 	yes := a.Reading
 	if !slices.Contains(matchedLines(a), line) {
 		yes = b.Reading
@@ -279,6 +279,18 @@ func firstOfSymmetricDifference(x, y []int) int {
 		}
 	}
 	return 0
+}
+
+// matchedForm is the pattern the line matched as, when it matched under
+// r (protego also compares a line with '$' as its %24 twin), else the
+// line's normalized pattern.
+func matchedForm(f *File, r *Result, line int) string {
+	for _, m := range r.Matches {
+		if int(m.Rule.Line) == line {
+			return m.Normalized
+		}
+	}
+	return normalizedAt(f, line)
 }
 
 func normalizedAt(f *File, line int) string {

@@ -141,11 +141,14 @@ func TestRobotsParserEvaluate(t *testing.T) {
 	if other.Allowed || !other.Groups.Global || other.Matches[other.Winner].Rule.Line != 8 {
 		t.Errorf("token b: %+v", other)
 	}
-	bad, err := f.Evaluate("b", "http://[zz]/x")
-	if err != nil {
-		t.Fatal(err)
+	// isAllowed gives no verdict off the robots.txt's site, and throws
+	// when neither URL can be read (asked directly: ParseTarget refuses
+	// such a URL in the browser, whose URL parser is the judge there).
+	off := rpEvaluate(f, "b", nil, rpStandIn+"/robots.txt", "https://example.com/x")
+	if off.Reason != ReasonNoVerdict || off.Allowed || !strings.Contains(off.Explanation, "undefined") {
+		t.Errorf("another scheme: %+v", off)
 	}
-	// Neither http://[zz]/x nor its robots.txt URL parses: isAllowed throws.
+	bad := rpEvaluate(f, "b", nil, "http://256.1.1.1/robots.txt", "http://256.1.1.1/x")
 	if bad.Reason != ReasonRaises || bad.Allowed || !strings.Contains(bad.Explanation, "TypeError") {
 		t.Errorf("bad host: %+v", bad)
 	}
@@ -287,7 +290,6 @@ func TestCompareFactorsRobotsParser(t *testing.T) {
 		{"robots-parser encodes '[' in a pattern only", "User-agent: *\nDisallow: /[x\n", "bot", "/[x", RFC9309, FactorNormalization},
 		{"robots-parser reads * as a wildcard", "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", "bot", "/fish", Python, FactorWildcards},
 		{"robots-parser takes the longest match", "User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", Python, FactorFirstMatch},
-		{"robots-parser gives no verdict where the URL class refuses the URL", "User-agent: *\nAllow: /\n", "bot", "http://example.com:99999/x", RFC9309, FactorNoVerdict},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -316,5 +318,21 @@ func TestRobotsParserNetworkPath(t *testing.T) {
 	}
 	if robots, url := rpURLs(res.Target); robots != "http://example.com/robots.txt" || url != "//Example.com/x" {
 		t.Errorf("asked %q about %q", robots, url)
+	}
+}
+
+// TestCompareNoVerdict: where robots-parser gives no verdict, Compare's
+// first factor says so.
+func TestCompareNoVerdict(t *testing.T) {
+	src := []byte("User-agent: *\nAllow: /\n")
+	tg, err := ParseTarget("/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, fp := ParseAs(RFC9309, src), ParseAs(RobotsParser, src)
+	a := fr.EvaluateTarget("bot", tg)
+	b := rpEvaluate(fp, "bot", tg, rpStandIn+"/robots.txt", "https://example.com/x")
+	if d := explainDifference(fr, a, fp, b); d.Factor != FactorNoVerdict || !strings.Contains(d.Sentence, "undefined") {
+		t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, FactorNoVerdict)
 	}
 }
