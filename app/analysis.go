@@ -23,6 +23,9 @@ type analysis struct {
 	allowed   int
 	denied    int
 	invalid   int
+	// delivered is what the delivery facts make of every row when they
+	// decide the verdict whatever the rules say (deliveryrows.go).
+	delivered rowDelivery
 }
 
 // A resultRow is one URL's verdict with its short reason.
@@ -32,6 +35,10 @@ type resultRow struct {
 	Why     string // the winning line, or the reason when no rule decided, or the URL's error
 	Line    int    // the winning line, 0 when none
 	Result  *matcher.Result
+	// Effective is the verdict once the delivery facts decide it (a 4xx,
+	// a 5xx, more than five redirects: RFC 9309 §2.3.1); "" when the
+	// rules decide.
+	Effective string
 }
 
 // analyze parses the file under the chosen reading only and evaluates every
@@ -100,6 +107,10 @@ func (a *analysis) summary() string {
 		return "Type a URL (one per line) to see its verdict."
 	}
 	s := fmt.Sprintf("%s: %d allowed, %d disallowed", plural(n, "URL"), a.allowed, a.denied)
+	if d := a.delivered; d.decides {
+		s = fmt.Sprintf("%s with this delivery: %d allowed, %d disallowed (by the rules alone: %d allowed, %d disallowed)",
+			plural(n, "URL"), d.allowed, d.denied, a.allowed, a.denied)
+	}
 	if a.invalid > 0 {
 		s += fmt.Sprintf(", %d not readable", a.invalid)
 	}
