@@ -37,13 +37,15 @@ $(BIN): FORCE
 # -l on the UI's own package (robots-explorer/app) only: inlining in its
 # render code made it 17 KB larger after gzip and no faster in the
 # browser tests; the matcher, go-app and the runtime keep inlining.
+# -X main.version: records made in the page carry the same version as the
+# program's (app/toolversion.go), not "devel".
 # packwasm then joins the linker's many small data segments: the same
 # memory, about 170 KB less after gzip. go build relinks only after a
 # change and packwasm writes app.wasm only when its bytes change, so the
 # compressed forms below are only remade after a real change.
 WASMLINKED := bin/app.wasm
 $(WASM): FORCE | $(BIN)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w" -o $(WASMLINKED) ./app
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASMLINKED) ./app
 	$(BIN) packwasm $(WASMLINKED) $(WASM)
 
 $(WASM).gz $(WASM).br &: $(WASM) | $(BIN)

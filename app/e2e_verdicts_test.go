@@ -9,8 +9,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +20,8 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+
+	"robots-explorer/matcher"
 )
 
 // pressKeysInto focuses the element id, selects what it holds, and types
@@ -137,6 +141,38 @@ func TestE2EDelivery503Table(t *testing.T) {
 	}
 	if s := eval[string](p, `document.getElementById("summary").textContent`); s != "5 URLs: 3 allowed, 2 disallowed." {
 		t.Errorf("summary after clearing the status: %q", s)
+	}
+	p.noConsoleErrors()
+}
+
+// A record made in the page carries the version the program's own records
+// carry: make build links both with -X main.version (the git version), so
+// the page no longer says "devel".
+func TestE2ERecordToolVersion(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "robots.txt")
+	if err := os.WriteFile(src, []byte(rfc9309Example.Source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(filepath.Join("..", "bin", "robots-explorer"), "check", "-record", src, "Googlebot", "/example/page.html").Output()
+	if len(out) == 0 {
+		t.Fatalf("bin/robots-explorer check -record: %v (the browser tests need make build first)", err)
+	}
+	var cli matcher.Record
+	if err := json.Unmarshal(out, &cli); err != nil {
+		t.Fatalf("the program's record: %v\n%s", err, out)
+	}
+
+	p := openExplorer(t)
+	eval[bool](p, captureDownloads)
+	p.do(chromedp.Click(chromedp.ID("record-json")))
+	var rec matcher.Record
+	if err := json.Unmarshal([]byte(p.lastDownload(1).Text), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.ToolVersion != cli.ToolVersion || rec.ToolVersion == "" {
+		t.Errorf("the page's record says tool_version %q, the program's %q", rec.ToolVersion, cli.ToolVersion)
+	} else {
+		t.Logf("tool_version %q in both", rec.ToolVersion)
 	}
 	p.noConsoleErrors()
 }

@@ -86,19 +86,38 @@ func explorerURL(s permalink.State) string { return "/#" + linkFragment(s) }
 // linkProblem says, for a person, why a link or a file could not be opened.
 func linkProblem(err error) string {
 	var what string
+	var cause error
 	switch {
 	case errors.Is(err, permalink.ErrTooLarge):
-		what = "what it holds is larger than the explorer accepts (a link can unpack to at most 8 MiB)"
+		what, cause = "what it holds is larger than the explorer accepts (a link can unpack to at most 8 MiB)", permalink.ErrTooLarge
 	case errors.Is(err, permalink.ErrVersion):
-		what = "it was made by a newer version of the explorer"
+		what, cause = "it was made by a newer version of the explorer", permalink.ErrVersion
 	case errors.Is(err, permalink.ErrCorrupt):
-		what = "it is damaged or was cut short, so its compact state cannot be unpacked"
+		what, cause = "it is damaged or was cut short, so its compact state cannot be unpacked", permalink.ErrCorrupt
 	case errors.Is(err, permalink.ErrMalformed):
-		what = "its parameters cannot be read"
+		what, cause = "its parameters cannot be read", permalink.ErrMalformed
 	default:
 		what = "it cannot be read"
 	}
-	return fmt.Sprintf("This link could not be opened: %s (%v). Your work is unchanged.", what, err)
+	if d := causeDetail(err, cause); d != "" {
+		what += " (" + d + ")"
+	}
+	return "This link could not be opened: " + what + ". Your work is unchanged."
+}
+
+// causeDetail is what err says beyond the cause the sentence above already
+// gives in words (nil: all of it), so that the cause is said once:
+// "invalid DEFLATE data", not the sentinel's sentence again.
+func causeDetail(err, cause error) string {
+	s := err.Error()
+	if cause != nil {
+		s = strings.TrimPrefix(s, cause.Error())
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), ":"))
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	return s
 }
 
 // tooLargeForLink says that a state is too large to share as a link.
