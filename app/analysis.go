@@ -23,6 +23,8 @@ type analysis struct {
 	allowed   int
 	denied    int
 	invalid   int
+	// noToken says URLs wait for a product token to be typed.
+	noToken bool
 	// delivered is what the delivery facts make of every row when they
 	// decide the verdict whatever the rules say (deliveryrows.go).
 	delivered rowDelivery
@@ -34,6 +36,7 @@ type resultRow struct {
 	Verdict string // "allowed", "disallowed", or "invalid" for a URL that cannot be read
 	Why     string // the winning line, or the reason when no rule decided, or the URL's error
 	Line    int    // the winning line, 0 when none
+	Rule    string // the winning line's text, trimmed; "" when none
 	Result  *matcher.Result
 	// Effective is the verdict once the delivery facts decide it (a 4xx,
 	// a 5xx, more than five redirects: RFC 9309 §2.3.1); "" when the
@@ -59,6 +62,12 @@ func analyze(in example, files *readingFiles, prev *analysis) *analysis {
 		}
 	}
 	urls := splitURLs(in.URLs)
+	if strings.TrimSpace(in.Token) == "" {
+		// No token, no verdict: groups are chosen by the token (RFC 9309
+		// §2.2.1), and verdicts left from the last token would be wrong.
+		a.noToken = len(urls) > 0
+		return a
+	}
 	if len(urls) > maxURLs {
 		a.skipped = len(urls) - maxURLs
 		urls = urls[:maxURLs]
@@ -78,7 +87,8 @@ func (a *analysis) evaluate(u string) resultRow {
 	row := resultRow{URL: u, Verdict: res.Verdict(), Why: res.Explanation, Result: res}
 	if m, ok := res.WinningRule(); ok {
 		row.Line = int(m.Rule.Line)
-		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, strings.TrimSpace(a.file.Text(row.Line)))
+		row.Rule = strings.TrimSpace(a.file.Text(row.Line))
+		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, row.Rule)
 	}
 	if res.Allowed {
 		a.allowed++
@@ -103,6 +113,9 @@ func splitURLs(s string) []string {
 // summary is the one-line count above the results table.
 func (a *analysis) summary() string {
 	n := len(a.rows)
+	if a.noToken {
+		return "Type a product token (for example Googlebot) to see the verdicts: the token chooses the group whose rules apply."
+	}
 	if n == 0 {
 		return "Type a URL (one per line) to see its verdict."
 	}

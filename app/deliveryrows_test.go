@@ -64,3 +64,21 @@ func TestRowsFollowDeliveryThatDecides(t *testing.T) {
 		t.Errorf("after clearing: %q, row 1 effective %q; first analysis row 1 effective %q", a.summary(), a.rows[1].Effective, base.rows[1].Effective)
 	}
 }
+
+// An empty token decides nothing (RFC 9309 §2.2.1: the token chooses the
+// group): no row is left from the last token, and the summary asks for one.
+func TestAnalyzeEmptyTokenClearsVerdicts(t *testing.T) {
+	for _, token := range []string{"", "  "} {
+		ex := rfc9309Example
+		ex.Token = token
+		a := analyze(ex, nil, nil)
+		if len(a.rows) != 0 || newDetail(a, 0) != nil || !strings.Contains(a.summary(), "Type a product token") {
+			t.Errorf("token %q: %d rows, summary %q", token, len(a.rows), a.summary())
+		}
+	}
+	ex := rfc9309Example
+	ex.Token, ex.URLs = "", ""
+	if s := analyze(ex, nil, nil).summary(); !strings.Contains(s, "Type a URL") {
+		t.Errorf("no token and no URL: %q", s)
+	}
+}

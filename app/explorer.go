@@ -202,7 +202,7 @@ func (e *explorer) Render() app.UI {
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
-		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
+		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile, saveRobots: e.onSaveRobots}),
 		app.Elem("main").Class("layout").Body(
 			e.renderInputs(),
 			app.Elem("div").Class("output").Body(

@@ -70,8 +70,18 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 					OnKeyDown(onKey, app.EventScope("row", i)).
 					Text(clipped(r.URL)),
 			),
-			app.Elem("td").Class("why").Text(clipped(r.Why)),
+			renderWhy(r),
 		)
+}
+
+// renderWhy is a row's deciding line, as code (which may break anywhere),
+// or the reason in words (which breaks only between words).
+func renderWhy(r resultRow) app.UI {
+	td := app.Elem("td").Class("why")
+	if r.Rule == "" {
+		return td.Text(clipped(r.Why))
+	}
+	return td.Body(app.Text("line "+strconv.Itoa(r.Line)+": "), app.Elem("code").Text(clipped(r.Rule)))
 }
 
 func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }

@@ -123,7 +123,7 @@ func causeDetail(err, cause error) string {
 // tooLargeForLink says that a state is too large to share as a link.
 func tooLargeForLink(n int) string {
 	return fmt.Sprintf("This work is %s as a link, more than the %d KiB a link can safely carry. "+
-		"Save it to a file instead, and open the file with “Load from file”.", kib(n), permalink.MaxFragment>>10)
+		"Save it to a file instead (“"+saveStateLabel+"”), and open the file with “"+loadStateLabel+"”.", kib(n), permalink.MaxFragment>>10)
 }
 
 func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
@@ -131,8 +131,11 @@ func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 // saveFileName is the name a saved state is offered under.
 const saveFileName = "robots-explorer-state.txt"
 
-// fileText is what "Save to file" writes: the readable link form, which
-// "Load from file" (and any link) reads back.
+// robotsFileName is the name "Download robots.txt" offers.
+const robotsFileName = "robots.txt"
+
+// fileText is what "Save state to file" writes: the readable link form,
+// which "Load state from file" (and any link) reads back.
 func fileText(s permalink.State) string { return permalink.Readable(s) + "\n" }
 
 // decodeFile reads a saved file back.
