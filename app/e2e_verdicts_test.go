@@ -176,3 +176,67 @@ func TestE2ERecordToolVersion(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// A 2 MiB file pasted, read under google (chosen by the keyboard):
+// its rule at 600 KiB decides /late/x, and the verdict's sentence, the
+// rule in the file and the downloaded record say Google's crawler ignores
+// everything past 500 KiB (where the URL is allowed); the size notice and
+// the size diagnostic give the file's real size.
+func TestE2EGoogleSizeCut(t *testing.T) {
+	p := openExplorer(t)
+	eval[bool](p, captureDownloads)
+	src, late := twoMegabytes()
+	p.insertInto("urls", "/late/x\n/early/x")
+	eval[bool](p, `(() => { document.getElementById("reading").focus(); return true; })()`)
+	p.do(chromedp.KeyEvent("g")) // the select's type-ahead: google
+	p.waitFor(`document.getElementById("reading").value === "google"`)
+	// As the large-file tests do: Input.insertText of 2 MiB takes Chromium
+	// over a minute, so the file is put in as a paste puts it, one input
+	// event.
+	p.setField("robots-src", src)
+	p.waitFor(fmt.Sprintf(`document.querySelector('#file .line[data-line="%d"] li[data-code="%s"]') !== null`, late, sizeCutCode))
+	if s := eval[string](p, `document.querySelector("#verdict .sentence").textContent`); !strings.Contains(s, "Google's crawler reads only the first 500 KiB") ||
+		!strings.Contains(s, "on the first 500 KiB this URL is allowed") {
+		t.Errorf("the verdict's sentence: %q", s)
+	}
+	if n := eval[string](p, `document.querySelector('#input-notices [data-notice="size"]')?.textContent ?? ""`); !strings.Contains(n, "The file is 2.0 MiB") {
+		t.Errorf("the size notice: %q", n)
+	}
+	if d := eval[string](p, `document.querySelector('#file li[data-code="size-limit"]')?.textContent ?? ""`); !strings.Contains(d, "2097152 bytes") {
+		t.Errorf("the size diagnostic: %q", d)
+	}
+	p.do(chromedp.Click(chromedp.ID("record-md")))
+	if md := p.lastDownload(1); !strings.Contains(md.Text, "Googlebot never reads it") || !strings.Contains(md.Text, string(sizeCutCode)) {
+		t.Errorf("the Markdown record does not say it:\n%.2000s", md.Text)
+	}
+	// /early/x is decided before the cut: no word of it.
+	p.do(chromedp.Click(chromedp.CSS(`tbody tr[data-row="1"] button.choose`)))
+	p.waitFor(`document.querySelector('tbody tr[data-row="1"]').getAttribute("aria-current") === "true"`)
+	if s := eval[string](p, `document.querySelector("#verdict .sentence").textContent`); strings.Contains(s, "500 KiB") {
+		t.Errorf("/early/x: %q", s)
+	}
+	p.noConsoleErrors()
+}
+
+// The "crawling is not indexing, nor security" box stands beside the
+// verdicts it bears on only (RFC 9309 §3): /admin/x, which the /admin/
+// rule decides, and /drafts/a, which the Noindex line names; not /shop.
+// A rule that only names a parameter (sessionid=) is not flagged at all.
+func TestE2EScopeNotesOnlyWhereTheyBear(t *testing.T) {
+	p := openExplorer(t)
+	p.insertInto("robots-src", "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\nDisallow: /*?*sessionid=\nDisallow: /private-sale/old\n")
+	p.insertInto("urls", "/admin/x\n/drafts/a\n/shop\n/cart?sessionid=1")
+	p.waitFor(`document.querySelectorAll("table.results tbody tr").length === 4 && document.getElementById("scope-notes") !== null`)
+	for row, want := range []string{"security", "index", "", ""} {
+		p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`tbody tr[data-row="%d"] button.choose`, row))))
+		p.waitFor(fmt.Sprintf(`document.querySelector('tbody tr[data-row="%d"]').getAttribute("aria-current") === "true"`, row))
+		got := eval[string](p, `[...document.querySelectorAll("#scope-notes li")].map(li => li.dataset.kind).join()`)
+		if got != want {
+			t.Errorf("row %d: the box holds %q, want %q", row, got, want)
+		}
+	}
+	if n := eval[int](p, `document.querySelectorAll('#file li[data-code="secret-in-path"], #file li[data-code="private-path"]').length`); n != 1 {
+		t.Errorf("%d exposure notes in the file, want 1 (on /admin/ only)", n)
+	}
+	p.noConsoleErrors()
+}

@@ -76,7 +76,7 @@ func (e *explorer) load(ctx app.Context, ex example, chosen int) {
 // render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.input.bound(e.in), &e.files, e.result)
+	e.result = analyze(e.input.bound(e.in), &e.files, e.result).withSize(len(e.in.Source))
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}
