@@ -125,3 +125,42 @@ func TestE2EDownloadRobotsTxt(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// The examples and register pages have a contents list and a filter box
+// that narrows the cases as one types (real key presses); the verdicts
+// read as sentences, and a contents link leads to its case.
+func TestE2ECaseFilter(t *testing.T) {
+	p := openExplorer(t)
+	for _, page := range []struct{ path, prefix string }{{"/examples", "example"}, {"/register", "case"}} {
+		p.open(page.path)
+		p.waitFor(fmt.Sprintf(`document.getElementById(%q) !== null`, page.prefix+"-filter"))
+		all := eval[int](p, `document.querySelectorAll("article.case").length`)
+		if links := eval[int](p, `document.querySelectorAll("nav.case-tools .contents a").length`); links != all || all == 0 {
+			t.Fatalf("%s: %d contents links for %d cases", page.path, links, all)
+		}
+		if raw := eval[string](p, `(document.body.innerText.match(/\b(dis)?allowed:(\d+|-)/) || [""])[0]`); raw != "" {
+			t.Errorf("%s shows %q", page.path, raw)
+		}
+		p.pressKeysInto(page.prefix+"-filter", "percent")
+		p.waitFor(fmt.Sprintf(`document.querySelectorAll("article.case").length < %d && document.querySelectorAll("article.case").length > 0`, all))
+		left := eval[[]string](p, `[...document.querySelectorAll("article.case")].map(a => a.textContent.toLowerCase())`)
+		for _, txt := range left {
+			if !strings.Contains(txt, "percent") {
+				t.Errorf("%s: a case without the word is still shown: %.80q", page.path, txt)
+			}
+		}
+		if n := eval[int](p, `document.querySelectorAll("nav.case-tools .contents a").length`); n != len(left) {
+			t.Errorf("%s: %d contents links for %d cases shown", page.path, n, len(left))
+		}
+		if c := eval[string](p, fmt.Sprintf(`document.getElementById(%q).textContent`, page.prefix+"-filter-count")); !strings.Contains(c, fmt.Sprintf("%d of %d", len(left), all)) {
+			t.Errorf("%s: the count says %q", page.path, c)
+		}
+		// A contents link scrolls to its case.
+		href := eval[string](p, `document.querySelector("nav.case-tools .contents li:last-child a").getAttribute("href")`)
+		p.do(chromedp.Click(chromedp.CSS(`nav.case-tools .contents li:last-child a`)))
+		p.waitFor(fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.top >= -2 && r.top < window.innerHeight; })()`, href[1:]))
+		p.pressKeysInto(page.prefix+"-filter", "")
+		p.waitFor(fmt.Sprintf(`document.querySelectorAll("article.case").length === %d`, all))
+	}
+	p.noConsoleErrors()
+}
