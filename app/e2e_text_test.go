@@ -141,8 +141,11 @@ func TestE2ECaseFilter(t *testing.T) {
 		if raw := eval[string](p, `(document.body.innerText.match(/\b(dis)?allowed:(\d+|-)/) || [""])[0]`); raw != "" {
 			t.Errorf("%s shows %q", page.path, raw)
 		}
+		tall := eval[int](p, `document.documentElement.scrollHeight`)
 		p.pressKeysInto(page.prefix+"-filter", "percent")
 		p.waitFor(fmt.Sprintf(`document.querySelectorAll("article.case").length < %d && document.querySelectorAll("article.case").length > 0`, all))
+		t.Logf("%s: %d cases over %d px; typing \"percent\" leaves %d cases over %d px", page.path, all, tall,
+			eval[int](p, `document.querySelectorAll("article.case").length`), eval[int](p, `document.documentElement.scrollHeight`))
 		left := eval[[]string](p, `[...document.querySelectorAll("article.case")].map(a => a.textContent.toLowerCase())`)
 		for _, txt := range left {
 			if !strings.Contains(txt, "percent") {

@@ -9,7 +9,11 @@ import (
 
 // Google's crawler reads the first 500 KiB of a robots.txt and ignores the
 // rest (Google Search Central, How Google interprets the robots.txt
-// specification); RFC 9309 §2.5 lets any crawler stop there. The readings
+// specification, "File format": Google enforces a size limit of 500 KiB
+// and ignores the content after it; the page now lives at
+// https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec,
+// matcher.SourceGoogleRobotsTxt names its former address); RFC 9309 §2.5
+// lets any crawler stop there. The readings
 // apply every rule they parse, so when a rule past that point decides a
 // URL (or would change its verdict), the page says so on the rule, in the
 // verdict's sentence and in the record, with the verdict on the first

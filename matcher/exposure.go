@@ -11,9 +11,10 @@ import (
 // disallowed URL can still be indexed from links elsewhere. These checks
 // notice rules that seem to rely on it for secrecy.
 
-// privateWord returns the area a path word names when people mean to keep
-// it private, lower-cased, or "". It runs on every word of every rule that
-// the quick pass lets through, so it compares lengths and first letters
+// privateWord returns the area a path segment (or the last or first word
+// of one, privateSegment) names when people mean to keep it private,
+// lower-cased, or "". It runs on the segments of every rule that the
+// quick pass lets through, so it compares lengths and first letters
 // before the words.
 func privateWord(w string) string {
 	c := lowerByte(w[0])
