@@ -1,9 +1,6 @@
 package matcher
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // robots.txt is public and asks only crawlers that choose to comply: it is
 // no access control (RFC 9309 §3: "not a substitute for valid content
@@ -30,8 +27,10 @@ func privateWord(w string) string {
 // credential, whatever its case: strongly (token, password, api_key: any
 // value written beside it is one), weakly (key, sid, session: the name of
 // many harmless parameters, so only a random-looking value counts), or
-// not at all. The first letter picks the few to compare.
-func secretName(s string) (strong, weak bool) {
+// not at all. The first letter picks the few to compare; names ending in
+// a credential's word (my_token=, x-key=) count with suffixes only, as
+// parameters: every path segment is asked, and most end in a word.
+func secretName(s string, suffixes bool) (strong, weak bool) {
 	if len(s) < 3 {
 		return false, false
 	}
@@ -57,7 +56,7 @@ func secretName(s string) (strong, weak bool) {
 	case 't':
 		return equalFoldASCII(s, "token"), false
 	}
-	return secretSuffix(s), false
+	return suffixes && secretSuffix(s), false
 }
 
 // minHexRun is the length from which a run of hex digits reads as a key or
@@ -68,11 +67,15 @@ const minHexRun = 32
 const (
 	xPartEnd = 1 << iota // ends a path segment or a query parameter
 	xQuery               // '?': the path part ends
+	xMark                // '=', '.', '-' or '_': where a part's name, stem or words end
 )
 
 var exposureClass = func() (t [256]uint8) {
 	for _, c := range "/?&;*$" {
 		t[c] |= xPartEnd
+	}
+	for _, c := range "=.-_" {
+		t[c] |= xMark
 	}
 	t['?'] |= xQuery
 	return t
@@ -105,13 +108,40 @@ func exposureScan(p string) (secret, private string) {
 	inPath := true
 	cred := -1 // start of the last path segment when it named a credential
 	part := 0
+	// Within the part: its first '=', first '.', and first and last '-'
+	// or '_' before that '.', found on the one pass over the bytes.
+	eq, dot, first, last := -1, -1, -1, -1
 	for i := 0; i <= len(p); i++ {
-		if i < len(p) && exposureClass[p[i]]&xPartEnd == 0 {
-			continue
+		if i < len(p) {
+			c := p[i]
+			cl := exposureClass[c]
+			if cl&xPartEnd == 0 {
+				if cl&xMark != 0 {
+					switch {
+					case c == '=':
+						if eq < 0 {
+							eq = i - part
+						}
+					case c == '.':
+						if dot < 0 {
+							dot = i - part
+						}
+					case dot < 0:
+						if first < 0 {
+							first = i - part
+						}
+						last = i - part
+					}
+				}
+				continue
+			}
 		}
 		seg := p[part:i]
-		name, value, hasValue := strings.Cut(seg, "=")
-		strong, weak := secretName(name)
+		name, value, hasValue := seg, "", eq >= 0
+		if hasValue {
+			name, value = seg[:eq], seg[eq+1:]
+		}
+		strong, weak := secretName(name, hasValue)
 		switch {
 		case hasValue && (strong && hasAlnum(value) || weak && looksRandom(value, 8)):
 			return seg, ""
@@ -119,7 +149,7 @@ func exposureScan(p string) (secret, private string) {
 			return p[cred:i], ""
 		}
 		if inPath && private == "" && !hasValue {
-			private = privateSegment(seg)
+			private = privateSegment(seg, dot, first, last)
 		}
 		cred = -1
 		if inPath && !hasValue && (strong || weak) && i < len(p) && p[i] == '/' {
@@ -127,8 +157,11 @@ func exposureScan(p string) (secret, private string) {
 		}
 		inPath = inPath && (i == len(p) || exposureClass[p[i]]&xQuery == 0)
 		part = i + 1
+		eq, dot, first, last = -1, -1, -1, -1
 	}
-	if len(p) >= minHexRun {
+	// A hex run is a run of key bytes too ('%' is neither): one windowed
+	// look turns most long patterns away from both.
+	if len(p) >= minHexRun && hasRunOf(p, minRandomRun, &keyBytes) {
 		if run := randomRun(p); run != "" {
 			return run, ""
 		}
@@ -146,27 +179,29 @@ func exposureScan(p string) (secret, private string) {
 // backup.zip), a name ending in admin (wp-admin, site_admin), or a private
 // word followed by numbers only (backup-2024-01). Marketing and other
 // public pages that only start with such a word (private-sale,
-// internal-linking, admin-ajax) are not.
-func privateSegment(seg string) string {
-	stem := seg
-	if i := strings.IndexByte(seg, '.'); i >= 0 {
-		stem = seg[:i]
+// internal-linking, admin-ajax) are not. dot is the segment's first '.',
+// first and last its first and last '-' or '_' before it, or -1.
+func privateSegment(seg string, dot, first, last int) string {
+	stem := len(seg)
+	if dot >= 0 {
+		stem = dot
 	}
-	if len(stem) < 5 {
+	switch {
+	case stem < 5:
+		return ""
+	case first < 0:
+		if stem <= 13 {
+			return privateWord(seg[:stem])
+		}
 		return ""
 	}
-	if len(stem) <= 13 {
-		if w := privateWord(stem); w != "" {
+	if n := stem - last - 1; n == 5 || n == 13 {
+		if w := privateWord(seg[last+1 : stem]); w == "admin" || w == "administrator" {
 			return w
 		}
 	}
-	if j := strings.LastIndexAny(stem, "-_"); j > 0 && len(stem)-j-1 >= 5 {
-		if w := privateWord(stem[j+1:]); w == "admin" || w == "administrator" {
-			return w
-		}
-	}
-	if k := strings.IndexAny(stem, "-_"); k >= 5 && k <= 13 && numbersOnly(stem[k+1:]) {
-		return privateWord(stem[:k])
+	if first >= 5 && first <= 13 && numbersOnly(seg[first+1:stem]) {
+		return privateWord(seg[:first])
 	}
 	return ""
 }
@@ -289,16 +324,20 @@ func secretSuffix(name string) bool {
 
 // hasHexRun reports whether s holds n hex digits in a row: a quick look
 // before longestHexRun, which most long patterns (words between slashes)
-// fail. It looks at the last byte of each window of n first, so a pattern
-// of words is passed over about n bytes at a time; the bytes already known
-// to be hex are not looked at again, so it stays linear.
-func hasHexRun(s string, n int) bool {
-	start, known := 0, -1 // s[start:known+1] are hex digits
+// fail.
+func hasHexRun(s string, n int) bool { return hasRunOf(s, n, &hexDigits) }
+
+// hasRunOf reports whether s holds n bytes of class in a row. It looks at
+// the last byte of each window of n first, so a pattern of words is passed
+// over about n bytes at a time; the bytes already known to be in the class
+// are not looked at again, so it stays linear.
+func hasRunOf(s string, n int, class *[256]bool) bool {
+	start, known := 0, -1 // s[start:known+1] are in the class
 	for start+n <= len(s) {
 		j := start + n - 1
 		stop := max(start, known+1)
 		k := j
-		for k >= stop && hexDigits[s[k]] {
+		for k >= stop && class[s[k]] {
 			k--
 		}
 		if k < stop {
@@ -308,6 +347,14 @@ func hasHexRun(s string, n int) bool {
 	}
 	return false
 }
+
+// keyBytes are the bytes of a generated key: letters, digits, '-' and '_'.
+var keyBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isAlnum(byte(c)) || c == '-' || c == '_'
+	}
+	return t
+}()
 
 var hexDigits = func() (t [256]bool) {
 	for c := range t {

@@ -66,3 +66,21 @@ func TestExposurePaths(t *testing.T) {
 	}
 	t.Logf("%d paths, %d flagged, %d pass", cases, flagged, cases-flagged)
 }
+
+// BenchmarkExposure is the RFC 9309 §3 walk over every pattern of a
+// realistic 500 KiB file, quick pass included, as the parse runs it.
+func BenchmarkExposure(b *testing.B) {
+	f := Parse(realisticFile(500 << 10))
+	var patterns []string
+	for _, l := range f.Lines {
+		if l.Kind == KindAllow || l.Kind == KindDisallow {
+			patterns = append(patterns, f.TextOf(l.Value))
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, p := range patterns {
+			exposureOf(p, classifyRule(p))
+		}
+	}
+}
