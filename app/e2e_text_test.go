@@ -128,7 +128,8 @@ func TestE2EDownloadRobotsTxt(t *testing.T) {
 
 // The examples and register pages have a contents list and a filter box
 // that narrows the cases as one types (real key presses); the verdicts
-// read as sentences, and a contents link leads to its case.
+// read as sentences, a contents link leads to its case, and the filtered
+// page passes the accessibility audit at both widths.
 func TestE2ECaseFilter(t *testing.T) {
 	p := openExplorer(t)
 	for _, page := range []struct{ path, prefix string }{{"/examples", "example"}, {"/register", "case"}} {
@@ -162,6 +163,7 @@ func TestE2ECaseFilter(t *testing.T) {
 		href := eval[string](p, `document.querySelector("nav.case-tools .contents li:last-child a").getAttribute("href")`)
 		p.do(chromedp.Click(chromedp.CSS(`nav.case-tools .contents li:last-child a`)))
 		p.waitFor(fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.top >= -2 && r.top < window.innerHeight; })()`, href[1:]))
+		p.auditAtBothWidths(page.path + " filtered")
 		p.pressKeysInto(page.prefix+"-filter", "")
 		p.waitFor(fmt.Sprintf(`document.querySelectorAll("article.case").length === %d`, all))
 	}
