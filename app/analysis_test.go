@@ -127,9 +127,9 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 
 func TestAnalyzeUnreadableURL(t *testing.T) {
 	ex := rfc9309Example
-	ex.URLs = "//example.com/a\n/ok"
+	ex.URLs = "example.com/a\n/ok"
 	a := analyze(ex, nil, nil)
-	if a.rows[0].Verdict != "invalid" || a.rows[0].Result != nil || !strings.Contains(a.rows[0].Why, "no scheme") {
+	if a.rows[0].Verdict != "invalid" || a.rows[0].Result != nil || !strings.Contains(a.rows[0].Why, "neither a path") {
 		t.Errorf("row 0 = %+v, want an invalid row saying why", a.rows[0])
 	}
 	if a.rows[1].Verdict != "allowed" || !strings.Contains(a.summary(), "1 not readable") {

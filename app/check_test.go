@@ -46,6 +46,8 @@ func TestCheckExitStatus(t *testing.T) {
 		{"missing file", []string{"check", p + ".none", "a", "/"}, exitUsage, nil},
 		{"a directory for the file", []string{"check", filepath.Dir(p), "a", "/"}, exitUsage, nil},
 		{"unreadable URL", []string{"check", p, "a", "fish"}, exitUsage, nil},
+		{"RFC 3986 §4.2 network-path reference", []string{"check", p, "Googlebot", "//example.com/index.php"}, exitDisallowed,
+			[]string{"disallowed\t//example.com/index.php\tline 2: Disallow: /*.php"}},
 		{"unknown command", []string{"nope"}, exitUsage, nil},
 	}
 	for _, tt := range tests {

@@ -13,6 +13,7 @@ type Factor string
 // The factors, in the order Compare looks for them: the first that differs
 // is the one named.
 const (
+	FactorWholeFile      Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
 	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
@@ -96,6 +97,9 @@ func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
 // the two decisions differ.
 func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	A, B := a.Reading, b.Reading
+	if s, ok := wholeFileSentence(a, b); ok {
+		return FactorWholeFile, s
+	}
 	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
 		x, y := A, B
 		if b.Reason == ReasonRobotsTxt {
@@ -128,18 +132,24 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 		return FactorTokenMatching, fmt.Sprintf("%s: %s %s: %s", A, a.Groups.Summary, B, b.Groups.Summary)
 	}
 	if ra, rb := applyingRuleLines(fa, a), applyingRuleLines(fb, b); !slices.Equal(ra, rb) {
-		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (blank lines end a record in one reading only).", A, ra, B, rb)
+		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (they end a group at different lines: a blank line, or a Crawl-delay or other record after the user-agent lines).", A, ra, B, rb)
 	}
 	if a.Reason == ReasonIndexHTML || b.Reason == ReasonIndexHTML {
 		x := A
 		if b.Reason == ReasonIndexHTML {
 			x = B
 		}
+		if s, ok := ccIndexSentence(x); ok {
+			return FactorIndexHTML, s
+		}
 		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
 	}
 	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
 		if f, s, ok := wildcardFactor(fa, a, fb, b); ok {
 			return f, s
+		}
+		if s, ok := ccAnchorSentence(fa, a, fb, b); ok {
+			return FactorWildcards, s
 		}
 		return FactorNormalization, normalizationSentence(fa, a, fb, b)
 	}

@@ -407,7 +407,7 @@ func (a DeliveryAssessment) EffectiveVerdict(ruleAllowed bool) string {
 // authorityOf returns scheme://host[:port] of a URL, or "".
 func authorityOf(u string) string {
 	t, err := ParseTarget(u)
-	if err != nil || t.Host == "" {
+	if err != nil || t.Scheme == "" {
 		return ""
 	}
 	s := t.Scheme + "://" + t.Host

@@ -26,6 +26,9 @@ var differentialMirrors = []struct {
 	reading Reading
 }{
 	{"cpython-classic", Python},
+	{"google", Google},
+	{"cpython-rfc", PythonRFC},
+	{"crawler-commons", CrawlerCommons},
 }
 
 type differentialCase struct {

@@ -6,7 +6,8 @@ import (
 )
 
 // Google reads a file as the open-source google/robotstxt library does
-// (robots.cc). It is checked against Google's conformance suite.
+// (robots.cc at 22b355f, 2026): it is checked against Google's conformance
+// suite and against robots_main's verdicts in the differential corpus.
 const Google Reading = "google"
 
 // google is the reading of google/robotstxt's robots.cc: its line splitting
@@ -33,7 +34,7 @@ const googleSource = "google/robotstxt robots.cc"
 
 func (google) parse(src []byte, text string) *File {
 	s := newScanner(Google, src, text)
-	p := googleParser{scanner: s, group: -1, splitBy: map[int]int{}}
+	p := googleParser{scanner: s, group: -1}
 	for i := range s.f.Lines {
 		p.line(&s.f.Lines[i])
 	}
@@ -47,16 +48,13 @@ type googleParser struct {
 	*scanner
 	group int // current group, -1 before the first user-agent line
 	// separator is robots.cc's seen_separator_: since the group's last
-	// user-agent line there was a rule, a sitemap or an unknown record, so
-	// the next user-agent line starts a new group.
+	// user-agent line there was an allow or disallow, so the next
+	// user-agent line starts a new group. Since google/robotstxt c8ac4b1
+	// (2021) a sitemap, unknown or garbage line sets nothing: it leaves
+	// the group open.
 	separator bool
-	// sepLine is the line of a sitemap or unknown record that set separator
-	// in a group still without rules; splitBy records, per group, the line
-	// that cut it off before it had any rule.
-	sepLine  int
-	splitBy  map[int]int
-	patterns [][]pattern
-	index    [][]*indexRule
+	patterns  [][]pattern
+	index     [][]*indexRule
 }
 
 // googleLineEnd returns where robots.cc stops reading the line [start, end):
@@ -243,13 +241,10 @@ func googleAgent(value string) (token string, global bool) {
 func (p *googleParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group < 0 || p.separator {
-		if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && p.sepLine > 0 {
-			p.splitBy[p.group] = p.sepLine
-		}
 		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
 		p.patterns = append(p.patterns, nil)
 		p.index = append(p.index, nil)
-		p.group, p.separator, p.sepLine = len(p.f.Groups)-1, false, 0
+		p.group, p.separator = len(p.f.Groups)-1, false
 	}
 	g := &p.f.Groups[p.group]
 	g.LastLine = int(l.Number)
@@ -278,7 +273,7 @@ func (p *googleParser) rule(l *Line, allow bool) {
 			"this rule comes before any user-agent line, so Google's parser ignores it")
 		return
 	}
-	p.separator, p.sepLine = true, 0
+	p.separator = true
 	l.Group = int32(p.group)
 	g := &p.f.Groups[p.group]
 	g.LastLine = int(l.Number)
@@ -311,16 +306,13 @@ func (p *googleParser) checkPattern(l *Line) {
 	}
 }
 
-// record handles a sitemap or unknown record: robots.cc ignores its value
-// but sets seen_separator_, so a user-agent line after it starts a new
-// group even when the group has no rules yet.
+// record handles a sitemap or unknown record: robots.cc ignores it
+// entirely (HandleSitemap and HandleUnknownAction do nothing since
+// google/robotstxt c8ac4b1), so a user-agent line after it still joins the
+// group when no rule came between.
 func (p *googleParser) record(l *Line, key string) {
 	l.Kind = KindOther
 	l.Group = int32(p.group)
-	if p.group >= 0 && len(p.f.Groups[p.group].Rules) == 0 && !p.separator {
-		p.sepLine = int(l.Number)
-	}
-	p.separator = true
 	end := int(l.Value.End)
 	lower := asciiLower(p.key(l))
 	msg, nonStd := nonStandardMsg(lower)
@@ -335,21 +327,16 @@ func (p *googleParser) record(l *Line, key string) {
 			"%s%s", p.key(l), msg[len(lower):])
 	default:
 		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
-			"%q is not a key Google's parser knows: it ignores the value, but the record ends the group for the user-agent lines that follow", p.key(l))
+			"%q is not a key Google's parser knows: it ignores the line", p.key(l))
 	}
 }
 
 func (p *googleParser) finish() {
-	for gi, g := range p.f.Groups {
+	for _, g := range p.f.Groups {
 		if len(g.Rules) > 0 {
 			continue
 		}
 		l := p.f.Lines[g.Agents[0].Line-1]
-		if by, ok := p.splitBy[gi]; ok {
-			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Warning, googleSource+" (seen_separator_)",
-				"this group has no rules: in Google's parser the record on line %d ends it, so the user-agent lines after that start a new group; the crawlers named here may crawl everything", by)
-			continue
-		}
 		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}

@@ -47,12 +47,22 @@ func TestGoogleVerdicts(t *testing.T) {
 		// ID_LineSyntax_Groups: blank lines do not end a group; rules outside groups are ignored.
 		{"Groups/blank lines join user-agent lines", "user-agent: BazBot\n\nuser-agent: FooBot\ndisallow: /\n", "BazBot", "/z", false},
 		{"Groups/rule before any group", "disallow: /\nuser-agent: FooBot\nallow: /x\n", "FooBot", "/y", true},
-		// HandleSitemap and HandleUnknownAction set seen_separator_.
-		{"separator/sitemap ends the group", "user-agent: a\nsitemap: https://example.com/s.xml\nuser-agent: b\ndisallow: /\n", "a", "/x", true},
-		{"separator/sitemap group b", "user-agent: a\nsitemap: https://example.com/s.xml\nuser-agent: b\ndisallow: /\n", "b", "/x", false},
-		{"separator/unknown record ends the group", "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n", "a", "/x", true},
-		{"separator/two words without colon end the group", "user-agent: a\n<br />\nuser-agent: b\ndisallow: /\n", "a", "/x", true},
+		// Only an allow or disallow sets seen_separator_: since
+		// google/robotstxt c8ac4b1 (2021, "Fix group closure bug") a sitemap,
+		// unknown or garbage line between user-agent lines leaves the group
+		// open (HandleSitemap and HandleUnknownAction do nothing).
+		{"c8ac4b1/sitemap leaves the group open", "user-agent: a\nsitemap: https://example.com/s.xml\nuser-agent: b\ndisallow: /\n", "a", "/x", false},
+		{"c8ac4b1/sitemap group b", "user-agent: a\nsitemap: https://example.com/s.xml\nuser-agent: b\ndisallow: /\n", "b", "/x", false},
+		{"c8ac4b1/host leaves the group open", "User-agent: A\nHost: example.com\nUser-agent: B\nDisallow: /\n", "A", "/p", false},
+		{"c8ac4b1/crawl-delay leaves the group open", "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n", "a", "/x", false},
+		{"c8ac4b1/unknown key leaves the group open", "user-agent: a\nfoo: bar\nuser-agent: b\ndisallow: /\n", "a", "/x", false},
+		{"c8ac4b1/two words without colon leave the group open", "user-agent: a\n<br />\nuser-agent: b\ndisallow: /\n", "a", "/x", false},
+		{"c8ac4b1/garbage line leaves the group open", "user-agent: a\ngarbage line here\nuser-agent: b\ndisallow: /\n", "a", "/x", false},
+		{"c8ac4b1/user_agent is an unknown key", "user-agent: a\nuser_agent: b\ndisallow: /\n", "b", "/x", true},
+		{"c8ac4b1/user_agent does not close group a", "user-agent: a\nuser_agent: b\ndisallow: /\n", "a", "/x", false},
 		{"separator/rules after a sitemap stay in the group", "user-agent: a\nsitemap: https://example.com/s.xml\ndisallow: /\n", "a", "/x", false},
+		{"separator/a rule ends the group", "user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /\n", "a", "/y", true},
+		{"separator/an empty rule ends the group", "user-agent: a\ndisallow:\nuser-agent: b\ndisallow: /\n", "a", "/y", true},
 		// ID_GlobalGroups_Secondary and ID_LongestMatch's group case.
 		{"GlobalGroups/named group wins", "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", "FooBot", "/x/y", false},
 		{"GlobalGroups/global used", "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", "BarBot", "/x/y", true},
@@ -145,7 +155,6 @@ func TestGoogleDepartsFromRFC9309(t *testing.T) {
 		{"/robots.txt not special", "User-agent: *\nDisallow: /\n", "a", "/robots.txt", false},
 		{"typo accepted", "User-agent: *\nDisalow: /\n", "a", "/x", false},
 		{"missing colon accepted", "User-agent: *\nDisallow /\n", "a", "/x", false},
-		{"sitemap ends a group", "User-agent: a\nSitemap: https://example.com/s.xml\nUser-agent: b\nDisallow: /\n", "a", "/x", true},
 		{"index.html allows the directory", "User-agent: *\nAllow: /d/index.html\nDisallow: /\n", "a", "/d/", true},
 	}
 	for _, tt := range tests {
@@ -310,8 +319,8 @@ func TestGoogleParseLines(t *testing.T) {
 		{KindInvalid, "", "", -1},
 		{KindInvalid, "", "", -1},
 		{KindOther, "Sitemap", "https://example.com/s.xml", 1},
-		{KindUserAgent, "User-agent", "c", 2},
-		{KindAllow, "Allow", "/", 2},
+		{KindUserAgent, "User-agent", "c", 1},
+		{KindAllow, "Allow", "/", 1},
 	}
 	if len(f.Lines) != len(want) {
 		t.Fatalf("%d lines, want %d", len(f.Lines), len(want))
@@ -324,14 +333,16 @@ func TestGoogleParseLines(t *testing.T) {
 				i+1, l.Kind, key, value, l.Group, w.kind, w.key, w.value, w.group)
 		}
 	}
-	if len(f.Groups) != 3 || len(f.Groups[1].Rules) != 0 || f.Groups[2].Agents[0].Token != "c" {
-		t.Errorf("groups = %+v, want a, b (no rules, cut by the sitemap) and c", f.Groups)
+	// The sitemap does not end b's group (google/robotstxt c8ac4b1): c
+	// joins it.
+	if len(f.Groups) != 2 || len(f.Groups[1].Agents) != 2 || f.Groups[1].Agents[1].Token != "c" || len(f.Groups[1].Rules) != 1 {
+		t.Errorf("groups = %+v, want a, then b and c with one rule", f.Groups)
 	}
 	codes := map[Code]int{}
 	for _, d := range f.Diagnostics {
 		codes[d.Code] = d.Pos.Line
 	}
-	for code, line := range map[Code]int{CodeTypoKey: 2, CodeMissingColon: 3, CodeInvalidLine: 7, CodeEmptyGroup: 3} {
+	for code, line := range map[Code]int{CodeTypoKey: 2, CodeMissingColon: 3, CodeInvalidLine: 7, CodeEmptyGroup: 0} {
 		if codes[code] != line {
 			t.Errorf("diagnostic %s on line %d, want line %d (all: %v)", code, codes[code], line, f.Diagnostics)
 		}

@@ -58,7 +58,8 @@ type GroupTrace struct {
 // A Target is a URL read for matching.
 type Target struct {
 	Input string // as given
-	// Scheme, Host and Port are set for a full URL; Host is lower-cased and
+	// Scheme, Host and Port are set for a full URL (Host and Port also for
+	// a network-path reference, "//host/path"); Host is lower-cased and
 	// IDNA-normalized, and Port is empty when it is the scheme's default.
 	Scheme string
 	Host   string

@@ -131,6 +131,9 @@ func (p *rfcLines) userAgent(l *Line) {
 	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
+	case tok == "" && strings.HasPrefix(p.value(l), "*"):
+		p.report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+			"%q is not the global group: only '*' by itself is, and '*' is no wildcard inside a product token, so this line names no product token and matches no crawler (Google's parser and crawler-commons read it so too)", p.value(l))
 	case tok == "":
 		p.report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
 			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")

@@ -230,6 +230,55 @@ func TestGroupSelectionRFC9309(t *testing.T) {
 	}
 }
 
+// RFC 9309 §2.2.1: product-token = identifier / "*", so only '*' itself
+// names the global group ("* anything", parted by white space, too, as in
+// google/robotstxt 22b355f); "*bot" is not it, as Google's library and
+// crawler-commons 8e14e27 read it, and says so in a diagnostic.
+func TestGlobalGroupRFC9309(t *testing.T) {
+	tests := []struct {
+		name, agent string
+		global      bool
+		diag        Code
+	}{
+		{"RFC 9309 §2.2.1 star", "*", true, ""},
+		{"google/robotstxt 22b355f star space anything", "* anything", true, CodeTokenCut},
+		{"google/robotstxt 22b355f star tab anything", "*\tbot", true, CodeTokenCut},
+		{"RFC 9309 §2.2.1 star bot is not global", "*bot", false, CodeEmptyUserAgent},
+		{"RFC 9309 §2.2.1 star slash is not global", "*/1.0", false, CodeEmptyUserAgent},
+		{"RFC 9309 §2.2.1 star star is not global", "**", false, CodeEmptyUserAgent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse([]byte("User-agent: " + tt.agent + "\nDisallow: /\n"))
+			a := f.Groups[0].Agents[0]
+			if a.Global != tt.global {
+				t.Fatalf("User-agent: %q: global = %v, want %v", tt.agent, a.Global, tt.global)
+			}
+			if r := eval(t, f, "OtherBot", "/x"); r.Allowed == tt.global {
+				t.Errorf("OtherBot on /x: allowed = %v, want %v (%s)", r.Allowed, !tt.global, r.Explanation)
+			}
+			var got []Diagnostic
+			for _, d := range f.Diagnostics {
+				if d.Pos.Line == 1 {
+					got = append(got, d)
+				}
+			}
+			if tt.diag == "" {
+				if len(got) != 0 {
+					t.Errorf("want no diagnostic on line 1, got %v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Code != tt.diag {
+				t.Fatalf("want one %s on line 1, got %v", tt.diag, got)
+			}
+			if !tt.global && !strings.Contains(got[0].Message, "not the global group") {
+				t.Errorf("diagnostic %q does not say the line is not the global group", got[0].Message)
+			}
+		})
+	}
+}
+
 // RFC 9309 §2.2.2: the longest match wins; on a tie, allow; seed 001's
 // which-rule-wins table.
 func TestWinnerRFC9309(t *testing.T) {

@@ -17,6 +17,9 @@ import (
 type selection struct {
 	trace GroupTrace
 	diags DiagnosticList
+	// rules indexes the applying groups' rules, built by the first
+	// evaluation that needs it.
+	rules lazyIndex
 }
 
 // selections caches selections by token. Evaluations may run on several
@@ -86,6 +89,8 @@ func selectGroups(f *File, token string) GroupTrace {
 			switch {
 			case a.Global:
 				w.global(a, gi)
+			case a.Token == "" && strings.HasPrefix(a.Value, "*"):
+				w.add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
 				w.add(a, gi, false, "names no product token")
 			case token != "" && mayFold(a.Token, token) && strings.EqualFold(a.Token, token):

@@ -3,6 +3,9 @@ package matcher
 import (
 	"errors"
 	"fmt"
+	"net/netip"
+	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -25,8 +28,10 @@ func defaultPort(scheme string) string {
 // or a full URL ("https://Bücher.example:443/a?b#c"). The fragment is
 // dropped and an empty path becomes "/". For a full URL the host is
 // lower-cased and IDNA-normalized, the default port dropped, and the
-// governing robots.txt URL computed (RFC 9309 §2.3). An empty string means
-// "/". Anything else is an error, not a guess.
+// governing robots.txt URL computed (RFC 9309 §2.3). A network-path
+// reference ("//host/path", RFC 3986 §4.2) has its host read the same way,
+// but no scheme, so no robots.txt URL. An empty string means "/". Anything
+// else is an error, not a guess.
 func ParseTarget(raw string) (*Target, error) {
 	t := &Target{Input: raw}
 	rest := raw
@@ -44,7 +49,10 @@ func ParseTarget(raw string) (*Target, error) {
 			return nil, err
 		}
 	case strings.HasPrefix(rest, "//"):
-		return nil, fmt.Errorf("%q has no scheme: write https:%s, or a path starting with a single /", raw, rest)
+		var err error
+		if rest, err = t.readNetworkPath(rest); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, fmt.Errorf("%q is neither a path starting with / nor a full URL such as https://example.com/page", raw)
 	}
@@ -72,12 +80,36 @@ func hasScheme(s string) bool {
 	return true
 }
 
+// readNetworkPath reads a URL starting with "//" as RFC 3986 §4.2 does: a
+// network-path reference, whose authority comes first ("//b/x" is host b,
+// path /x), as Google's library and CPython's urllib read it too. Its
+// scheme is the one of the page it is resolved against, unknown here.
+func (t *Target) readNetworkPath(s string) (string, error) {
+	n := len(t.Steps)
+	rest, err := t.readHost("", s[2:])
+	if err != nil {
+		return "", err
+	}
+	auth := s[:len(s)-len(rest)]
+	// First the reading of the whole reference, then the host's own steps.
+	t.Steps = slices.Insert(t.Steps, n, Step{Input: s, Output: rest,
+		Rule: fmt.Sprintf("a URL starting with // is a network-path reference: %q is read as the host %q, and what follows as the path; "+
+			"its scheme, and so its robots.txt URL, comes from the page it is resolved against", auth, t.Host),
+		Source: "RFC 3986 §4.2"})
+	return rest, nil
+}
+
 // readAuthority fills scheme, host and port from a full URL and returns
 // what follows the authority.
 func (t *Target) readAuthority(s string) (string, error) {
 	i := strings.Index(s, "://")
-	scheme := strings.ToLower(s[:i])
-	s = s[i+3:]
+	return t.readHost(strings.ToLower(s[:i]), s[i+3:])
+}
+
+// readHost fills host and port from the authority that starts s, and the
+// scheme with the robots.txt URL unless scheme is "" (a network-path
+// reference); it returns what follows the authority.
+func (t *Target) readHost(scheme, s string) (string, error) {
 	end := strings.IndexAny(s, "/?")
 	if end < 0 {
 		end = len(s)
@@ -107,6 +139,9 @@ func (t *Target) readAuthority(s string) (string, error) {
 		port = ""
 	}
 	t.Scheme, t.Host, t.Port = scheme, norm, port
+	if scheme == "" {
+		return rest, nil
+	}
 	authority := norm
 	if port != "" {
 		authority += ":" + port
@@ -122,6 +157,9 @@ func splitHostPort(auth string) (host, port string, err error) {
 			return "", "", errors.New("unclosed [ in IPv6 host")
 		}
 		host, rest := auth[:end+1], auth[end+1:]
+		if err := checkIPv6(host); err != nil {
+			return "", "", err
+		}
 		if rest == "" {
 			return host, "", nil
 		}
@@ -136,11 +174,27 @@ func splitHostPort(auth string) (host, port string, err error) {
 	return auth, "", nil
 }
 
+// checkPort accepts an empty port (RFC 3986 §3.2.3) or one from 0 to
+// 65535, the range TCP ports have.
 func checkPort(p string) error {
 	for i := 0; i < len(p); i++ {
 		if p[i] < '0' || p[i] > '9' {
 			return fmt.Errorf("port %q is not a number", p)
 		}
+	}
+	if _, err := strconv.ParseUint(p, 10, 16); p != "" && err != nil {
+		return fmt.Errorf("port %s is not in 0-65535", p)
+	}
+	return nil
+}
+
+// checkIPv6 accepts a bracketed IPv6 address (RFC 3986 §3.2.2), with a
+// zone written %25zone (RFC 6874); [gggg::1] or [1.2.3.4] is an error.
+func checkIPv6(host string) error {
+	addr, zone, hasZone := strings.Cut(host[1:len(host)-1], "%25")
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || !ip.Is6() || ip.Zone() != "" || hasZone && zone == "" {
+		return fmt.Errorf("%s is not an IPv6 address", host)
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package matcher
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseTarget(t *testing.T) {
 	tests := []struct {
@@ -15,7 +18,17 @@ func TestParseTarget(t *testing.T) {
 		{"http://example.com:8080/x", "/x", "example.com", "http://example.com:8080/robots.txt"},
 		{"https://user:pw@example.com/x", "/x", "example.com", "https://example.com/robots.txt"},
 		{"http://[::1]:80/x", "/x", "[::1]", "http://[::1]/robots.txt"},
+		{"http://[fe80::1%25eth0]/x", "/x", "[fe80::1%25eth0]", "http://[fe80::1%25eth0]/robots.txt"}, // RFC 6874 zone
+		{"http://[::ffff:192.0.2.1]/x", "/x", "[::ffff:192.0.2.1]", "http://[::ffff:192.0.2.1]/robots.txt"},
+		{"http://example.com:65535/x", "/x", "example.com", "http://example.com:65535/robots.txt"},
+		{"http://example.com:0/x", "/x", "example.com", "http://example.com:0/robots.txt"},
 		{"https://example.com?q", "/?q", "example.com", "https://example.com/robots.txt"},
+		// RFC 3986 §4.2: a network-path reference has a host and no scheme.
+		{"//b/x", "/x", "b", ""},
+		{"//Bücher.example:8080/a", "/a", "xn--bcher-kva.example", ""},
+		{"//user@b", "/", "b", ""},
+		{"//b?q", "/?q", "b", ""},
+		{"//[::1]/a", "/a", "[::1]", ""},
 	}
 	for _, tt := range tests {
 		got, err := ParseTarget(tt.in)
@@ -30,7 +43,11 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestParseTargetErrors(t *testing.T) {
-	for _, in := range []string{"fish", "example.com/a", "//example.com/a", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/"} {
+	for _, in := range []string{"fish", "example.com/a", "//", "///x", "//b:x/", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/",
+		// RFC 3986 §3.2.2: a bracketed host is an IPv6 address (or IPvFuture, which no crawler fetches).
+		"http://[gggg::1]/", "http://[1.2.3.4]/", "http://[]/", "http://[fe80::1%eth0]/", "http://[fe80::1%25]/", "http://[v1.x]/",
+		// A TCP port is 0 to 65535.
+		"http://example.com:99999/", "http://example.com:65536/", "http://[::1]:70000/", "http://example.com:99999999999999999999/"} {
 		if _, err := ParseTarget(in); err == nil {
 			t.Errorf("ParseTarget(%q) should fail", in)
 		}
@@ -45,4 +62,52 @@ func TestParseTargetSteps(t *testing.T) {
 	if len(got.Steps) != 3 {
 		t.Errorf("want steps for fragment, host and port, got %+v", got.Steps)
 	}
+}
+
+// RFC 3986 §4.2: "//b/x" is read as host b and path /x, the way Google's
+// library (robots.cc GetPathParamsQuery) and CPython's urllib.parse read it,
+// and every reading shows that step and decides on /x.
+func TestNetworkPathReference(t *testing.T) {
+	tg, err := ParseTarget("//B/x#f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg.Host != "b" || tg.Path != "/x" || tg.Scheme != "" || tg.RobotsURL != "" {
+		t.Errorf("target = %+v, want host b, path /x, no scheme, no robots.txt URL", tg)
+	}
+	var step *Step
+	for i := range tg.Steps {
+		if tg.Steps[i].Source == "RFC 3986 §4.2" {
+			step = &tg.Steps[i]
+		}
+	}
+	if step == nil || step.Input != "//B/x" || step.Output != "/x" || !strings.Contains(step.Rule, `"//B" is read as the host "b"`) {
+		t.Fatalf("steps = %+v, want one under RFC 3986 §4.2 reading //B/x as host b, path /x", tg.Steps)
+	}
+	if len(tg.Steps) != 3 || tg.Steps[1].Source != "RFC 3986 §4.2" || tg.Steps[2].Output != "b" {
+		t.Errorf("steps = %+v, want the fragment dropped, the network path read, then the host lower-cased", tg.Steps)
+	}
+	for _, r := range Readings() {
+		f := ParseAs(r, []byte("User-agent: *\nDisallow: /x\n"))
+		res, err := f.Evaluate("FooBot", "//b/x")
+		if err != nil {
+			t.Errorf("%s: %v", r, err)
+			continue
+		}
+		if res.Allowed || res.Path != "/x" {
+			t.Errorf("%s: //b/x allowed = %v, path %q; want disallowed on /x (%s)", r, res.Allowed, res.Path, res.Explanation)
+		}
+		if rec := NewRecord(RecordInput{File: f, Result: res}); !hasStepSource(rec.Normalization, "RFC 3986 §4.2") {
+			t.Errorf("%s: the record's normalization %+v lacks the network-path step", r, rec.Normalization)
+		}
+	}
+}
+
+func hasStepSource(steps []Step, source string) bool {
+	for _, s := range steps {
+		if s.Source == source {
+			return true
+		}
+	}
+	return false
 }

@@ -10,11 +10,14 @@ func isTokenByte(c byte) bool {
 }
 
 // extractToken reads the product token a user-agent value names: its
-// leading run of token characters, or "*" for a value starting with '*'
-// ("* anything" is the global group too). cut reports that the value went
-// on past the token ("Googlebot/2.1" names "Googlebot").
+// leading run of token characters, or "*" for the global group. Only '*'
+// itself is global (RFC 9309 §2.2.1: product-token = identifier / "*"),
+// and "* anything" too, where white space parts the '*' from the rest, as
+// in Google's parser; "*bot" is not '*', and since '*' is no token
+// character it names the empty token. cut reports that the value went on
+// past the token ("Googlebot/2.1" names "Googlebot").
 func extractToken(value string) (token string, global, cut bool) {
-	if strings.HasPrefix(value, "*") {
+	if starGlobal(value) {
 		return "*", true, strings.TrimSpace(value[1:]) != ""
 	}
 	i := 0
@@ -22,6 +25,12 @@ func extractToken(value string) (token string, global, cut bool) {
 		i++
 	}
 	return value[:i], false, i < len(value)
+}
+
+// starGlobal reports whether a user-agent value names the global group:
+// '*' alone, or followed by a space or tab (RFC 9309's WS).
+func starGlobal(value string) bool {
+	return value != "" && value[0] == '*' && (len(value) == 1 || value[1] == ' ' || value[1] == '\t')
 }
 
 // ValidToken reports whether s is a product token as RFC 9309 §2.2.1
