@@ -4,7 +4,12 @@ BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
 # The version decision records carry (app/toolversion.go); empty outside git.
-VERSION  ?= $(shell git describe --always --dirty 2>/dev/null)
+# Taken once, when make starts (:=, not ?=, which would run git describe
+# again for each recipe): the program and the page's wasm of one build must
+# carry the same version even when the tree changes during the build.
+ifeq ($(origin VERSION),undefined)
+VERSION  := $(shell git describe --always --dirty 2>/dev/null)
+endif
 
 # Google's conformance suite (matcher/conformance_test.go reads it) when it
 # sits beside the repository; otherwise that test says how to run it.
