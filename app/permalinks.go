@@ -261,5 +261,5 @@ func (e *explorer) onDiscardPrevious(ctx app.Context, ev app.Event) {
 // and how to keep it all the same.
 func notSaved(what string, err error) string {
 	return what + " could not be saved in this browser (" + err.Error() + "): a new tab will not show it. " +
-		"Use “Save to file” to keep it."
+		"Use “Save state to file” to keep it."
 }
