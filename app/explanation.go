@@ -98,7 +98,7 @@ func renderScopeNotes(notes []scopeNote) app.UI {
 		app.Elem("ul").Body(app.Range(notes).Slice(func(i int) app.UI {
 			n := notes[i]
 			return app.Elem("li").Class("callout").DataSet("kind", n.Kind).DataSet("line", n.Line).Body(
-				app.Elem("strong").Text("Line "+strconv.Itoa(n.Line)+": "), app.Elem("code").Text(clipped(n.Text)),
+				app.Elem("strong").Body(lineLink("Line", n.Line), app.Text(": ")), app.Elem("code").Text(clipped(n.Text)),
 				app.Elem("p").Text(clipped(n.Message)),
 				app.Elem("p").Body(app.Elem("strong").Text("Instead: "), app.Text(n.Advice), app.Elem("span").Class("source").Text(" ("+n.Source+")")),
 			)
@@ -184,7 +184,7 @@ func renderTrace(d *detail) app.UI {
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
 					return app.Elem("tr").Class(selectsClass(ag.Matched)).Body(
-						app.Elem("td").Text(ag.Agent.Line),
+						app.Elem("td").Body(lineLink("line", int(ag.Agent.Line))),
 						app.Elem("td").Body(app.Elem("code").Text(clipped(ag.Agent.Value))),
 						app.Elem("td").Text(selectsText(ag.Matched)),
 						app.Elem("td").Text(ag.How),
@@ -210,10 +210,9 @@ func renderSteps(d *detail) app.UI {
 				app.Elem("h4").Text("The matching patterns"),
 				app.Range(d.Patterns).Slice(func(i int) app.UI {
 					p := d.Patterns[i]
-					head := "line " + strconv.Itoa(p.Line) + ": "
 					return app.Elem("div").Class("pattern").Body(
 						app.Elem("p").Body(
-							app.Text(head), app.Elem("code").Text(clipped(p.Text)),
+							lineLink("line", p.Line), app.Text(": "), app.Elem("code").Text(clipped(p.Text)),
 							app.Text(" ("+plural(p.Priority, "octet")+")"),
 							app.If(p.Winner, func() app.UI { return app.Elem("strong").Text(" ▶ decides") }),
 						),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -62,8 +63,17 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 					OnKeyDown(onKey, app.EventScope("row", i)).
 					Text(clipped(r.URL)),
 			),
-			app.Elem("td").Class("why").Text(clipped(r.Why)),
+			renderWhy(r),
 		)
+}
+
+// renderWhy is the row's reason; its "line N" shows the line in the editor.
+func renderWhy(r resultRow) app.UI {
+	head := "line " + strconv.Itoa(r.Line) + ": "
+	if r.Line <= 0 || !strings.HasPrefix(r.Why, head) {
+		return app.Elem("td").Class("why").Text(clipped(r.Why))
+	}
+	return app.Elem("td").Class("why").Body(lineLink("line", r.Line), app.Text(": "+clipped(r.Why[len(head):])))
 }
 
 func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }
