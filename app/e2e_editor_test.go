@@ -289,13 +289,18 @@ func TestE2EScreenshots(t *testing.T) {
 	for _, size := range []viewport{{"390", 390, 844}, {"1280", 1280, 900}} {
 		p := openExplorer(t)
 		p.grantClipboard()
-		shot := func(name string) {
+		// shot writes the whole page, or only the screen.
+		shot := func(name string, whole bool) {
 			if dir == "" {
 				return
 			}
 			ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 			defer cancel()
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			take := chromedp.CaptureScreenshot()
+			if whole {
+				take = chromedp.FullScreenshot(100) // 100: PNG
+			}
+			png, err := chromedp.Run(ctx, take)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -305,13 +310,16 @@ func TestE2EScreenshots(t *testing.T) {
 		}
 		p.resize(size)
 		p.gutterAligned("robots-src", "loading at "+size.name)
-		shot("default-" + size.name)
+		shot("default-"+size.name, true)
 		p.paste("robots-src", shop)
 		p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming.bytes === %d`, len(shop)))
 		p.key("End", "End", 35, ctrl)
 		p.waitFor(atEnd("robots-src"))
 		p.gutterAligned("robots-src", "Ctrl+End in the shop file at "+size.name)
-		shot("shop-end-" + size.name)
+		// What a person sees with the editor on screen.
+		eval[bool](p, `(() => { document.querySelector(".field.file").scrollIntoView(); return true; })()`)
+		p.gutterAligned("robots-src", "scrolling the page at "+size.name)
+		shot("shop-end-"+size.name, false)
 		p.noConsoleErrors()
 	}
 }

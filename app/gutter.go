@@ -47,6 +47,10 @@ type lineMark struct {
 	Symbol string
 	Class  string
 	Label  string
+	// Verdict is the deciding line's verdict ("allowed", "disallowed"),
+	// drawn in its colour: a blocking line in red, as Search Console's
+	// tester did.
+	Verdict string
 }
 
 // lineMarks are the marks of the robots.txt editor for the chosen URL:
@@ -72,7 +76,10 @@ func lineMarks(a *analysis, d *detail) map[int]lineMark {
 		res := d.Row.Result
 		for i, m := range res.Matches {
 			if i == res.Winner {
-				add(int(m.Rule.Line), 0, "▶", "winner", "decides the chosen URL")
+				add(int(m.Rule.Line), 0, "▶", "winner", "decides the chosen URL: "+d.Row.Verdict)
+				w := marks[int(m.Rule.Line)]
+				w.Verdict = d.Row.Verdict
+				marks[int(m.Rule.Line)] = w
 			} else {
 				add(int(m.Rule.Line), 2, "●", "match", "matches the chosen URL")
 			}
@@ -129,7 +136,7 @@ func paintGutter(gutter, field app.Value, lines int, marks map[int]lineMark) {
 }
 
 func paintGutterRow(row app.Value, line int, m lineMark) {
-	row.Set("className", strings.TrimSpace("gl "+m.Class))
+	row.Set("className", strings.TrimSpace("gl "+m.Class+" "+m.Verdict))
 	row.Get("dataset").Set("line", line)
 	mark := row.Get("firstElementChild")
 	mark.Set("className", "m")

@@ -56,7 +56,7 @@ func TestLineMarks(t *testing.T) {
 	src := "User-agent: *\nDisallow: /a\nAllow: /ab\nDisallow: nope\nFoo: bar\n"
 	a := analyze(example{Source: src, Token: "Googlebot", URLs: "/abc", Reading: matcher.RFC9309}, nil, nil)
 	marks := lineMarks(a, newDetail(a, 0))
-	if m := marks[3]; m.Symbol != "▶" || m.Class != "winner" {
+	if m := marks[3]; m.Symbol != "▶" || m.Class != "winner" || m.Verdict != "allowed" {
 		t.Errorf("line 3 (Allow: /ab decides): %+v", m)
 	}
 	if m := marks[2]; m.Symbol != "●" || m.Class != "match" {

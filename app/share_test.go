@@ -130,3 +130,23 @@ func TestCompactWithin(t *testing.T) {
 		t.Errorf("a repetitive %d-byte file: link of %d, %v", len(rep.Robots), len(c), ok)
 	}
 }
+
+func TestSameState(t *testing.T) {
+	a := permalink.State{Robots: "User-agent: *\nDisallow: /x\n", Token: "Googlebot", URLs: []string{"/x"}}
+	b := a
+	b.URLs = []string{"/x"}
+	if !sameState(a, b) {
+		t.Error("equal states differ")
+	}
+	for name, change := range map[string]func(*permalink.State){
+		"file":  func(s *permalink.State) { s.Robots += "Allow: /y\n" },
+		"token": func(s *permalink.State) { s.Token = "Bingbot" },
+		"urls":  func(s *permalink.State) { s.URLs = []string{"/y"} },
+	} {
+		c := a
+		change(&c)
+		if sameState(a, c) {
+			t.Errorf("states with another %s are the same", name)
+		}
+	}
+}
