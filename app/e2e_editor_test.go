@@ -190,6 +190,12 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 		t.Errorf("the gutter row of the deciding line %d is %q, want class winner, ▶ and a label", win, mark)
 	}
 
+	// The verdict's sentence names the deciding line too.
+	p.key("Home", "Home", 36, ctrl)
+	p.waitFor(`document.getElementById("robots-src").selectionStart === 0`)
+	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#verdict .sentence button.line-link[data-line="%d"]`, win))))
+	p.caretAtLine(src, win, "clicking the line in the verdict's sentence")
+
 	// The other matching rule, from the explanation's normalization.
 	other := 1500
 	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#steps button.line-link[data-line="%d"]`, other))))

@@ -22,7 +22,7 @@ func renderExplanation(d *detail, actions app.UI) app.UI {
 		app.Elem("h2").ID("explanation-title").Body(app.Text("Why: "), app.Elem("code").Text(clipped(d.Row.URL))),
 		app.Elem("p").ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
 			app.Elem("span").Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
-			app.Elem("span").Class("sentence").Text(clipped(d.Sentence)),
+			app.Elem("span").Class("sentence").Body(withLineLinks(clipped(d.Sentence))...),
 		),
 		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),
 		actions,
@@ -148,7 +148,7 @@ func renderReadingVerdict(r readingVerdict) app.UI {
 		DataSet("differs", strconv.FormatBool(r.Differs)).Body(
 		app.Elem("strong").Text(label), app.Text(" "),
 		app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
-		app.Elem("span").Class("sentence").Text(" "+clipped(r.Why)),
+		app.Elem("span").Class("sentence").Body(withLineLinks(" "+clipped(r.Why))...),
 		app.If(r.Differs, func() app.UI {
 			return app.Elem("p").Class("difference").DataSet("factor", string(r.Factor)).Body(
 				app.Elem("span").Class("differs").Text("differs ("+string(r.Factor)+"): "),

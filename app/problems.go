@@ -128,17 +128,3 @@ func caretLine(id string) int {
 	}
 	return lineCount(stringObject(field.Get("value")).Call("slice", 0, field.Get("selectionStart")).String())
 }
-
-// lineLink is "line N" as a button that shows line N in the editor, with
-// the caret at its start.
-func lineLink(word string, n int) app.UI {
-	num := strconv.Itoa(n)
-	return app.Elem("button").Attr("type", "button").Class("line-link").DataSet("line", n).
-		Title("Show " + word + " " + num + " in the editor").OnClick(goToLine).Text(word + " " + num)
-}
-
-func goToLine(ctx app.Context, _ app.Event) {
-	if n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("line").String()); err == nil {
-		ctx.NewActionWithValue(gotoLineAction, lineTarget{ID: "robots-src", Line: n})
-	}
-}

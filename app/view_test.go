@@ -36,7 +36,7 @@ func TestRenderExplanation(t *testing.T) {
 	html := app.HTMLString(renderExplanation(newDetail(a, 0), nil))
 	for _, want := range []string{
 		`id="verdict"`, `data-verdict="disallowed"`,
-		"Disallowed by line 3",
+		"Disallowed by", ">line 3</button>", // "line 3" shows the line in the editor
 		"▶ decides",
 		"not for this token", "ℹ info",
 		"How the token chose its group", "No group names",
