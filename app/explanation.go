@@ -22,7 +22,7 @@ func renderExplanation(d *detail, actions app.UI) app.UI {
 		app.Elem("h2").ID("explanation-title").Body(app.Text("Why: "), app.Elem("code").Text(clipped(d.Row.URL))),
 		app.Elem("p").ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
 			app.Elem("span").Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
-			app.Elem("span").Class("sentence").Text(clipped(d.Sentence)),
+			app.Elem("span").Class("sentence").Body(withLineLinks(clipped(d.Sentence))...),
 		),
 		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),
 		actions,
@@ -98,7 +98,7 @@ func renderScopeNotes(notes []scopeNote) app.UI {
 		app.Elem("ul").Body(app.Range(notes).Slice(func(i int) app.UI {
 			n := notes[i]
 			return app.Elem("li").Class("callout").DataSet("kind", n.Kind).DataSet("line", n.Line).Body(
-				app.Elem("strong").Text("Line "+strconv.Itoa(n.Line)+": "), app.Elem("code").Text(clipped(n.Text)),
+				app.Elem("strong").Body(lineLink("Line", n.Line), app.Text(": ")), app.Elem("code").Text(clipped(n.Text)),
 				app.Elem("p").Text(clipped(n.Message)),
 				app.Elem("p").Body(app.Elem("strong").Text("Instead: "), app.Text(n.Advice), app.Elem("span").Class("source").Text(" ("+n.Source+")")),
 			)
@@ -148,7 +148,7 @@ func renderReadingVerdict(r readingVerdict) app.UI {
 		DataSet("differs", strconv.FormatBool(r.Differs)).Body(
 		app.Elem("strong").Text(label), app.Text(" "),
 		app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
-		app.Elem("span").Class("sentence").Text(" "+clipped(r.Why)),
+		app.Elem("span").Class("sentence").Body(withLineLinks(" "+clipped(r.Why))...),
 		app.If(r.Differs, func() app.UI {
 			return app.Elem("p").Class("difference").DataSet("factor", string(r.Factor)).Body(
 				app.Elem("span").Class("differs").Text("differs ("+string(r.Factor)+"): "),
@@ -184,7 +184,7 @@ func renderTrace(d *detail) app.UI {
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
 					return app.Elem("tr").Class(selectsClass(ag.Matched)).Body(
-						app.Elem("td").Text(ag.Agent.Line),
+						app.Elem("td").Body(lineLink("line", int(ag.Agent.Line))),
 						app.Elem("td").Body(app.Elem("code").Text(clipped(ag.Agent.Value))),
 						app.Elem("td").Text(selectsText(ag.Matched)),
 						app.Elem("td").Text(ag.How),
@@ -210,10 +210,9 @@ func renderSteps(d *detail) app.UI {
 				app.Elem("h4").Text("The matching patterns"),
 				app.Range(d.Patterns).Slice(func(i int) app.UI {
 					p := d.Patterns[i]
-					head := "line " + strconv.Itoa(p.Line) + ": "
 					return app.Elem("div").Class("pattern").Body(
 						app.Elem("p").Body(
-							app.Text(head), app.Elem("code").Text(clipped(p.Text)),
+							lineLink("line", p.Line), app.Text(": "), app.Elem("code").Text(clipped(p.Text)),
 							app.Text(" ("+plural(p.Priority, "octet")+")"),
 							app.If(p.Winner, func() app.UI { return app.Elem("strong").Text(" ▶ decides") }),
 						),
