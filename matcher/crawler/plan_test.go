@@ -102,3 +102,26 @@ func TestPlanUnderOtherReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixSharesSelections: crawlers that select the same groups are
+// evaluated once, and every crawler still gets its own plan's verdict.
+func TestMatrixSharesSelections(t *testing.T) {
+	f := matcher.ParseText(matcher.RFC9309, "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n")
+	cs, err := Select("Googlebot,bingbot,Googlebot-Image,Applebot,GPTBot,CCBot,AdsBot-Google")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMatrix(f, cs)
+	if got := m.Distinct(); got != 3 { // the Googlebot/bingbot group, *, no rules
+		t.Errorf("Distinct = %d, want 3", got)
+	}
+	target, _ := matcher.ParseTarget("/b")
+	out := make([]*matcher.Result, len(cs))
+	m.Evaluate(target, out)
+	for i, p := range m.Plans {
+		want := p.Evaluate(f, target)
+		if out[i].Allowed != want.Allowed || out[i].Winner != want.Winner || len(out[i].Matches) != len(want.Matches) {
+			t.Errorf("%s: shared result %v, its own %v", p.Crawler.Name, out[i].Allowed, want.Allowed)
+		}
+	}
+}
