@@ -91,10 +91,10 @@ const (
 
 // A Problem is a line that was not kept, and why.
 type Problem struct {
-	File    string
-	Line    int
-	Kind    Kind
-	Message string
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Kind    Kind   `json:"kind"`
+	Message string `json:"message"`
 }
 
 func (p Problem) String() string {

@@ -133,7 +133,7 @@ func TestReadFilesIndex(t *testing.T) {
 <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>
 <sitemap><loc>https://example.com/sitemap-3.xml</loc></sitemap>
 </sitemapindex>`,
-		"sitemap-1.xml.gz": gz(t, "<urlset><url><loc>/one</loc></url></urlset>"),
+		"sitemap-1.xml.gz":  gz(t, "<urlset><url><loc>/one</loc></url></urlset>"),
 		"dir/sitemap-2.xml": "<urlset><url><loc>/two</loc></url><url><loc>/one</loc></url></urlset>",
 	}
 	open := func(name string) (io.ReadCloser, error) {
