@@ -25,7 +25,8 @@ const (
 	exitUsage      = 2
 )
 
-const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
+const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json | -csv] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
+       robots-explorer check [-crawlers LIST | -tokens LIST] [-json | -csv] [-urls FILE] ROBOTS_FILE [URL...]
        robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
@@ -68,6 +69,9 @@ type checkConfig struct {
 	record   bool
 	markdown bool
 	delivery *matcher.Delivery // nil when no delivery flag was given
+	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
+	// without them.
+	crawl *crawlerCheck
 }
 
 func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
@@ -81,6 +85,9 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
 	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
 	df := deliveryFlags(fs)
+	var choice crawlerChoice
+	choice.register(fs)
+	asCSV := fs.Bool("csv", false, "print one CSV row per URL (and crawler)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -89,12 +96,18 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 		return nil, err
 	}
 	rest := fs.Args()
+	if choice.set() && len(rest) > 0 { // the crawlers take TOKEN's place
+		rest = append([]string{rest[0], ""}, rest[1:]...)
+	}
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
 		record: *record, markdown: *markdown}
 	if c.delivery, err = df.delivery(fs); err != nil {
+		return nil, err
+	}
+	if err := c.setCrawlers(choice, *asCSV); err != nil {
 		return nil, err
 	}
 	if c.urls == "-" && c.file == "-" {
@@ -167,6 +180,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ev := newEvaluator(c, body)
 	out := bufio.NewWriterSize(stdout, 64*1024)
 	defer out.Flush()
+	if c.crawl != nil {
+		if err := prepareCrawlers(c, ev, out, stderr); err != nil {
+			fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
+			return exitUsage
+		}
+	}
 	disallowed, err := checkURLs(c, ev, stdin, out)
 	if err != nil {
 		out.Flush()

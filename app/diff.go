@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -138,7 +137,7 @@ type diffWriter struct {
 	list *urllist.List
 	out  *bufio.Writer
 	csv  *csv.Writer
-	enc  *json.Encoder
+	json bool
 }
 
 func newDiffWriter(c *diffConfig, list *urllist.List, out *bufio.Writer) *diffWriter {
@@ -147,7 +146,7 @@ func newDiffWriter(c *diffConfig, list *urllist.List, out *bufio.Writer) *diffWr
 	case c.csv:
 		w.csv = csv.NewWriter(out)
 	case c.json:
-		w.enc = json.NewEncoder(out)
+		w.json = true
 	}
 	return w
 }
@@ -176,8 +175,8 @@ func (w *diffWriter) pairs(r *release.Release) error {
 func (w *diffWriter) pair(e urllist.Entry, p release.Pair) error {
 	name := w.c.crawlers[p.Crawler].Name
 	switch {
-	case w.enc != nil:
-		return w.enc.Encode(pairJSON{Crawler: name, URL: e.URL, Source: w.list.Where(e), Changed: p.Changed, Old: p.Old, New: p.New})
+	case w.json:
+		return w.writeJSON(pairJSON{Crawler: name, URL: e.URL, Source: w.list.Where(e), Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
 		return w.csv.Write([]string{name, printable(e.URL), printable(w.list.Where(e)), strconv.FormatBool(p.Changed),
 			p.Old.Word(), lineField(p.Old), printable(ruleField(p.Old)), p.New.Word(), lineField(p.New), printable(ruleField(p.New))})
@@ -187,6 +186,14 @@ func (w *diffWriter) pair(e urllist.Entry, p release.Pair) error {
 		return err
 	}
 	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, printable(e.URL), p.New.Word(), printable(p.New.Decided()))
+	return err
+}
+
+func (w *diffWriter) writeJSON(v any) error {
+	b, err := jsonLine(v)
+	if err == nil {
+		_, err = w.out.Write(b)
+	}
 	return err
 }
 

@@ -193,7 +193,7 @@ func TestDiffEscapesControls(t *testing.T) {
 	old := writeFile(t, dir, "old.txt", "User-agent: *\nAllow: /\n")
 	new := writeFile(t, dir, "new.txt", "User-agent: *\nDisallow: /a\x1b]0;pwned\x07\n")
 	urls := writeFile(t, dir, "urls.txt", "/a\x1b]0;pwned\x07\n/a\u009b31m\n")
-	for _, format := range []string{"-all", "-csv"} {
+	for _, format := range []string{"-all", "-csv", "-json"} {
 		code, out, errOut := runArgs("", "diff", format, "-tokens", "Googlebot", "-urls", urls, old, new, "/a\u009b2J")
 		if code == exitUsage {
 			t.Fatalf("%s: %s", format, errOut)

@@ -15,8 +15,8 @@ import (
 // operator's behaviour decided, and the line diff: after the pairs on
 // standard output, or on stderr for -csv.
 func (w *diffWriter) summary(r *release.Release, stderr io.Writer) error {
-	if w.enc != nil {
-		return w.enc.Encode(map[string]diffSummaryJSON{"summary": newDiffSummary(r, w.list)})
+	if w.json {
+		return w.writeJSON(map[string]diffSummaryJSON{"summary": newDiffSummary(r, w.list)})
 	}
 	out := io.Writer(w.out)
 	if w.csv != nil {

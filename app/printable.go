@@ -2,7 +2,10 @@
 
 package main
 
-import "unicode/utf8"
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
 
 // printable returns s with what a terminal or a line-based reader could
 // take for something other than text escaped: C0 controls (\t \n \r \0,
@@ -79,4 +82,31 @@ func appendPrintableASCII(out []byte, c byte) []byte {
 func appendHexByte(out []byte, b byte) []byte {
 	const digits = "0123456789ABCDEF"
 	return append(out, '\\', 'x', digits[b>>4], digits[b&0xF])
+}
+
+// jsonLine marshals v as one line of JSON with every C1 control written
+// as \u00XX: encoding/json escapes C0 controls but writes U+0080 to
+// U+009F raw, and some terminals obey them as ESC sequences.
+func jsonLine(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	last := 0
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == 0xC2 && b[i+1] >= 0x80 && b[i+1] <= 0x9F {
+			if out == nil {
+				out = make([]byte, 0, len(b)+12)
+			}
+			out = append(out, b[last:i]...)
+			out = append(out, '\\', 'u', '0', '0', "0123456789abcdef"[b[i+1]>>4], "0123456789abcdef"[b[i+1]&0xF])
+			last = i + 2
+			i++
+		}
+	}
+	if out == nil {
+		return append(b, '\n'), nil
+	}
+	return append(append(out, b[last:]...), '\n'), nil
 }

@@ -88,7 +88,7 @@ func (p *Plan) Evaluate(f *matcher.File, t *matcher.Target) *matcher.Result {
 	out.Allowed, out.Reason = true, matcher.ReasonNoGroup
 	out.Matches, out.Winner, out.RunnerUp = nil, -1, -1
 	out.Groups, out.Diagnostics = p.trace, nil
-	out.Explanation = "Allowed: " + p.Sentence
+	out.Explanation = "Allowed: " + strings.ToLower(p.Sentence[:1]) + p.Sentence[1:]
 	return &out
 }
 
