@@ -108,18 +108,18 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	list, err := c.urls.read(c.args, stdin, stderr, "diff")
-	if err != nil {
-		return fail(err)
-	}
 	r := release.New(matcher.ParseText(c.reading, oldText), matcher.ParseText(c.reading, newText), c.crawlers)
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	w := newDiffWriter(c, list, out)
-	if err := w.pairs(r); err != nil {
+	w := newDiffWriter(c, out, true)
+	if err := w.finish(); err != nil { // the CSV header
+		return fail(err)
+	}
+	list, err := diffURLs(c, r, stdin, stderr, out)
+	if err != nil {
 		out.Flush()
 		return fail(err)
 	}
-	if err := w.summary(r, stderr); err != nil {
+	if err := w.summary(r, list, stderr); err != nil {
 		return fail(err)
 	}
 	if err := out.Flush(); err != nil {
@@ -134,58 +134,57 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // diffWriter prints a release in one of the three forms.
 type diffWriter struct {
 	c    *diffConfig
-	list *urllist.List
-	out  *bufio.Writer
+	out  io.Writer
 	csv  *csv.Writer
 	json bool
 }
 
-func newDiffWriter(c *diffConfig, list *urllist.List, out *bufio.Writer) *diffWriter {
-	w := &diffWriter{c: c, list: list, out: out}
-	switch {
-	case c.csv:
+// newDiffWriter prints pairs to out; header writes the CSV header.
+func newDiffWriter(c *diffConfig, out io.Writer, header bool) *diffWriter {
+	w := &diffWriter{c: c, out: out, json: c.json}
+	if c.csv {
 		w.csv = csv.NewWriter(out)
-	case c.json:
-		w.json = true
+	}
+	if c.csv && header {
+		w.csv.Write([]string{"crawler", "url", "source", "changed", "old_verdict", "old_line", "old_rule", "new_verdict", "new_line", "new_rule"})
 	}
 	return w
 }
 
-// pairs checks every URL and prints its pairs.
-func (w *diffWriter) pairs(r *release.Release) error {
-	if w.csv != nil {
-		w.csv.Write([]string{"crawler", "url", "source", "changed", "old_verdict", "old_line", "old_rule", "new_verdict", "new_line", "new_rule"})
+// url checks one URL of the list, read at file:e.Line, and prints its
+// pairs.
+func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error {
+	t, err := matcher.ParseTarget(e.URL)
+	if err != nil {
+		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
 	}
-	for _, e := range w.list.Entries {
-		t, err := matcher.ParseTarget(e.URL)
-		if err != nil {
-			return fmt.Errorf("%s: %w", w.list.Where(e), err) // the list kept only URLs that read
-		}
-		if err := r.Check(t, w.c.all, func(p release.Pair) error { return w.pair(e, p) }); err != nil {
-			return err
-		}
-	}
-	if w.csv != nil {
-		w.csv.Flush()
-		return w.csv.Error()
-	}
-	return nil
+	where := file + ":" + strconv.Itoa(int(e.Line))
+	return r.Check(t, w.c.all, func(p release.Pair) error { return w.pair(e.URL, where, p) })
 }
 
-func (w *diffWriter) pair(e urllist.Entry, p release.Pair) error {
+// finish flushes the CSV rows.
+func (w *diffWriter) finish() error {
+	if w.csv == nil {
+		return nil
+	}
+	w.csv.Flush()
+	return w.csv.Error()
+}
+
+func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	name := w.c.crawlers[p.Crawler].Name
 	switch {
 	case w.json:
-		return w.writeJSON(pairJSON{Crawler: name, URL: e.URL, Source: w.list.Where(e), Changed: p.Changed, Old: p.Old, New: p.New})
+		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
-		return w.csv.Write([]string{name, printable(e.URL), printable(w.list.Where(e)), strconv.FormatBool(p.Changed),
+		return w.csv.Write([]string{name, printable(u), printable(where), strconv.FormatBool(p.Changed),
 			p.Old.Word(), lineField(p.Old), printable(ruleField(p.Old)), p.New.Word(), lineField(p.New), printable(ruleField(p.New))})
 	case p.Changed:
-		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, printable(e.URL), p.Old.Word(), p.New.Word(),
+		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, printable(u), p.Old.Word(), p.New.Word(),
 			printable(p.Old.Decided()), printable(p.New.Decided()))
 		return err
 	}
-	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, printable(e.URL), p.New.Word(), printable(p.New.Decided()))
+	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, printable(u), p.New.Word(), printable(p.New.Decided()))
 	return err
 }
 

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -201,5 +202,40 @@ func TestDiffEscapesControls(t *testing.T) {
 		if strings.ContainsAny(out+errOut, "\x1b\x07\u009b") {
 			t.Errorf("%s: a raw control reached the output:\n%q\n%q", format, out, errOut)
 		}
+	}
+}
+
+// TestDiffManyURLs: a list of several batches, checked on every core,
+// prints its pairs in list order and counts them all.
+func TestDiffManyURLs(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	var b strings.Builder
+	const n = 5000
+	for i := range n {
+		fmt.Fprintf(&b, "/tmp/%d\n/keep/%d\n", i, i)
+	}
+	urls := writeFile(t, dir, "urls.txt", b.String())
+	code, out, errOut := runArgs("", "diff", "-csv", "-tokens", "Googlebot", "-urls", urls, old, new)
+	if code != exitChanged {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(recs) != n+1 {
+		t.Fatalf("%d rows (%v)", len(recs), err)
+	}
+	for i, rec := range recs[1:] {
+		if rec[1] != fmt.Sprintf("/tmp/%d", i) || rec[2] != fmt.Sprintf("%s:%d", urls, 2*i+1) {
+			t.Fatalf("row %d: %q", i, rec)
+		}
+	}
+	if !strings.Contains(errOut, fmt.Sprintf("%d URLs now disallowed for Googlebot", n)) ||
+		!strings.Contains(errOut, fmt.Sprintf("%d of %d verdicts changed", n, 2*n)) {
+		t.Errorf("counts: %s", errOut)
+	}
+	// The same list with -max-urls: cut, and said so.
+	code, _, errOut = runArgs("", "diff", "-max-urls", "10", "-tokens", "Googlebot", "-urls", urls, old, new)
+	if code != exitChanged || !strings.Contains(errOut, "urls.txt:11: limit") {
+		t.Errorf("exit %d, %s", code, errOut)
 	}
 }

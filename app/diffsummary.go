@@ -14,11 +14,11 @@ import (
 // summary prints the counts, how each crawler read the files where its
 // operator's behaviour decided, and the line diff: after the pairs on
 // standard output, or on stderr for -csv.
-func (w *diffWriter) summary(r *release.Release, stderr io.Writer) error {
+func (w *diffWriter) summary(r *release.Release, list *urllist.List, stderr io.Writer) error {
 	if w.json {
-		return w.writeJSON(map[string]diffSummaryJSON{"summary": newDiffSummary(r, w.list)})
+		return w.writeJSON(map[string]diffSummaryJSON{"summary": newDiffSummary(r, list)})
 	}
-	out := io.Writer(w.out)
+	out := w.out
 	if w.csv != nil {
 		out = stderr
 	}
@@ -34,9 +34,9 @@ func (w *diffWriter) summary(r *release.Release, stderr io.Writer) error {
 			fmt.Fprintf(out, "%s now allowed for %s\n", plural(c.NowAllowed, "URL"), c.Crawler)
 		}
 	}
-	fmt.Fprintf(out, "%d of %d verdicts changed (%s × %s)\n", changed, total, plural(len(w.list.Entries), "URL"), plural(len(r.Counts), "crawler"))
-	if w.list.Truncated {
-		fmt.Fprintf(out, "warning: the URL list was cut at %d URLs (-max-urls)\n", len(w.list.Entries))
+	fmt.Fprintf(out, "%d of %d verdicts changed (%s × %s)\n", changed, total, plural(list.Count, "URL"), plural(len(r.Counts), "crawler"))
+	if list.Truncated {
+		fmt.Fprintf(out, "warning: the URL list was cut at %d URLs (-max-urls)\n", list.Count)
 	}
 	writeChains(out, r)
 	return writeLineDiff(out, r.LineDiff())
@@ -136,7 +136,7 @@ type lineDiffJSON struct {
 }
 
 func newDiffSummary(r *release.Release, list *urllist.List) diffSummaryJSON {
-	s := diffSummaryJSON{Changed: r.Changed(), URLs: len(list.Entries), Truncated: list.Truncated, Counts: r.Counts,
+	s := diffSummaryJSON{Changed: r.Changed(), URLs: list.Count, Truncated: list.Truncated, Counts: r.Counts,
 		Chains: []chainJSON{}, LineDiff: []lineDiffJSON{}, Problems: list.Problems}
 	if s.Problems == nil {
 		s.Problems = []urllist.Problem{}

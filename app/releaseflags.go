@@ -87,9 +87,10 @@ func (u *urlFiles) options() urllist.Options {
 	return urllist.Options{Format: urllist.Format(u.format), MaxURLs: u.maxURLs, MaxBytes: u.maxMiB << 20, Column: u.column}
 }
 
-// read reads the -urls files and then the URLs given as arguments into one
-// list, and reports its problems on stderr.
-func (u *urlFiles) read(args []string, stdin io.Reader, stderr io.Writer, cmd string) (*urllist.List, error) {
+// scan reads the -urls files and then the URLs given as arguments, handing
+// each URL to fn as it is read (memory stays bounded whatever their
+// number), and then reports the list's problems on stderr.
+func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd string, fn func(urllist.Entry, string) error) (*urllist.List, error) {
 	switch urllist.Format(u.format) {
 	case urllist.Auto, urllist.Plain, urllist.Sitemap, urllist.CSV:
 	default:
@@ -112,7 +113,7 @@ func (u *urlFiles) read(args []string, stdin io.Reader, stderr io.Writer, cmd st
 	if len(u.names) == 0 {
 		opt.Format = urllist.Plain
 	}
-	l, err := urllist.ReadFiles(names, open, opt)
+	l, err := urllist.Scan(names, open, opt, fn)
 	if err != nil {
 		return nil, err
 	}

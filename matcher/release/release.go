@@ -176,3 +176,30 @@ func lines(f *matcher.File) []string {
 	}
 	return out
 }
+
+// Fork returns a Release that shares r's files and plans and counts on its
+// own, so that another goroutine may check URLs with it; Merge adds what
+// it counted back into r.
+func (r *Release) Fork() *Release {
+	f := &Release{Old: r.Old, New: r.New, Counts: make([]Count, len(r.Counts)), oldCause: map[int]int{}, newCause: map[int]int{},
+		oldRes: make([]*matcher.Result, len(r.oldRes)), newRes: make([]*matcher.Result, len(r.newRes))}
+	for i, c := range r.Counts {
+		f.Counts[i].Crawler = c.Crawler
+	}
+	return f
+}
+
+// Merge adds the counts of a fork of r into r.
+func (r *Release) Merge(f *Release) {
+	for i, c := range f.Counts {
+		r.Counts[i].NowAllowed += c.NowAllowed
+		r.Counts[i].NowDisallowed += c.NowDisallowed
+		r.Counts[i].Unchanged += c.Unchanged
+	}
+	for l, n := range f.oldCause {
+		r.oldCause[l] += n
+	}
+	for l, n := range f.newCause {
+		r.newCause[l] += n
+	}
+}

@@ -1,6 +1,7 @@
 package release
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,5 +57,26 @@ func TestReleaseCheck(t *testing.T) {
 	}
 	if got, want := strings.Join(marks, "\n"), "-Disallow: /private/ \n+Disallow: /private **\n+Disallow: /tmp/ *"; got != want {
 		t.Errorf("line diff\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestForkMerge: URLs checked on forks count as if checked on one Release.
+func TestForkMerge(t *testing.T) {
+	old, new := "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /\n"
+	cs, _ := crawler.Select("Googlebot,GPTBot")
+	one := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	two := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	forks := []*Release{two.Fork(), two.Fork()}
+	for i, u := range []string{"/a", "/b", "/c", "/a/x"} {
+		target, _ := matcher.ParseTarget(u)
+		nop := func(Pair) error { return nil }
+		one.Check(target, false, nop)
+		forks[i%2].Check(target, false, nop)
+	}
+	for _, f := range forks {
+		two.Merge(f)
+	}
+	if fmt.Sprint(one.Counts) != fmt.Sprint(two.Counts) || fmt.Sprint(one.LineDiff()) != fmt.Sprint(two.LineDiff()) {
+		t.Errorf("one %v %v\nforks %v %v", one.Counts, one.LineDiff(), two.Counts, two.LineDiff())
 	}
 }

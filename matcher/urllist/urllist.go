@@ -103,15 +103,24 @@ func (p Problem) String() string {
 
 // A List is the URLs read, in order, each once, and the problems met.
 type List struct {
-	Files     []string
-	Entries   []Entry
+	Files   []string
+	Entries []Entry // empty when the URLs were handed to Scan's function
+	// Count is the number of URLs kept (or handed on).
+	Count     int
 	Problems  []Problem
 	Truncated bool // MaxURLs was reached
 
-	opt   Options
+	opt Options
+	// seen maps the hash of each URL kept to where it was first listed
+	// (file<<32 | line): 16 bytes a URL rather than the URL itself, so
+	// that a streamed list stays small. Two different URLs with the same
+	// 64-bit hash (odds of about 1 in 10^7 for a million URLs) would be
+	// reported as a duplicate, never dropped silently.
 	seed  maphash.Seed
-	seen  map[uint64]int32 // hash of a URL -> index in Entries of its first listing
-	index []indexRef       // sitemaps listed by a sitemap index, to check they were given
+	seen  map[uint64]uint64
+	index []indexRef // sitemaps listed by a sitemap index, to check they were given
+	emit  func(e Entry, file string) error
+	err   error // from emit
 }
 
 type indexRef struct {
@@ -120,7 +129,7 @@ type indexRef struct {
 }
 
 func newList(opt Options) *List {
-	return &List{opt: opt, seed: maphash.MakeSeed(), seen: map[uint64]int32{}}
+	return &List{opt: opt, seed: maphash.MakeSeed(), seen: map[uint64]uint64{}}
 }
 
 // Where returns the file and line of an entry, as "file:line".
@@ -137,19 +146,27 @@ func (l *List) add(file, line int, u string) bool {
 		return true
 	}
 	h := maphash.String(l.seed, u)
-	if i, ok := l.seen[h]; ok && l.Entries[i].URL == u {
-		l.problem(file, line, Duplicate, fmt.Sprintf("%s is listed before, at %s; it is checked once", quote(u), l.Where(l.Entries[i])))
+	if at, ok := l.seen[h]; ok {
+		first := Entry{File: int32(at >> 32), Line: int32(uint32(at))}
+		l.problem(file, line, Duplicate, fmt.Sprintf("%s is listed before, at %s; it is checked once", quote(u), l.Where(first)))
 		return true
 	}
-	if len(l.Entries) >= l.opt.maxURLs() {
+	if l.Count >= l.opt.maxURLs() {
 		l.Truncated = true
 		l.problem(file, line, Limit, fmt.Sprintf("the list holds more than %d URLs; the rest is not read", l.opt.maxURLs()))
 		return false
 	}
-	if _, ok := l.seen[h]; !ok { // a hash collision keeps the first
-		l.seen[h] = int32(len(l.Entries))
+	l.seen[h] = uint64(file)<<32 | uint64(uint32(line))
+	l.Count++
+	e := Entry{URL: u, File: int32(file), Line: int32(line)}
+	if l.emit == nil {
+		l.Entries = append(l.Entries, e)
+		return true
 	}
-	l.Entries = append(l.Entries, Entry{URL: u, File: int32(file), Line: int32(line)})
+	if l.err = l.emit(e, l.Files[file]); l.err != nil {
+		l.Truncated = true // stop reading
+		return false
+	}
 	return true
 }
 
@@ -195,12 +212,25 @@ func Read(name string, r io.Reader, opt Options) (*List, error) {
 	return l, nil
 }
 
+// Scan is ReadFiles handing each URL to fn, in order, as it is read, with
+// the name of its file, rather than keeping it: memory then stays the
+// duplicate set's, whatever the number of URLs. The returned List has no
+// Entries; an error from fn stops the reading and is returned.
+func Scan(names []string, open Opener, opt Options, fn func(e Entry, file string) error) (*List, error) {
+	l := newList(opt)
+	l.emit = fn
+	return l.readFiles(names, open)
+}
+
 // ReadFiles reads the named files together into one list, in order. A
 // sitemap index among them contributes no URLs itself: each sitemap it
 // lists must be among the files given (matched by file name, with or
 // without .gz), or it is reported Missing; nothing is fetched.
 func ReadFiles(names []string, open Opener, opt Options) (*List, error) {
-	l := newList(opt)
+	return newList(opt).readFiles(names, open)
+}
+
+func (l *List) readFiles(names []string, open Opener) (*List, error) {
 	for _, name := range names {
 		if l.Truncated {
 			break
@@ -213,6 +243,9 @@ func ReadFiles(names []string, open Opener, opt Options) (*List, error) {
 		rc.Close()
 		if err != nil {
 			return nil, err
+		}
+		if l.err != nil {
+			return nil, l.err
 		}
 	}
 	l.checkIndex()

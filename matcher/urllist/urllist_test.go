@@ -196,3 +196,30 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestScan: the streamed form hands on what ReadFiles keeps, in order,
+// and stops at its function's error.
+func TestScan(t *testing.T) {
+	text := "/a\n/b\n/a\nmailto:x\n/c\n"
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }
+	kept, err := ReadFiles([]string{"u.txt"}, open, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	l, err := Scan([]string{"u.txt"}, open, Options{}, func(e Entry, file string) error {
+		got = append(got, fmt.Sprintf("%s:%d:%s", file, e.Line, e.URL))
+		return nil
+	})
+	if err != nil || len(l.Entries) != 0 || l.Count != 3 || len(l.Problems) != len(kept.Problems) {
+		t.Fatalf("Scan = %+v, %v", l, err)
+	}
+	if strings.Join(got, " ") != "u.txt:1:/a u.txt:2:/b u.txt:5:/c" {
+		t.Errorf("got %q", got)
+	}
+	stop := fmt.Errorf("stop")
+	n := 0
+	if _, err := Scan([]string{"u.txt"}, open, Options{}, func(Entry, string) error { n++; return stop }); err != stop || n != 1 {
+		t.Errorf("error %v after %d URLs", err, n)
+	}
+}
