@@ -22,7 +22,10 @@ import (
 type crawlerCheck struct {
 	crawlers []crawler.Crawler
 	plans    []crawler.Plan // of crawlers, on the chosen reading's file
-	csv      bool
+	// matrix evaluates each distinct selection once per URL for text and
+	// CSV, which print no token or group trace; nil for -json.
+	matrix *crawler.Matrix
+	csv    bool
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -53,6 +56,9 @@ func (c *checkConfig) setCrawlers(choice crawlerChoice, asCSV bool) error {
 func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Writer) error {
 	cc := c.crawl
 	cc.plans = crawler.Plans(ev.file(), cc.crawlers)
+	if !c.json {
+		cc.matrix = crawler.NewMatrix(ev.file(), cc.crawlers)
+	}
 	for _, p := range cc.plans {
 		if p.Fallback || p.NoRules {
 			fmt.Fprintf(stderr, "robots-explorer check: note: %s: %s\n", p.Crawler.Name, printable(p.Sentence))
@@ -81,6 +87,8 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			}
 		}()
 	}
+	shared := make([]*matcher.Result, len(cc.plans))
+	var line []byte
 	for i, u := range urls {
 		t, perr := matcher.ParseTarget(u)
 		if perr != nil {
@@ -89,11 +97,26 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			}
 			return disallowed, perr
 		}
+		if cc.matrix != nil {
+			cc.matrix.Evaluate(t, shared)
+		}
 		for j := range cc.plans {
 			p := &cc.plans[j]
-			res := p.Evaluate(f, t)
+			var res *matcher.Result
+			if cc.matrix != nil {
+				res = cc.matrix.Explained(j, t, shared[j])
+			} else {
+				res = p.Evaluate(f, t)
+			}
 			disallowed = disallowed || !res.Allowed
-			if err := writeCrawlerResult(w, cw, c.json, f, p, res); err != nil {
+			if !c.json && cw == nil {
+				line = appendCrawlerLine(line[:0], f, p, res)
+				if _, err := w.Write(line); err != nil {
+					return disallowed, err
+				}
+				continue
+			}
+			if err := writeCrawlerResult(w, cw, f, p, res); err != nil {
 				return disallowed, err
 			}
 		}
@@ -110,7 +133,8 @@ type crawlerCheckJSON struct {
 	checkJSON
 }
 
-func writeCrawlerResult(w io.Writer, cw *csv.Writer, asJSON bool, f *matcher.File, p *crawler.Plan, res *matcher.Result) error {
+// writeCrawlerResult writes a CSV row (cw set) or a JSON line.
+func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler.Plan, res *matcher.Result) error {
 	name := p.Crawler.Name
 	switch {
 	case cw != nil:
@@ -119,7 +143,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, asJSON bool, f *matcher.Fil
 			line, rule = strconv.Itoa(int(m.Rule.Line)), f.Text(int(m.Rule.Line))
 		}
 		return cw.Write([]string{name, printable(res.Target.Input), res.Verdict(), line, printable(rule), p.Token})
-	case asJSON:
+	default: // -json
 		out := crawlerCheckJSON{Crawler: name, checkJSON: newCheckJSON(f, res, nil)}
 		if p.Fallback || p.NoRules {
 			out.Chain = p.Sentence
@@ -131,6 +155,25 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, asJSON bool, f *matcher.Fil
 		_, err = w.Write(b)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", res.Verdict(), name, printable(res.Target.Input), printable(why(f, res)))
-	return err
+}
+
+// appendCrawlerLine appends the text line of one URL and crawler, "verdict
+// crawler URL reason": as why does, without fmt, since a release check
+// prints millions of them.
+func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
+	b = append(b, res.Verdict()...)
+	b = append(b, '\t')
+	b = append(b, p.Crawler.Name...)
+	b = append(b, '\t')
+	b = append(b, printable(res.Target.Input)...)
+	b = append(b, '\t')
+	if m, ok := res.WinningRule(); ok {
+		b = append(b, "line "...)
+		b = strconv.AppendInt(b, int64(m.Rule.Line), 10)
+		b = append(b, ": "...)
+		b = append(b, printable(f.Text(int(m.Rule.Line)))...)
+	} else {
+		b = append(b, printable(res.Explanation)...)
+	}
+	return append(b, '\n')
 }

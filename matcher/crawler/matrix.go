@@ -17,14 +17,21 @@ type Matrix struct {
 	// rep is, for each plan, the index of the first plan that selects the
 	// same groups; a plan is its own representative when rep[i] == i.
 	rep []int
+	// rules says, for each plan, whether its groups hold a rule.
+	rules []bool
 }
 
 // NewMatrix works out the plans of cs on f and which of them share a
 // selection.
 func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
-	m := &Matrix{File: f, Plans: Plans(f, cs), rep: make([]int, len(cs))}
+	m := &Matrix{File: f, Plans: Plans(f, cs), rep: make([]int, len(cs)), rules: make([]bool, len(cs))}
 	first := map[string]int{}
 	for i := range m.Plans {
+		if !m.Plans[i].NoRules {
+			for _, gi := range f.EvaluateTarget(m.Plans[i].Token, root).Groups.Selected {
+				m.rules[i] = m.rules[i] || len(f.Groups[gi].Rules) > 0
+			}
+		}
 		k := selectionKey(f, &m.Plans[i])
 		j, ok := first[k]
 		if !ok {
@@ -68,4 +75,25 @@ func (m *Matrix) Evaluate(t *matcher.Target, out []*matcher.Result) {
 			out[i] = out[r]
 		}
 	}
+}
+
+// Explained returns plan i's Result on t with its own explanation: the
+// shared Result from Evaluate when its sentence holds for plan i too (a
+// deciding rule, /robots.txt, or no match in groups that have rules, which
+// say nothing of the token), else plan i's own evaluation. Token and
+// Groups may still be another plan's: use Plan.Evaluate where they matter.
+func (m *Matrix) Explained(i int, t *matcher.Target, shared *matcher.Result) *matcher.Result {
+	if m.rep[i] == i || shared.Winner >= 0 || shared.Reason == matcher.ReasonRobotsTxt ||
+		shared.Reason == matcher.ReasonNoMatch && m.hasRules(i) {
+		return shared
+	}
+	return m.Plans[i].Evaluate(m.File, t)
+}
+
+// hasRules reports whether the groups plan i selects hold a rule.
+func (m *Matrix) hasRules(i int) bool {
+	if m.rules == nil {
+		return false
+	}
+	return m.rules[i]
 }

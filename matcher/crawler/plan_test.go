@@ -125,3 +125,22 @@ func TestMatrixSharesSelections(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixExplained: a shared Result is handed on only where its
+// sentence is the plan's own; elsewhere the plan is evaluated itself.
+func TestMatrixExplained(t *testing.T) {
+	f := matcher.ParseText(matcher.RFC9309, "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: GPTBot\nUser-agent: CCBot\n")
+	cs, _ := Select("Googlebot,bingbot,GPTBot,CCBot,AdsBot-Google,APIs-Google")
+	m := NewMatrix(f, cs)
+	out := make([]*matcher.Result, len(cs))
+	for _, u := range []string{"/a", "/b", "/robots.txt"} {
+		target, _ := matcher.ParseTarget(u)
+		m.Evaluate(target, out)
+		for i, p := range m.Plans {
+			got, want := m.Explained(i, target, out[i]), p.Evaluate(f, target)
+			if got.Allowed != want.Allowed || got.Explanation != want.Explanation {
+				t.Errorf("%s %s: %q, want %q", p.Crawler.Name, u, got.Explanation, want.Explanation)
+			}
+		}
+	}
+}
