@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"robots-explorer/matcher"
@@ -81,6 +82,9 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 	c.old, c.new, c.args = rest[0], rest[1], rest[2:]
 	if c.old == "-" && c.new == "-" {
 		return nil, errors.New("standard input cannot be both OLD and NEW")
+	}
+	if (c.old == "-" || c.new == "-") && slices.Contains(c.urls.names, "-") {
+		return nil, errors.New("standard input cannot be both a robots.txt file and -urls")
 	}
 	if len(c.urls.names) == 0 && len(c.args) == 0 {
 		return nil, errors.New("diff needs URLs: -urls FILE, or URLs after NEW")

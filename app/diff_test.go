@@ -70,6 +70,8 @@ func TestDiffExitStatus(t *testing.T) {
 		{"bad token", []string{"diff", "-tokens", "Google bot", old, new, "/"}, exitUsage, nil, "not a product token"},
 		{"both -json and -csv", []string{"diff", "-json", "-csv", old, new, "/"}, exitUsage, nil, "exclude each other"},
 		{"missing file", []string{"diff", old, old + ".none", "/"}, exitUsage, nil, "no such file"},
+		{"a directory for a file", []string{"diff", old, dir, "/"}, exitUsage, nil, "is a directory"},
+		{"stdin twice", []string{"diff", "-urls", "-", "-", new}, exitUsage, nil, "standard input cannot be both"},
 		{"missing -urls file", []string{"diff", "-urls", urls + ".none", old, new}, exitUsage, nil, "no such file"},
 		{"bad -format", []string{"diff", "-format", "xls", "-urls", urls, old, new}, exitUsage, nil, `-format "xls"`},
 	}

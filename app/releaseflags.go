@@ -126,14 +126,25 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"
 
+// maxRobotsFile bounds what diff and test read of a robots.txt file: far
+// past the 500 KiB a crawler reads (RFC 9309 §2.5), short of filling
+// memory with a file given by mistake.
+const maxRobotsFile = 256 << 20
+
 // readRobotsFile reads a robots.txt file ("-" is standard input).
 func readRobotsFile(name string, stdin io.Reader) (string, error) {
-	var b []byte
-	var err error
-	if name == "-" {
-		b, err = io.ReadAll(stdin)
-	} else {
-		b, err = os.ReadFile(name)
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxRobotsFile+1))
+	if err == nil && len(b) > maxRobotsFile {
+		err = fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, maxRobotsFile>>20)
 	}
 	return string(b), err
 }

@@ -57,7 +57,7 @@ func (l *List) readSitemap(file int, in *input) error {
 					return err
 				}
 			}
-			if len(path) == 3 && t.Name.Local == "loc" {
+			if len(path) == 3 && t.Name.Local == "loc" && (path[1] == "url" || path[1] == "sitemap") {
 				inLoc = true
 				line, _ = d.InputPos()
 				loc.Reset()

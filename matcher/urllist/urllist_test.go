@@ -57,6 +57,8 @@ func TestRead(t *testing.T) {
 		{"sitemap urlset, entities, lines", "sitemap.xml", urlset, Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 8:duplicate 9:malformed"},
 		{"sitemap gzip", "sitemap.xml.gz", gz(t, urlset), Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 8:duplicate 9:malformed"},
 		{"gzip found by its bytes, whatever the name", "sitemap.xml", gz(t, urlset), Options{MaxURLs: 1}, "3:https://example.com/ 5:limit"},
+		{"sitemap: only url > loc counts", "sitemap.xml", "<urlset><url><loc>/a</loc><image><loc>/img.png</loc></image></url><other><loc>/b</loc></other></urlset>",
+			Options{}, "1:/a"},
 		{"csv: address column by default", "crawl.csv", "Status,Address,Title\n200,https://example.com/a,A\n404,https://example.com/b,\"B, the page\"\n", Options{},
 			"2:https://example.com/a 3:https://example.com/b"},
 		{"csv: column by name", "crawl.csv", "url,canonical\n/a,/x\n/b,/y\n", Options{Column: "Canonical"}, "2:/x 3:/y"},
