@@ -4,7 +4,12 @@ BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
 # The version decision records carry (app/toolversion.go); empty outside git.
-VERSION  ?= $(shell git describe --always --dirty 2>/dev/null)
+# Taken once, when make starts (:=, not ?=, which would run git describe
+# again for each recipe): the program and the page's wasm of one build must
+# carry the same version even when the tree changes during the build.
+ifeq ($(origin VERSION),undefined)
+VERSION  := $(shell git describe --always --dirty 2>/dev/null)
+endif
 
 # Google's conformance suite (matcher/conformance_test.go reads it) when it
 # sits beside the repository; otherwise that test says how to run it.
@@ -21,7 +26,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench bench-peers fuzz fuzz-ci soak clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet bench bench-peers fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -37,13 +42,15 @@ $(BIN): FORCE
 # -l on the UI's own package (robots-explorer/app) only: inlining in its
 # render code made it 17 KB larger after gzip and no faster in the
 # browser tests; the matcher, go-app and the runtime keep inlining.
+# -X main.version: records made in the page carry the same version as the
+# program's (app/toolversion.go), not "devel".
 # packwasm then joins the linker's many small data segments: the same
 # memory, about 170 KB less after gzip. go build relinks only after a
 # change and packwasm writes app.wasm only when its bytes change, so the
 # compressed forms below are only remade after a real change.
 WASMLINKED := bin/app.wasm
 $(WASM): FORCE | $(BIN)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w" -o $(WASMLINKED) ./app
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASMLINKED) ./app
 	$(BIN) packwasm $(WASMLINKED) $(WASM)
 
 $(WASM).gz $(WASM).br &: $(WASM) | $(BIN)
@@ -61,7 +68,7 @@ vet:
 
 test: vet test-go test-wasm fuzz-ci test-e2e
 
-test-go:
+test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd bench && $(GO) test -count=1 ./...
 
@@ -96,6 +103,28 @@ axe: $(AXE)
 $(AXE):
 	@command -v npm >/dev/null || { echo "the accessibility audit needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
 	npm install --no-save --no-audit --no-fund --prefix .cache/axe axe-core@4
+
+# commonmark.js, the CommonMark reference renderer for JavaScript, which
+# the decision record's Markdown test renders hostile records with
+# (matcher/record_markdown_test.go finds it through COMMONMARK_JS):
+# installed from npm into the ignored .cache folder when missing.
+COMMONMARK_VERSION := 0.31.2
+COMMONMARK_DIR := .cache/commonmark/node_modules/commonmark
+export COMMONMARK_JS := $(abspath $(COMMONMARK_DIR))
+commonmark: $(COMMONMARK_DIR)/package.json
+$(COMMONMARK_DIR)/package.json:
+	@command -v npm >/dev/null || { echo "the Markdown rendering test needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/commonmark commonmark@$(COMMONMARK_VERSION)
+
+# robots-parser 3.0.1, which the robots-parser reading is checked against
+# live (matcher/robotsparser_diff_test.go finds it through ROBOTS_PARSER_JS):
+# installed from npm into the ignored .cache folder when missing.
+ROBOTS_PARSER_JS := $(abspath .cache/robots-parser/node_modules/robots-parser)
+export ROBOTS_PARSER_JS
+robots-parser: $(ROBOTS_PARSER_JS)/Robots.js
+$(ROBOTS_PARSER_JS)/Robots.js:
+	@command -v npm >/dev/null || { echo "the robots-parser reading's live test needs npm (Node.js): apt-get install -y nodejs npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/robots-parser robots-parser@3.0.1
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher

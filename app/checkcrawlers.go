@@ -11,6 +11,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
 )
 
 // check -crawlers LIST (or -tokens LIST) evaluates every URL for each
@@ -61,7 +62,7 @@ func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Write
 	}
 	for _, p := range cc.plans {
 		if p.Fallback || p.NoRules {
-			fmt.Fprintf(stderr, "robots-explorer check: note: %s: %s\n", p.Crawler.Name, printable(p.Sentence))
+			fmt.Fprintf(stderr, "robots-explorer check: note: %s: %s\n", p.Crawler.Name, escape.Text(p.Sentence))
 		}
 	}
 	if !cc.csv {
@@ -142,7 +143,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		if m, ok := res.WinningRule(); ok {
 			line, rule = strconv.Itoa(int(m.Rule.Line)), f.Text(int(m.Rule.Line))
 		}
-		return cw.Write([]string{name, printable(res.Target.Input), res.Verdict(), line, printable(rule), p.Token})
+		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
 	default: // -json
 		out := crawlerCheckJSON{Crawler: name, checkJSON: newCheckJSON(f, res, nil)}
 		if p.Fallback || p.NoRules {
@@ -165,15 +166,15 @@ func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.
 	b = append(b, '\t')
 	b = append(b, p.Crawler.Name...)
 	b = append(b, '\t')
-	b = append(b, printable(res.Target.Input)...)
+	b = append(b, escape.Text(res.Target.Input)...)
 	b = append(b, '\t')
 	if m, ok := res.WinningRule(); ok {
 		b = append(b, "line "...)
 		b = strconv.AppendInt(b, int64(m.Rule.Line), 10)
 		b = append(b, ": "...)
-		b = append(b, printable(f.Text(int(m.Rule.Line)))...)
+		b = append(b, escape.Text(f.Text(int(m.Rule.Line)))...)
 	} else {
-		b = append(b, printable(res.Explanation)...)
+		b = append(b, escape.Text(res.Explanation)...)
 	}
 	return append(b, '\n')
 }

@@ -14,6 +14,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/release"
 	"robots-explorer/matcher/urllist"
 )
@@ -94,7 +95,7 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 
 func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "robots-explorer diff: %s\n", printable(err.Error()))
+		fmt.Fprintf(stderr, "robots-explorer diff: %s\n", escape.Text(err.Error()))
 		return exitUsage
 	}
 	c, err := parseDiffFlags(args, stderr)
@@ -181,14 +182,14 @@ func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	case w.json:
 		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
-		return w.csv.Write([]string{name, printable(u), printable(where), strconv.FormatBool(p.Changed),
-			p.Old.Word(), lineField(p.Old), printable(ruleField(p.Old)), p.New.Word(), lineField(p.New), printable(ruleField(p.New))})
+		return w.csv.Write([]string{name, escape.Text(u), escape.Text(where), strconv.FormatBool(p.Changed),
+			p.Old.Word(), lineField(p.Old), escape.Text(ruleField(p.Old)), p.New.Word(), lineField(p.New), escape.Text(ruleField(p.New))})
 	case p.Changed:
-		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, printable(u), p.Old.Word(), p.New.Word(),
-			printable(p.Old.Decided()), printable(p.New.Decided()))
+		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
+			escape.Text(p.Old.Decided()), escape.Text(p.New.Decided()))
 		return err
 	}
-	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, printable(u), p.New.Word(), printable(p.New.Decided()))
+	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, escape.Text(u), p.New.Word(), escape.Text(p.New.Decided()))
 	return err
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/release"
 	"robots-explorer/matcher/urllist"
 )
@@ -47,7 +48,7 @@ func (w *diffWriter) summary(r *release.Release, list *urllist.List, stderr io.W
 // decided.
 func writeChains(out io.Writer, r *release.Release) {
 	for _, ch := range chains(r) {
-		fmt.Fprintf(out, "%s (%s): %s\n", ch.Crawler, ch.File, printable(ch.Sentence))
+		fmt.Fprintf(out, "%s (%s): %s\n", ch.Crawler, ch.File, escape.Text(ch.Sentence))
 	}
 }
 
@@ -89,7 +90,7 @@ func writeLineDiff(out io.Writer, lines []release.DiffLine) error {
 		if d.Caused > 0 {
 			mark, note = "*", fmt.Sprintf("\t(decided %s)", plural(d.Caused, "changed verdict"))
 		}
-		if _, err := fmt.Fprintf(out, "%c%s %s\t%s%s\n", d.Op, mark, lineNumbers(d.Edit), printable(d.Text), note); err != nil {
+		if _, err := fmt.Fprintf(out, "%c%s %s\t%s%s\n", d.Op, mark, lineNumbers(d.Edit), escape.Text(d.Text), note); err != nil {
 			return err
 		}
 	}

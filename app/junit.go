@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/escape"
 )
 
 // The JUnit XML report of test: one testsuite for the file, one testcase
@@ -51,20 +52,20 @@ type junitFailure struct {
 }
 
 // writeJUnitFile writes the report of outcomes to name. Every text is
-// escaped first (printable): XML 1.0 cannot carry most control
+// escaped first (escape.Text): XML 1.0 cannot carry most control
 // characters even as references.
 func writeJUnitFile(name string, c *testConfig, f *matcher.File, outcomes []outcome) error {
-	suite := junitSuite{Name: printable(c.robots), Tests: len(outcomes),
-		Properties: []junitProperty{{"reading", string(c.reading)}, {"expectations", printable(c.exp)}}}
+	suite := junitSuite{Name: escape.Text(c.robots), Tests: len(outcomes),
+		Properties: []junitProperty{{"reading", string(c.reading)}, {"expectations", escape.Text(c.exp)}}}
 	for i := range outcomes {
 		o := &outcomes[i]
-		tc := junitCase{Name: printable(fmt.Sprintf("%s %s is %s", o.who, o.url, verdictWord(o.expected))),
-			Classname: printable("robots.txt." + o.crawler), File: printable(c.exp), Line: o.line,
-			SystemOut: printable(decidedBy(f, o))}
+		tc := junitCase{Name: escape.Text(fmt.Sprintf("%s %s is %s", o.who, o.url, verdictWord(o.expected))),
+			Classname: escape.Text("robots.txt." + o.crawler), File: escape.Text(c.exp), Line: o.line,
+			SystemOut: escape.Text(decidedBy(f, o))}
 		if !o.passed() {
 			suite.Failures++
-			tc.Failure = &junitFailure{Message: printable(decidedBy(f, o)), Type: "verdict",
-				Text: printable(o.res.Explanation)}
+			tc.Failure = &junitFailure{Message: escape.Text(decidedBy(f, o)), Type: "verdict",
+				Text: escape.Text(o.res.Explanation)}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}

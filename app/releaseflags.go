@@ -12,6 +12,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/urllist"
 )
 
@@ -51,7 +52,7 @@ func bareTokens(list string) ([]crawler.Crawler, error) {
 			continue
 		}
 		if !matcher.ValidToken(t) {
-			return nil, fmt.Errorf("-tokens: %q is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", printable(t))
+			return nil, fmt.Errorf("-tokens: %q is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", escape.Text(t))
 		}
 		out = append(out, crawler.Bare(t))
 	}
@@ -94,7 +95,7 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 	switch urllist.Format(u.format) {
 	case urllist.Auto, urllist.Plain, urllist.Sitemap, urllist.CSV:
 	default:
-		return nil, fmt.Errorf("-format %q: plain, sitemap or csv", printable(u.format))
+		return nil, fmt.Errorf("-format %q: plain, sitemap or csv", escape.Text(u.format))
 	}
 	names := u.names
 	if len(args) > 0 {
@@ -118,7 +119,7 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 		return nil, err
 	}
 	for _, p := range l.Problems {
-		fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, printable(p.String()))
+		fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
 	}
 	return l, nil
 }

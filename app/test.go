@@ -14,6 +14,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
 )
 
 // Exit statuses of test.
@@ -91,7 +92,7 @@ func parseTestFlags(args []string, stderr io.Writer) (*testConfig, error) {
 
 func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "robots-explorer test: %s\n", printable(err.Error()))
+		fmt.Fprintf(stderr, "robots-explorer test: %s\n", escape.Text(err.Error()))
 		return exitUsage
 	}
 	c, err := parseTestFlags(args, stderr)
@@ -112,7 +113,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(problems) > 0 {
 		for _, p := range problems {
-			fmt.Fprintf(stderr, "%s\n", printable(p))
+			fmt.Fprintf(stderr, "%s\n", escape.Text(p))
 		}
 		fmt.Fprintf(stderr, "robots-explorer test: %s malformed; nothing was checked\n", plural(len(problems), "row"))
 		return exitUsage
@@ -151,7 +152,7 @@ func writeOutcomes(out io.Writer, f *matcher.File, outcomes []outcome) int {
 		if !o.passed() {
 			status, failed = "FAIL", failed+1
 		}
-		fmt.Fprintf(out, "%s\t%s\t%s\t%s\t%s\n", status, printable(o.who), printable(o.url), verdictWord(o.res.Allowed), printable(decidedBy(f, o)))
+		fmt.Fprintf(out, "%s\t%s\t%s\t%s\t%s\n", status, escape.Text(o.who), escape.Text(o.url), verdictWord(o.res.Allowed), escape.Text(decidedBy(f, o)))
 	}
 	fmt.Fprintf(out, "%s passed, %d failed\n", plural(len(outcomes)-failed, "expectation"), failed)
 	return failed
@@ -181,7 +182,7 @@ func verdictWord(allowed bool) string {
 
 // readExpectations reads the expectations file; each malformed row is a
 // problem with its file:line, so that all are reported at once. Problems
-// hold the file's text raw: they are printed through printable.
+// hold the file's text raw: they are printed through escape.Text.
 func readExpectations(name string, stdin io.Reader, f *matcher.File) ([]expectation, []crawler.Plan, []string, error) {
 	var r io.Reader = stdin
 	if name != "-" {

@@ -14,6 +14,7 @@ type Factor string
 // is the one named.
 const (
 	FactorWholeFile      Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
+	FactorNoVerdict      Factor = "no-verdict"     // one reading's program gives no verdict for the URL
 	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
 	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
@@ -99,6 +100,11 @@ func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
 	A, B := a.Reading, b.Reading
 	if s, ok := wholeFileSentence(a, b); ok {
 		return FactorWholeFile, s
+	}
+	for _, r := range []*Result{a, b} {
+		if r.Reason == ReasonNoVerdict || r.Reason == ReasonRaises {
+			return FactorNoVerdict, r.Explanation
+		}
 	}
 	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
 		x, y := A, B
@@ -252,7 +258,7 @@ func matchedLines(r *Result) []int {
 // only, with the forms each reading compares.
 func normalizationSentence(fa *File, a *Result, fb *File, b *Result) string {
 	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
-	pa, pb := normalizedAt(fa, line), normalizedAt(fb, line)
+	pa, pb := matchedForm(fa, a, line), matchedForm(fb, b, line)
 	yes := a.Reading
 	if !slices.Contains(matchedLines(a), line) {
 		yes = b.Reading
@@ -273,6 +279,18 @@ func firstOfSymmetricDifference(x, y []int) int {
 		}
 	}
 	return 0
+}
+
+// matchedForm is the pattern the line matched as, when it matched under
+// r (protego also compares a line with '$' as its %24 twin), else the
+// line's normalized pattern.
+func matchedForm(f *File, r *Result, line int) string {
+	for _, m := range r.Matches {
+		if int(m.Rule.Line) == line {
+			return m.Normalized
+		}
+	}
+	return normalizedAt(f, line)
 }
 
 func normalizedAt(f *File, line int) string {

@@ -29,6 +29,8 @@ var differentialMirrors = []struct {
 	{"google", Google},
 	{"cpython-rfc", PythonRFC},
 	{"crawler-commons", CrawlerCommons},
+	{"protego", Protego},
+	{"robots-parser", RobotsParser},
 }
 
 type differentialCase struct {
