@@ -98,7 +98,7 @@ var directory = []Crawler{
 	// "If robots instructions don't mention Applebot but do mention
 	// Googlebot, the Apple robot will follow Googlebot instructions."
 	{Name: "Applebot", Tokens: []string{"Applebot", "Googlebot"}, Operator: "Apple", Purpose: Search, Verify: verifyApple,
-		Note: "powers Spotlight, Siri and Safari suggestions", Source: srcApple},
+		Note: "used by products such as Siri and Spotlight Suggestions", Source: srcApple},
 	{Name: "Applebot-Extended", Tokens: []string{"Applebot-Extended"}, ControlOnly: true, Operator: "Apple", Purpose: AITraining,
 		Note: "does not crawl: it decides whether what Applebot crawled may train Apple's foundation models; pages that " +
 			"disallow it can still appear in search results", Source: srcApple},
@@ -110,7 +110,7 @@ var directory = []Crawler{
 		Note: "builds Common Crawl's open copy of the web for research; obeys Crawl-delay", Source: srcCommon},
 
 	{Name: "facebookexternalhit", Tokens: []string{"facebookexternalhit"}, Operator: "Meta", Purpose: SocialPreview,
-		Verify: "the IP is in the addresses Meta publishes for its crawler (Meta calls this safer than the user agent)",
+		Verify: "allow-list the IP addresses the crawler uses, which Meta calls more secure than its user agent",
 		Note:   "fetches links shared on Meta's apps for their title, description and image; may bypass robots.txt for security or integrity checks",
 		Source: srcMeta},
 	{Name: "meta-externalagent", Tokens: []string{"meta-externalagent"}, Operator: "Meta", Source: srcMeta},
