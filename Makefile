@@ -75,7 +75,7 @@ test-go: commonmark robots-parser
 # The matcher's tests compiled to WebAssembly and run under Node.
 test-wasm:
 	@command -v node >/dev/null || { echo "test-wasm needs Node.js: apt-get install -y nodejs" >&2; exit 1; }
-	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher
+	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher ./matcher/crawler ./matcher/urllist ./matcher/release
 
 # The browser tests: the real UI in headless Chromium, driven by chromedp.
 # They are behind the e2e build tag, so plain `go test ./...` stays
