@@ -12,8 +12,8 @@
 //	if err != nil { ... } // the URL could not be read
 //	fmt.Println(res.Allowed, res.Sentence())
 //
-// A source already held as a string is read with [ParseText], which does not
-// copy it.
+// A source already held as a string is read with [ParseText], whose File's
+// strings are slices of it.
 //
 // Parse never fails and never panics: problems in the file are reported as
 // [Diagnostic] values with positions. Matching a pattern against a path runs

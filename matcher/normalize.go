@@ -262,14 +262,14 @@ func normalizeFast(s string, path bool) string {
 	if plain(s, pathOrPattern(path)) {
 		return s
 	}
-	return normalizeIn(nil, s, path)
+	return normalizeIn(s, path)
 }
 
-// normalizeIn is normalizeFast with its result made in the arena a, for a
-// caller that knows s is not plain (on a plain s it returns s, only slower).
-func normalizeIn(a *arena, s string, path bool) string {
-	// b is nil while the output is still s[:i]; then it is written in the
-	// arena's free space, which an escape of every byte cannot outgrow.
+// normalizeIn is normalizeFast for a caller that knows s is not plain (on
+// a plain s it returns s, only slower).
+func normalizeIn(s string, path bool) string {
+	// b is nil while the output is still s[:i]; then it is made with room
+	// for an escape of every byte.
 	var b []byte
 	query := false
 	plain := &normPlain[normState(path, query)]
@@ -319,7 +319,7 @@ func normalizeIn(a *arena, s string, path bool) string {
 			continue
 		}
 		if b == nil {
-			b = append(a.free(3*len(s)), s[:i]...)
+			b = append(make([]byte, 0, 3*len(s)), s[:i]...)
 		}
 		if n == 1 {
 			b = append(b, rep[0])
@@ -331,7 +331,7 @@ func normalizeIn(a *arena, s string, path bool) string {
 	if b == nil {
 		return s
 	}
-	return a.keep(b)
+	return string(b)
 }
 
 // normPlain marks, for each state of normalizeIn (a path or a pattern,
