@@ -217,7 +217,6 @@ func (p *ccParser) newLine(doc ccText, a, b int) {
 	}
 	start, end := doc.at(a), doc.at(b)
 	p.f.Lines = append(p.f.Lines, newLine(len(p.f.Lines)+1, start, end))
-	p.near = len(p.f.Lines) - 1
 	p.longest = max(p.longest, end-start)
 	p.line(&p.f.Lines[len(p.f.Lines)-1], doc.slice(a, b))
 }

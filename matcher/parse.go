@@ -24,9 +24,6 @@ type scanner struct {
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
 	text string
-	// near is the index of the line being read: a guess for pos, which
-	// most reports fall on (any value is safe, pos checks it).
-	near int
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	longest int
@@ -67,18 +64,8 @@ func (s *scanner) str(sp Span) string { return s.text[sp.Start:sp.End] }
 func (s *scanner) key(l *Line) string   { return s.str(l.Key) }
 func (s *scanner) value(l *Line) string { return s.str(l.Value) }
 
-// pos maps an offset to its position. An offset inside the line s.near
-// (its terminator excluded) lies on that line, since the lines before it
-// end before it starts; any other offset is found by binary search.
-func (s *scanner) pos(offset int) Position {
-	lines, near := s.f.Lines, s.near
-	if near >= 0 && near < len(lines) {
-		if start, end := int(lines[near].Start), int(lines[near].End); start <= offset && offset <= end {
-			return Position{Offset: offset, Line: s.near + 1, Column: offset - start + 1}
-		}
-	}
-	return position(lines, offset)
-}
+// pos maps an offset to its position, by binary search over the lines.
+func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) }
 
 // report adds a diagnostic spanning [start, end) of the source.
 func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {

@@ -97,7 +97,6 @@ type prParser struct {
 func (p *prParser) run() {
 	for i := range p.f.Lines {
 		l := &p.f.Lines[i]
-		p.near = i
 		c := p.classify(l)
 		if !p.stop {
 			p.line(l, c)

@@ -70,7 +70,7 @@ func googleKey(lower string) string {
 // lines in groups in one pass in file order.
 func (rfc9309) parse(src []byte, text string) *File {
 	s := newScanner(RFC9309, src, text)
-	w := newRFCLines(s, len(s.f.Lines))
+	w := &rfcLines{scanner: s}
 	w.read(s.f.Lines)
 	p := &rfcParser{scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
 	p.run(s.f.Lines)
@@ -117,11 +117,9 @@ func (p *rfcParser) run(lines []Line) {
 		l := &lines[i]
 		switch l.Kind {
 		case KindUserAgent:
-			p.near = i
 			p.userAgent(l)
 		case KindAllow, KindDisallow:
 			if p.group < 0 {
-				p.near = i
 				p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 					"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
 				continue

@@ -26,25 +26,6 @@ type rfcLines struct {
 	derived []string
 }
 
-func newRFCLines(s *scanner, lines int) *rfcLines {
-	p := &rfcLines{scanner: s}
-	p.sizeFor(lines)
-	return p
-}
-
-// agentsPerLine sizes the agents: room for one user-agent line in this
-// many lines. Groups with a few rules each name one in ten lines or
-// fewer; a file that names more grows the list.
-const agentsPerLine = 8
-
-// sizeFor makes room for what lines lines hold. The rules are sized for
-// every line being a rule, so that they never grow: a large allocation
-// costs only the pages it touches. The agents grow when there are more.
-func (p *rfcLines) sizeFor(lines int) {
-	p.rules, p.pats = make([]Rule, 0, lines), make([]patFlags, 0, lines)
-	p.agents = make([]Agent, 0, lines/agentsPerLine+1)
-}
-
 func (p *rfcLines) read(lines []Line) {
 	for i := range lines {
 		p.line(&lines[i])
@@ -53,7 +34,6 @@ func (p *rfcLines) read(lines []Line) {
 
 func (p *rfcLines) line(l *Line) {
 	src := p.f.Source
-	p.near = int(l.Number - 1)
 	rec := splitRecord(src, int(l.Start), int(l.End))
 	if rec.comment >= 0 {
 		l.Comment = spanOf(rec.comment+1, int(l.End))
@@ -119,7 +99,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	cls := classifyRule(v)
 	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
 	if cls.changes(v) {
-		norm := normalizeIn(v, false)
+		norm, _ := normalize(v, rfcPatternRules, false)
 		p.derived = append(p.derived, norm)
 		r.derived, flags = int32(len(p.derived)), patternFlags(norm)
 	}
