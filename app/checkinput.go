@@ -15,8 +15,8 @@ import (
 )
 
 // readInput reads the robots.txt file (name "-" is stdin) into a string,
-// which the matcher reads without a copy (matcher.ParseText): a large
-// file's bytes are then in memory once. It reads at most max bytes and
+// whose slices the matcher's strings are (matcher.ParseText): a large
+// file's bytes are then in memory twice, the string and the File's Source. It reads at most max bytes and
 // refuses a larger input, so that /dev/zero or an endless pipe ends with a
 // message rather than filling memory. A regular file is read into one
 // buffer of its size (and refused before any read when its size is

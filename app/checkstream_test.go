@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,8 +35,7 @@ func manyURLs(t *testing.T, n, bad int) (string, []string) {
 	return p, urls
 }
 
-// The workers finish batches in any order; the output must still be one
-// line per URL in input order, the same lines one evaluation after another
+// The output must be one line per URL in input order, the same lines one evaluation after another
 // gives, for the arguments first and then the -urls file.
 func TestCheckURLsKeepsInputOrder(t *testing.T) {
 	robots := writeRobots(t, fishFile)
@@ -117,4 +117,61 @@ func TestCheckArgsStopAtUnreadableURL(t *testing.T) {
 			t.Errorf("%d URLs: stderr %q", n+1, errOut)
 		}
 	}
+}
+
+// siteFile is a large site's robots.txt for the benchmarks: groups of two
+// user-agent lines and a dozen rules, a third with wildcards or a final
+// '$', one group naming "bot" and the '*' group last; with URLs that meet
+// none, one or several of its rules.
+func siteFile(groups int) (string, []string) {
+	dirs := []string{"admin", "cart", "search", "user", "blog", "api", "static", "tag"}
+	var b strings.Builder
+	for g := range groups {
+		fmt.Fprintf(&b, "# family %d\nUser-agent: crawler-%d\nUser-agent: spider-%d\n", g, g, g)
+		if g == groups/2 {
+			b.WriteString("User-agent: bot\n")
+		}
+		for r := range 12 {
+			d, e := dirs[(g+r)%len(dirs)], dirs[(g*7+r)%len(dirs)]
+			switch r % 3 {
+			case 0:
+				fmt.Fprintf(&b, "Disallow: /%s/%s/\n", d, e)
+			case 1:
+				fmt.Fprintf(&b, "Allow: /%s/page-%d.html\n", d, g%100)
+			default:
+				fmt.Fprintf(&b, "Disallow: /*/%s/*?sort=\nDisallow: /%s/*.pdf$\n", d, e)
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("User-agent: *\nDisallow: /admin/\n")
+	urls := make([]string, 10000)
+	for i := range urls {
+		d, e := dirs[i%len(dirs)], dirs[(i/8)%len(dirs)]
+		urls[i] = fmt.Sprintf("https://www.example.com/%s/%s/page-%d.html?sort=%d", d, e, i%100, i%3)
+	}
+	return b.String(), urls
+}
+
+// BenchmarkCheckURLs is check -urls on a site file of about 500 KiB: what
+// one URL costs from its line in the -urls file to its line of output.
+func BenchmarkCheckURLs(b *testing.B) {
+	body, urls := siteFile(1000)
+	dir := b.TempDir()
+	robots, list := filepath.Join(dir, "robots.txt"), filepath.Join(dir, "urls.txt")
+	if err := os.WriteFile(robots, []byte(body), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(list, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	c := &checkConfig{maxSize: 64 << 20, reading: matcher.RFC9309, urls: list, file: robots, token: "bot"}
+	ev := newEvaluator(c, body)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := checkURLs(c, ev, nil, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
 }

@@ -143,7 +143,7 @@ func BenchmarkFirstEvaluation(b *testing.B) {
 		b.Run(string(r), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				f.selections = &selections{}
+				f.selections = nil
 				if _, err := f.Evaluate("Googlebot", "/shop/cart/x.php"); err != nil {
 					b.Fatal(err)
 				}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unsafe"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -48,11 +47,11 @@ func ParseAll(src []byte) []*File {
 	return parseAll(src, string(src)) // one copy, which every reading's File shares
 }
 
-// ParseAllText is ParseAll for a source held as a string, which it reads
-// without copying, as ParseText does; the Files' Source shares text's
-// bytes, and must not be modified.
+// ParseAllText is ParseAll for a source held as a string: the Files'
+// strings are slices of text, and they share one copy of its bytes as
+// Source.
 func ParseAllText(text string) []*File {
-	return parseAll(unsafe.Slice(unsafe.StringData(text), len(text)), text)
+	return parseAll([]byte(text), text)
 }
 
 func parseAll(src []byte, text string) []*File {

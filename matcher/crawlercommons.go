@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 // CrawlerCommons is what crawler-commons' SimpleRobotRulesParser (git
@@ -78,7 +76,7 @@ type ccEvent struct {
 }
 
 func (crawlerCommons) parse(src []byte, text string) *File {
-	f := &File{Reading: CrawlerCommons, Source: src, text: text, selections: &selections{}}
+	f := &File{Reading: CrawlerCommons, Source: src, text: text}
 	s := &scanner{f: f, text: text}
 	p := &ccParser{scanner: s, group: -1, ext: &ccFile{}}
 	p.run()
@@ -89,7 +87,7 @@ func (crawlerCommons) parse(src []byte, text string) *File {
 		s.diags.drop(CodeNUL)
 	}
 	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(&s.diags)
+	f.Diagnostics = sortedDiagnostics(s.diags)
 	return f
 }
 
@@ -219,7 +217,6 @@ func (p *ccParser) newLine(doc ccText, a, b int) {
 	}
 	start, end := doc.at(a), doc.at(b)
 	p.f.Lines = append(p.f.Lines, newLine(len(p.f.Lines)+1, start, end))
-	p.near = len(p.f.Lines) - 1
 	p.longest = max(p.longest, end-start)
 	p.line(&p.f.Lines[len(p.f.Lines)-1], doc.slice(a, b))
 }
@@ -535,33 +532,21 @@ type ccChoice struct {
 	dropped   bool
 }
 
-// ccChoices caches choices by token, as selections does.
-type ccChoices struct {
-	mu sync.Mutex
-	m  atomic.Pointer[map[string]*ccChoice]
-}
+// ccChoices caches choices by token, as selections does (and, like it,
+// without a lock: a File is read by one goroutine at a time).
+type ccChoices map[string]*ccChoice
 
 func (x *ccFile) choice(f *File, token string) *ccChoice {
-	if m := x.choices.m.Load(); m != nil {
-		if c, ok := (*m)[token]; ok {
-			return c
-		}
-	}
-	c := ccChoose(f, x, token)
-	x.choices.mu.Lock()
-	defer x.choices.mu.Unlock()
-	old := x.choices.m.Load()
-	if old != nil && len(*old) >= maxSelections {
+	if c, ok := x.choices[token]; ok {
 		return c
 	}
-	m := make(map[string]*ccChoice, 1)
-	if old != nil {
-		for k, v := range *old {
-			m[k] = v
+	c := ccChoose(f, x, token)
+	if len(x.choices) < maxSelections {
+		if x.choices == nil {
+			x.choices = ccChoices{}
 		}
+		x.choices[token] = c
 	}
-	m[token] = c
-	x.choices.m.Store(&m)
 	return c
 }
 

@@ -1,8 +1,10 @@
 package matcher
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Severity ranks a diagnostic.
@@ -118,3 +120,30 @@ const (
 	// served as /robots.txt), not the plain text RFC 9309 §2.3 asks for.
 	CodeHTMLBody Code = "html-body"
 )
+
+// drop removes the diagnostics with code c.
+func (l *DiagnosticList) drop(c Code) {
+	*l = slices.DeleteFunc(*l, func(d Diagnostic) bool { return d.Code == c })
+}
+
+// sortedDiagnostics returns a parser's diagnostics in the order of Sort,
+// with no room to append into (a caller's append copies them).
+func sortedDiagnostics(l DiagnosticList) DiagnosticList {
+	l.Sort()
+	return slices.Clip(l)
+}
+
+// compareDiagnostics is the order of DiagnosticList.Sort: by position, then
+// by code, then by where the span ends, and by message.
+func compareDiagnostics(a, b *Diagnostic) int {
+	if c := cmp.Compare(a.Pos.Offset, b.Pos.Offset); c != 0 {
+		return c
+	}
+	if c := strings.Compare(string(a.Code), string(b.Code)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.End.Offset, b.End.Offset); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Message, b.Message)
+}

@@ -12,8 +12,12 @@
 //	if err != nil { ... } // the URL could not be read
 //	fmt.Println(res.Allowed, res.Sentence())
 //
-// A source already held as a string is read with [ParseText], which does not
-// copy it.
+// A source already held as a string is read with [ParseText], whose File's
+// strings are slices of it.
+//
+// A File keeps what its evaluations work out per token (the applying
+// groups, their rule index), without locks: evaluate a File on one
+// goroutine at a time, or parse one per goroutine.
 //
 // Parse never fails and never panics: problems in the file are reported as
 // [Diagnostic] values with positions. Matching a pattern against a path runs

@@ -436,7 +436,7 @@ func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
 	secret, private := exposureOf(v, cls)
 	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			p.arena.quoted("", secret, " looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt"))
+			strconv.Quote(secret)+" looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt")
 		return
 	}
 	// An allow opens a path; only a disallow tries to hide one.

@@ -147,7 +147,7 @@ type File struct {
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
 	// selections caches each token's group trace (see selectionFor).
-	selections *selections
+	selections selections
 }
 
 // TextOf returns the text of a span of the source, or "" when the span is

@@ -40,7 +40,7 @@ func (google) parse(src []byte, text string) *File {
 	}
 	p.finish()
 	s.checkBytes()
-	s.f.Diagnostics = sortedDiagnostics(&s.diags)
+	s.f.Diagnostics = sortedDiagnostics(s.diags)
 	return s.f
 }
 

@@ -50,7 +50,7 @@ func (koster1996) parse(src []byte, text string) *File {
 	p.finish()
 	s.checkBytes()
 	s.f.ext = p.ext
-	s.f.Diagnostics = sortedDiagnostics(&s.diags)
+	s.f.Diagnostics = sortedDiagnostics(s.diags)
 	return s.f
 }
 

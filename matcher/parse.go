@@ -24,41 +24,17 @@ type scanner struct {
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
 	text string
-	// arena holds the strings a reading makes per line (see arena).
-	arena arena
-	// near is the index of the line being read: a guess for pos, which
-	// most reports fall on (any value is safe, pos checks it).
-	near int
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	longest int
-	// view, when set, is the run of File.Lines this scanner reads (a chunk
-	// read beside others: the lines outside it are not written yet), and
-	// base is the index of its first line.
-	view []Line
-	base int
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
-	diags diagLog
-	// bytes is what scanBytes found in the source, when a parser that read
-	// it in chunks has scanned them already.
-	bytes byteScan
-}
-
-// byteScan is what a scan of all the bytes of a source (after the BOM)
-// finds: whether it holds a NUL, and whether it is valid UTF-8.
-type byteScan struct {
-	scanned    bool
-	nul, valid bool
-}
-
-func scanBytes(b []byte) byteScan {
-	return byteScan{scanned: true, nul: bytes.IndexByte(b, 0) >= 0, valid: utf8.Valid(b)}
+	diags DiagnosticList
 }
 
 // newScanner splits src, whose text is string(src), into lines.
 func newScanner(r Reading, src []byte, text string) *scanner {
-	f := &File{Reading: r, Source: src, BOM: bomLength(src), selections: &selections{}}
+	f := &File{Reading: r, Source: src, BOM: bomLength(src)}
 	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
 	ls := newLineScanner(src, f.BOM)
 	longest := 0
@@ -71,7 +47,7 @@ func newScanner(r Reading, src []byte, text string) *scanner {
 		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
 	}
 	f.text = text
-	return &scanner{f: f, text: text, longest: longest, arena: sizedArena(len(src) / 4)}
+	return &scanner{f: f, text: text, longest: longest}
 }
 
 // newLine is the line [start, end) before the reading has looked at it.
@@ -88,23 +64,8 @@ func (s *scanner) str(sp Span) string { return s.text[sp.Start:sp.End] }
 func (s *scanner) key(l *Line) string   { return s.str(l.Key) }
 func (s *scanner) value(l *Line) string { return s.str(l.Value) }
 
-// pos maps an offset to its position. An offset inside the line s.near
-// (its terminator excluded) lies on that line, since the lines before it
-// end before it starts; any other offset is found by binary search.
-func (s *scanner) pos(offset int) Position {
-	lines, near := s.f.Lines, s.near
-	if s.view != nil {
-		lines, near = s.view, s.near-s.base
-	}
-	if near >= 0 && near < len(lines) {
-		if start, end := int(lines[near].Start), int(lines[near].End); start <= offset && offset <= end {
-			return Position{Offset: offset, Line: s.near + 1, Column: offset - start + 1}
-		}
-	}
-	p := position(lines, offset)
-	p.Line += s.base
-	return p
-}
+// pos maps an offset to its position, by binary search over the lines.
+func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) }
 
 // report adds a diagnostic spanning [start, end) of the source.
 func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {
@@ -124,7 +85,7 @@ func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 	// lies inside the input.
 	start = max(0, min(start, len(s.f.Source)))
 	end = max(start, min(end, len(s.f.Source)))
-	s.diags.add(Diagnostic{
+	s.diags = append(s.diags, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
@@ -146,10 +107,8 @@ func (s *scanner) checkBytes() {
 	}
 	// Whole-file scans first: most files have no NUL, are valid UTF-8 and
 	// have no line near the limit, and then no line needs a look.
-	if !s.bytes.scanned {
-		s.bytes = scanBytes(src[s.f.BOM:])
-	}
-	nul, valid := s.bytes.nul, s.bytes.valid
+	rest := src[s.f.BOM:]
+	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
 	long := s.longest > GoogleLineLimit
 	if nul || !valid || long {
 		for _, l := range s.f.Lines {

@@ -138,7 +138,7 @@ func pgMatchForm(q string) (form string, never bool) {
 }
 
 func (protego) parse(src []byte, text string) *File {
-	f := &File{Reading: Protego, Source: src, selections: &selections{}}
+	f := &File{Reading: Protego, Source: src}
 	lines, bad := pgSplitLines(src)
 	f.text = text
 	s := &scanner{f: f, text: text}
@@ -155,7 +155,7 @@ func (protego) parse(src []byte, text string) *File {
 	s.checkBytes()
 	p.checkEncoding(bad)
 	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(&s.diags)
+	f.Diagnostics = sortedDiagnostics(s.diags)
 	return f
 }
 

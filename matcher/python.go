@@ -57,7 +57,7 @@ type pyFile struct {
 }
 
 func (python) parse(src []byte, text string) *File {
-	f := &File{Reading: Python, Source: src, selections: &selections{}}
+	f := &File{Reading: Python, Source: src}
 	lines, bad := pySplitLines(src)
 	f.text = text
 	s := &scanner{f: f, text: text}
@@ -71,7 +71,7 @@ func (python) parse(src []byte, text string) *File {
 	s.checkBytes()
 	p.checkEncoding(bad)
 	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(&s.diags)
+	f.Diagnostics = sortedDiagnostics(s.diags)
 	return f
 }
 

@@ -65,7 +65,7 @@ func (x *prFile) file(key string, gi int) {
 }
 
 func (pythonRFC) parse(src []byte, text string) *File {
-	f := &File{Reading: PythonRFC, Source: src, selections: &selections{}, text: text}
+	f := &File{Reading: PythonRFC, Source: src, text: text}
 	lines, _ := pySplitLines(src)
 	s := &scanner{f: f, text: text}
 	f.Lines = make([]Line, len(lines))
@@ -81,7 +81,7 @@ func (pythonRFC) parse(src []byte, text string) *File {
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\", \"surrogateescape\") keeps it as U+FEFF, so the first line's key is not recognized")
 	}
 	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(&s.diags)
+	f.Diagnostics = sortedDiagnostics(s.diags)
 	return f
 }
 
@@ -97,7 +97,6 @@ type prParser struct {
 func (p *prParser) run() {
 	for i := range p.f.Lines {
 		l := &p.f.Lines[i]
-		p.near = i
 		c := p.classify(l)
 		if !p.stop {
 			p.line(l, c)

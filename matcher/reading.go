@@ -3,7 +3,6 @@ package matcher
 import (
 	"fmt"
 	"strings"
-	"unsafe"
 )
 
 // A Reading names one way of interpreting a robots.txt file.
@@ -122,11 +121,10 @@ func ParseAs(r Reading, src []byte) *File {
 }
 
 // ParseText is ParseAs for a source held as a string, such as an editor's
-// text or a file read into one: it reads text without copying it (ParseAs
-// copies src once, so that the File's strings never change). The File's
-// Source then shares text's bytes, and must not be modified.
+// text or a file read into one: the File's strings are slices of text, and
+// its Source is a copy of text's bytes.
 func ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), unsafe.Slice(unsafe.StringData(text), len(text)), text, maxSource)
+	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource)
 }
 
 // readerOrRFC returns the reading named r; an unknown one falls back to

@@ -1,13 +1,14 @@
 package matcher
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
 // comment, its kind, its agent's token or its rule's pattern, and what is
-// wrong with each) is most of the work of parsing, and needs no other line.
-// So readFile reads a large file in chunks, several per processor, at
-// once; the group pass places each chunk's lines in groups, in file order,
-// as soon as that chunk and those before it are read (see parallel.go).
+// wrong with each) is most of the work of parsing, and needs no other line;
+// the group pass (rfc9309.go) then places the lines in groups.
 
 // rfcLines is what reading a run of lines yields: the agents of its
 // user-agent lines and the rules of its allow and disallow lines, in file
@@ -15,70 +16,23 @@ import "strings"
 type rfcLines struct {
 	*scanner
 	// firstAgent is the number of the file's first user-agent line (0 when
-	// there is none, or none read yet): a rule before it is in no group,
-	// and is left to the group pass to report. Lines read in one piece
-	// learn it as they go; a chunk after the first is told it.
+	// none is read yet): a rule before it is in no group, and is left to
+	// the group pass to report.
 	firstAgent int
 	agents     []Agent
 	rules      []Rule
 	pats       []patFlags
-	// derived holds the patterns normalization changed; a rule's derived
-	// index counts in this list until joinDerived joins the chunks'.
+	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 }
 
-// readFile splits src into lines, reads every one and places them in
-// groups, on up to procs processors for a large file. It returns the
-// scanner, whose file holds the lines, what each chunk read, in file order
-// (one chunk, whose scanner is the file's, for a small file), and the group
-// pass, which has yet to finish.
-func readFile(src []byte, text string, procs, chunks int) (*scanner, []*rfcLines, *rfcParser) {
-	if s, chunks, p := readInChunks(src, text, procs, chunks); s != nil {
-		return s, chunks, p
-	}
-	s := newScanner(RFC9309, src, text)
-	w := newRFCLines(s, 0, len(s.f.Lines))
-	w.read(s.f.Lines)
-	p := newRFCParser(s, len(w.agents))
-	p.place(w, s.f.Lines, 0)
-	return s, []*rfcLines{w}, p
-}
-
-func newRFCLines(s *scanner, first, lines int) *rfcLines {
-	p := &rfcLines{scanner: s, firstAgent: first}
-	p.sizeFor(lines)
-	return p
-}
-
-// agentsPerLine sizes the agents: room for one user-agent line in this
-// many lines. Groups with a few rules each name one in ten lines or
-// fewer; a file that names more grows the list.
-const agentsPerLine = 8
-
-// sizeFor makes room for what lines lines hold. The rules are sized for
-// every line being a rule, so that they never grow: a large allocation
-// costs only the pages it touches. The agents grow when there are more.
-func (p *rfcLines) sizeFor(lines int) {
-	p.rules, p.pats = make([]Rule, 0, lines), make([]patFlags, 0, lines)
-	p.agents = make([]Agent, 0, lines/agentsPerLine+1)
-}
-
-// firstAgentLine returns the number of the first user-agent line of src
-// (text is src as a string), or 0, for the chunks read beside the first.
-// It is nearly always among the first few lines, so it is found before the
-// lines are split.
-func firstAgentLine(text string, src []byte, bom int) int {
-	ls := newLineScanner(src, bom)
-	for n := 1; ; n++ {
-		start, end, ok := ls.next()
-		if !ok {
-			return 0
-		}
-		rec := splitRecord(src, start, end)
-		if rec.colon && rec.keyStart >= 0 && rfcKey(text[rec.keyStart:rec.keyEnd]) == KindUserAgent {
-			return n
-		}
-	}
+// newRFCLines sizes the rules for every line being a rule, and the agents
+// for one in eight lines (more grow the list): a large allocation costs
+// only the pages it touches, while growing by append leaves the copies it
+// outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
+func newRFCLines(s *scanner, lines int) *rfcLines {
+	return &rfcLines{scanner: s, rules: make([]Rule, 0, lines), pats: make([]patFlags, 0, lines),
+		agents: make([]Agent, 0, lines/8+1)}
 }
 
 func (p *rfcLines) read(lines []Line) {
@@ -89,7 +43,6 @@ func (p *rfcLines) read(lines []Line) {
 
 func (p *rfcLines) line(l *Line) {
 	src := p.f.Source
-	p.near = int(l.Number - 1)
 	rec := splitRecord(src, int(l.Start), int(l.End))
 	if rec.comment >= 0 {
 		l.Comment = spanOf(rec.comment+1, int(l.End))
@@ -155,7 +108,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	cls := classifyRule(v)
 	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
 	if cls.changes(v) {
-		norm := normalizeIn(&p.arena, v, false)
+		norm, _ := normalize(v, rfcPatternRules, false)
 		p.derived = append(p.derived, norm)
 		r.derived, flags = int32(len(p.derived)), patternFlags(norm)
 	}
@@ -218,12 +171,12 @@ func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
 
 func (p *rfcLines) other(l *Line) {
 	l.Kind = KindOther
-	lower := lowerKey(p.key(l))
+	lower := strings.ToLower(p.key(l))
 	end := int(l.Value.End)
 	if lower == "sitemap" {
 		if !isAbsoluteURL(p.value(l)) {
 			p.reportMsg(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
-				p.arena.quoted("a Sitemap must be an absolute URL (https://example.com/sitemap.xml); ", p.value(l), " is not"))
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); "+strconv.Quote(p.value(l))+" is not")
 		}
 		return
 	}
@@ -233,9 +186,9 @@ func (p *rfcLines) other(l *Line) {
 	}
 	if k := googleKey(lower); k != "" {
 		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			p.arena.quoted("", p.key(l), " is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\""))
+			strconv.Quote(p.key(l))+" is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\"")
 		return
 	}
 	p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
-		p.arena.quoted("", p.key(l), " is not a record RFC 9309 defines; crawlers may ignore it"))
+		strconv.Quote(p.key(l))+" is not a record RFC 9309 defines; crawlers may ignore it")
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // A ruleIndex finds the rules of a token's applying groups that may match
@@ -147,14 +146,16 @@ func commonPrefixLen(a, b string) int {
 }
 
 // lazyIndex builds a selection's rule index the first time an evaluation
-// asks for it: a token asked about once does not pay for it.
+// asks for it: a token asked about once does not pay for it. A File is read
+// by one goroutine at a time, so a nil check is enough.
 type lazyIndex struct {
-	once sync.Once
-	x    *ruleIndex
+	x *ruleIndex
 }
 
 func (l *lazyIndex) get(build func() *ruleIndex) *ruleIndex {
-	l.once.Do(func() { l.x = build() })
+	if l.x == nil {
+		l.x = build()
+	}
 	return l.x
 }
 

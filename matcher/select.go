@@ -2,11 +2,8 @@ package matcher
 
 import (
 	"fmt"
-	"maps"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 // A selection is what an evaluation needs that depends on the token alone:
@@ -22,19 +19,14 @@ type selection struct {
 	rules lazyIndex
 }
 
-// selections caches selections by token. Evaluations may run on several
-// goroutines at once (check -urls, a million URLs for one token), so a
-// lookup takes no lock: the map is replaced whole when a token is added,
-// never changed in place, and a reader loads the current one. (A lock
-// taken by every lookup moved its cache line between the processors for
-// every URL.)
-type selections struct {
-	mu sync.Mutex // held by a goroutine adding a token
-	m  atomic.Pointer[map[string]*selection]
-}
+// selections caches selections by token, up to maxSelections of them, so
+// that memory stays bounded whatever tokens come. A File is read by one
+// goroutine at a time (check -urls evaluates its URLs in order), so the
+// map needs no lock.
+type selections map[string]*selection
 
 // maxSelections bounds the cache: beyond it, a token's selection is worked
-// out each time, so that memory stays bounded whatever tokens come.
+// out each time.
 const maxSelections = 64
 
 func newSelection(f *File, tr GroupTrace) *selection {
@@ -49,30 +41,15 @@ func newSelection(f *File, tr GroupTrace) *selection {
 // selectionFor returns the selection of token, chosen by choose (the
 // reading's group selection), from the cache when it is there.
 func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace) *selection {
-	c := f.selections
-	if c == nil {
-		return newSelection(f, choose(f, token))
-	}
-	if m := c.m.Load(); m != nil {
-		if s, ok := (*m)[token]; ok {
-			return s
-		}
+	if s, ok := f.selections[token]; ok {
+		return s
 	}
 	s := newSelection(f, choose(f, token))
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	old := c.m.Load()
-	if old == nil {
-		old = &map[string]*selection{}
-	}
-	if first, ok := (*old)[token]; ok {
-		return first // another goroutine added it meanwhile
-	}
-	if len(*old) < maxSelections {
-		m := make(map[string]*selection, len(*old)+1)
-		maps.Copy(m, *old)
-		m[token] = s
-		c.m.Store(&m)
+	if len(f.selections) < maxSelections {
+		if f.selections == nil {
+			f.selections = selections{}
+		}
+		f.selections[token] = s
 	}
 	return s
 }
@@ -93,7 +70,7 @@ func selectGroups(f *File, token string) GroupTrace {
 				w.add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
 				w.add(a, gi, false, "names no product token")
-			case token != "" && mayFold(a.Token, token) && strings.EqualFold(a.Token, token):
+			case token != "" && strings.EqualFold(a.Token, token):
 				w.named(a, gi)
 			default:
 				w.notNamed(a, gi)
@@ -103,25 +80,10 @@ func selectGroups(f *File, token string) GroupTrace {
 	return w.finish(f)
 }
 
-// mayFold is a quick test before strings.EqualFold, for the thousands of
-// agents of a large file: two non-empty strings whose first bytes are
-// both ASCII are equal without case only if those bytes are (an ASCII
-// letter folds to another byte only outside ASCII: 'k' to the Kelvin sign,
-// 's' to the long s, which start with a byte of 0x80 or more).
-func mayFold(a, b string) bool {
-	if a == "" || b == "" || a[0] >= 0x80 || b[0] >= 0x80 {
-		return true
-	}
-	return lowerByte(a[0]) == lowerByte(b[0])
-}
-
-// A traceWriter builds a group trace agent by agent. A file may name
-// thousands of agents, so their sentences share one arena and the token's
-// quoted endings are made once, rather than a Sprintf each.
+// A traceWriter builds a group trace agent by agent; the token's quoted
+// endings of the sentences are made once.
 type traceWriter struct {
-	tr GroupTrace
-	// words holds the sentences; its first block is sized for all of them.
-	words                     arena
+	tr                        GroupTrace
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
 }
@@ -130,26 +92,15 @@ type traceWriter struct {
 // endings of the sentences, with %s for the quoted token.
 func newTraceWriter(f *File, token, equals, isNot string) *traceWriter {
 	q := strconv.Quote(token)
-	w := &traceWriter{
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Agents)
+	}
+	return &traceWriter{
+		tr:     GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)},
 		equals: strings.Replace(equals, "%s", q, 1),
 		isNot:  strings.Replace(isNot, "%s", q, 1),
 	}
-	// One block that holds every sentence, "quoted agent" and an ending,
-	// so that a large file's trace makes one allocation for its words.
-	// Few agents name the token: room for a few longer endings is enough,
-	// and a token that needs escapes or one more named agent just starts
-	// a new block.
-	n, size := 0, 0
-	for _, g := range f.Groups {
-		for i := range g.Agents {
-			size += len(g.Agents[i].Token)
-		}
-		n += len(g.Agents)
-	}
-	size += n*(2+len(w.isNot)) + 4*max(0, len(w.equals)-len(w.isNot))
-	w.tr = GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)}
-	w.words = arena{buf: make([]byte, 0, size)}
-	return w
 }
 
 func (w *traceWriter) add(a Agent, gi int, matched bool, how string) {
@@ -165,12 +116,12 @@ func (w *traceWriter) global(a Agent, gi int) {
 
 // named notes an agent that names the token, so its group applies.
 func (w *traceWriter) named(a Agent, gi int) {
-	w.add(a, gi, true, w.words.quoted("", a.Token, w.equals))
+	w.add(a, gi, true, strconv.Quote(a.Token)+w.equals)
 	w.namedGroups = appendOnce(w.namedGroups, gi)
 }
 
 func (w *traceWriter) notNamed(a Agent, gi int) {
-	w.add(a, gi, false, w.words.quoted("", a.Token, w.isNot))
+	w.add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
 }
 
 func (w *traceWriter) finish(f *File) GroupTrace {
