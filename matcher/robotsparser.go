@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -68,7 +69,7 @@ type rpFile struct {
 }
 
 func (robotsParser) parse(src []byte, text string) *File {
-	f := &File{Reading: RobotsParser, Source: src, text: text, selections: &selections{}}
+	f := &File{Reading: RobotsParser, Source: src, text: text}
 	f.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
 	ls := newLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	longest := 0
@@ -83,14 +84,13 @@ func (robotsParser) parse(src []byte, text string) *File {
 	s := &scanner{f: f, text: text, longest: longest}
 	p := &rpParser{scanner: s, group: -1, newRun: true, ext: &rpFile{}}
 	for i := range f.Lines {
-		s.near = i
 		p.line(&f.Lines[i])
 	}
 	p.finish()
 	s.checkBytes()
 	p.checkEncoding()
 	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(&s.diags)
+	f.Diagnostics = sortedDiagnostics(s.diags)
 	return f
 }
 
@@ -450,9 +450,6 @@ func rpSelect(f *File, token string) GroupTrace {
 		chosen, found = "*", rpFiled(f, ext, "*")
 	}
 	tr.Global = found && chosen == "*"
-	// A file may name thousands of robots: their sentences share an arena,
-	// and the quoted endings are made once.
-	words := arena{}
 	notName := fmt.Sprintf(", not %q", name)
 	n := 0
 	for _, g := range f.Groups {
@@ -471,7 +468,7 @@ func rpSelect(f *File, token string) GroupTrace {
 			case a.Token != chosen && a.Global:
 				m.How = "'*': used only when no group files the token's name"
 			case a.Token != chosen:
-				m.How = words.quoted("names ", a.Token, notName)
+				m.How = "names " + strconv.Quote(a.Token) + notName
 			case !found || !filed:
 				m.How = fmt.Sprintf("names %q, but no rule line follows it in its group", a.Token)
 			default:
