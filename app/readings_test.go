@@ -55,7 +55,7 @@ func TestCompareURLGivesEachDisagreementItsReason(t *testing.T) {
 		t.Errorf("rfc9309: %+v", v)
 	}
 	py := byReading[matcher.Python]
-	if !py.Differs || py.Verdict != "disallowed" || py.Factor != matcher.FactorWildcards || !strings.Contains(py.Reason, "wildcard") {
+	if !py.Differs || py.Verdict != "disallowed" || py.Factor != matcher.FactorWildcards || !strings.Contains(py.Reason, "any run of characters") {
 		t.Errorf("python: %+v; want a difference in wildcards, with its sentence", py)
 	}
 	if g := byReading[matcher.Google]; g.Differs || g.Reason != "" {

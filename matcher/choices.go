@@ -1,0 +1,258 @@
+package matcher
+
+import "strings"
+
+// Why two readings decide one URL differently is found by counterfactual
+// evaluation, not by comparing their explanations: each reading describes
+// itself as a set of Choices (which keys it accepts, how it bounds groups,
+// how it matches tokens, ...), a small model evaluates one URL from those
+// choices, and Compare swaps one choice of one reading for the other's and
+// sees whether the verdict then agrees. The factor named is the first, in
+// factorOrder, whose swap alone makes the two agree.
+//
+// The model is held to the real readings: a difference is explained by
+// swaps only when the model, given each reading's own choices, reaches
+// that reading's real verdict; otherwise Compare says it cannot name the
+// factor. A reading plugs in by giving its reader a choices method (see
+// chooser); a reading without one is compared by its explanations only.
+
+// A modelLine is one line as a reading lexed it: what kind of record it is
+// and its value. It is the "keys" choice: a reading's own File gives it.
+type modelLine struct {
+	Line  int32
+	Kind  Kind
+	Empty bool // no character at all: CPython's robotparser ends a record only there
+	Long  bool // longer than Google's line cut
+	// Stop: the program stops reading here (CPython's parse() raised);
+	// this line and those after it are not read.
+	Stop  bool
+	Value string
+}
+
+// A modelGroup is a group as a reading's group boundaries make it.
+type modelGroup struct {
+	Agents []modelLine
+	Rules  []modelLine
+}
+
+// mergeRule is how the applying groups are chosen once each user-agent
+// line is known to name the token or to be global.
+type mergeRule uint8
+
+const (
+	// mergeAll: every group naming the token, else every global group,
+	// merged (RFC 9309 §2.2.1, robots.cc).
+	mergeAll mergeRule = iota
+	// firstNamed: the first group naming the token, else the first global
+	// group (the 1996 draft).
+	firstNamed
+	// firstNamedNotGlobal: as firstNamed, but a group with a '*' line is
+	// only ever the default (CPython's classic robotparser).
+	firstNamedNotGlobal
+)
+
+// emptyRule is how a rule with an empty pattern is read.
+type emptyRule uint8
+
+const (
+	emptyMatchesNothing emptyRule = iota // RFC 9309 §2.2.2; robots.cc gives it priority 0
+	emptyAllowsAll                       // the 1996 draft and CPython: an empty Disallow allows every path
+)
+
+// decideRule is how the matching rules decide.
+type decideRule uint8
+
+const (
+	decideLongest decideRule = iota // highest priority wins, allow wins a tie (RFC 9309 §2.2.2)
+	decideFirst                     // the first matching rule in file order
+)
+
+// Choices describes a reading as the choices the comparison can swap. A
+// nil function is the RFC 9309 choice. Says holds, for each factor, what
+// the reading does in words, to complete a sentence that starts with the
+// reading's name ("rfc9309 reads '*' as any run of characters").
+type Choices struct {
+	// Lines lexes the file (keys, typos, line cut); nil: the reading's own
+	// parse.
+	Lines func(f *File) []modelLine
+	// RobotsTxt reports whether the path as compared is /robots.txt
+	// itself, always allowed; nil: not special.
+	RobotsTxt func(path string) bool
+	Bounds    func(lines []modelLine) []modelGroup
+	// Agent says whether a user-agent value names the token, or is the
+	// global '*'.
+	Agent     func(value, token string) (named, global bool)
+	Merge     mergeRule
+	IndexHTML bool // an Allow ending in /index.htm… also allows its directory (robots.cc)
+	// Match is how a pattern matches a path: the wildcards.
+	Match func(pattern, path string) bool
+	// Path is the URL as compared; false when the program gives no verdict.
+	Path func(t *Target) (string, bool)
+	// Pattern is a rule's value as compared; false when the rule is dropped.
+	Pattern  func(value string) (string, bool)
+	Empty    emptyRule
+	Decide   decideRule
+	Priority func(pattern, path string) int
+	// Special names a decision outside the model (a program that gives no
+	// verdict, a whole-file rule): when it reports true for either
+	// reading's Result, that factor is named.
+	Special func(res *Result) (Factor, string, bool)
+	Says    map[Factor]string
+}
+
+// chooser is implemented by the reader of a reading that describes itself
+// as Choices; the comparison reads the choices once.
+type chooser interface {
+	choices() *Choices
+}
+
+// choicesOf returns the Choices of reading r, or nil.
+func choicesOf(r Reading) *Choices {
+	if c, ok := readerFor(r).(chooser); ok {
+		return c.choices()
+	}
+	return nil
+}
+
+// linesOf is a File's own lexing as model lines.
+func linesOf(f *File) []modelLine {
+	out := make([]modelLine, len(f.Lines))
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		m := &out[i]
+		m.Line, m.Kind, m.Empty, m.Long = l.Number, l.Kind, l.Start == l.End, l.End-l.Start > GoogleLineLimit
+		if l.Kind == KindUserAgent || l.Kind.IsRule() {
+			m.Value = f.TextOf(l.Value)
+		}
+	}
+	return out
+}
+
+// boundsAgentAfterRule is RFC 9309 §2.1's grouping, which robots.cc shares:
+// a user-agent line after a rule starts a new group; no other line ends
+// one; a rule before any user-agent line belongs to no group.
+func boundsAgentAfterRule(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	open, seenRule := false, false
+	for _, l := range lines {
+		if l.Stop {
+			break
+		}
+		switch {
+		case l.Kind == KindUserAgent:
+			if !open || seenRule {
+				out = append(out, modelGroup{})
+				open, seenRule = true, false
+			}
+			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+		case l.Kind.IsRule() && open:
+			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			seenRule = true
+		}
+	}
+	return out
+}
+
+// boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
+// record, and a user-agent line after a rule starts a new one.
+func boundsBlankLine(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	open, seenRule := false, false
+	for _, l := range lines {
+		if l.Stop {
+			break
+		}
+		switch {
+		case l.Kind == KindBlank:
+			open, seenRule = false, false
+		case l.Kind == KindUserAgent:
+			if !open || seenRule {
+				out = append(out, modelGroup{})
+				open, seenRule = true, false
+			}
+			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+		case l.Kind.IsRule() && open:
+			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			seenRule = true
+		}
+	}
+	return out
+}
+
+// boundsEmptyLine is CPython's classic RobotFileParser.parse: only an
+// empty line ends a record, a record ended before any rule is dropped, and
+// a user-agent line after a rule starts a new record.
+func boundsEmptyLine(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	var cur modelGroup
+	state := 0 // 0: start, 1: saw user-agent, 2: saw a rule
+	end := func() {
+		if state == 2 {
+			out = append(out, cur)
+		}
+		cur, state = modelGroup{}, 0
+	}
+	for _, l := range lines {
+		switch {
+		case l.Stop:
+			return out // parse() raised: the record it was building is lost
+		case l.Empty:
+			end()
+		case l.Kind == KindUserAgent:
+			if state == 2 {
+				end()
+			}
+			cur.Agents = append(cur.Agents, l)
+			state = 1
+		case l.Kind.IsRule() && state != 0:
+			cur.Rules = append(cur.Rules, l)
+			state = 2
+		}
+	}
+	end()
+	return out
+}
+
+// matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
+// the end.
+func matchWildcards(pattern, path string) bool { return compilePattern(pattern).match(path) }
+
+// matchPrefix compares '*' and '$' as ordinary characters.
+func matchPrefix(pattern, path string) bool { return strings.HasPrefix(path, pattern) }
+
+// priorityOctets is RFC 9309 §2.2.2's priority: the octets of the pattern.
+func priorityOctets(pattern, _ string) int { return len(pattern) }
+
+// withDefaults fills the nil choices with RFC 9309's.
+func (c Choices) withDefaults() *Choices {
+	if c.Lines == nil {
+		c.Lines = linesOf
+	}
+	if c.Bounds == nil {
+		c.Bounds = boundsAgentAfterRule
+	}
+	if c.Agent == nil {
+		c.Agent = rfcAgent
+	}
+	if c.Match == nil {
+		c.Match = matchWildcards
+	}
+	if c.Path == nil {
+		c.Path = func(t *Target) (string, bool) { return normalizeFast(t.Path, true), true }
+	}
+	if c.Pattern == nil {
+		c.Pattern = func(v string) (string, bool) { return normalizeFast(v, false), true }
+	}
+	if c.Priority == nil {
+		c.Priority = priorityOctets
+	}
+	return &c
+}
+
+// rfcAgent is RFC 9309 §2.2.1: the product token is the value's leading
+// run of letters, '-' and '_', compared without case; '*' alone is global.
+func rfcAgent(value, token string) (named, global bool) {
+	tok, global, _ := extractToken(value)
+	token = strings.TrimSpace(token)
+	return !global && tok != "" && token != "" && mayFold(tok, token) && strings.EqualFold(tok, token), global
+}
