@@ -97,6 +97,7 @@ func compare(files []*File, chosen int, token, rawURL string) (*Comparison, erro
 		return nil, err
 	}
 	c := &Comparison{}
+	ss := sides{}
 	for _, f := range files {
 		c.Results = append(c.Results, f.EvaluateTarget(token, t))
 	}
@@ -107,7 +108,7 @@ func compare(files []*File, chosen int, token, rawURL string) (*Comparison, erro
 				a, b, fa, fb = b, a, fb, fa
 			}
 			if a.Allowed != b.Allowed && (chosen < 0 || i == chosen || j == chosen) {
-				c.Differences = append(c.Differences, explainDifference(fa, a, fb, b))
+				c.Differences = append(c.Differences, explainDifference(ss, fa, a, fb, b))
 			}
 		}
 	}
@@ -126,7 +127,7 @@ func (c *Comparison) Agree() bool {
 
 // explainDifference names the factor of a disagreement: a decision one
 // reading makes outside the model first, then the counterfactual swaps.
-func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
+func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Difference {
 	d := Difference{A: a.Reading, B: b.Reading}
 	ca, cb := choicesOf(a.Reading), choicesOf(b.Reading)
 	for _, x := range []struct {
@@ -148,7 +149,7 @@ func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
 		d.Factor, d.Sentence = FactorInterpretation, interpretationSentence(a, b, "")
 		return d
 	}
-	p := newPairModel(&modelSide{c: ca.withDefaults(), f: fa}, &modelSide{c: cb.withDefaults(), f: fb}, a.Token, a.Target)
+	p := newPairModel(ss.of(ca, fa), ss.of(cb, fb), a.Token, a.Target)
 	d.Factor, d.Factors, d.Sentence = p.explain(a, b)
 	return d
 }
@@ -224,7 +225,7 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 	case choiceLines:
 		return p.linesSentence()
 	case choiceBounds:
-		return f, fmt.Sprintf("%s: so the rules that apply are on lines %s under the one and %s under the other.", both, lineList(v0.applied), lineList(v1.applied))
+		return f, fmt.Sprintf("%s: so the rules that apply are on lines %s under the one and %s under the other.", both, lineList(p.applied(base)), lineList(p.applied(base.flip(c))))
 	case choiceAgent:
 		return f, fmt.Sprintf("for the token %q, %s.", p.token, both)
 	case choiceMatch, choiceEmpty:

@@ -59,7 +59,9 @@ type pairModel struct {
 	groups map[mix][]modelGroup
 	sel    map[mix][]int
 	paths  [2]*modelPath
-	pats   map[patKey]modelPattern
+	// pats caches each rule's pattern by the reading normalizing it and
+	// the reading lexing it (a line cut may change a value), by line.
+	pats [2][2][]modelPattern
 	// override, when set, replaces the lines of reading 0 for one
 	// evaluation (linesFactor's search for the deciding line).
 	override []modelLine
@@ -70,14 +72,10 @@ type modelPath struct {
 	ok   bool
 }
 
-type patKey struct {
-	norm, lines int
-	line        int32
-}
-
 type modelPattern struct {
 	pattern string
 	ok      bool
+	done    bool
 }
 
 // A modelVerdict is what the model decides.
@@ -86,12 +84,11 @@ type modelVerdict struct {
 	allowed bool
 	winner  int32   // the deciding line, 0 when none
 	matched []int32 // the lines that matched, in file order
-	applied []int32 // the rule lines of the applying groups
 }
 
 func newPairModel(a, b *modelSide, token string, t *Target) *pairModel {
 	return &pairModel{side: [2]*modelSide{a, b}, token: token, target: t,
-		groups: map[mix][]modelGroup{}, sel: map[mix][]int{}, pats: map[patKey]modelPattern{}}
+		groups: map[mix][]modelGroup{}, sel: map[mix][]int{}}
 }
 
 func (s *modelSide) linesOf() []modelLine {
@@ -99,6 +96,19 @@ func (s *modelSide) linesOf() []modelLine {
 		s.lines = s.c.Lines(s.f)
 	}
 	return s.lines
+}
+
+// sides makes each reading's side once per comparison, so that a file is
+// lexed for the model once, however many pairs it is in.
+type sides map[*File]*modelSide
+
+func (ss sides) of(c *Choices, f *File) *modelSide {
+	s, ok := ss[f]
+	if !ok {
+		s = &modelSide{c: c.withDefaults(), f: f}
+		ss[f] = s
+	}
+	return s
 }
 
 // c returns the choices reading m takes for choice.
@@ -149,19 +159,26 @@ func (p *pairModel) path(m mix) modelPath {
 }
 
 func (p *pairModel) pattern(m mix, l modelLine) modelPattern {
-	k := patKey{m.of(choiceNormalize), m.of(choiceLines), l.Line}
-	if p.override != nil {
-		k.lines = -1 // the overridden lines are not cached
+	norm, lex := m.of(choiceNormalize), m.of(choiceLines)
+	if p.override != nil && lex == 0 {
+		pat, ok := p.side[norm].c.Pattern(l.Value)
+		return modelPattern{pat, ok, true}
 	}
-	if v, ok := p.pats[k]; ok && k.lines >= 0 {
-		return v
+	cache := p.pats[norm][lex]
+	if cache == nil {
+		cache = make([]modelPattern, len(p.lines(m)))
+		p.pats[norm][lex] = cache
 	}
-	pat, ok := p.c(m, choiceNormalize).Pattern(l.Value)
-	v := modelPattern{pat, ok}
-	if k.lines >= 0 {
-		p.pats[k] = v
+	i := int(l.Line) - 1
+	if i < 0 || i >= len(cache) {
+		pat, ok := p.side[norm].c.Pattern(l.Value)
+		return modelPattern{pat, ok, true}
 	}
-	return v
+	if !cache[i].done {
+		pat, ok := p.side[norm].c.Pattern(l.Value)
+		cache[i] = modelPattern{pat, ok, true}
+	}
+	return cache[i]
 }
 
 // selectModel chooses the applying groups: whether a user-agent line
@@ -199,6 +216,19 @@ func selectModel(groups []modelGroup, agent func(value, token string) (bool, boo
 	return nil
 }
 
+// applied returns the rule lines of the groups that apply under mix m.
+func (p *pairModel) applied(m mix) []int32 {
+	groups := p.groupsOf(m)
+	var out []int32
+	for _, gi := range p.selected(m, groups) {
+		for _, r := range groups[gi].Rules {
+			out = append(out, r.Line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // eval decides the URL under mix m.
 func (p *pairModel) eval(m mix) modelVerdict {
 	path := p.path(m)
@@ -214,7 +244,6 @@ func (p *pairModel) eval(m mix) modelVerdict {
 	best, bestAllow := -1, false
 	for _, gi := range sel {
 		for _, r := range groups[gi].Rules {
-			v.applied = append(v.applied, r.Line)
 			allow := r.Kind == KindAllow
 			prio := -1
 			switch pat := p.pattern(m, r); {
@@ -241,7 +270,6 @@ func (p *pairModel) eval(m mix) modelVerdict {
 			}
 		}
 	}
-	slices.Sort(v.applied)
 	if rt := p.c(m, choiceRobotsTxt).RobotsTxt; rt != nil && rt(path.path) {
 		v.winner = 0
 		return v
