@@ -21,7 +21,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench bench-peers fuzz fuzz-ci clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench bench-peers fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -56,6 +56,7 @@ vet:
 	$(GO) vet ./...
 	cd bench && $(GO) vet ./...
 	$(GO) vet -tags e2e ./app
+	$(GO) vet -tags soak ./app
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
 test: vet test-go test-wasm fuzz-ci test-e2e
@@ -132,6 +133,16 @@ fuzz-ci:
 			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
 		done; \
 	done
+
+# The long run, not part of make test: every fuzz target of every package
+# for SOAK_FUZZTIME, then serve under mixed normal and hostile clients for
+# SOAK_DURATION (app/soak_test.go), which reports requests, failures, open
+# connections and memory at the end.
+SOAK_FUZZTIME ?= 3m
+SOAK_DURATION ?= 10m
+soak: build
+	$(MAKE) fuzz-ci FUZZCI_TIME=$(SOAK_FUZZTIME)
+	SOAK_DURATION=$(SOAK_DURATION) $(GO) test -count=1 -tags soak -run '^TestSoakServe$$' -timeout 60m -v ./app
 
 clean:
 	rm -rf bin dist $(WASM) $(WASM).gz $(WASM).br

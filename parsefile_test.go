@@ -80,6 +80,8 @@ func TestParseFileErrors(t *testing.T) {
 		{head + "-- robots.txt --\n-- queries --\nurl=/ url=/a rfc9309=allowed:-\n", "x.txtar:6: url= is given twice"},
 		{head + "-- robots.txt --\n-- queries --\nurl=\"/a rfc9309=allowed:-\n", "x.txtar:6: url=: bad quoted value"},
 		{head + "-- robots.txt --\n-- queries --\nurl=/ Rfc=allowed:-\n", "x.txtar:6: \"Rfc\" is not a key"},
+		{head + "-- robots.txt --\n-- queries --\nurl=/ -rfc=allowed:-\n", "x.txtar:6: \"-rfc\" is not a key"},
+		{head + "-- robots.txt --\n-- queries --\nurl=/ rfc-=allowed:-\n", "x.txtar:6: \"rfc-\" is not a key"},
 		{head + "-- robots.txt --\n-- queries --\nurl=/ rfc9309\n", "x.txtar:6: \"rfc9309\" is not KEY=VALUE"},
 		{"name: n\nsource: s\n-- robots.txt --\n-- queries --\nurl=/ rfc9309=allowed:-\n", "x.txtar:5: the query has no token="},
 		{head + "-- robots.txt --\n-- queries --\nurl=/ rfc9309=allowed:-\n-- diagnostics --\n2 code\n", "x.txtar:8: \"2 code\" is not LINE:COL code"},

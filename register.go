@@ -392,7 +392,7 @@ func nextField(s string) (key, value, rest string, err error) {
 	}
 	key = s[:eq]
 	if !validKey(key) {
-		return "", "", "", fmt.Errorf("%q is not a key (lower-case letters and digits)", key)
+		return "", "", "", fmt.Errorf("%q is not a key (lower-case letters and digits, with '-' inside)", key)
 	}
 	s = s[eq+1:]
 	if strings.HasPrefix(s, `"`) {
@@ -421,7 +421,8 @@ func firstWord(s string) string {
 func validKey(k string) bool {
 	for i := 0; i < len(k); i++ {
 		c := k[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+		// '-' inside a key: reading names such as python-rfc hold one.
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' && i > 0 && i < len(k)-1) {
 			return false
 		}
 	}

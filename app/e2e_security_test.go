@@ -83,7 +83,7 @@ func (p *page) shownLiterally() {
 // writes inputs as text nodes and attribute values, never as markup.
 func TestE2EPastedMarkupRunsNoCode(t *testing.T) {
 	dist := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(dist, buildWeb); err != nil {
+	if err := writeStatic(dist, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	for _, c := range []struct {
@@ -150,7 +150,7 @@ func TestE2ECraftedPermalinkRunsNoCode(t *testing.T) {
 // page without a policy is noticed, both the element and the code it ran.
 func TestE2EInjectionIsNoticed(t *testing.T) {
 	dist := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(dist, buildWeb); err != nil {
+	if err := writeStatic(dist, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	p := openPage(t, http.FileServer(http.Dir(dist)))

@@ -543,7 +543,7 @@ func TestE2EKeyboard(t *testing.T) {
 // compression, no special headers, nothing but files.
 func TestE2EStaticSite(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(out, buildWeb); err != nil {
+	if err := writeStatic(out, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	p := openPage(t, http.FileServer(http.Dir(out)))

@@ -84,6 +84,13 @@ func (e *explorer) analyze(ctx app.Context) {
 	e.token = newTokenView(e.in.Token)
 	e.assessDelivery()
 	e.measure.evaluatedNow(len(e.in.Source), len(e.result.rows))
+	if !app.IsClient {
+		// Prerendering waits for every timer a component starts: the
+		// save, which only a browser uses, held each GET / for
+		// persistDelay. The page compares at once instead.
+		e.compareNow()
+		return
+	}
 	ctx.Defer(func(ctx app.Context) {
 		e.measure.publish()
 		e.compareLater(ctx)
@@ -108,6 +115,19 @@ func (e *explorer) compareLater(ctx app.Context) {
 	e.cmpMs = 0
 	seq, gen := e.cmpSeq, e.gen
 	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+}
+
+// compareNow compares the chosen URL under every reading in one go, for
+// the prerendered page.
+func (e *explorer) compareNow() {
+	if e.detail == nil || !e.detail.Comparing {
+		return
+	}
+	src := e.result.in.Source
+	for r, ok := e.files.missing(src); ok; r, ok = e.files.missing(src) {
+		e.files.file(r, src)
+	}
+	e.detail = e.detail.withComparison(compareURL(e.files.all(src), e.result.in.Reading, e.result.in.Token, e.detail.Row.URL))
 }
 
 func (e *explorer) compareStep(ctx app.Context, seq, gen int) {

@@ -117,7 +117,7 @@ func TestServeSendsSecurityHeadersEverywhere(t *testing.T) {
 func TestStaticHeadersFile(t *testing.T) {
 	web, _ := fakeWeb(t)
 	out := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(out, web); err != nil {
+	if err := writeStatic(out, web, ""); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "_headers"))

@@ -55,14 +55,16 @@ func (e *explorer) OnNav(ctx app.Context) {
 // example.
 func (e *explorer) restoreSaved(ctx app.Context) {
 	var w savedWork
-	if ctx.LocalStorage().Get(workKey, &w); w.Link != "" {
-		if ex, chosen, err := decodeLink(w.Link); err == nil {
-			e.edited = w.Edited
-			e.load(ctx, ex, chosen)
-			return
+	loadValue(ctx, workKey, &w, func(ctx app.Context, found bool) {
+		if found && w.Link != "" {
+			if ex, chosen, err := decodeLink(w.Link); err == nil {
+				e.edited = w.Edited
+				e.load(ctx, ex, chosen)
+				return
+			}
 		}
-	}
-	e.load(ctx, rfc9309Example, 0)
+		e.load(ctx, rfc9309Example, 0)
+	})
 }
 
 // keepSavedWork runs when a link opens the explorer: the work saved on an
@@ -71,17 +73,18 @@ func (e *explorer) restoreSaved(ctx app.Context) {
 // yet restored or discarded.
 func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
 	var w savedWork
-	ctx.LocalStorage().Get(workKey, &w)
-	if s, err := permalink.Decode(w.Link); err == nil && w.Edited && !sameState(s, link) {
-		e.keepAside(ctx, s)
-		return
-	}
-	var prev string
-	if ctx.LocalStorage().Get(previousKey, &prev); prev != "" {
-		if s, err := permalink.Decode(prev); err == nil && !sameState(s, link) {
-			e.previous = &s
+	loadValue(ctx, workKey, &w, func(ctx app.Context, found bool) {
+		if s, err := permalink.Decode(w.Link); found && err == nil && w.Edited && !sameState(s, link) {
+			e.keepAside(ctx, s)
+			return
 		}
-	}
+		var prev string
+		loadValue(ctx, previousKey, &prev, func(ctx app.Context, found bool) {
+			if s, err := permalink.Decode(prev); found && err == nil && !sameState(s, link) {
+				e.previous = &s
+			}
+		})
+	})
 }
 
 // replaceWork loads an input that replaces the current one; work someone
@@ -96,7 +99,9 @@ func (e *explorer) replaceWork(ctx app.Context, ex example, chosen int) {
 
 func (e *explorer) keepAside(ctx app.Context, s permalink.State) {
 	e.previous = &s
-	ctx.LocalStorage().Set(previousKey, permalink.Readable(s))
+	storeValue(ctx, previousKey, permalink.Readable(s), func(ctx app.Context, err error) {
+		e.say(notSaved("The work this replaced", err), "error")
+	})
 }
 
 // state is what is shown, as a link would carry it.
@@ -151,9 +156,17 @@ func (e *explorer) persistLater(ctx app.Context) {
 
 func (e *explorer) persist(ctx app.Context) {
 	s := e.state()
-	ctx.LocalStorage().Set(workKey, savedWork{Link: permalink.Readable(s), Edited: e.edited})
+	storeValue(ctx, workKey, savedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
+		e.say(notSaved("Your work", err), "error")
+	})
 	if sameState(s, e.linked) {
 		return // the address bar already holds this state
+	}
+	if ctx.Page().URL().EscapedFragment() != e.fragment {
+		// The address bar holds a link the explorer has not loaded yet
+		// (typed or opened while this save waited): it wins, and OnNav
+		// loads it.
+		return
 	}
 	frag := ""
 	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
@@ -223,7 +236,7 @@ func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
 	}
 	ex, chosen, err := exampleOf(*e.previous)
 	e.previous = nil
-	ctx.LocalStorage().Del(previousKey)
+	deleteValue(ctx, previousKey)
 	if err != nil {
 		e.say(linkProblem(err), "error")
 		return
@@ -234,5 +247,12 @@ func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
 
 func (e *explorer) onDiscardPrevious(ctx app.Context, ev app.Event) {
 	e.previous = nil
-	ctx.LocalStorage().Del(previousKey)
+	deleteValue(ctx, previousKey)
+}
+
+// notSaved says that what could not be saved in this browser, and why,
+// and how to keep it all the same.
+func notSaved(what string, err error) string {
+	return what + " could not be saved in this browser (" + err.Error() + "): a new tab will not show it. " +
+		"Use “Save to file” to keep it."
 }

@@ -52,17 +52,53 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "serving the explorer on http://%s/\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := serveUntilDone(ctx, ln, s); err != nil {
+	if err := serveUntilDone(ctx, ln, newServer(s, defaultLimits, nil)); err != nil {
 		fmt.Fprintf(stderr, "robots-explorer serve: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
+// serveLimits bounds what one client may hold of the server: a client
+// that sends its headers slowly, reads a response slowly or keeps an idle
+// connection open is cut off, so that a few hundred of them cannot keep
+// connections, goroutines and buffers open for ever.
+type serveLimits struct {
+	// header: time to send the request line and headers; read: the whole
+	// request; write: from the end of the headers to the end of the
+	// response (app.wasm is 2 MB in gzip: 60 s is 33 KB/s, an old mobile
+	// link); idle: a keep-alive connection waiting for its next request.
+	header, read, write, idle time.Duration
+	// maxHeader is the most bytes of request line and headers; a browser
+	// sends under 2 KB.
+	maxHeader int
+}
+
+var defaultLimits = serveLimits{
+	header:    5 * time.Second,
+	read:      10 * time.Second,
+	write:     60 * time.Second,
+	idle:      30 * time.Second,
+	maxHeader: 16 << 10,
+}
+
+// newServer is the http.Server for h under the limits lim; conns, when not
+// nil, is told of every connection's change of state.
+func newServer(h http.Handler, lim serveLimits, conns func(net.Conn, http.ConnState)) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: lim.header,
+		ReadTimeout:       lim.read,
+		WriteTimeout:      lim.write,
+		IdleTimeout:       lim.idle,
+		MaxHeaderBytes:    lim.maxHeader,
+		ConnState:         conns,
+	}
+}
+
 // serveUntilDone serves on ln until ctx ends, then lets requests in flight
 // finish.
-func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+func serveUntilDone(ctx context.Context, ln net.Listener, srv *http.Server) error {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -108,6 +108,12 @@ func (webDir) Resolve(location string) string { return app.LocalDir("").Resolve(
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header())
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		// Every resource is a file or a page: nothing takes a body.
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
 	switch r.URL.Path {
 	case "/web/app.wasm", "/app.wasm":
 		s.serveWasm(w, r)
@@ -122,11 +128,6 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serveWasm sends app.wasm in the best coding the client accepts, from the
 // forms made at build time: nothing is compressed per request.
 func (s *site) serveWasm(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
 	coding := chooseCoding(r.Header.Get("Accept-Encoding"), func(c string) bool { return s.wasm[c] != nil })
 	body := s.wasm[coding]
 	h := w.Header()

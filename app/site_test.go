@@ -187,7 +187,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 func TestWriteStatic(t *testing.T) {
 	web, wasm := fakeWeb(t)
 	out := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(out, web); err != nil {
+	if err := writeStatic(out, web, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"index.html", "app.js", "wasm_exec.js", "app-worker.js", "manifest.webmanifest",

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,11 +17,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-const staticUsage = `usage: robots-explorer static -out DIR [-web DIR]
+const staticUsage = `usage: robots-explorer static -out DIR [-web DIR] [-domain HOST]
 
-Writes the explorer as a static website into -out: the prerendered page,
+Writes the explorer as a static website into -out: the prerendered pages,
 go-app's scripts, the web directory (app.wasm and its compressed forms,
 styles, icons) and the site's robots.txt. Publish DIR at a domain's root.
+Each page is written as NAME.html and NAME/index.html, so that any static
+host serves /NAME; two runs on the same build write the same bytes.
 
 flags:
 `
@@ -31,6 +34,7 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, staticUsage); fs.PrintDefaults() }
 	out := fs.String("out", "", "write the site into `DIR`")
 	web := fs.String("web", "web", "the web `DIR`ectory")
+	domain := fs.String("domain", "", "the `HOST` the site is published at, for the pages' og:url and og:image (left out without it)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -38,7 +42,11 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if err := writeStatic(*out, *web); err != nil {
+	if err := validDomain(*domain); err != nil {
+		fmt.Fprintf(stderr, "robots-explorer static: -domain: %v\n", err)
+		return exitUsage
+	}
+	if err := writeStatic(*out, *web, *domain); err != nil {
 		fmt.Fprintf(stderr, "robots-explorer static: %v\n", err)
 		return 1
 	}
@@ -50,7 +58,7 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 // pages and scripts but neither app.wasm nor the site's robots.txt, and it
 // turns an unrouted path into a "404 page not found" file without an error:
 // this function copies what it leaves out and refuses what it gets wrong.
-func writeStatic(out, web string) error {
+func writeStatic(out, web, domain string) error {
 	s, warnings, err := loadSite(web)
 	if err != nil {
 		return err
@@ -58,7 +66,14 @@ func writeStatic(out, web string) error {
 	if len(warnings) > 0 {
 		return errors.New(strings.Join(warnings, "; "))
 	}
+	if domain != "" {
+		s.app.Domain = domain
+		s.app.Image = "/web/icon-512.png"
+	}
 	if err := app.GenerateStaticWebsite(out, s.app); err != nil {
+		return err
+	}
+	if err := writePages(out, pageFiles(), domain); err != nil {
 		return err
 	}
 	if err := copyDir(filepath.Join(out, "web"), web); err != nil {
@@ -71,6 +86,36 @@ func writeStatic(out, web string) error {
 		return err
 	}
 	return checkNoNotFound(out)
+}
+
+// pageFiles names the files go-app's generator writes for the pages.
+func pageFiles() []string {
+	var names []string
+	for _, p := range pages {
+		names = append(names, pageFile(p.path))
+	}
+	return names
+}
+
+// pageFile is the file go-app's generator writes for the page at path.
+func pageFile(path string) string {
+	if path == "/" {
+		return "index.html"
+	}
+	return strings.TrimPrefix(path, "/") + ".html"
+}
+
+// validDomain accepts a bare host name (with an optional port), as go-app
+// puts it after "https://".
+func validDomain(d string) error {
+	if d == "" {
+		return nil
+	}
+	u, err := url.Parse("https://" + d)
+	if err != nil || u.Host != d || u.Hostname() == "" {
+		return fmt.Errorf("%q is not a host name (write example.org, without scheme or path)", d)
+	}
+	return nil
 }
 
 // headersFile is the security headers in the _headers format that several

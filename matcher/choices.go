@@ -27,6 +27,7 @@ type modelLine struct {
 	// this line and those after it are not read.
 	Stop  bool
 	Value string
+	Key   string // the key of another record (KindOther) as written
 }
 
 // A modelGroup is a group as a reading's group boundaries make it.
@@ -49,6 +50,11 @@ const (
 	// firstNamedNotGlobal: as firstNamed, but a group with a '*' line is
 	// only ever the default (CPython's classic robotparser).
 	firstNamedNotGlobal
+	// mergeByValue: groups are filed under each user-agent value (as
+	// Choices.AgentKey writes it) and merged there; the value equal to the
+	// token wins, else the first value naming it, else '*' (CPython's RFC
+	// 9309 rewrite).
+	mergeByValue
 )
 
 // emptyRule is how a rule with an empty pattern is read.
@@ -81,22 +87,29 @@ type Choices struct {
 	Bounds    func(lines []modelLine) []modelGroup
 	// Agent says whether a user-agent value names the token, or is the
 	// global '*'.
-	Agent     func(value, token string) (named, global bool)
-	Merge     mergeRule
-	IndexHTML bool // an Allow ending in /index.htm… also allows its directory (robots.cc)
+	Agent func(value, token string) (named, global bool)
+	Merge mergeRule
+	// AgentKey is the form a value is filed under, for mergeByValue; nil:
+	// lower-cased.
+	AgentKey func(value string) string
+	// Index returns the directory pattern a rule ending in index.htm… also
+	// stands for (robots.cc: allows only); nil: no such rule.
+	Index func(pattern string, allow bool) (string, bool)
 	// Match is how a pattern matches a path: the wildcards.
 	Match func(pattern, path string) bool
-	// Path is the URL as compared; false when the program gives no verdict.
-	Path func(t *Target) (string, bool)
+	// Path is the URL as compared; false when the program cannot read it,
+	// which then gives no verdict, or allows when BadURLAllows.
+	Path         func(t *Target) (string, bool)
+	BadURLAllows bool
 	// Pattern is a rule's value as compared; false when the rule is dropped.
 	Pattern  func(value string) (string, bool)
 	Empty    emptyRule
 	Decide   decideRule
 	Priority func(pattern, path string) int
 	// Special names a decision outside the model (a program that gives no
-	// verdict, a whole-file rule): when it reports true for either
-	// reading's Result, that factor is named.
-	Special func(res *Result) (Factor, string, bool)
+	// verdict, a whole-file rule): when it reports true for the
+	// reading's Result (beside the other reading's), that factor is named.
+	Special func(res, other *Result) (Factor, string, bool)
 	Says    map[Factor]string
 }
 
@@ -121,8 +134,11 @@ func linesOf(f *File) []modelLine {
 		l := &f.Lines[i]
 		m := &out[i]
 		m.Line, m.Kind, m.Empty, m.Long = l.Number, l.Kind, l.Start == l.End, l.End-l.Start > GoogleLineLimit
-		if l.Kind == KindUserAgent || l.Kind.IsRule() {
+		switch {
+		case l.Kind == KindUserAgent || l.Kind.IsRule():
 			m.Value = f.TextOf(l.Value)
+		case l.Kind == KindOther:
+			m.Key = f.TextOf(l.Key)
 		}
 	}
 	return out
@@ -153,6 +169,39 @@ func boundsAgentAfterRule(lines []modelLine) []modelGroup {
 	return out
 }
 
+// boundsDelayEndsAgents is CPython's RFC 9309 rewrite: as RFC 9309, but a
+// Crawl-delay or Request-rate line after the user-agent lines also ends
+// them, and parse() raising loses the group being built.
+func boundsDelayEndsAgents(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	open, seenRule := false, false
+	for _, l := range lines {
+		switch {
+		case l.Stop:
+			if open {
+				out = out[:len(out)-1]
+			}
+			return out
+		case l.Kind == KindUserAgent:
+			if !open || seenRule {
+				out = append(out, modelGroup{})
+				open, seenRule = true, false
+			}
+			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+		case l.Kind.IsRule() && open:
+			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			seenRule = true
+		case l.Kind == KindOther && open && isDelayKey(l.Key):
+			seenRule = true
+		}
+	}
+	return out
+}
+
+func isDelayKey(k string) bool {
+	return strings.EqualFold(k, "crawl-delay") || strings.EqualFold(k, "request-rate")
+}
+
 // boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
 // record, and a user-agent line after a rule starts a new one.
 func boundsBlankLine(lines []modelLine) []modelGroup {
@@ -181,7 +230,8 @@ func boundsBlankLine(lines []modelLine) []modelGroup {
 
 // boundsEmptyLine is CPython's classic RobotFileParser.parse: only an
 // empty line ends a record, a record ended before any rule is dropped, and
-// a user-agent line after a rule starts a new record.
+// a user-agent line after a rule starts a new record; a Crawl-delay or
+// Request-rate line counts as a rule there.
 func boundsEmptyLine(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	var cur modelGroup
@@ -206,6 +256,8 @@ func boundsEmptyLine(lines []modelLine) []modelGroup {
 			state = 1
 		case l.Kind.IsRule() && state != 0:
 			cur.Rules = append(cur.Rules, l)
+			state = 2
+		case l.Kind == KindOther && state != 0 && isDelayKey(l.Key):
 			state = 2
 		}
 	}
@@ -242,6 +294,9 @@ func (c Choices) withDefaults() *Choices {
 	}
 	if c.Pattern == nil {
 		c.Pattern = func(v string) (string, bool) { return normalizeFast(v, false), true }
+	}
+	if c.AgentKey == nil {
+		c.AgentKey = strings.ToLower
 	}
 	if c.Priority == nil {
 		c.Priority = priorityOctets

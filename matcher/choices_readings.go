@@ -45,9 +45,14 @@ var googleChoices = Choices{
 		tok, global := googleAgent(value)
 		return !global && equalFoldASCII(tok, token), global
 	},
-	IndexHTML: true,
-	Path:      func(t *Target) (string, bool) { return GooglePath(t.Input), true },
-	Pattern:   func(v string) (string, bool) { return EscapeGooglePattern(v), true },
+	Index: func(p string, allow bool) (string, bool) {
+		if !allow {
+			return "", false
+		}
+		return indexDirectory(p)
+	},
+	Path:    func(t *Target) (string, bool) { return GooglePath(t.Input), true },
+	Pattern: func(v string) (string, bool) { return EscapeGooglePattern(v), true },
 	Says: says(rfcSays, map[Factor]string{
 		FactorTypos:         "also reads common typos (disalow, useragent, …), any key starting with a known one, and a missing colon (robots.cc), and cuts lines at 16,663 bytes",
 		FactorTokenMatching: "compares the value's product token with the token exactly as given, ignoring ASCII case (robots.cc)",
@@ -144,3 +149,70 @@ var kosterChoices = Choices{
 }
 
 func (koster1996) choices() *Choices { return &kosterChoices }
+
+var pythonRFCChoices = Choices{
+	Lines:     pythonLines,
+	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
+	Bounds:    boundsDelayEndsAgents,
+	Agent: func(value, token string) (bool, bool) {
+		name, _, _ := strings.Cut(token, "/")
+		return value != "*" && strings.Contains(prLower(name), prLower(value)), value == "*"
+	},
+	Merge:    mergeByValue,
+	AgentKey: prLower,
+	Match: func(pattern, path string) bool {
+		_, ok := prMatch(pattern, path)
+		return ok
+	},
+	Path: func(t *Target) (string, bool) {
+		p, _, err := prRequestPath(targetInput(t))
+		return p, err == nil
+	},
+	BadURLAllows: true,
+	Pattern:      prRulePath,
+	Empty:        emptyAllowsAll,
+	Priority: func(pattern, path string) int {
+		n, _ := prMatch(pattern, path)
+		return n
+	},
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser, RFC 9309 rewrite)",
+		FactorGroupBoundary: "also ends the user-agent lines at a Crawl-delay or Request-rate line (CPython robotparser, RFC 9309 rewrite)",
+		FactorTokenMatching: "applies a group whose value is a substring of the crawler's name cut at '/', lower-cased, when no value equals the whole token (CPython robotparser, RFC 9309 rewrite)",
+		FactorMerging:       "merges the groups filed under the same value, and takes the value equal to the token, else the first naming it, else '*' (CPython robotparser, RFC 9309 rewrite)",
+		FactorNormalization: "decodes and re-encodes URL and pattern alike, so %2F matches '/' (CPython robotparser, RFC 9309 rewrite)",
+		FactorEmptyRule:     "reads an empty Disallow as an Allow matching every path with priority 0 (CPython robotparser, RFC 9309 rewrite)",
+		FactorPriority:      "ranks a rule by the characters of the URL it matches, not by its pattern's length (CPython robotparser, RFC 9309 rewrite)",
+		FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (CPython robotparser, RFC 9309 rewrite)",
+	}),
+}
+
+func (pythonRFC) choices() *Choices { return &pythonRFCChoices }
+
+var crawlerCommonsChoices = Choices{
+	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
+	Agent: func(value, token string) (bool, bool) {
+		v := pyLower(value)
+		return v != "" && v != "*" && ccNames(v, pyLower(token)), v == "*"
+	},
+	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
+	Match: func(pattern, path string) bool { return ccMatch(compilePattern(pattern), path) },
+	Path: func(t *Target) (string, bool) {
+		p, _ := ccRequestPath(t)
+		return p, true
+	},
+	Pattern: func(v string) (string, bool) { return ccEscape(ccUnescape(v), false), true },
+	Special: func(res, other *Result) (Factor, string, bool) {
+		s, ok := wholeFileSentence(res, other)
+		return FactorWholeFile, s, ok
+	},
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
+		FactorTokenMatching: "compares the lower-cased value with the token, or, for a value that is no product token, its leading token (crawler-commons)",
+		FactorIndexHTML:     "lets a rule, allow or disallow, ending in index.htm or index.html also stand for its directory (crawler-commons)",
+		FactorWildcards:     "reads '*' as any run, but looks for the text after the last '*' of a pattern ending in '$' only at its first place (crawler-commons)",
+		FactorNormalization: "decodes unreserved %XX and encodes '*' and '$' in the URL, so only a pattern's %2A and %24 match them (crawler-commons)",
+	}),
+}
+
+func (crawlerCommons) choices() *Choices { return &crawlerCommonsChoices }

@@ -15,6 +15,7 @@ type Factor string
 // two readings agree on the URL.
 const (
 	FactorNoVerdict     Factor = "no-verdict"     // one reading's program gives no verdict for the URL
+	FactorWholeFile     Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
 	FactorRobotsTxt     Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos         Factor = "typos"          // a line is a record under one reading only (keys, typos)
 	FactorLineCut       Factor = "line-cut"       // Google cuts long lines
@@ -131,11 +132,11 @@ func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Diffe
 	d := Difference{A: a.Reading, B: b.Reading}
 	ca, cb := choicesOf(a.Reading), choicesOf(b.Reading)
 	for _, x := range []struct {
-		c   *Choices
-		res *Result
-	}{{ca, a}, {cb, b}} {
+		c          *Choices
+		res, other *Result
+	}{{ca, a, b}, {cb, b, a}} {
 		if x.c != nil && x.c.Special != nil {
-			if f, s, ok := x.c.Special(x.res); ok {
+			if f, s, ok := x.c.Special(x.res, x.other); ok {
 				d.Factor, d.Sentence = f, s
 				return d
 			}

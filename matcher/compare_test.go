@@ -91,6 +91,20 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 			"User-agent: *\nDisallow: /a\n\nDisallow: /b\n", "bot", "/b", RFC9309, Koster1996, FactorGroupBoundary},
 		{"CPython robotparser compares the whole user-agent value",
 			"User-agent: Googlebot/2.1\nDisallow: /x\n", "Googlebot", "/x", RFC9309, Python, FactorTokenMatching},
+		{"CPython 055a953 robotparser ranks a rule by the characters of the URL it matches",
+			"User-agent: *\nDisallow: /a*\nAllow: /abc\n", "bot", "/abcd", RFC9309, PythonRFC, FactorPriority},
+		{"CPython 055a953 robotparser ends the user-agent lines at Crawl-delay",
+			"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n", "a", "/", RFC9309, PythonRFC, FactorGroupBoundary},
+		{"CPython 055a953 robotparser matches a value that is a substring of the name",
+			"User-agent: google\nDisallow: /\n", "Googlebot", "/x", RFC9309, PythonRFC, FactorTokenMatching},
+		{"CPython 055a953 robotparser decodes %2F",
+			"User-agent: *\nDisallow: /a%2Fb\n", "bot", "/a/b", RFC9309, PythonRFC, FactorNormalization},
+		{"CPython's rewrite takes the most specific rule, the classic module the first",
+			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", Python, PythonRFC, FactorFirstMatch},
+		{"CPython's rewrite reads * as a wildcard, the classic module literally",
+			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", Python, PythonRFC, FactorWildcards},
+		{"CPython's rewrite merges the * groups, the classic module obeys the first",
+			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", Python, PythonRFC, FactorMerging},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,4 +118,15 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matchedAgentLines are the user-agent lines that chose the applying groups.
+func matchedAgentLines(r *Result) []int {
+	var out []int
+	for _, a := range r.Groups.Agents {
+		if a.Matched {
+			out = append(out, a.Agent.Line)
+		}
+	}
+	return out
 }

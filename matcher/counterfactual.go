@@ -138,12 +138,12 @@ func (p *pairModel) groupsOf(m mix) []modelGroup {
 
 func (p *pairModel) selected(m mix, groups []modelGroup) []int {
 	if p.override != nil {
-		return selectModel(groups, p.c(m, choiceAgent).Agent, p.c(m, choiceMerge).Merge, p.token)
+		return selectModel(groups, p.c(m, choiceAgent).Agent, p.c(m, choiceMerge), p.token)
 	}
 	k := m & (groupChoices | 1<<choiceAgent | 1<<choiceMerge)
 	s, ok := p.sel[k]
 	if !ok {
-		s = selectModel(groups, p.c(m, choiceAgent).Agent, p.c(m, choiceMerge).Merge, p.token)
+		s = selectModel(groups, p.c(m, choiceAgent).Agent, p.c(m, choiceMerge), p.token)
 		p.sel[k] = s
 	}
 	return s
@@ -184,7 +184,11 @@ func (p *pairModel) pattern(m mix, l modelLine) modelPattern {
 // selectModel chooses the applying groups: whether a user-agent line
 // names the token is the agent choice, what is done with that the merge
 // choice.
-func selectModel(groups []modelGroup, agent func(value, token string) (bool, bool), merge mergeRule, token string) []int {
+func selectModel(groups []modelGroup, agent func(value, token string) (bool, bool), mc *Choices, token string) []int {
+	merge := mc.Merge
+	if merge == mergeByValue {
+		return selectByValue(groups, agent, mc.AgentKey, token)
+	}
 	var named, global []int
 	def := -1
 	for gi, g := range groups {
@@ -229,16 +233,65 @@ func (p *pairModel) applied(m mix) []int32 {
 	return out
 }
 
+// selectByValue is mergeByValue: the groups filed under the token's own
+// key, else under the first key (in the order keys were first filed) one
+// of whose kept values names the token, else under '*'. A key keeps the
+// values of its first group that every later group filed there writes
+// exactly alike (merge_entries).
+func selectByValue(groups []modelGroup, agent func(value, token string) (bool, bool), key func(string) string, token string) []int {
+	var order []string
+	filed := map[string][]int{}
+	for gi, g := range groups {
+		for _, a := range g.Agents {
+			k := key(a.Value)
+			if _, ok := filed[k]; !ok {
+				order = append(order, k)
+			}
+			if l := filed[k]; len(l) == 0 || l[len(l)-1] != gi {
+				filed[k] = append(l, gi)
+			}
+		}
+	}
+	if g, ok := filed[key(token)]; ok {
+		return g
+	}
+	for _, k := range order {
+		if keptNames(groups, filed[k], agent, token) {
+			return filed[k]
+		}
+	}
+	return filed["*"]
+}
+
+// keptNames reports whether a value of the first of chain, written alike
+// in every later group of chain, names the token.
+func keptNames(groups []modelGroup, chain []int, agent func(value, token string) (bool, bool), token string) bool {
+	for _, a := range groups[chain[0]].Agents {
+		if n, gl := agent(a.Value, token); !n || gl {
+			continue
+		}
+		kept := true
+		for _, gi := range chain[1:] {
+			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b modelLine) bool { return b.Value == a.Value })
+		}
+		if kept {
+			return true
+		}
+	}
+	return false
+}
+
 // eval decides the URL under mix m.
 func (p *pairModel) eval(m mix) modelVerdict {
 	path := p.path(m)
 	if !path.ok {
-		return modelVerdict{}
+		allows := p.c(m, choiceNormalize).BadURLAllows
+		return modelVerdict{ok: allows, allowed: allows}
 	}
 	v := modelVerdict{ok: true, allowed: true}
 	groups := p.groupsOf(m)
 	sel := p.selected(m, groups)
-	match, empty, index := p.c(m, choiceMatch).Match, p.c(m, choiceEmpty).Empty, p.c(m, choiceIndexHTML).IndexHTML
+	match, empty, index := p.c(m, choiceMatch).Match, p.c(m, choiceEmpty).Empty, p.c(m, choiceIndexHTML).Index
 	priority := p.c(m, choicePriority).Priority
 	first := p.c(m, choiceDecide).Decide == decideFirst
 	best, bestAllow := -1, false
@@ -253,8 +306,8 @@ func (p *pairModel) eval(m mix) modelVerdict {
 				allow, prio = true, 0
 			case match(pat.pattern, path.path):
 				prio = priority(pat.pattern, path.path)
-			case index && allow:
-				if d, ok := indexDirectory(pat.pattern); ok && matchWildcards(d, path.path) {
+			case index != nil:
+				if d, ok := index(pat.pattern, allow); ok && matchWildcards(d, path.path) {
 					prio = len(d)
 				}
 			}

@@ -27,6 +27,8 @@ var differentialMirrors = []struct {
 }{
 	{"cpython-classic", Python},
 	{"google", Google},
+	{"cpython-rfc", PythonRFC},
+	{"crawler-commons", CrawlerCommons},
 }
 
 type differentialCase struct {

@@ -173,7 +173,11 @@ func pyStrip(s string) string { return strings.TrimFunc(s, pyIsSpace) }
 // "i̇" (i and a combining dot, Unicode's SpecialCasing), and a capital
 // sigma at the end of a word becomes final sigma ς (the Final_Sigma
 // condition).
-func pyLower(s string) string {
+func pyLower(s string) string { return pyLowerWith(s, pyCaseIgnorable) }
+
+// pyLowerWith is str.lower with the Case_Ignorable property of one
+// Python's Unicode version: Final_Sigma looks past those characters.
+func pyLowerWith(s string, ignorable func(rune) bool) string {
 	if isASCII(s) {
 		return strings.ToLower(s)
 	}
@@ -184,7 +188,7 @@ func pyLower(s string) string {
 		case 0x130:
 			sb.WriteString("i\u0307")
 		case 0x3A3:
-			sb.WriteRune(pySigma(rs, i))
+			sb.WriteRune(pySigma(rs, i, ignorable))
 		default:
 			sb.WriteRune(unicode.ToLower(r))
 		}
@@ -195,15 +199,15 @@ func pyLower(s string) string {
 // pySigma lowers the capital sigma at rs[i]: final sigma when a cased
 // letter comes before it and none after it, skipping case-ignorable
 // characters both ways (Unicode §3.13, Final_Sigma).
-func pySigma(rs []rune, i int) rune {
+func pySigma(rs []rune, i int, ignorable func(rune) bool) rune {
 	j := i - 1
-	for j >= 0 && pyCaseIgnorable(rs[j]) {
+	for j >= 0 && ignorable(rs[j]) {
 		j--
 	}
 	final := j >= 0 && pyCased(rs[j])
 	if final {
 		k := i + 1
-		for k < len(rs) && pyCaseIgnorable(rs[k]) {
+		for k < len(rs) && ignorable(rs[k]) {
 			k++
 		}
 		final = k == len(rs) || !pyCased(rs[k])
@@ -235,6 +239,12 @@ func pyCaseIgnorable(r rune) bool {
 	if inRanges(r, unicode15Ignorable) {
 		return false
 	}
+	return caseIgnorable(r)
+}
+
+// caseIgnorable is Case_Ignorable as Go's Unicode tables (15.0) have it,
+// which CPython 3.13 (Unicode 15.1) shares.
+func caseIgnorable(r rune) bool {
 	return strings.ContainsRune(wordBreakIgnorable, r) ||
 		unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
 }
