@@ -48,6 +48,7 @@ type Difference struct {
 
 // A Comparison is one URL evaluated under every reading.
 type Comparison struct {
+	Files       []*File   // the files compared, one per reading
 	Results     []*Result // one per reading, in Readings() order
 	Differences []Difference
 }
@@ -97,7 +98,7 @@ func compare(files []*File, chosen int, token, rawURL string) (*Comparison, erro
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{}
+	c := &Comparison{Files: files}
 	ss := sides{}
 	for _, f := range files {
 		c.Results = append(c.Results, f.EvaluateTarget(token, t))
@@ -215,7 +216,7 @@ func (p *pairModel) says(i int, f Factor) string {
 func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 	x, y := base.of(0), 1-base.of(0) // x the reading swapped, y the other
 	f := choiceFactors[c]
-	both := fmt.Sprintf("%s %s; %s %s", p.name(x), p.says(x, f), p.name(y), p.says(y, f))
+	both := fmt.Sprintf("%s %s; %s %s", p.name(0), p.says(0, f), p.name(1), p.says(1, f))
 	v0, v1 := p.eval(base), p.eval(base.flip(c))
 	switch c {
 	case choiceRobotsTxt:
@@ -226,7 +227,8 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 	case choiceLines:
 		return p.linesSentence()
 	case choiceBounds:
-		return f, fmt.Sprintf("%s: so the rules that apply are on lines %s under the one and %s under the other.", both, lineList(p.applied(base)), lineList(p.applied(base.flip(c))))
+		return f, fmt.Sprintf("%s: the rules that apply are on lines %s as %s groups them, %s as %s does.", both,
+			lineList(p.applied(base)), p.name(x), lineList(p.applied(base.flip(c))), p.name(y))
 	case choiceAgent:
 		return f, fmt.Sprintf("for the token %q, %s.", p.token, both)
 	case choiceMatch, choiceEmpty:
@@ -236,7 +238,7 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 	case choiceNormalize:
 		return f, p.normalizationSentence(x, y, v0, v1)
 	case choiceDecide, choicePriority:
-		return f, fmt.Sprintf("%s: line %d decides under the one, %s under the other.", both, v0.winner, lineOrNone(v1.winner))
+		return f, fmt.Sprintf("%s: %s decides as %s chooses, %s as %s does.", both, winnerWords(v0.winner), p.name(x), winnerWords(v1.winner), p.name(y))
 	}
 	return f, both + "."
 }
@@ -342,11 +344,11 @@ func lineList(v []int32) string {
 	return strings.Join(parts, ", ")
 }
 
-func lineOrNone(n int32) string {
+func winnerWords(n int32) string {
 	if n == 0 {
-		return "none"
+		return "no rule"
 	}
-	return strconv.Itoa(int(n))
+	return "line " + strconv.Itoa(int(n))
 }
 
 func kindWords(k Kind) string {
