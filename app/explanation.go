@@ -122,7 +122,9 @@ func renderReadings(d *detail) app.UI {
 		app.If(c.Disagree, func() app.UI {
 			return app.Elem("p").Class("callout").Text("▲ The readings disagree on this URL; the last column says why each one differs from the chosen reading.")
 		}),
-		app.Elem("div").Class("table-scroll").Body(
+		// A phone scrolls the table sideways: the region takes the focus
+		// so that the keyboard scrolls it too.
+		app.Elem("div").Class("table-scroll").Attr("tabindex", "0").Attr("role", "region").Aria("labelledby", "readings-title").Body(
 			app.Elem("table").Class("readings-table").Aria("labelledby", "readings-title").Body(
 				app.Elem("thead").Body(app.Elem("tr").Body(
 					app.Elem("th").Attr("scope", "col").Text("Reading"),
