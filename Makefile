@@ -21,7 +21,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium axe vet bench bench-peers fuzz fuzz-ci soak clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe commonmark vet bench bench-peers fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -61,7 +61,7 @@ vet:
 
 test: vet test-go test-wasm fuzz-ci test-e2e
 
-test-go:
+test-go: commonmark
 	$(GO) test -count=1 ./...
 	cd bench && $(GO) test -count=1 ./...
 
@@ -96,6 +96,18 @@ axe: $(AXE)
 $(AXE):
 	@command -v npm >/dev/null || { echo "the accessibility audit needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
 	npm install --no-save --no-audit --no-fund --prefix .cache/axe axe-core@4
+
+# commonmark.js, the CommonMark reference renderer for JavaScript, which
+# the decision record's Markdown test renders hostile records with
+# (matcher/record_markdown_test.go finds it through COMMONMARK_JS):
+# installed from npm into the ignored .cache folder when missing.
+COMMONMARK_VERSION := 0.31.2
+COMMONMARK_DIR := .cache/commonmark/node_modules/commonmark
+export COMMONMARK_JS := $(abspath $(COMMONMARK_DIR))
+commonmark: $(COMMONMARK_DIR)/package.json
+$(COMMONMARK_DIR)/package.json:
+	@command -v npm >/dev/null || { echo "the Markdown rendering test needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/commonmark commonmark@$(COMMONMARK_VERSION)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher

@@ -3,7 +3,8 @@
 // every reading is expected to give. The cases live as txtar files in
 // testdata/register (their format is described in testdata/README.md); this
 // package embeds and reads them, so the tests and the browser app see the
-// same register. It depends on nothing but the standard library.
+// same register. It depends on nothing but the standard library and the
+// escape notation of its robots.txt.esc sections (matcher/escape).
 package register
 
 import (
@@ -13,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"robots-explorer/matcher/escape"
 )
 
 //go:embed testdata/register/*.txtar
@@ -266,7 +269,7 @@ func (c *Case) readRobots(name string, g *sectionGroup) error {
 	case hasPlain:
 		c.Robots, c.Line = plain.data, plain.line
 	case hasEsc:
-		b, err := unescape(esc.data)
+		b, err := escape.Unescape(esc.data)
 		if err != nil {
 			return &Error{name, esc.line, "robots.txt.esc: " + err.Error()}
 		}

@@ -13,9 +13,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
-	"unsafe"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/escape"
 )
 
 // Exit statuses of check: usable in CI pipelines and by conformance runners.
@@ -25,13 +25,14 @@ const (
 	exitUsage      = 2
 )
 
-const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] ROBOTS_FILE TOKEN [URL...]
+const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] [-max-size SIZE] ROBOTS_FILE TOKEN [URL...]
        robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
 ("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
 URL; an empty URL means /. Exit status: 0 when every URL is allowed, 1 when
-any is disallowed, 2 on a usage or input error. With -compare, every
+any is disallowed, 2 on a usage or input error (also a ROBOTS_FILE over
+-max-size, and output that could not be written). With -compare, every
 reading's verdict is printed too, with the reason where they differ; the exit
 status still follows -reading.
 
@@ -57,7 +58,14 @@ var now = time.Now
 // bounded local decisions. A constant, so that no process builds it.
 const localNote = "robots-explorer check: note: " + string(matcher.ScopeLocal) + "; " + matcher.CrawlOnly + ".\n"
 
+// defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
+// says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
+// and few enough bytes that a mistaken /dev/zero or a runaway pipe ends
+// with a message instead of filling memory.
+const defaultMaxSize = 64 << 20
+
 type checkConfig struct {
+	maxSize  int64
 	reading  matcher.Reading
 	json     bool
 	compare  bool
@@ -72,17 +80,27 @@ type checkConfig struct {
 
 func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
+	// The flag package writes a bad flag's name raw: it reports nothing
+	// itself, and runCheck writes the error escaped.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	readingName := fs.String("reading", string(matcher.RFC9309), "the reading: "+readingList())
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
 	compare := fs.Bool("compare", false, "also evaluate every other reading and say why they differ")
 	urls := fs.String("urls", "", "read URLs one per line from `FILE` (\"-\" is standard input)")
 	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
 	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
+	maxSize := byteSizeFlag{n: defaultMaxSize}
+	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
 	df := deliveryFlags(fs)
 	if err := fs.Parse(args); err != nil {
-		return nil, err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, checkUsage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w (robots-explorer check -h lists the flags)", err)
 	}
 	r, err := matcher.ParseReading(*readingName)
 	if err != nil {
@@ -93,7 +111,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
-		record: *record, markdown: *markdown}
+		record: *record, markdown: *markdown, maxSize: maxSize.n}
 	if c.delivery, err = df.delivery(fs); err != nil {
 		return nil, err
 	}
@@ -132,14 +150,24 @@ func readingList() string {
 	return strings.Join(names, ", ")
 }
 
-// checkGC lets a check of the URLs on its command line grow its heap to
-// five times what it keeps (GOGC=400) before collecting, unless GOGC says
-// otherwise. Such a check is a short process whose heap is the parsed file:
-// at the default a 500 KiB file costs two collections, a quarter of the
-// process's time. A check of -urls streams and keeps the default, so that
-// its memory stays near the file's size.
-func checkGC(c *checkConfig) {
-	if c.urls == "" && os.Getenv("GOGC") == "" {
+// lazyGCLimit is the largest file for which check trades memory for
+// speed (see checkGC).
+const lazyGCLimit = 4 << 20
+
+// checkGC lets a check of a file up to lazyGCLimit and of the URLs on its
+// command line grow its heap to five times what it keeps (GOGC=400)
+// before collecting, unless GOGC says otherwise. Such a check is a short
+// process whose heap is the parsed file: at the default a 500 KiB file
+// costs two collections, a quarter of the process's time. A larger file
+// keeps the default: five times its parse is gigabytes, and what each URL
+// leaves behind (its matches, a copy of each matching rule's steps) piled
+// up to that bound, so that memory grew with the number of URLs (a
+// 100 MiB file whose every rule matched took 3.5 GB for one URL, 7.0 GB
+// for three), and each reading's parse garbage with -compare (3.3 GB
+// instead of 2.6 GB for 100 MiB of rules). A check of -urls streams and
+// keeps the default too, so that its memory stays near the file's size.
+func checkGC(c *checkConfig, size int) {
+	if c.urls == "" && size <= lazyGCLimit && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 }
@@ -150,32 +178,34 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
+	}
+	body, err := readInput(c.file, stdin, c.maxSize)
+	if err != nil {
+		return fail(stderr, err)
 	}
 	if ownProcess {
-		checkGC(c)
-	}
-	body, err := readInput(c.file, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		checkGC(c, len(body))
 	}
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
 	}
-	ev := newEvaluator(c, body)
-	out := bufio.NewWriterSize(stdout, 64*1024)
-	defer out.Flush()
-	disallowed, err := checkURLs(c, ev, stdin, out)
-	if err != nil {
-		out.Flush()
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
+	if err := warnToken(c.token, stderr); err != nil {
 		return exitUsage
 	}
+	ev := newEvaluator(c, body)
+	out := bufio.NewWriterSize(stdout, 64*1024)
+	disallowed, err := checkURLs(c, ev, stdin, out)
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = writeError{ferr}
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
 	if !c.json {
-		out.Flush()
-		io.WriteString(stderr, localNote)
+		if _, err := io.WriteString(stderr, localNote); err != nil {
+			return exitUsage // standard error itself failed: nowhere to say so
+		}
 	}
 	if disallowed {
 		return exitDisallowed
@@ -183,28 +213,36 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitAllowed
 }
 
-// readInput reads the robots.txt file (name "-" is stdin) into a string,
-// which the matcher reads without a copy (matcher.ParseText): a large
-// file's bytes are then in memory once, and copied once. A regular file is
-// read straight into one buffer of its size (os.ReadFile); a pipe, a device
-// or stdin is read to its end into a buffer that grows as it fills. (io.Copy
-// into a strings.Builder went through a 32 KiB buffer: every byte copied
-// twice.)
-func readInput(name string, stdin io.Reader) (string, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
-	if err != nil {
-		return "", err
-	}
-	// Nothing keeps data but this string, and nothing writes to it again,
-	// so the string may share its bytes (as strings.Builder does).
-	return unsafe.String(unsafe.SliceData(data), len(data)), nil
+// fail writes err on standard error, escaped (it may quote a URL, a file
+// name or a flag's value), and returns the exit status of an error.
+func fail(stderr io.Writer, err error) int {
+	io.WriteString(stderr, "robots-explorer check: "+escape.Text(err.Error())+"\n")
+	return exitUsage
 }
+
+// A writeError is output that could not be written: the results are then
+// incomplete, which a pipeline must learn from the exit status.
+type writeError struct{ err error }
+
+func (e writeError) Error() string { return "writing the results: " + e.err.Error() }
+func (e writeError) Unwrap() error { return e.err }
+
+// warnToken says on standard error when the token is not a product token
+// (RFC 9309 §2.2.1: letters, '-' and '_'), as the decision record's
+// token_check does: an empty token or a whole User-Agent header matches
+// no group a crawler's own name would.
+func warnToken(token string, stderr io.Writer) error {
+	tc := matcher.CheckToken(token)
+	if tc.Valid {
+		return nil
+	}
+	_, err := io.WriteString(stderr, "robots-explorer check: warning: the token "+quoteField(token)+" is not a product token: "+escape.Text(tc.Message)+"\n")
+	return err
+}
+
+// quoteField is an untrusted text in double quotes, escaped, for a
+// message: the quotes show where an empty or spaced text starts and ends.
+func quoteField(s string) string { return `"` + escape.Text(s) + `"` }
 
 // evaluator parses the file once, under the chosen reading or, with
 // -compare, under every reading.
@@ -240,19 +278,33 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 	return cmp.Results[ev.index], cmp, nil
 }
 
+// writeResult writes one URL's result. In text, every field from the file
+// or the command line is escaped (escape.Text): a URL or a rule holding a
+// line end, a tab or an ESC sequence cannot forge a result line or drive
+// the terminal.
 func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
 	if asJSON {
 		b, err := json.Marshal(newCheckJSON(f, res, cmp))
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		if _, err = w.Write(jsonSafe(b)); err == nil {
+			_, err = io.WriteString(w, "\n") // not appended: b may be the size of the file
+		}
+		return wrapWrite(err)
 	}
-	if _, err := fmt.Fprintf(w, "%s\t%s\t%s\n", res.Verdict(), res.Target.Input, why(f, res)); err != nil || cmp == nil {
-		return err
+	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(why(f, res)) + "\n"
+	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
+		return wrapWrite(err)
 	}
-	return writeComparison(w, res, cmp)
+	return wrapWrite(writeComparison(w, res, cmp))
+}
+
+func wrapWrite(err error) error {
+	if err == nil {
+		return nil
+	}
+	return writeError{err}
 }
 
 // writeComparison prints, under the URL's line, the rows of the page's
@@ -264,7 +316,8 @@ func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Compariso
 		if r.Current {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "\t%s\t%s\t%s\t%s\t%s\n", r.Reading, r.Title, r.Verdict, r.deciding(), r.difference()); err != nil {
+		row := "\t" + string(r.Reading) + "\t" + r.Title + "\t" + r.Verdict + "\t" + escape.Text(r.deciding()) + "\t" + escape.Text(r.difference()) + "\n"
+		if _, err := io.WriteString(w, row); err != nil {
 			return err
 		}
 	}

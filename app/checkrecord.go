@@ -3,9 +3,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -18,11 +20,31 @@ type redirectList []string
 
 func (r *redirectList) String() string { return strings.Join(*r, " ") }
 
+// Set takes one hop: an absolute http or https URL (RFC 9309 §2.3.1.2
+// follows redirects of a robots.txt fetched over HTTP), so that a
+// javascript: or malformed URL never lands in a record as a fact.
 func (r *redirectList) Set(v string) error {
 	if strings.TrimSpace(v) == "" {
 		return fmt.Errorf("a redirect hop needs its URL")
 	}
+	if err := checkHopURL(v); err != nil {
+		return err
+	}
 	*r = append(*r, v)
+	return nil
+}
+
+func checkHopURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil {
+		return fmt.Errorf("%q is not a URL: %v", v, errors.Unwrap(err))
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Opaque != "" {
+		return fmt.Errorf("%q is not an http or https URL such as https://example.com/robots.txt", v)
+	}
+	if _, err := matcher.ParseTarget(v); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -104,8 +126,7 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	f := matcher.ParseText(c.reading, body)
 	res, err := f.Evaluate(c.token, c.args[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
 	}
 	rec := matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: c.delivery, Time: now(),
 		Tool: "robots-explorer", ToolVersion: toolVersion()})
@@ -113,12 +134,10 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	if c.markdown {
 		out = []byte(rec.Markdown())
 	} else if out, err = rec.JSON(); err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
 	}
-	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "robots-explorer check: %v\n", err)
-		return exitUsage
+	if _, err := stdout.Write(jsonSafe(out)); err != nil {
+		return fail(stderr, writeError{err})
 	}
 	verdict := rec.EffectiveVerdict
 	if verdict == "" {

@@ -105,6 +105,15 @@ func TestCheckRecordExitStatus(t *testing.T) {
 		{"six redirects", hops(6), []string{"/a.php"}, exitAllowed, "allow-all"},
 		// §2.3.1.2: an unfollowed redirect leaves it open; the rules decide the exit.
 		{"unsettled: the rules decide", []string{"-status", "302"}, []string{"/a.php"}, exitDisallowed, "undetermined"},
+		// Issue 16: a hop is an absolute http or https URL, never a script or a malformed URL.
+		{"javascript: hop", []string{"-status", "200", "-redirect", "javascript:alert(1)"}, []string{"/fish"}, exitUsage, ""},
+		{"unclosed IPv6 hop", []string{"-status", "200", "-redirect", "http://[::1"}, []string{"/fish"}, exitUsage, ""},
+		{"bad IPv6 hop", []string{"-status", "200", "-redirect", "http://[gggg::1]/robots.txt"}, []string{"/fish"}, exitUsage, ""},
+		{"port out of range", []string{"-status", "200", "-redirect", "http://a.example:99999/robots.txt"}, []string{"/fish"}, exitUsage, ""},
+		{"relative hop", []string{"-status", "200", "-redirect", "/robots.txt"}, []string{"/fish"}, exitUsage, ""},
+		{"ftp hop", []string{"-status", "200", "-redirect", "ftp://a.example/robots.txt"}, []string{"/fish"}, exitUsage, ""},
+		{"data hop", []string{"-status", "200", "-redirect", "data:text/plain,x"}, []string{"/fish"}, exitUsage, ""},
+		{"upper-case scheme hop", []string{"-status", "200", "-redirect", "HTTPS://A.example/robots.txt"}, []string{"/a.php"}, exitDisallowed, "rules-apply"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +18,10 @@ import (
 // a batch between goroutines costs little per URL, small enough that the
 // batches in flight stay a few megabytes.
 const urlBatchSize = 1024
+
+// maxURLLine bounds one line of a -urls file: no URL is that long, and a
+// file without line ends (or /dev/zero) must not be read whole as one.
+const maxURLLine = 16 << 20
 
 // A urlBatch is a run of URLs in input order with what checking them wrote.
 type urlBatch struct {
@@ -81,7 +86,7 @@ func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (dis
 			<-slots
 			disallowed = disallowed || b.disallowed
 			if _, werr := w.Write(b.out.Bytes()); werr != nil && b.err == nil {
-				b.err = werr
+				b.err = writeError{werr}
 			}
 			if b.err != nil {
 				err = b.err
@@ -119,7 +124,7 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 			err = writeResult(w, ev.file(), res, cmp, c.json)
 		}
 		if err != nil {
-			if lines != nil {
+			if lines != nil && !errors.As(err, new(writeError)) {
 				err = fmt.Errorf("%s:%d: %w", c.urls, lines[i], err)
 			}
 			return disallowed, err
@@ -153,9 +158,10 @@ func readURLBatches(c *checkConfig, stdin io.Reader, emit func(*urlBatch) bool) 
 		r = fh
 	}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc.Buffer(make([]byte, 64*1024), maxURLLine)
 	b := &urlBatch{seq: seq}
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		b.urls = append(b.urls, strings.TrimRight(sc.Text(), "\r"))
 		b.lines = append(b.lines, n)
 		if len(b.urls) == urlBatchSize {
@@ -168,6 +174,9 @@ func readURLBatches(c *checkConfig, stdin io.Reader, emit func(*urlBatch) bool) 
 	}
 	if len(b.urls) > 0 && !emit(b) {
 		return nil
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: the line is longer than %s, the most a -urls line may hold", c.urls, n, sizeWords(maxURLLine))
 	}
 	return sc.Err()
 }

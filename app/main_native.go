@@ -51,6 +51,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "robots-explorer: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "robots-explorer: unknown command %s\n\n%s", quoteField(args[0]), usage)
 	return exitUsage
 }

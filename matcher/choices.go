@@ -55,6 +55,10 @@ const (
 	// token wins, else the first value naming it, else '*' (CPython's RFC
 	// 9309 rewrite).
 	mergeByValue
+	// bestScore: rule sets filed under each value (Choices.AgentKeys); the
+	// set whose key scores highest applies, the first filed on a tie: '*'
+	// scores 1, a key naming the token its length in characters (protego).
+	bestScore
 )
 
 // emptyRule is how a rule with an empty pattern is read.
@@ -92,6 +96,8 @@ type Choices struct {
 	// AgentKey is the form a value is filed under, for mergeByValue; nil:
 	// lower-cased.
 	AgentKey func(value string) string
+	// AgentKeys are the keys a value is filed under, for bestScore.
+	AgentKeys func(value string) []string
 	// Index returns the directory pattern a rule ending in index.htm… also
 	// stands for (robots.cc: allows only); nil: no such rule.
 	Index func(pattern string, allow bool) (string, bool)
@@ -102,10 +108,13 @@ type Choices struct {
 	Path         func(t *Target) (string, bool)
 	BadURLAllows bool
 	// Pattern is a rule's value as compared; false when the rule is dropped.
-	Pattern  func(value string) (string, bool)
-	Empty    emptyRule
-	Decide   decideRule
-	Priority func(pattern, path string) int
+	Pattern func(value string) (string, bool)
+	// Alternates are other forms the same rule is also tried as (protego
+	// adds a pattern with '$' once more with a literal %24); nil: none.
+	Alternates func(value string) []string
+	Empty      emptyRule
+	Decide     decideRule
+	Priority   func(pattern, path string) int
 	// Special names a decision outside the model (a program that gives no
 	// verdict, a whole-file rule): when it reports true for the
 	// reading's Result (beside the other reading's), that factor is named.
@@ -138,7 +147,7 @@ func linesOf(f *File) []modelLine {
 		case l.Kind == KindUserAgent || l.Kind.IsRule():
 			m.Value = f.TextOf(l.Value)
 		case l.Kind == KindOther:
-			m.Key = f.TextOf(l.Key)
+			m.Key, m.Value = f.TextOf(l.Key), f.TextOf(l.Value)
 		}
 	}
 	return out
@@ -200,6 +209,38 @@ func boundsDelayEndsAgents(lines []modelLine) []modelGroup {
 
 func isDelayKey(k string) bool {
 	return strings.EqualFold(k, "crawl-delay") || strings.EqualFold(k, "request-rate")
+}
+
+// boundsAgentAfterAny is protego's grouping: a user-agent line after any
+// other directive starts a new record (an empty user-agent line counts as
+// one), a directive with an empty value is no rule, and what came before
+// a raise is kept.
+func boundsAgentAfterAny(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	open, afterOther := false, false
+	for _, l := range lines {
+		switch {
+		case l.Stop:
+			return out
+		case l.Kind == KindUserAgent && l.Value == "":
+			afterOther = false
+		case l.Kind == KindUserAgent:
+			if !open || afterOther || len(out[len(out)-1].Rules) > 0 {
+				out = append(out, modelGroup{})
+				open = true
+			}
+			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+			afterOther = false
+		case (l.Kind.IsRule() || l.Kind == KindOther) && l.Value == "":
+			afterOther = true
+		case l.Kind.IsRule() && open:
+			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			afterOther = true
+		case l.Kind == KindOther && (open || strings.EqualFold(l.Key, "sitemap")):
+			afterOther = true
+		}
+	}
+	return out
 }
 
 // boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
@@ -297,6 +338,10 @@ func (c Choices) withDefaults() *Choices {
 	}
 	if c.AgentKey == nil {
 		c.AgentKey = strings.ToLower
+	}
+	if c.AgentKeys == nil {
+		key := c.AgentKey
+		c.AgentKeys = func(v string) []string { return []string{key(v)} }
 	}
 	if c.Priority == nil {
 		c.Priority = priorityOctets

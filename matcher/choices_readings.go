@@ -1,6 +1,9 @@
 package matcher
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The choices of each reading, for the comparison (see choices.go). Each
 // is the reading's own behaviour, stage by stage, built from the same
@@ -216,3 +219,59 @@ var crawlerCommonsChoices = Choices{
 }
 
 func (crawlerCommons) choices() *Choices { return &crawlerCommonsChoices }
+
+var protegoChoices = Choices{
+	Lines:  pythonLines,
+	Bounds: boundsAgentAfterAny,
+	Agent: func(value, token string) (bool, bool) {
+		// A value with '*' inside is also filed without its stars
+		// (AgentKeys): each key is scored as it is.
+		name, v := pyLower(pyStrip(token)), pyLower(value)
+		return v != "*" && v != "" && strings.Contains(name, v), v == "*"
+	},
+	Merge:     bestScore,
+	AgentKeys: func(value string) []string { return pgNames(pyLower(value)) },
+	Index: func(p string, allow bool) (string, bool) {
+		if !allow || !strings.HasSuffix(p, "/index.html") {
+			return "", false
+		}
+		return p[:len(p)-len("index.html")] + "$", true
+	},
+	Match: func(pattern, path string) bool {
+		form, never := pgMatchForm(pattern)
+		return !never && compilePattern(form).match(path)
+	},
+	Path: func(t *Target) (string, bool) {
+		p, _, err := pgRequestPath(targetInput(t))
+		return p, err == nil
+	},
+	Pattern: func(v string) (string, bool) {
+		entries, own, err := pgBuild(pgIgnore(v), false, false)
+		if err != nil || own < 0 {
+			return "", false
+		}
+		return entries[own].pattern, true
+	},
+	Alternates: func(v string) []string {
+		if !strings.Contains(v, "$") {
+			return nil
+		}
+		entries, own, err := pgBuild(strings.ReplaceAll(pgIgnore(v), "$", "%24"), false, false)
+		if err != nil || own < 0 {
+			return nil
+		}
+		return []string{entries[own].pattern}
+	},
+	Priority: func(pattern, _ string) int { return utf8.RuneCountInString(pattern) },
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "also reads misspellings of disallow and user-agent, and a lower-case directive followed by a space without ':' (protego)",
+		FactorGroupBoundary: "starts a new record at a user-agent line after any other directive (protego)",
+		FactorTokenMatching: "applies a rule set whose value is a substring of the lower-cased token (protego)",
+		FactorMerging:       "files every record under its value and takes the rule set whose value is longest, '*' scoring 1 (protego)",
+		FactorIndexHTML:     "lets an Allow ending in /index.html also allow its directory (protego)",
+		FactorNormalization: "quotes pattern and URL path its own way and also tries a pattern with '$' as a literal %24 (protego)",
+		FactorPriority:      "counts a rule's priority as the characters of its quoted pattern (protego)",
+	}),
+}
+
+func (protego) choices() *Choices { return &protegoChoices }

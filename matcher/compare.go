@@ -230,7 +230,8 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 		return f, fmt.Sprintf("%s: the rules that apply are on lines %s as %s groups them, %s as %s does.", both,
 			lineList(p.applied(base)), p.name(x), lineList(p.applied(base.flip(c))), p.name(y))
 	case choiceAgent:
-		return f, fmt.Sprintf("for the token %q, %s.", p.token, both)
+		return f, fmt.Sprintf("for the token %q, %s: %s applies with %s's matching, %s applies with %s's.", p.token, both,
+			p.firstAgent(base), p.name(x), p.firstAgent(base.flip(c)), p.name(y))
 	case choiceMatch, choiceEmpty:
 		if l := firstDifferent(v0.matched, v1.matched); l > 0 {
 			return f, fmt.Sprintf("line %d, `%s`: %s.", l, p.side[x].f.Text(int(l)), both)
@@ -288,13 +289,39 @@ func (p *pairModel) normalizationSentence(x, y int, vx, vy modelVerdict) string 
 	}
 	if l := firstDifferent(vx.matched, vy.matched); l > 0 {
 		if r, ok := ruleLine(p.lines(0), l); ok {
-			pa, _ := p.side[x].c.Pattern(r.Value)
-			pb, _ := p.side[y].c.Pattern(r.Value)
+			pa, pb := p.formOf(x, r.Value, px.path), p.formOf(y, r.Value, py.path)
 			return fmt.Sprintf("line %d matches under one reading only: %s compares the path %q with the pattern %q; %s compares %q with %q.",
 				l, p.name(x), px.path, pa, p.name(y), py.path, pb)
 		}
 	}
 	return fmt.Sprintf("%s compares the URL as %q, %s as %q.", p.name(x), px.path, p.name(y), py.path)
+}
+
+// formOf is the form of a rule's value reading i compares with path: an
+// alternate form when only that one matches.
+func (p *pairModel) formOf(i int, value, path string) string {
+	c := p.side[i].c
+	form, _ := c.Pattern(value)
+	if c.Alternates != nil && !c.Match(form, path) {
+		for _, alt := range c.Alternates(value) {
+			if c.Match(alt, path) {
+				return alt
+			}
+		}
+	}
+	return form
+}
+
+// firstAgent quotes the first user-agent value of the groups that apply
+// under mix m, or says that none does.
+func (p *pairModel) firstAgent(m mix) string {
+	groups := p.groupsOf(m)
+	for _, gi := range p.selected(m, groups) {
+		if len(groups[gi].Agents) > 0 {
+			return strconv.Quote(groups[gi].Agents[0].Value)
+		}
+	}
+	return "no group"
 }
 
 func ruleLine(lines []modelLine, n int32) (modelLine, bool) {
@@ -381,4 +408,20 @@ func clip(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// joinInts writes numbers as "1, 2 and 3".
+func joinInts(v []int) string {
+	s := ""
+	for i, n := range v {
+		switch {
+		case i == 0:
+		case i == len(v)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += strconv.Itoa(n)
+	}
+	return s
 }

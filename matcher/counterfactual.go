@@ -1,6 +1,9 @@
 package matcher
 
-import "slices"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // The swappable choices, in the fixed order in which Compare tries them:
 // from how the file is read, through which groups apply, to how a rule
@@ -186,8 +189,11 @@ func (p *pairModel) pattern(m mix, l modelLine) modelPattern {
 // choice.
 func selectModel(groups []modelGroup, agent func(value, token string) (bool, bool), mc *Choices, token string) []int {
 	merge := mc.Merge
-	if merge == mergeByValue {
+	switch merge {
+	case mergeByValue:
 		return selectByValue(groups, agent, mc.AgentKey, token)
+	case bestScore:
+		return selectByScore(groups, agent, mc.AgentKeys, token)
 	}
 	var named, global []int
 	def := -1
@@ -218,6 +224,30 @@ func selectModel(groups []modelGroup, agent func(value, token string) (bool, boo
 		return []int{def}
 	}
 	return nil
+}
+
+// matchRule is the priority with which a rule whose pattern is pattern
+// matches path, or -1: as written, else as one of its alternate forms,
+// else through the index.html rule.
+func (p *pairModel) matchRule(pattern, value, path string, allow bool, match func(string, string) bool,
+	priority func(string, string) int, alternates func(string) []string, index func(string, bool) (string, bool)) int {
+	if match(pattern, path) {
+		return priority(pattern, path)
+	}
+	prio := -1
+	if alternates != nil {
+		for _, alt := range alternates(value) {
+			if match(alt, path) {
+				prio = max(prio, priority(alt, path))
+			}
+		}
+	}
+	if prio < 0 && index != nil {
+		if d, ok := index(pattern, allow); ok && matchWildcards(d, path) {
+			prio = len(d)
+		}
+	}
+	return prio
 }
 
 // applied returns the rule lines of the groups that apply under mix m.
@@ -263,6 +293,41 @@ func selectByValue(groups []modelGroup, agent func(value, token string) (bool, b
 	return filed["*"]
 }
 
+// selectByScore is bestScore.
+func selectByScore(groups []modelGroup, agent func(value, token string) (bool, bool), keys func(string) []string, token string) []int {
+	var order []string
+	filed := map[string][]int{}
+	for gi, g := range groups {
+		for _, a := range g.Agents {
+			for _, k := range keys(a.Value) {
+				if _, ok := filed[k]; !ok {
+					order = append(order, k)
+				}
+				if l := filed[k]; len(l) == 0 || l[len(l)-1] != gi {
+					filed[k] = append(l, gi)
+				}
+			}
+		}
+	}
+	best, score := "", 0
+	for _, k := range order {
+		sc := 0
+		switch named, global := agent(k, token); {
+		case global:
+			sc = 1
+		case named:
+			sc = utf8.RuneCountInString(k)
+		}
+		if sc > score {
+			best, score = k, sc
+		}
+	}
+	if score == 0 {
+		return nil
+	}
+	return filed[best]
+}
+
 // keptNames reports whether a value of the first of chain, written alike
 // in every later group of chain, names the token.
 func keptNames(groups []modelGroup, chain []int, agent func(value, token string) (bool, bool), token string) bool {
@@ -293,6 +358,7 @@ func (p *pairModel) eval(m mix) modelVerdict {
 	sel := p.selected(m, groups)
 	match, empty, index := p.c(m, choiceMatch).Match, p.c(m, choiceEmpty).Empty, p.c(m, choiceIndexHTML).Index
 	priority := p.c(m, choicePriority).Priority
+	alternates := p.c(m, choiceNormalize).Alternates
 	first := p.c(m, choiceDecide).Decide == decideFirst
 	best, bestAllow := -1, false
 	for _, gi := range sel {
@@ -304,12 +370,8 @@ func (p *pairModel) eval(m mix) modelVerdict {
 			case r.Value == "" && empty == emptyMatchesNothing:
 			case r.Value == "":
 				allow, prio = true, 0
-			case match(pat.pattern, path.path):
-				prio = priority(pat.pattern, path.path)
-			case index != nil:
-				if d, ok := index(pat.pattern, allow); ok && matchWildcards(d, path.path) {
-					prio = len(d)
-				}
+			default:
+				prio = p.matchRule(pat.pattern, r.Value, path.path, allow, match, priority, alternates, index)
 			}
 			if prio < 0 {
 				continue

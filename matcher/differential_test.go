@@ -29,6 +29,7 @@ var differentialMirrors = []struct {
 	{"google", Google},
 	{"cpython-rfc", PythonRFC},
 	{"crawler-commons", CrawlerCommons},
+	{"protego", Protego},
 }
 
 type differentialCase struct {

@@ -10,17 +10,11 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
 	sel := f.selectionFor(token, selectGroups)
 	res.Groups = sel.trace
-	ext, _ := f.ext.(*rfcFile)
-	for _, gi := range res.Groups.Selected {
-		rules, pats := f.Groups[gi].Rules, []patFlags(nil)
-		if ext != nil && gi < len(ext.patterns) {
-			pats = ext.patterns[gi]
-		}
-		for ri := range min(len(rules), len(pats)) {
-			r := &rules[ri]
-			// An empty pattern matches nothing (RFC 9309 §2.2.2), and
-			// normalization never empties one.
-			if r.Pattern.Start == r.Pattern.End || !pats[ri].pattern(f.normalized(r)).match(path) {
+	if ext, _ := f.ext.(*rfcFile); ext != nil {
+		var local [16]ruleRef
+		for _, ref := range sel.rules.get(func() *ruleIndex { return ext.index(f, res.Groups.Selected) }).candidates(path, local[:0]) {
+			r := &f.Groups[ref.Group].Rules[ref.Rule]
+			if !ext.patterns[ref.Group][ref.Rule].pattern(f.normalized(r)).match(path) {
 				continue
 			}
 			m := f.matchOf(r)
@@ -38,6 +32,28 @@ func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
 	res.Diagnostics = sel.diags
 	res.Explanation = explain(f, res)
 	return res
+}
+
+// index indexes the rules of the groups selected (see ruleIndex). An
+// empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
+// empties one: it is left out.
+func (ext *rfcFile) index(f *File, selected []int) *ruleIndex {
+	return newRuleIndex(func(add func(string, ruleRef)) {
+		for _, gi := range selected {
+			rules := f.Groups[gi].Rules
+			if gi >= len(ext.patterns) {
+				continue
+			}
+			pats := ext.patterns[gi]
+			for ri := range min(len(rules), len(pats)) {
+				r := &rules[ri]
+				if r.Pattern.Start == r.Pattern.End {
+					continue
+				}
+				add(pats[ri].pattern(f.normalized(r)).body, ruleRef{int32(gi), int32(ri)})
+			}
+		}
+	})
 }
 
 // decideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:

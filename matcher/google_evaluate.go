@@ -16,15 +16,11 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 	res.Groups = sel.trace
 	ext, _ := f.ext.(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
-	for _, gi := range res.Groups.Selected {
-		for ri := range f.Groups[gi].Rules {
-			r := &f.Groups[gi].Rules[ri]
-			// An empty pattern never decides (robots.cc gives it priority
-			// 0), and escaping never empties one.
-			if ext == nil || r.Pattern.Start == r.Pattern.End {
-				continue
-			}
-			m, index, ok := googleMatch(f, ext, gi, ri, r, path)
+	if ext != nil {
+		var local [16]ruleRef
+		for _, ref := range sel.rules.get(func() *ruleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).candidates(path, local[:0]) {
+			gi, ri := int(ref.Group), int(ref.Rule)
+			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
 				res.Matches = append(res.Matches, m)
 				viaIndex = append(viaIndex, index)
@@ -38,6 +34,27 @@ func (google) evaluate(f *File, token string, t *Target) *Result {
 	res.Diagnostics = sel.diags
 	res.Explanation = googleExplain(f, res)
 	return res
+}
+
+// ruleIndex indexes the rules of the groups selected (see ruleIndex); an
+// allow ending in /index.htm… by its directory pattern, which requires
+// less of a path than its own. An empty pattern never decides (robots.cc
+// gives it priority 0), and escaping never empties one: it is left out.
+func (ext *googleFile) ruleIndex(f *File, selected []int) *ruleIndex {
+	return newRuleIndex(func(add func(string, ruleRef)) {
+		for _, gi := range selected {
+			for ri, r := range f.Groups[gi].Rules {
+				if r.Pattern.Start == r.Pattern.End {
+					continue
+				}
+				body := ext.patterns[gi][ri].body
+				if ix := ext.index[gi][ri]; ix != nil {
+					body = ix.pat.body
+				}
+				add(body, ruleRef{int32(gi), int32(ri)})
+			}
+		}
+	})
 }
 
 // googleMatch tries rule ri of group gi on path. An allow that does not

@@ -44,6 +44,8 @@ var readers = []struct {
 	// after setMaxCrawlDelay(Long.MAX_VALUE).
 	{crawlerCommons{}, ReadingInfo{CrawlerCommons, "crawler-commons", "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
 		"Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit"}},
+	{protego{}, ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
+		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)"}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a

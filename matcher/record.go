@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"robots-explorer/matcher/escape"
 )
 
 // A decision record keeps everything a verdict rests on, so that someone
@@ -200,35 +202,39 @@ func (r *Record) JSON() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Markdown returns the record as a Markdown document.
+// Markdown returns the record as a Markdown document. Every text that
+// comes from the file, the URL, the token or the delivery facts (and the
+// sentences that quote them) is escaped (code, cell, prose), so that the
+// document renders to its headings, paragraphs, lists, tables and code
+// spans only: never to HTML, a link or an image, whatever the input.
 func (r *Record) Markdown() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# Crawl decision record\n\n")
-	w("**%s** — %s (%s).\n\n", strings.ToUpper(r.Verdict[:1])+r.Verdict[1:], r.Scope.Label, r.Reading)
-	w("This is %s. It holds for %s.\n\n", r.Scope.Statement, r.Scope.HoldsFor)
+	w("**%s** — %s (%s).\n\n", strings.ToUpper(r.Verdict[:1])+r.Verdict[1:], prose(string(r.Scope.Label)), prose(string(r.Reading)))
+	w("This is %s. It holds for %s.\n\n", prose(r.Scope.Statement), prose(r.Scope.HoldsFor))
 	w("| | |\n|---|---|\n")
 	row := func(k, v string) { w("| %s | %s |\n", k, v) }
-	row("URL", code(r.URL))
-	row("Path and query matched", code(r.MatchedPath))
-	row("Governing robots.txt", orNone(code(r.RobotsURL), r.RobotsURL == "", "none: the URL has no scheme and host"))
-	row("Product token", code(r.Token))
-	row("Reading", code(string(r.Reading)))
-	row("Verdict of the rules", r.Verdict)
+	row("URL", codeCell(r.URL))
+	row("Path and query matched", codeCell(r.MatchedPath))
+	row("Governing robots.txt", orNone(codeCell(r.RobotsURL), r.RobotsURL == "", "none: the URL has no scheme and host"))
+	row("Product token", codeCell(r.Token))
+	row("Reading", codeCell(string(r.Reading)))
+	row("Verdict of the rules", cell(r.Verdict))
 	if r.Delivery.Provided {
-		row("Verdict with delivery", orNone(r.EffectiveVerdict, r.EffectiveVerdict == "", "not settled by the delivery facts"))
+		row("Verdict with delivery", orNone(cell(r.EffectiveVerdict), r.EffectiveVerdict == "", "not settled by the delivery facts"))
 	}
-	row("robots.txt SHA-256", code(r.File.SHA256))
+	row("robots.txt SHA-256", codeCell(r.File.SHA256))
 	row("robots.txt size", fmt.Sprintf("%d bytes, %d lines", r.File.Size, r.File.Lines))
 	row("Decided at", r.Time.Format(time.RFC3339))
-	row("Tool", fmt.Sprintf("%s %s (record schema %d)", r.Tool, r.ToolVersion, r.SchemaVersion))
-	w("\n## Why\n\n%s\n", r.Explanation)
+	row("Tool", fmt.Sprintf("%s %s (record schema %d)", cell(r.Tool), cell(r.ToolVersion), r.SchemaVersion))
+	w("\n## Why\n\n%s\n", prose(r.Explanation))
 	r.markdownRules(w)
 	r.markdownSteps(w)
 	r.markdownGroups(w)
 	r.markdownDelivery(w)
 	r.markdownDiagnostics(w)
-	w("\n## Product token\n\n%s\n\n%s\n", r.TokenCheck.Message, r.TokenCheck.NotProof)
+	w("\n## Product token\n\n%s\n\n%s\n", prose(r.TokenCheck.Message), prose(r.TokenCheck.NotProof))
 	return b.String()
 }
 
@@ -237,7 +243,7 @@ type writef func(format string, args ...any)
 func (r *Record) markdownRules(w writef) {
 	w("\n## Winning rule\n\n")
 	if r.Winner == nil {
-		w("None: no rule decided (%s).\n", r.Reason)
+		w("None: no rule decided (%s).\n", prose(string(r.Reason)))
 	} else {
 		w("Line %d: %s\n", r.Winner.Line, code(r.Winner.Text))
 	}
@@ -248,7 +254,7 @@ func (r *Record) markdownRules(w writef) {
 	}
 	w("| line | rule | normalized | priority |\n|---|---|---|---|\n")
 	for _, m := range r.Matches {
-		w("| %d | %s | %s | %d |\n", m.Line, code(m.Text), code(m.Normalized), m.Priority)
+		w("| %d | %s | %s | %d |\n", m.Line, codeCell(m.Text), codeCell(m.Normalized), m.Priority)
 	}
 }
 
@@ -264,12 +270,12 @@ func (r *Record) markdownSteps(w writef) {
 	}
 	w("| before | after | rule | source |\n|---|---|---|---|\n")
 	for _, s := range steps {
-		w("| %s | %s | %s | %s |\n", code(s.Input), code(s.Output), cell(s.Rule), cell(s.Source))
+		w("| %s | %s | %s | %s |\n", codeCell(s.Input), codeCell(s.Output), cell(s.Rule), cell(s.Source))
 	}
 }
 
 func (r *Record) markdownGroups(w writef) {
-	w("\n## Group selection\n\n%s\n", r.Groups.Summary)
+	w("\n## Group selection\n\n%s\n", prose(r.Groups.Summary))
 	if len(r.Groups.Agents) == 0 {
 		return
 	}
@@ -279,7 +285,7 @@ func (r *Record) markdownGroups(w writef) {
 		if a.Matched {
 			chosen = "yes"
 		}
-		w("| %d | %s | %d | %s | %s |\n", a.Line, code(a.Value), a.Group, chosen, cell(a.How))
+		w("| %d | %s | %d | %s | %s |\n", a.Line, codeCell(a.Value), a.Group, chosen, cell(a.How))
 	}
 }
 
@@ -287,16 +293,16 @@ func (r *Record) markdownDelivery(w writef) {
 	a := r.Delivery.Assessment
 	w("\n## Delivery\n\n")
 	if !r.Delivery.Provided {
-		w("No delivery facts were given: %s.\n\n", a.Scope)
+		w("No delivery facts were given: %s.\n\n", prose(string(a.Scope)))
 	} else {
 		d := r.Delivery.Facts
 		w("| fact | observed |\n|---|---|\n")
-		w("| requested | %s |\n", orNone(code(d.RobotsURL), d.RobotsURL == "", "not given"))
+		w("| requested | %s |\n", orNone(codeCell(d.RobotsURL), d.RobotsURL == "", "not given"))
 		w("| status | %s |\n", orNone(fmt.Sprint(d.Status), d.Status == 0, "no response"))
 		for i, h := range d.Redirects {
-			w("| redirect %d | %s |\n", i+1, code(h))
+			w("| redirect %d | %s |\n", i+1, codeCell(h))
 		}
-		w("| content type | %s |\n", orNone(code(d.ContentType), d.ContentType == "", "not given"))
+		w("| content type | %s |\n", orNone(codeCell(d.ContentType), d.ContentType == "", "not given"))
 		if d.Error != "" {
 			w("| network error | %s |\n", cell(d.Error))
 		}
@@ -306,9 +312,9 @@ func (r *Record) markdownDelivery(w writef) {
 		}
 		w("\n")
 	}
-	w("**Effect: %s** (%s). %s\n", a.Effect, a.Section, a.Sentence)
+	w("**Effect: %s** (%s). %s\n", prose(string(a.Effect)), prose(a.Section), prose(a.Sentence))
 	for _, n := range a.Notes {
-		w("\n- %s: %s (%s)", n.Severity, n.Sentence, n.Source)
+		w("\n- %s: %s (%s)", prose(string(n.Severity)), prose(n.Sentence), prose(n.Source))
 	}
 	if len(a.Notes) > 0 {
 		w("\n")
@@ -318,7 +324,7 @@ func (r *Record) markdownDelivery(w writef) {
 		if g.Differs {
 			differs = ", differs from RFC 9309"
 		}
-		w("\n- %s's documented behaviour%s: %s Source: %s.", g.Operator, differs, g.Sentence, g.Source)
+		w("\n- %s's documented behaviour%s: %s Source: %s.", prose(g.Operator), differs, prose(g.Sentence), prose(g.Source))
 	}
 	if len(a.Google) > 0 {
 		w("\n")
@@ -331,39 +337,74 @@ func (r *Record) markdownDiagnostics(w writef) {
 	}
 	w("\n## Diagnostics\n\n")
 	for _, d := range r.Diagnostics {
-		w("- %d:%d %s `%s`: %s (%s)\n", d.Line, d.Column, d.Severity, d.Code, d.Message, d.Source)
+		w("- %d:%d %s %s: %s (%s)\n", d.Line, d.Column, prose(string(d.Severity)), code(string(d.Code)), prose(d.Message), prose(d.Source))
 	}
 }
 
-// code renders s as a Markdown code span that survives backticks and table
-// pipes in s.
+// code renders s as a CommonMark code span (spec §6.1): control
+// characters and line ends written in matcher/escape's notation, a fence
+// of one backtick more than the longest run of backticks in s, and a
+// space inside each end when s starts or ends with a backtick (or with
+// spaces at both ends, which the renderer strips once).
 func code(s string) string {
 	if s == "" {
 		return "(empty)"
 	}
-	fence, run := "`", 0
-	for _, c := range s {
-		if c == '`' {
-			run++
-			if len(fence) <= run {
-				fence += "`"
-			}
-		} else {
+	s = escape.Text(s)
+	run, longest := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '`' {
 			run = 0
+			continue
 		}
+		run++
+		longest = max(longest, run)
 	}
-	s = strings.ReplaceAll(s, "|", `\|`)
-	s = strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' && strings.Trim(s, " ") != "" {
 		s = " " + s + " "
 	}
+	fence := strings.Repeat("`", longest+1)
 	return fence + s + fence
 }
 
-// cell makes text safe inside a table cell.
-func cell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ").Replace(s)
+// codeCell is code for a table cell: GFM splits a row at every pipe not
+// escaped as \|, even inside a code span, and drops that backslash there.
+func codeCell(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
+
+// markdownInline holds the characters that start inline markup: code
+// spans, emphasis, links and images, raw HTML and autolinks, entity
+// references, GFM's strikethrough and table pipes, and the backslash.
+const markdownInline = "\\`*_[]<>&!~|"
+
+// prose escapes text for Markdown prose on one line: controls and line
+// ends in matcher/escape's notation, every character in markdownInline
+// behind a backslash (CommonMark §2.4: any ASCII punctuation may be), and
+// what would start a block at the start of a line (a heading, a list, a
+// quote, a setext underline, indented code) neutralized, as the text may
+// follow a list marker or begin a paragraph.
+func prose(s string) string {
+	s = strings.Trim(escape.Text(s), " ")
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte(markdownInline, c) >= 0,
+			i == 0 && strings.IndexByte("#+-=", c) >= 0,
+			i == digits && i > 0 && (c == '.' || c == ')'): // an ordered list marker
+			b.WriteByte('\\')
+		}
+		if c >= '0' && c <= '9' && i == digits {
+			digits++
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
+
+// cell is prose for a table cell.
+func cell(s string) string { return prose(s) }
 
 func orNone(v string, none bool, instead string) string {
 	if none {

@@ -155,7 +155,11 @@ func TestMarkdownCode(t *testing.T) {
 		{"a", "`a`"},
 		{"a`b", "``a`b``"},
 		{"`x", "`` `x ``"},
-		{"a|b", "`a\\|b`"},
+		{"a|b", "`a|b`"},
+		{"``", "``` `` ```"},
+		{" a ", "`  a  `"},
+		{"  ", "`  `"},
+		{"a\nb\x1b", "`a\\nb\\x1B`"},
 		{"", "(empty)"},
 	}
 	for _, tt := range tests {

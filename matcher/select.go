@@ -17,6 +17,9 @@ import (
 type selection struct {
 	trace GroupTrace
 	diags DiagnosticList
+	// rules indexes the applying groups' rules, built by the first
+	// evaluation that needs it.
+	rules lazyIndex
 }
 
 // selections caches selections by token. Evaluations may run on several

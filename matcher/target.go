@@ -3,7 +3,9 @@ package matcher
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -155,6 +157,9 @@ func splitHostPort(auth string) (host, port string, err error) {
 			return "", "", errors.New("unclosed [ in IPv6 host")
 		}
 		host, rest := auth[:end+1], auth[end+1:]
+		if err := checkIPv6(host); err != nil {
+			return "", "", err
+		}
 		if rest == "" {
 			return host, "", nil
 		}
@@ -169,11 +174,27 @@ func splitHostPort(auth string) (host, port string, err error) {
 	return auth, "", nil
 }
 
+// checkPort accepts an empty port (RFC 3986 §3.2.3) or one from 0 to
+// 65535, the range TCP ports have.
 func checkPort(p string) error {
 	for i := 0; i < len(p); i++ {
 		if p[i] < '0' || p[i] > '9' {
 			return fmt.Errorf("port %q is not a number", p)
 		}
+	}
+	if _, err := strconv.ParseUint(p, 10, 16); p != "" && err != nil {
+		return fmt.Errorf("port %s is not in 0-65535", p)
+	}
+	return nil
+}
+
+// checkIPv6 accepts a bracketed IPv6 address (RFC 3986 §3.2.2), with a
+// zone written %25zone (RFC 6874); [gggg::1] or [1.2.3.4] is an error.
+func checkIPv6(host string) error {
+	addr, zone, hasZone := strings.Cut(host[1:len(host)-1], "%25")
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || !ip.Is6() || ip.Zone() != "" || hasZone && zone == "" {
+		return fmt.Errorf("%s is not an IPv6 address", host)
 	}
 	return nil
 }

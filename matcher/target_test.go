@@ -18,6 +18,10 @@ func TestParseTarget(t *testing.T) {
 		{"http://example.com:8080/x", "/x", "example.com", "http://example.com:8080/robots.txt"},
 		{"https://user:pw@example.com/x", "/x", "example.com", "https://example.com/robots.txt"},
 		{"http://[::1]:80/x", "/x", "[::1]", "http://[::1]/robots.txt"},
+		{"http://[fe80::1%25eth0]/x", "/x", "[fe80::1%25eth0]", "http://[fe80::1%25eth0]/robots.txt"}, // RFC 6874 zone
+		{"http://[::ffff:192.0.2.1]/x", "/x", "[::ffff:192.0.2.1]", "http://[::ffff:192.0.2.1]/robots.txt"},
+		{"http://example.com:65535/x", "/x", "example.com", "http://example.com:65535/robots.txt"},
+		{"http://example.com:0/x", "/x", "example.com", "http://example.com:0/robots.txt"},
 		{"https://example.com?q", "/?q", "example.com", "https://example.com/robots.txt"},
 		// RFC 3986 §4.2: a network-path reference has a host and no scheme.
 		{"//b/x", "/x", "b", ""},
@@ -39,7 +43,11 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestParseTargetErrors(t *testing.T) {
-	for _, in := range []string{"fish", "example.com/a", "//", "///x", "//b:x/", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/"} {
+	for _, in := range []string{"fish", "example.com/a", "//", "///x", "//b:x/", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/",
+		// RFC 3986 §3.2.2: a bracketed host is an IPv6 address (or IPvFuture, which no crawler fetches).
+		"http://[gggg::1]/", "http://[1.2.3.4]/", "http://[]/", "http://[fe80::1%eth0]/", "http://[fe80::1%25]/", "http://[v1.x]/",
+		// A TCP port is 0 to 65535.
+		"http://example.com:99999/", "http://example.com:65536/", "http://[::1]:70000/", "http://example.com:99999999999999999999/"} {
 		if _, err := ParseTarget(in); err == nil {
 			t.Errorf("ParseTarget(%q) should fail", in)
 		}

@@ -1,16 +1,22 @@
-package register
+// Package escape is the project's one notation for bytes that may not
+// stand as they are: the fixture register's robots.txt.esc sections are
+// written in it (Unescape), and every text the command line prints from
+// an untrusted source (a URL, a rule, a token) is put in it (Text), so
+// that a control character never reaches a terminal and one URL stays one
+// line. It depends on nothing but the standard library.
+package escape
 
 import (
 	"fmt"
 	"strconv"
 )
 
-// maxUnescaped bounds what one robots.txt.esc section may expand to, so a
+// MaxUnescaped bounds what one robots.txt.esc section may expand to, so a
 // mistyped repeat count fails instead of filling memory. The largest case
 // needs a little over the 500 KiB parse limit.
-const maxUnescaped = 4 << 20
+const MaxUnescaped = 4 << 20
 
-// unescape decodes a robots.txt.esc section, which spells bytes a plain
+// Unescape decodes a robots.txt.esc section, which spells bytes a plain
 // section cannot hold (CR, NUL, bytes that are not UTF-8, no final newline,
 // very long lines):
 //
@@ -22,7 +28,7 @@ const maxUnescaped = 4 << 20
 //
 // Any other backslash is an error. Errors carry the 1-based line, counted
 // from the section's first line.
-func unescape(src []byte) ([]byte, error) {
+func Unescape(src []byte) ([]byte, error) {
 	d := unescaper{src: src, line: 1}
 	out, err := d.run(false)
 	if err != nil {
@@ -59,8 +65,8 @@ func (d *unescaper) run(inRepeat bool) ([]byte, error) {
 			}
 			out = append(out, b...)
 		}
-		if len(out) > maxUnescaped {
-			return nil, fmt.Errorf("expands past %d bytes", maxUnescaped)
+		if len(out) > MaxUnescaped {
+			return nil, fmt.Errorf("expands past %d bytes", MaxUnescaped)
 		}
 	}
 	if inRepeat {
@@ -125,8 +131,8 @@ func (d *unescaper) repeat() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n > 0 && len(text)*n > maxUnescaped {
-		return nil, fmt.Errorf("repeat expands past %d bytes", maxUnescaped)
+	if n > 0 && len(text)*n > MaxUnescaped {
+		return nil, fmt.Errorf("repeat expands past %d bytes", MaxUnescaped)
 	}
 	out := make([]byte, 0, len(text)*n)
 	for range n {

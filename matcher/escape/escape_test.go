@@ -1,4 +1,4 @@
-package register
+package escape
 
 import (
 	"bytes"
@@ -25,13 +25,13 @@ func TestUnescape(t *testing.T) {
 		{"ツ\n", "ツ\n"},                                  // UTF-8 passes through
 	}
 	for _, tt := range tests {
-		got, err := unescape([]byte(tt.in))
+		got, err := Unescape([]byte(tt.in))
 		if err != nil {
-			t.Errorf("unescape(%q): %v", tt.in, err)
+			t.Errorf("Unescape(%q): %v", tt.in, err)
 			continue
 		}
 		if !bytes.Equal(got, []byte(tt.want)) {
-			t.Errorf("unescape(%q) = %q, want %q", tt.in, got, tt.want)
+			t.Errorf("Unescape(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -47,9 +47,9 @@ func TestUnescapeErrors(t *testing.T) {
 		{`x\`, `a lone \ at the end`},
 	}
 	for _, tt := range tests {
-		_, err := unescape([]byte(tt.in))
+		_, err := Unescape([]byte(tt.in))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("unescape(%q): error %v, want one containing %q", tt.in, err, tt.want)
+			t.Errorf("Unescape(%q): error %v, want one containing %q", tt.in, err, tt.want)
 		}
 	}
 }

@@ -1,0 +1,95 @@
+package matcher
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// siteFile builds the file of a large site, as issue reports measured it:
+// about size bytes of groups of 5-40 rules, a quarter of the groups naming
+// Googlebot, wildcards in a third of the rules; and urls of that site, some
+// of which its rules match.
+func siteFile(size int) (src []byte, urls []string) {
+	rng := rand.New(rand.NewSource(7))
+	sections := make([]string, 400)
+	for i := range sections {
+		sections[i] = fmt.Sprintf("%s-%d", []string{"shop", "blog", "media", "account", "search", "catalog", "help", "api"}[i%8], i)
+	}
+	var b strings.Builder
+	for g := 0; b.Len() < size; g++ {
+		if g%4 == 0 {
+			b.WriteString("User-agent: Googlebot\n")
+		} else {
+			fmt.Fprintf(&b, "User-agent: bot-%s\n", letters(g))
+		}
+		for range 5 + rng.Intn(36) {
+			key := "Disallow"
+			if rng.Intn(4) == 0 {
+				key = "Allow"
+			}
+			p := "/" + sections[rng.Intn(len(sections))] + "/" + letters(rng.Intn(5000)) + "/"
+			switch rng.Intn(6) {
+			case 0:
+				p += "*.pdf$"
+			case 1:
+				p = "/*" + p
+			}
+			fmt.Fprintf(&b, "%s: %s\n", key, p)
+		}
+		b.WriteString("\n")
+	}
+	for i := range 1000 {
+		urls = append(urls, "/"+sections[rng.Intn(len(sections))]+"/"+letters(rng.Intn(5000))+"/"+fmt.Sprintf("item-%d.pdf", i))
+	}
+	return []byte(b.String()), urls
+}
+
+// One URL at a time against a 500 KiB file whose Googlebot groups hold
+// about 10,000 rules, after the first evaluation for the token.
+func BenchmarkEvaluateSiteFile(b *testing.B) {
+	src, urls := siteFile(500 << 10)
+	for _, r := range []Reading{RFC9309, Google} {
+		f := ParseAs(r, src)
+		targets := make([]*Target, len(urls))
+		for i, u := range urls {
+			targets[i], _ = ParseTarget(u)
+		}
+		f.EvaluateTarget("Googlebot", targets[0])
+		b.Run(string(r), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				f.EvaluateTarget("Googlebot", targets[i%len(targets)])
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+		})
+	}
+}
+
+// How evaluation grows with the applying rules: it should grow with the
+// matches, not with the rules.
+func BenchmarkEvaluateByRules(b *testing.B) {
+	for _, n := range []int{1000, 5000, 20000} {
+		f := Parse(bigGroup(n))
+		f.Evaluate("Googlebot", "/")
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				f.Evaluate("Googlebot", "/section-999/public/a/section-996/x.pdf")
+			}
+		})
+	}
+}
+
+// Building the index of 20,000 applying rules: the first evaluation for a
+// token, less the parse.
+func BenchmarkFirstEvaluation20000Rules(b *testing.B) {
+	src := bigGroup(20000)
+	for b.Loop() {
+		b.StopTimer()
+		f := Parse(src)
+		b.StartTimer()
+		f.Evaluate("Googlebot", "/section-999/public/x")
+	}
+}

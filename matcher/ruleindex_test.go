@@ -1,0 +1,172 @@
+package matcher
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The index returns exactly the rules whose literal prefix the path
+// starts with, in file order, for prefixes that nest, repeat and share
+// starts.
+func TestRuleIndexCandidates(t *testing.T) {
+	prefixes := []string{"", "/", "/a", "/a", "/ab", "/abc", "/b", "/a/", "/ac", "/abd", "/abcdef", "/z"}
+	x := newRuleIndex(func(add func(string, ruleRef)) {
+		for i, p := range prefixes {
+			add(p, ruleRef{0, int32(i)})
+		}
+	})
+	for _, path := range []string{"", "/", "/a", "/ab", "/abc", "/abcd", "/abcdefg", "/abd", "/ac/x", "/b", "/c", "/z", "/zz", "a", "/A"} {
+		var want []ruleRef
+		for i, p := range prefixes {
+			if strings.HasPrefix(path, p) {
+				want = append(want, ruleRef{0, int32(i)})
+			}
+		}
+		if got := x.candidates(path, nil); !slices.Equal(got, want) {
+			t.Errorf("candidates(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// Against brute force over random patterns and paths from a small
+// alphabet, so that prefixes nest deeply, segments overlap and paths fall
+// between them: every rule whose pattern matches is a candidate, once, in
+// file order.
+func TestRuleIndexRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func(n int, alphabet string) string {
+		b := make([]byte, rng.IntN(n))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for round := range 500 {
+		bodies := make([]string, rng.IntN(40))
+		for i := range bodies {
+			bodies[i] = word(8, "/ab*")
+		}
+		x := newRuleIndex(func(add func(string, ruleRef)) {
+			for i, p := range bodies {
+				add(p, ruleRef{int32(i % 3), int32(i)})
+			}
+		})
+		for range 30 {
+			path := word(12, "/ab")
+			got := x.candidates(path, nil)
+			if !slices.IsSortedFunc(got, compareRefs) || len(slices.Compact(slices.Clone(got))) != len(got) {
+				t.Fatalf("candidates(%q) = %v: not once each in file order", path, got)
+			}
+			for i, p := range bodies {
+				ref := ruleRef{int32(i % 3), int32(i)}
+				if compilePattern(p).match(path) && !slices.Contains(got, ref) {
+					t.Fatalf("round %d: pattern %q matches %q but is not a candidate (candidates %v)", round, p, path, got)
+				}
+			}
+		}
+	}
+}
+
+func compareRefs(a, b ruleRef) int {
+	if a.Group != b.Group {
+		return int(a.Group - b.Group)
+	}
+	return int(a.Rule - b.Rule)
+}
+
+// The substring index reports every segment a path contains, overlapping
+// ones and ones inside others included.
+func TestSubstringIndex(t *testing.T) {
+	segs := []string{"he", "she", "his", "hers", "e", "rs", "x"}
+	x := newSubstringIndex(func(add func(string, ruleRef)) {
+		for i, s := range segs {
+			add(s, ruleRef{0, int32(i)})
+		}
+	})
+	for _, path := range []string{"ushers", "his", "", "xx", "hehe", "sh", "hershe"} {
+		var want []ruleRef
+		for i := range len(path) {
+			for j, s := range segs {
+				if strings.HasSuffix(path[:i+1], s) {
+					want = append(want, ruleRef{0, int32(j)})
+				}
+			}
+		}
+		got := x.candidates(path, nil)
+		slices.SortFunc(got, compareRefs)
+		slices.SortFunc(want, compareRefs)
+		if !slices.Equal(got, want) {
+			t.Errorf("segments in %q: %v, want %v", path, got, want)
+		}
+	}
+}
+
+// scanMatches is the matching rules' lines found the plain way, every rule
+// of every applying group tried: what the index must not change.
+func scanMatches(f *File, token string, t *Target) []int32 {
+	res := f.EvaluateTarget(token, t)
+	var lines []int32
+	switch ext := f.ext.(type) {
+	case *rfcFile:
+		path, _ := NormalizePath(t.Path)
+		for _, gi := range res.Groups.Selected {
+			for ri, r := range f.Groups[gi].Rules {
+				if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].pattern(f.normalized(&r)).match(path) {
+					lines = append(lines, r.Line)
+				}
+			}
+		}
+	case *googleFile:
+		path := GooglePath(t.Input)
+		for _, gi := range res.Groups.Selected {
+			for ri, r := range f.Groups[gi].Rules {
+				if r.Pattern.Start == r.Pattern.End {
+					continue
+				}
+				if _, _, ok := googleMatch(f, ext, gi, ri, &r, path); ok {
+					lines = append(lines, r.Line)
+				}
+			}
+		}
+	}
+	return lines
+}
+
+func matchLines(res *Result) []int32 {
+	var lines []int32
+	for _, m := range res.Matches {
+		lines = append(lines, m.Rule.Line)
+	}
+	return lines
+}
+
+// Over the differential corpus and Google's conformance suite, the
+// indexed evaluation finds every matching rule a scan of every rule
+// finds, under rfc9309 and google.
+func TestRuleIndexFindsEveryMatch(t *testing.T) {
+	type question struct {
+		body       []byte
+		token, url string
+	}
+	var qs []question
+	for _, c := range loadDifferential(t) {
+		qs = append(qs, question{c.body, c.Token, c.URL})
+	}
+	for _, c := range loadConformance(t) {
+		qs = append(qs, question{c.body, c.UserAgent, c.URL})
+	}
+	for _, r := range []Reading{RFC9309, Google} {
+		for _, q := range qs {
+			tg, err := ParseTarget(q.url)
+			if err != nil {
+				continue
+			}
+			f := ParseAs(r, q.body)
+			if got, want := matchLines(f.EvaluateTarget(q.token, tg)), scanMatches(f, q.token, tg); !slices.Equal(got, want) {
+				t.Fatalf("%s: token %q, url %q: the index found lines %v, a scan finds %v\nrobots.txt: %q", r, q.token, q.url, got, want, q.body)
+			}
+		}
+	}
+}
