@@ -21,7 +21,7 @@ endif
 ADDR     ?= 127.0.0.1:8000
 WASM     := web/app.wasm
 
-.PHONY: build run test test-go test-wasm test-e2e chromium axe commonmark vet bench bench-peers fuzz fuzz-ci soak clean
+.PHONY: build run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet bench bench-peers fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -61,7 +61,7 @@ vet:
 
 test: vet test-go test-wasm fuzz-ci test-e2e
 
-test-go: commonmark
+test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd bench && $(GO) test -count=1 ./...
 
@@ -108,6 +108,16 @@ commonmark: $(COMMONMARK_DIR)/package.json
 $(COMMONMARK_DIR)/package.json:
 	@command -v npm >/dev/null || { echo "the Markdown rendering test needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
 	npm install --no-save --no-audit --no-fund --prefix .cache/commonmark commonmark@$(COMMONMARK_VERSION)
+
+# robots-parser 3.0.1, which the robots-parser reading is checked against
+# live (matcher/robotsparser_diff_test.go finds it through ROBOTS_PARSER_JS):
+# installed from npm into the ignored .cache folder when missing.
+ROBOTS_PARSER_JS := $(abspath .cache/robots-parser/node_modules/robots-parser)
+export ROBOTS_PARSER_JS
+robots-parser: $(ROBOTS_PARSER_JS)/Robots.js
+$(ROBOTS_PARSER_JS)/Robots.js:
+	@command -v npm >/dev/null || { echo "the robots-parser reading's live test needs npm (Node.js): apt-get install -y nodejs npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/robots-parser robots-parser@3.0.1
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher

@@ -243,6 +243,40 @@ func boundsAgentAfterAny(lines []modelLine) []modelGroup {
 	return out
 }
 
+// boundsAgentAfterKey is robots-parser's grouping: a user-agent line
+// after any other line with a key starts a new list of names; a list
+// whose group has no Allow, Disallow or Crawl-delay line files no name, so
+// it is no group at all.
+func boundsAgentAfterKey(lines []modelLine) []modelGroup {
+	var out []modelGroup
+	filed := []bool{}
+	newRun := true
+	for _, l := range lines {
+		switch {
+		case l.Kind == KindUserAgent:
+			if newRun {
+				out, filed = append(out, modelGroup{}), append(filed, false)
+			}
+			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+		case l.Kind.IsRule() && len(out) > 0:
+			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			filed[len(out)-1] = true
+		case l.Kind == KindOther && len(out) > 0 && strings.EqualFold(l.Key, "crawl-delay"):
+			filed[len(out)-1] = true
+		}
+		if l.Kind == KindUserAgent || l.Kind.IsRule() || l.Kind == KindOther {
+			newRun = l.Kind != KindUserAgent
+		}
+	}
+	kept := out[:0]
+	for i, g := range out {
+		if filed[i] {
+			kept = append(kept, g)
+		}
+	}
+	return kept
+}
+
 // boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
 // record, and a user-agent line after a rule starts a new one.
 func boundsBlankLine(lines []modelLine) []modelGroup {

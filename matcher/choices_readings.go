@@ -275,3 +275,31 @@ var protegoChoices = Choices{
 }
 
 func (protego) choices() *Choices { return &protegoChoices }
+
+var robotsParserChoices = Choices{
+	Bounds: boundsAgentAfterKey,
+	Agent: func(value, token string) (bool, bool) {
+		if value == "" {
+			return false, false
+		}
+		name := rpName(pyDecode([]byte(value)))
+		return name != "*" && name == rpTokenName(token), name == "*"
+	},
+	Path: func(t *Target) (string, bool) {
+		robots, url := rpURLs(t)
+		p, _, err := rpRequestPath(robots, url)
+		return p, err == nil
+	},
+	Pattern: func(v string) (string, bool) { return rpPattern(pyDecode([]byte(v))), true },
+	Special: func(res, _ *Result) (Factor, string, bool) {
+		return FactorNoVerdict, res.Explanation, res.Reason == ReasonNoVerdict
+	},
+	Says: says(rfcSays, map[Factor]string{
+		FactorGroupBoundary: "starts a new list of names at a user-agent line after any other line with a key, and files no name of a list without a rule or Crawl-delay (robots-parser)",
+		FactorTokenMatching: "compares the value, lower-cased and cut at its first '/', with the token read the same way (robots-parser)",
+		FactorNormalization: "reads the URL with the WHATWG URL parser and encodes a pattern as encodeURI does, keeping '%' (robots-parser)",
+		FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots-parser)",
+	}),
+}
+
+func (robotsParser) choices() *Choices { return &robotsParserChoices }

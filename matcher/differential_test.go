@@ -30,6 +30,7 @@ var differentialMirrors = []struct {
 	{"cpython-rfc", PythonRFC},
 	{"crawler-commons", CrawlerCommons},
 	{"protego", Protego},
+	{"robots-parser", RobotsParser},
 }
 
 type differentialCase struct {

@@ -46,6 +46,12 @@ var readers = []struct {
 		"Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit"}},
 	{protego{}, ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
 		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)"}},
+	// UsedBy: Crawlee, Apify's Node.js crawling framework: @crawlee/utils
+	// depends on robots-parser ^3.0.1, and its RobotsTxtFile answers with
+	// isAllowed, reading undefined as allowed (apify/crawlee,
+	// packages/utils/package.json and packages/utils/src/internals/robots.ts).
+	{robotsParser{}, ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)",
+		"Crawlee (@crawlee/utils RobotsTxtFile), which reads isAllowed's undefined as allowed"}},
 }
 
 // ReadingInfo says what a reading is: for a reading that mirrors a

@@ -35,7 +35,7 @@ func lessons() []Lesson {
 				"Rules come in groups. A group starts with one or more User-agent lines and holds the Allow and Disallow lines that follow, up to the next User-agent line that comes after a rule.",
 				"The crawler looks for a group naming its product token, such as Googlebot. The comparison ignores case, and only the token counts: in the file, a value like Googlebot/2.1 names Googlebot, because a token holds only letters, '-' and '_'.",
 				"A crawler does not pick the group that best fits or the first that partly fits: Googlebot-Image does not obey a Googlebot group, and Googlebot does not obey a Googlebot-Image group.",
-				"Crawler authors meet parsers that do match partly. CPython's urllib.robotparser (both its classic and its RFC 9309 form) and Scrapy's protego apply a group whose value is a substring of the crawler's name: User-agent: google binds Googlebot there, and nowhere under RFC 9309, Google's parser or crawler-commons.",
+				"Crawler authors meet parsers that do match partly. CPython's urllib.robotparser (both its classic and its RFC 9309 form) and Scrapy's protego apply a group whose value is a substring of the crawler's name: User-agent: google binds Googlebot there, and nowhere under RFC 9309, Google's parser, crawler-commons or npm's robots-parser.",
 				"A * inside a value is no wildcard either: User-agent: *bot names no crawler under RFC 9309, but protego also files the group under bot, which is a substring of every name ending in bot.",
 			},
 			Section: "2.2.1",
@@ -60,7 +60,7 @@ func lessons() []Lesson {
 					Token:   "Googlebot",
 					URLs:    []string{"/page"},
 					Expect:  []string{"allowed"},
-					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"},
+					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "robots-parser": {"allowed"},
 						"python": {"disallowed"}, "python-rfc": {"disallowed"}, "protego": {"disallowed"}},
 				},
 				{
@@ -70,7 +70,7 @@ func lessons() []Lesson {
 					URLs:    []string{"/page"},
 					Expect:  []string{"allowed"},
 					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "python": {"allowed"},
-						"python-rfc": {"allowed"}, "protego": {"disallowed"}},
+						"python-rfc": {"allowed"}, "robots-parser": {"allowed"}, "protego": {"disallowed"}},
 				},
 			},
 		},
@@ -134,7 +134,7 @@ func lessons() []Lesson {
 					URLs:    []string{"/abcd"},
 					Expect:  []string{"allowed"},
 					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "protego": {"allowed"},
-						"python-rfc": {"disallowed"}},
+						"robots-parser": {"allowed"}, "python-rfc": {"disallowed"}},
 				},
 				{
 					Caption: "Wildcards count as octets",
@@ -233,6 +233,7 @@ func lessons() []Lesson {
 					Others: map[string][]string{
 						"google":          {"allowed", "disallowed", "allowed"},
 						"crawler-commons": {"allowed", "disallowed", "allowed"},
+						"robots-parser":   {"allowed", "disallowed", "allowed"},
 						"python":          {"disallowed", "disallowed", "disallowed"},
 						"python-rfc":      {"disallowed", "disallowed", "disallowed"},
 						"koster1996":      {"allowed", "disallowed", "disallowed"},

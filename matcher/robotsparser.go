@@ -1,0 +1,542 @@
+package matcher
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// RobotsParser is what the npm package robots-parser 3.0.1 (samclarke)
+// answers under Node.js 20, for
+//
+//	robotsParser(robotsURL, body.toString("utf8")).isAllowed(url, token)
+//
+// (Robots.js of that version; behaviour checked against the package
+// itself, see robotsparser_diff_test.go):
+//
+//   - the body is decoded as UTF-8, each bad sequence read as U+FFFD;
+//     lines end at CR LF, CR or LF; a comment starts at the first '#';
+//     a line without ':' is skipped; key and value are cut at the first
+//     ':' and trimmed as JavaScript's trim() trims. Keys are compared
+//     without ASCII case; there are no typos and no missing colon;
+//   - a user-agent line that follows any other line with a key (a rule,
+//     a Sitemap, a Host, an unknown key) starts a new list of names;
+//     blank lines, comments and lines without a key end nothing. A name is the value
+//     lower-cased, cut at its first '/' and trimmed; an empty value adds no
+//     name. Allow, Disallow and Crawl-delay lines file the group's rules
+//     under each of its names, so every group naming a robot is merged;
+//     an empty pattern adds no rule but still files the names;
+//   - the token is read the same way ("" as '*') and must equal a filed
+//     name exactly; else the '*' name's rules apply; else everything is
+//     allowed. A name filed with no rules allows everything, without
+//     falling back to '*';
+//   - a pattern is percent-encoded as encodeURI does, except that '%' is
+//     kept, and its %xx escapes upper-cased; the URL is read by Node's
+//     WHATWG URL parser, and its pathname and search, escapes upper-cased,
+//     are compared. '*' matches any run and a final '$' the end (Google's
+//     algorithm); the longest pattern wins, an allow winning a tie; no
+//     match allows, and /robots.txt is not special;
+//   - isAllowed returns undefined, no verdict, for a URL that does not
+//     parse or is not on the robots.txt's scheme, host and port, and
+//     throws a TypeError when neither the URL nor the robots.txt URL
+//     parses. The reading shows both as disallowed, as isDisallowed does.
+//
+// A full URL is asked about as robots-parser would be given it, with the
+// robots.txt URL that governs it (Target.RobotsURL), and a network-path
+// reference ("//host/path") with http:'s robots.txt URL for its host; a
+// path is asked about as a URL on the stand-in site rpStandIn, whose
+// robots.txt the file is.
+const RobotsParser Reading = "robots-parser"
+
+// ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
+const ReasonNoVerdict Reason = "no-verdict"
+
+const rpSource = "npm robots-parser 3.0.1 (Robots.js)"
+
+// rpStandIn is the site a path is taken to be on.
+const rpStandIn = "http://example.com"
+
+type robotsParser struct{}
+
+// rpFile is what the robots-parser reading keeps beside the line model.
+type rpFile struct {
+	// filed says, per group, whether an Allow, Disallow or Crawl-delay
+	// line filed its names (robots-parser's rules[name] exists).
+	filed []bool
+}
+
+func (robotsParser) parse(src []byte, text string) *File {
+	f := &File{Reading: RobotsParser, Source: src, text: text, selections: &selections{}}
+	f.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
+	ls := newLineScanner(src, 0) // a byte-order mark is trimmed with the first key
+	longest := 0
+	for {
+		start, end, ok := ls.next()
+		if !ok {
+			break
+		}
+		longest = max(longest, end-start)
+		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
+	}
+	s := &scanner{f: f, text: text, longest: longest}
+	p := &rpParser{scanner: s, group: -1, newRun: true, ext: &rpFile{}}
+	for i := range f.Lines {
+		s.near = i
+		p.line(&f.Lines[i])
+	}
+	p.finish()
+	s.checkBytes()
+	p.checkEncoding()
+	f.ext = p.ext
+	f.Diagnostics = sortedDiagnostics(&s.diags)
+	return f
+}
+
+type rpParser struct {
+	*scanner
+	group int // the group being read, or -1 before the first user-agent line
+	// newRun is robots-parser's isNoneUserAgentState: the last line with a
+	// key was not a user-agent line, so the next one starts a new group.
+	newRun bool
+	ext    *rpFile
+}
+
+func (p *rpParser) line(l *Line) {
+	src := p.f.Source
+	start, end := int(l.Start), int(l.End)
+	content := end
+	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
+		content = start + i
+		l.Comment = spanOf(content+1, end)
+	}
+	l.Group = int32(p.group)
+	colon := bytes.IndexByte(src[start:content], ':')
+	ks, ke := jsTrimSpan(src, start, content)
+	switch {
+	case colon < 0 && ks == ke && content < end:
+		l.Kind = KindComment
+		return
+	case colon < 0 && ks == ke:
+		l.Kind, l.Group = KindBlank, -1
+		return
+	case colon < 0:
+		l.Kind = KindInvalid
+		p.report(ks, ke, CodeInvalidLine, Warning, rpSource+" (splitLine)", "no ':' on this line: robots-parser skips it")
+		return
+	}
+	colon += start
+	ks, ke = jsTrimSpan(src, start, colon)
+	vs, ve := jsTrimSpan(src, colon+1, content)
+	if ks == ke {
+		l.Kind = KindInvalid
+		p.report(start, content, CodeInvalidLine, Warning, rpSource+" (parseRobots)", "no key before the ':': robots-parser skips this line")
+		return
+	}
+	l.Key, l.Value = spanOf(ks, ke), spanOf(vs, ve)
+	key := p.key(l)
+	switch {
+	case equalFoldASCII(key, "user-agent"):
+		p.userAgent(l)
+	case equalFoldASCII(key, "allow"):
+		p.rule(l, true)
+	case equalFoldASCII(key, "disallow"):
+		p.rule(l, false)
+	default:
+		p.other(l, key)
+	}
+	p.newRun = l.Kind != KindUserAgent
+}
+
+func (p *rpParser) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	if p.newRun {
+		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
+		p.ext.filed = append(p.ext.filed, false)
+		p.group = len(p.f.Groups) - 1
+	}
+	g := &p.f.Groups[p.group]
+	g.LastLine, l.Group = int(l.Number), int32(p.group)
+	value := p.value(l)
+	a := Agent{Line: int(l.Number), Value: value}
+	if value != "" {
+		a.Token = rpName(pyDecode([]byte(value)))
+		a.Global = a.Token == "*"
+	}
+	g.Agents = append(g.Agents, a)
+	switch {
+	case value == "":
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, rpSource+" (parseRobots)",
+			"an empty user-agent value adds no name: robots-parser files this group's rules under its other names only")
+	case strings.IndexByte(value, '/') >= 0:
+		p.report(int(l.Value.Start), int(l.Value.End), CodeTokenCut, Info, rpSource+" (formatUserAgent)",
+			"robots-parser cuts the value at its first '/': this line names %q", a.Token)
+	}
+}
+
+func (p *rpParser) rule(l *Line, allow bool) {
+	l.Kind = Rule{Allow: allow}.Kind()
+	if p.group < 0 {
+		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, rpSource+" (parseRobots)",
+			"this rule comes before any user-agent line: robots-parser files it under no name")
+		return
+	}
+	g := &p.f.Groups[p.group]
+	g.LastLine = int(l.Number)
+	p.ext.filed[p.group] = true
+	value := p.value(l)
+	norm := ""
+	if value != "" {
+		norm = rpPattern(pyDecode([]byte(value)))
+	}
+	g.Rules = append(g.Rules, p.f.newRule(l, allow, norm, p.group))
+	if value == "" {
+		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, rpSource+" (addRule)",
+			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.key(l))
+	}
+}
+
+func (p *rpParser) other(l *Line, key string) {
+	l.Kind = KindOther
+	if p.group >= 0 {
+		p.f.Groups[p.group].LastLine = int(l.Number)
+	}
+	switch {
+	case equalFoldASCII(key, "crawl-delay"):
+		if p.group >= 0 {
+			p.ext.filed[p.group] = true
+		}
+	case equalFoldASCII(key, "sitemap"), equalFoldASCII(key, "host"):
+	default:
+		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, rpSource+" (parseRobots)",
+			"robots-parser ignores %q, but the line still ends a run of user-agent lines", key)
+	}
+}
+
+// finish notes the groups whose names were never filed.
+func (p *rpParser) finish() {
+	for gi, g := range p.f.Groups {
+		if p.ext.filed[gi] {
+			continue
+		}
+		l := p.f.Lines[g.FirstLine-1]
+		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, rpSource+" (addRule)",
+			"no Allow, Disallow or Crawl-delay line follows these user-agent lines before another record ends them: robots-parser files none of their names, so those robots fall back to the * group")
+	}
+}
+
+// checkEncoding says what robots-parser's caller does with invalid UTF-8:
+// decoding replaces it.
+func (p *rpParser) checkEncoding() {
+	p.diags.drop(CodeInvalidUTF8)
+	switch n := bomLength(p.f.Source); {
+	case n == 3:
+		p.report(0, 3, CodeBOM, Info, rpSource+" (trimLine)",
+			"a UTF-8 byte-order mark starts the file: decoding keeps it as U+FEFF, which trim() removes with the first key's white space")
+	case n > 0:
+		p.report(0, n, CodeBOM, Warning, "Node.js Buffer toString(\"utf8\")",
+			"the file starts with part of a byte-order mark: decoding reads it as U+FFFD, which hides the first line's key from robots-parser")
+	}
+	if utf8.Valid(p.f.Source) {
+		return
+	}
+	off := firstInvalidUTF8(p.f.Source)
+	p.report(off, off+1, CodeInvalidUTF8, Warning, "Node.js Buffer toString(\"utf8\")",
+		"invalid UTF-8: decoding the body reads each bad sequence as U+FFFD, which robots-parser then percent-encodes as %%EF%%BF%%BD")
+}
+
+// rpName is a name as formatUserAgent makes it: lower-cased, cut at the
+// first '/', trimmed.
+func rpName(s string) string {
+	s = jsLower(s)
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		s = s[:i]
+	}
+	return jsTrim(s)
+}
+
+// rpTokenName is the token as _getRule reads it: an empty one is '*'.
+func rpTokenName(token string) string {
+	if token == "" {
+		return "*"
+	}
+	return rpName(token)
+}
+
+// rpPattern is normaliseEncoding: encodeURI, with '%' kept, then every
+// %xx escape upper-cased. The text is valid UTF-8 (decoded), so encodeURI
+// never throws.
+func rpPattern(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '%' && isEscape(s, i):
+			b.WriteByte('%')
+			b.WriteByte(upperHexDigit(s[i+1]))
+			b.WriteByte(upperHexDigit(s[i+2]))
+			i += 3
+			continue
+		case c == '%' || c < 0x80 && encodeURIKeeps(c):
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		for j := i; j < i+n; j++ {
+			b.WriteByte('%')
+			b.WriteByte(upperHex[s[j]>>4])
+			b.WriteByte(upperHex[s[j]&15])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// rpPatternSteps are the steps from a rule's value as written to the
+// pattern robots-parser compares.
+func rpPatternSteps(value string) []Step {
+	var steps []Step
+	s := value
+	if d := pyDecode([]byte(s)); d != s {
+		steps = append(steps, Step{Input: s, Output: d, Source: "Node.js Buffer toString(\"utf8\")",
+			Rule: "invalid UTF-8 is decoded as U+FFFD"})
+		s = d
+	}
+	if out := rpPattern(s); out != s {
+		steps = append(steps, Step{Input: s, Output: out, Source: rpSource + " (normaliseEncoding)",
+			Rule: "what encodeURI escapes is percent-encoded as UTF-8 ('%' is kept), and %xx escapes are upper-cased"})
+	}
+	return steps
+}
+
+var errOtherSite = errors.New("it is not on the robots.txt's scheme, host and port")
+
+// rpThrows: neither URL parses, so parseUrl gives two empty objects, which
+// _getRule finds on the same site; it then upper-cases the escapes of a
+// path that is not a string, and throws.
+type rpThrows struct{ why string }
+
+func (e *rpThrows) Error() string { return e.why }
+
+// rpURLs are the two URLs robots-parser is given for a target: the
+// robots.txt URL and the URL asked about.
+func rpURLs(t *Target) (robots, url string) {
+	switch {
+	case t != nil && t.Scheme != "" && t.RobotsURL != "":
+		return t.RobotsURL, t.Input
+	case t != nil && t.Scheme == "" && t.Host != "":
+		// A network-path reference: the URL class reads it with the
+		// scheme of robots-parser's base URL, http.
+		authority := t.Host
+		if t.Port != "" {
+			authority += ":" + t.Port
+		}
+		return "http://" + authority + "/robots.txt", t.Input
+	}
+	path := "/"
+	if t != nil && strings.HasPrefix(t.Path, "/") {
+		path = t.Path
+	}
+	return rpStandIn + "/robots.txt", rpStandIn + path
+}
+
+// rpPort is the port parseUrl leaves: with none given it sets 443 for
+// https and 80 for any other scheme, which the URL class then drops when
+// it is the scheme's default (and ignores for file: and a URL without a
+// host, which cannot have a port).
+func rpPort(u whatwgURL) string {
+	if u.port != "" || u.protocol == "file:" || u.hostname == "" {
+		return u.port
+	}
+	p := "80"
+	if u.protocol == "https:" {
+		p = "443"
+	}
+	if def, special := whatwgSpecial[strings.TrimSuffix(u.protocol, ":")]; special && def == p {
+		return ""
+	}
+	return p
+}
+
+// rpRequestPath is what _getRule compares when the file is robots and raw
+// the URL asked about: raw's pathname and search with escapes upper-cased,
+// once raw is known to be on the robots.txt's site.
+func rpRequestPath(robots, raw string) (string, []Step, error) {
+	shown := raw // a path asked on the stand-in site is shown as the path
+	if robots == rpStandIn+"/robots.txt" && strings.HasPrefix(raw, rpStandIn+"/") {
+		shown = raw[len(rpStandIn):]
+	}
+	base, errBase := parseWHATWG(robots)
+	u, err := parseWHATWG(raw)
+	switch {
+	case errBase != nil && err != nil:
+		return "", nil, &rpThrows{fmt.Sprintf("the URL class can read neither the robots.txt URL %q (%v) nor %q (%v)", robots, errBase, raw, err)}
+	case errBase != nil:
+		return "", nil, fmt.Errorf("the URL class cannot read the robots.txt URL %q: %v", robots, errBase)
+	case err != nil:
+		return "", nil, fmt.Errorf("the URL class cannot read %q: %v", raw, err)
+	}
+	if u.protocol != base.protocol || u.hostname != base.hostname || rpPort(u) != rpPort(base) {
+		return "", nil, fmt.Errorf("%q: %v (%s)", raw, errOtherSite, robots)
+	}
+	var steps []Step
+	read := u.pathname + u.search
+	if read != shown {
+		steps = append(steps, Step{Input: shown, Output: read, Source: "WHATWG URL Standard (Node.js URL); " + rpSource + " (_getRule)",
+			Rule: "the URL class reads the URL: its pathname and search are kept (percent-encoded where the standard says, dot segments resolved, an empty query and the fragment dropped)"})
+	}
+	path := upperEscapes(read)
+	if path != read {
+		steps = append(steps, Step{Input: read, Output: path, Source: rpSource + " (urlEncodeToUpper)",
+			Rule: "%xx escapes are upper-cased"})
+	}
+	return path, steps, nil
+}
+
+func (robotsParser) evaluate(f *File, token string, t *Target) *Result {
+	robots, url := rpURLs(t)
+	return rpEvaluate(f, token, t, robots, url)
+}
+
+// rpEvaluate is isAllowed(url, token) on the file parsed as the robots.txt
+// at robots.
+func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
+	path, steps, err := rpRequestPath(robots, url)
+	res.Path, res.Steps = path, steps
+	sel := f.selectionFor(token, rpSelect)
+	res.Groups, res.Diagnostics = sel.trace, sel.diags
+	var throws *rpThrows
+	switch {
+	case errors.As(err, &throws):
+		res.Reason = ReasonRaises
+		res.Explanation = fmt.Sprintf("No verdict: robots-parser's isAllowed throws a TypeError, since %s: it takes the two unread URLs for the same site, then finds no path to compare; shown as disallowed, since a crawler whose check fails fetches nothing.", throws.why)
+		return res
+	case err != nil:
+		res.Reason = ReasonNoVerdict
+		res.Explanation = fmt.Sprintf("No verdict: robots-parser's isAllowed returns undefined, since %v; shown as disallowed, as its isDisallowed says.", err)
+		return res
+	}
+	for _, gi := range res.Groups.Selected {
+		rules := f.Groups[gi].Rules
+		for ri := range rules {
+			r := &rules[ri]
+			if r.Pattern.Start == r.Pattern.End || !compilePattern(f.normalized(r)).match(path) {
+				continue
+			}
+			m := f.matchOf(r)
+			m.Priority, m.Steps = len(m.Normalized), rpPatternSteps(m.Pattern)
+			res.Matches = append(res.Matches, m)
+		}
+	}
+	res.decideLongest()
+	res.Explanation = rpExplain(f, res)
+	return res
+}
+
+// rpSelect is _getRule's choice: the rules filed under the token's name,
+// else those filed under '*', else none. Every group naming it is merged.
+func rpSelect(f *File, token string) GroupTrace {
+	ext, _ := f.ext.(*rpFile)
+	if ext == nil {
+		ext = &rpFile{}
+	}
+	name := rpTokenName(token)
+	tr := GroupTrace{Token: token}
+	chosen, found := name, rpFiled(f, ext, name)
+	if !found && name != "*" {
+		chosen, found = "*", rpFiled(f, ext, "*")
+	}
+	tr.Global = found && chosen == "*"
+	// A file may name thousands of robots: their sentences share an arena,
+	// and the quoted endings are made once.
+	words := arena{}
+	notName := fmt.Sprintf(", not %q", name)
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Agents)
+	}
+	tr.Agents = make([]UserAgentMatch, 0, n)
+	for gi, g := range f.Groups {
+		filed := gi < len(ext.filed) && ext.filed[gi]
+		for _, a := range g.Agents {
+			m := UserAgentMatch{Agent: a, Group: gi}
+			switch {
+			case a.Value == "":
+				m.How = "an empty value adds no name"
+			case a.Token != chosen && a.Token == name:
+				m.How = fmt.Sprintf("names %q, the token as robots-parser reads it, but no rule line follows it", name)
+			case a.Token != chosen && a.Global:
+				m.How = "'*': used only when no group files the token's name"
+			case a.Token != chosen:
+				m.How = words.quoted("names ", a.Token, notName)
+			case !found || !filed:
+				m.How = fmt.Sprintf("names %q, but no rule line follows it in its group", a.Token)
+			default:
+				m.Matched = true
+				m.How = fmt.Sprintf("names %q: lower-cased and cut at '/', the value equals %q", a.Token, chosen)
+				tr.Selected = appendOnce(tr.Selected, gi)
+			}
+			tr.Agents = append(tr.Agents, m)
+		}
+	}
+	tr.Merged = len(tr.Selected) > 1
+	tr.Summary = rpSummary(f, tr, name)
+	return tr
+}
+
+// rpFiled says whether a group with rule lines names name.
+func rpFiled(f *File, ext *rpFile, name string) bool {
+	for gi, g := range f.Groups {
+		if gi >= len(ext.filed) || !ext.filed[gi] {
+			continue
+		}
+		for _, a := range g.Agents {
+			if a.Value != "" && a.Token == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func rpSummary(f *File, tr GroupTrace, name string) string {
+	how := fmt.Sprintf("%q (robots-parser lower-cases the token, cuts it at '/' and trims it; an empty one is *)", name)
+	switch {
+	case len(tr.Selected) == 0 && len(f.Groups) == 0:
+		return "The file has no groups, so no rules apply: everything is allowed."
+	case len(tr.Selected) == 0:
+		return fmt.Sprintf("No group with rule lines names %s and none names *, so no rules apply: everything is allowed.", how)
+	}
+	names, apply := "names", "applies"
+	if len(tr.Selected) > 1 {
+		names, apply = "name", "apply"
+	}
+	s := fmt.Sprintf("The token reads as %s; the %s %s it exactly", how, groupWords(f, tr.Selected), names)
+	if tr.Global {
+		s = fmt.Sprintf("No group with rule lines names %s, so the %s naming * %s", how, groupWords(f, tr.Selected), apply)
+	}
+	if tr.Merged {
+		s += ", their rules merged"
+	}
+	return s + "."
+}
+
+func rpExplain(f *File, res *Result) string {
+	switch res.Reason {
+	case ReasonNoGroup:
+		return "Allowed: " + res.Groups.Summary
+	case ReasonNoMatch:
+		for _, gi := range res.Groups.Selected {
+			for _, r := range f.Groups[gi].Rules {
+				if r.Pattern.Start != r.Pattern.End {
+					return "Allowed: no rule of the applying groups matches " + res.Path + "."
+				}
+			}
+		}
+		return "Allowed: the applying groups have no rule with a pattern, and robots-parser does not fall back to the * group for a name it has filed. " + res.Groups.Summary
+	}
+	return explain(f, res)
+}
