@@ -32,8 +32,8 @@ type modelLine struct {
 
 // A modelGroup is a group as a reading's group boundaries make it.
 type modelGroup struct {
-	Agents []modelLine
-	Rules  []modelLine
+	Agents []*modelLine // into the lines the group was made of
+	Rules  []*modelLine
 }
 
 // mergeRule is how the applying groups are chosen once each user-agent
@@ -159,7 +159,8 @@ func linesOf(f *File) []modelLine {
 func boundsAgentAfterRule(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	open, seenRule := false, false
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		if l.Stop {
 			break
 		}
@@ -184,7 +185,8 @@ func boundsAgentAfterRule(lines []modelLine) []modelGroup {
 func boundsDelayEndsAgents(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	open, seenRule := false, false
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		switch {
 		case l.Stop:
 			if open {
@@ -218,7 +220,8 @@ func isDelayKey(k string) bool {
 func boundsAgentAfterAny(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	open, afterOther := false, false
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		switch {
 		case l.Stop:
 			return out
@@ -251,7 +254,8 @@ func boundsAgentAfterKey(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	filed := []bool{}
 	newRun := true
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		switch {
 		case l.Kind == KindUserAgent:
 			if newRun {
@@ -282,7 +286,8 @@ func boundsAgentAfterKey(lines []modelLine) []modelGroup {
 func boundsBlankLine(lines []modelLine) []modelGroup {
 	var out []modelGroup
 	open, seenRule := false, false
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		if l.Stop {
 			break
 		}
@@ -317,7 +322,8 @@ func boundsEmptyLine(lines []modelLine) []modelGroup {
 		}
 		cur, state = modelGroup{}, 0
 	}
-	for _, l := range lines {
+	for i := range lines {
+		l := &lines[i]
 		switch {
 		case l.Stop:
 			return out // parse() raised: the record it was building is lost
@@ -342,7 +348,29 @@ func boundsEmptyLine(lines []modelLine) []modelGroup {
 
 // matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
 // the end.
-func matchWildcards(pattern, path string) bool { return compilePattern(pattern).match(path) }
+func matchWildcards(pattern, path string) bool {
+	if rejectsByPrefix(pattern, path) {
+		return false
+	}
+	return compilePattern(pattern).match(path)
+}
+
+// rejectsByPrefix reports whether the literal start of pattern, up to its
+// first '*' or '$', already differs from path: such a pattern matches no
+// wildcard reading's way. Most rules of a large group fail here, at their
+// first few bytes, without the pattern being scanned whole.
+func rejectsByPrefix(pattern, path string) bool {
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		if c == '*' || c == '$' {
+			return false
+		}
+		if i >= len(path) || path[i] != c {
+			return true
+		}
+	}
+	return false
+}
 
 // matchPrefix compares '*' and '$' as ordinary characters.
 func matchPrefix(pattern, path string) bool { return strings.HasPrefix(path, pattern) }

@@ -164,6 +164,9 @@ var pythonRFCChoices = Choices{
 	Merge:    mergeByValue,
 	AgentKey: prLower,
 	Match: func(pattern, path string) bool {
+		if rejectsByPrefix(pattern, path) {
+			return false
+		}
 		_, ok := prMatch(pattern, path)
 		return ok
 	},
@@ -199,7 +202,9 @@ var crawlerCommonsChoices = Choices{
 		return v != "" && v != "*" && ccNames(v, pyLower(token)), v == "*"
 	},
 	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
-	Match: func(pattern, path string) bool { return ccMatch(compilePattern(pattern), path) },
+	Match: func(pattern, path string) bool {
+		return !rejectsByPrefix(pattern, path) && ccMatch(compilePattern(pattern), path)
+	},
 	Path: func(t *Target) (string, bool) {
 		p, _ := ccRequestPath(t)
 		return p, true
@@ -238,6 +243,9 @@ var protegoChoices = Choices{
 		return p[:len(p)-len("index.html")] + "$", true
 	},
 	Match: func(pattern, path string) bool {
+		if rejectsByPrefix(pattern, path) {
+			return false
+		}
 		form, never := pgMatchForm(pattern)
 		return !never && compilePattern(form).match(path)
 	},

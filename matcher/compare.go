@@ -264,7 +264,7 @@ func (p *pairModel) linesSentence() (Factor, string) {
 		}
 		over := append([]modelLine(nil), la...)
 		over[i] = lb[i]
-		p.override = over
+		p.override, p.overrideAt = over, i
 		v := p.eval(0)
 		p.override = nil
 		if !v.ok || v.allowed != want {

@@ -49,6 +49,31 @@ type modelSide struct {
 	c     *Choices
 	f     *File
 	lines []modelLine
+	// norms holds, by line, the pattern the reading's own parse compares
+	// for each of its rules (filed once per comparison), so that the model
+	// does not normalize again what the parse did.
+	norms  []string
+	isRule []bool
+}
+
+// ownPattern is the pattern the reading's parse made of the rule on line
+// n, if it made one.
+func (s *modelSide) ownPattern(n int32) (string, bool) {
+	if s.isRule == nil {
+		s.norms, s.isRule = make([]string, len(s.f.Lines)+1), make([]bool, len(s.f.Lines)+1)
+		for gi := range s.f.Groups {
+			for ri := range s.f.Groups[gi].Rules {
+				r := &s.f.Groups[gi].Rules[ri]
+				if int(r.Line) < len(s.isRule) {
+					s.norms[r.Line], s.isRule[r.Line] = s.f.normalized(r), true
+				}
+			}
+		}
+	}
+	if n < 0 || int(n) >= len(s.isRule) || !s.isRule[n] {
+		return "", false
+	}
+	return s.norms[n], true
 }
 
 // A pairModel evaluates one URL for one token under mixes of two readings'
@@ -66,8 +91,10 @@ type pairModel struct {
 	// the reading lexing it (a line cut may change a value), by line.
 	pats [2][2][]modelPattern
 	// override, when set, replaces the lines of reading 0 for one
-	// evaluation (linesFactor's search for the deciding line).
-	override []modelLine
+	// evaluation (linesFactor's search for the deciding line): they are
+	// reading 0's but for the line at index overrideAt.
+	override   []modelLine
+	overrideAt int
 }
 
 type modelPath struct {
@@ -161,9 +188,17 @@ func (p *pairModel) path(m mix) modelPath {
 	return *p.paths[i]
 }
 
-func (p *pairModel) pattern(m mix, l modelLine) modelPattern {
+func (p *pairModel) pattern(m mix, l *modelLine) modelPattern {
 	norm, lex := m.of(choiceNormalize), m.of(choiceLines)
-	if p.override != nil && lex == 0 {
+	if p.override != nil && lex == 0 && int(l.Line)-1 == p.overrideAt {
+		pat, ok := p.side[norm].c.Pattern(l.Value)
+		return modelPattern{pat, ok, true}
+	}
+	if norm == lex {
+		// The reading's own lines: its parse normalized them already.
+		if pat, ok := p.side[norm].ownPattern(l.Line); ok {
+			return modelPattern{pat, true, true}
+		}
 		pat, ok := p.side[norm].c.Pattern(l.Value)
 		return modelPattern{pat, ok, true}
 	}
@@ -337,7 +372,7 @@ func keptNames(groups []modelGroup, chain []int, agent func(value, token string)
 		}
 		kept := true
 		for _, gi := range chain[1:] {
-			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b modelLine) bool { return b.Value == a.Value })
+			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b *modelLine) bool { return b.Value == a.Value })
 		}
 		if kept {
 			return true
