@@ -136,6 +136,38 @@ func choicesOf(r Reading) *Choices {
 	return nil
 }
 
+// A groupBuilder makes the groups of a bounds function with a few
+// allocations: every group's agents and rules are runs of two shared
+// slices, since a group's lines all come before the next group's.
+type groupBuilder struct {
+	agents, rules []*modelLine
+	starts        [][2]int // where each group's agents and rules start
+}
+
+func (b *groupBuilder) open()              { b.starts = append(b.starts, [2]int{len(b.agents), len(b.rules)}) }
+func (b *groupBuilder) agent(l *modelLine) { b.agents = append(b.agents, l) }
+func (b *groupBuilder) rule(l *modelLine)  { b.rules = append(b.rules, l) }
+func (b *groupBuilder) n() int             { return len(b.starts) }
+func (b *groupBuilder) lastRules() int     { return len(b.rules) - b.starts[len(b.starts)-1][1] }
+
+// drop removes the last group.
+func (b *groupBuilder) drop() {
+	s := b.starts[len(b.starts)-1]
+	b.agents, b.rules, b.starts = b.agents[:s[0]], b.rules[:s[1]], b.starts[:len(b.starts)-1]
+}
+
+func (b *groupBuilder) groups() []modelGroup {
+	out := make([]modelGroup, len(b.starts))
+	for i, s := range b.starts {
+		ae, re := len(b.agents), len(b.rules)
+		if i+1 < len(b.starts) {
+			ae, re = b.starts[i+1][0], b.starts[i+1][1]
+		}
+		out[i] = modelGroup{Agents: b.agents[s[0]:ae:ae], Rules: b.rules[s[1]:re:re]}
+	}
+	return out
+}
+
 // linesOf is a File's own lexing as model lines.
 func linesOf(f *File) []modelLine {
 	out := make([]modelLine, len(f.Lines))
@@ -157,7 +189,7 @@ func linesOf(f *File) []modelLine {
 // a user-agent line after a rule starts a new group; no other line ends
 // one; a rule before any user-agent line belongs to no group.
 func boundsAgentAfterRule(lines []modelLine) []modelGroup {
-	var out []modelGroup
+	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
 		l := &lines[i]
@@ -167,46 +199,46 @@ func boundsAgentAfterRule(lines []modelLine) []modelGroup {
 		switch {
 		case l.Kind == KindUserAgent:
 			if !open || seenRule {
-				out = append(out, modelGroup{})
+				b.open()
 				open, seenRule = true, false
 			}
-			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+			b.agent(l)
 		case l.Kind.IsRule() && open:
-			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			b.rule(l)
 			seenRule = true
 		}
 	}
-	return out
+	return b.groups()
 }
 
 // boundsDelayEndsAgents is CPython's RFC 9309 rewrite: as RFC 9309, but a
 // Crawl-delay or Request-rate line after the user-agent lines also ends
 // them, and parse() raising loses the group being built.
 func boundsDelayEndsAgents(lines []modelLine) []modelGroup {
-	var out []modelGroup
+	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
 		l := &lines[i]
 		switch {
 		case l.Stop:
 			if open {
-				out = out[:len(out)-1]
+				b.drop()
 			}
-			return out
+			return b.groups()
 		case l.Kind == KindUserAgent:
 			if !open || seenRule {
-				out = append(out, modelGroup{})
+				b.open()
 				open, seenRule = true, false
 			}
-			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+			b.agent(l)
 		case l.Kind.IsRule() && open:
-			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			b.rule(l)
 			seenRule = true
 		case l.Kind == KindOther && open && isDelayKey(l.Key):
 			seenRule = true
 		}
 	}
-	return out
+	return b.groups()
 }
 
 func isDelayKey(k string) bool {
@@ -218,32 +250,32 @@ func isDelayKey(k string) bool {
 // one), a directive with an empty value is no rule, and what came before
 // a raise is kept.
 func boundsAgentAfterAny(lines []modelLine) []modelGroup {
-	var out []modelGroup
+	var b groupBuilder
 	open, afterOther := false, false
 	for i := range lines {
 		l := &lines[i]
 		switch {
 		case l.Stop:
-			return out
+			return b.groups()
 		case l.Kind == KindUserAgent && l.Value == "":
 			afterOther = false
 		case l.Kind == KindUserAgent:
-			if !open || afterOther || len(out[len(out)-1].Rules) > 0 {
-				out = append(out, modelGroup{})
+			if !open || afterOther || b.lastRules() > 0 {
+				b.open()
 				open = true
 			}
-			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+			b.agent(l)
 			afterOther = false
 		case (l.Kind.IsRule() || l.Kind == KindOther) && l.Value == "":
 			afterOther = true
 		case l.Kind.IsRule() && open:
-			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			b.rule(l)
 			afterOther = true
 		case l.Kind == KindOther && (open || strings.EqualFold(l.Key, "sitemap")):
 			afterOther = true
 		}
 	}
-	return out
+	return b.groups()
 }
 
 // boundsAgentAfterKey is robots-parser's grouping: a user-agent line
@@ -251,7 +283,7 @@ func boundsAgentAfterAny(lines []modelLine) []modelGroup {
 // whose group has no Allow, Disallow or Crawl-delay line files no name, so
 // it is no group at all.
 func boundsAgentAfterKey(lines []modelLine) []modelGroup {
-	var out []modelGroup
+	var b groupBuilder
 	filed := []bool{}
 	newRun := true
 	for i := range lines {
@@ -259,19 +291,21 @@ func boundsAgentAfterKey(lines []modelLine) []modelGroup {
 		switch {
 		case l.Kind == KindUserAgent:
 			if newRun {
-				out, filed = append(out, modelGroup{}), append(filed, false)
+				b.open()
+				filed = append(filed, false)
 			}
-			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
-		case l.Kind.IsRule() && len(out) > 0:
-			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
-			filed[len(out)-1] = true
-		case l.Kind == KindOther && len(out) > 0 && strings.EqualFold(l.Key, "crawl-delay"):
-			filed[len(out)-1] = true
+			b.agent(l)
+		case l.Kind.IsRule() && b.n() > 0:
+			b.rule(l)
+			filed[b.n()-1] = true
+		case l.Kind == KindOther && b.n() > 0 && strings.EqualFold(l.Key, "crawl-delay"):
+			filed[b.n()-1] = true
 		}
 		if l.Kind == KindUserAgent || l.Kind.IsRule() || l.Kind == KindOther {
 			newRun = l.Kind != KindUserAgent
 		}
 	}
+	out := b.groups()
 	kept := out[:0]
 	for i, g := range out {
 		if filed[i] {
@@ -284,7 +318,7 @@ func boundsAgentAfterKey(lines []modelLine) []modelGroup {
 // boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
 // record, and a user-agent line after a rule starts a new one.
 func boundsBlankLine(lines []modelLine) []modelGroup {
-	var out []modelGroup
+	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
 		l := &lines[i]
@@ -296,16 +330,16 @@ func boundsBlankLine(lines []modelLine) []modelGroup {
 			open, seenRule = false, false
 		case l.Kind == KindUserAgent:
 			if !open || seenRule {
-				out = append(out, modelGroup{})
+				b.open()
 				open, seenRule = true, false
 			}
-			out[len(out)-1].Agents = append(out[len(out)-1].Agents, l)
+			b.agent(l)
 		case l.Kind.IsRule() && open:
-			out[len(out)-1].Rules = append(out[len(out)-1].Rules, l)
+			b.rule(l)
 			seenRule = true
 		}
 	}
-	return out
+	return b.groups()
 }
 
 // boundsEmptyLine is CPython's classic RobotFileParser.parse: only an
@@ -313,37 +347,42 @@ func boundsBlankLine(lines []modelLine) []modelGroup {
 // a user-agent line after a rule starts a new record; a Crawl-delay or
 // Request-rate line counts as a rule there.
 func boundsEmptyLine(lines []modelLine) []modelGroup {
-	var out []modelGroup
-	var cur modelGroup
+	var b groupBuilder
 	state := 0 // 0: start, 1: saw user-agent, 2: saw a rule
 	end := func() {
-		if state == 2 {
-			out = append(out, cur)
+		if state == 1 {
+			b.drop()
 		}
-		cur, state = modelGroup{}, 0
+		state = 0
 	}
 	for i := range lines {
 		l := &lines[i]
 		switch {
 		case l.Stop:
-			return out // parse() raised: the record it was building is lost
+			if state != 0 {
+				b.drop() // parse() raised: the record it was building is lost
+			}
+			return b.groups()
 		case l.Empty:
 			end()
 		case l.Kind == KindUserAgent:
 			if state == 2 {
 				end()
 			}
-			cur.Agents = append(cur.Agents, l)
+			if state == 0 {
+				b.open()
+			}
+			b.agent(l)
 			state = 1
 		case l.Kind.IsRule() && state != 0:
-			cur.Rules = append(cur.Rules, l)
+			b.rule(l)
 			state = 2
 		case l.Kind == KindOther && state != 0 && isDelayKey(l.Key):
 			state = 2
 		}
 	}
 	end()
-	return out
+	return b.groups()
 }
 
 // matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
