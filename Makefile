@@ -4,7 +4,12 @@ BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
 # The version decision records carry (app/toolversion.go); empty outside git.
-VERSION  ?= $(shell git describe --always --dirty 2>/dev/null)
+# Taken once, when make starts (:=, not ?=, which would run git describe
+# again for each recipe): the program and the page's wasm of one build must
+# carry the same version even when the tree changes during the build.
+ifeq ($(origin VERSION),undefined)
+VERSION  := $(shell git describe --always --dirty 2>/dev/null)
+endif
 
 # Google's conformance suite (matcher/conformance_test.go reads it) when it
 # sits beside the repository; otherwise that test says how to run it.
@@ -37,13 +42,15 @@ $(BIN): FORCE
 # -l on the UI's own package (robots-explorer/app) only: inlining in its
 # render code made it 17 KB larger after gzip and no faster in the
 # browser tests; the matcher, go-app and the runtime keep inlining.
+# -X main.version: records made in the page carry the same version as the
+# program's (app/toolversion.go), not "devel".
 # packwasm then joins the linker's many small data segments: the same
 # memory, about 170 KB less after gzip. go build relinks only after a
 # change and packwasm writes app.wasm only when its bytes change, so the
 # compressed forms below are only remade after a real change.
 WASMLINKED := bin/app.wasm
 $(WASM): FORCE | $(BIN)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w" -o $(WASMLINKED) ./app
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASMLINKED) ./app
 	$(BIN) packwasm $(WASMLINKED) $(WASM)
 
 $(WASM).gz $(WASM).br &: $(WASM) | $(BIN)

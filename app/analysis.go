@@ -23,6 +23,11 @@ type analysis struct {
 	allowed   int
 	denied    int
 	invalid   int
+	// noToken says URLs wait for a product token to be typed.
+	noToken bool
+	// delivered is what the delivery facts make of every row when they
+	// decide the verdict whatever the rules say (deliveryrows.go).
+	delivered rowDelivery
 }
 
 // A resultRow is one URL's verdict with its short reason.
@@ -31,7 +36,12 @@ type resultRow struct {
 	Verdict string // "allowed", "disallowed", or "invalid" for a URL that cannot be read
 	Why     string // the winning line, or the reason when no rule decided, or the URL's error
 	Line    int    // the winning line, 0 when none
+	Rule    string // the winning line's text, trimmed; "" when none
 	Result  *matcher.Result
+	// Effective is the verdict once the delivery facts decide it (a 4xx,
+	// a 5xx, more than five redirects: RFC 9309 §2.3.1); "" when the
+	// rules decide.
+	Effective string
 }
 
 // analyze parses the file under the chosen reading only and evaluates every
@@ -52,6 +62,12 @@ func analyze(in example, files *readingFiles, prev *analysis) *analysis {
 		}
 	}
 	urls := splitURLs(in.URLs)
+	if strings.TrimSpace(in.Token) == "" {
+		// No token, no verdict: groups are chosen by the token (RFC 9309
+		// §2.2.1), and verdicts left from the last token would be wrong.
+		a.noToken = len(urls) > 0
+		return a
+	}
 	if len(urls) > maxURLs {
 		a.skipped = len(urls) - maxURLs
 		urls = urls[:maxURLs]
@@ -71,7 +87,8 @@ func (a *analysis) evaluate(u string) resultRow {
 	row := resultRow{URL: u, Verdict: res.Verdict(), Why: res.Explanation, Result: res}
 	if m, ok := res.WinningRule(); ok {
 		row.Line = int(m.Rule.Line)
-		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, strings.TrimSpace(a.file.Text(row.Line)))
+		row.Rule = strings.TrimSpace(a.file.Text(row.Line))
+		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, row.Rule)
 	}
 	if res.Allowed {
 		a.allowed++
@@ -96,10 +113,17 @@ func splitURLs(s string) []string {
 // summary is the one-line count above the results table.
 func (a *analysis) summary() string {
 	n := len(a.rows)
+	if a.noToken {
+		return "Type a product token (for example Googlebot) to see the verdicts: the token chooses the group whose rules apply."
+	}
 	if n == 0 {
 		return "Type a URL (one per line) to see its verdict."
 	}
 	s := fmt.Sprintf("%s: %d allowed, %d disallowed", plural(n, "URL"), a.allowed, a.denied)
+	if d := a.delivered; d.decides {
+		s = fmt.Sprintf("%s with this delivery: %d allowed, %d disallowed (by the rules alone: %d allowed, %d disallowed)",
+			plural(n, "URL"), d.allowed, d.denied, a.allowed, a.denied)
+	}
 	if a.invalid > 0 {
 		s += fmt.Sprintf(", %d not readable", a.invalid)
 	}

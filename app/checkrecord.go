@@ -128,8 +128,8 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	rec := matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: c.delivery, Time: now(),
-		Tool: "robots-explorer", ToolVersion: toolVersion()})
+	rec := noteSizeCut(matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: c.delivery, Time: now(),
+		Tool: "robots-explorer", ToolVersion: toolVersion()}), f, res)
 	var out []byte
 	if c.markdown {
 		out = []byte(rec.Markdown())

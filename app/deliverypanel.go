@@ -13,14 +13,18 @@ import (
 // itself) with one labelled field per fact, and what RFC 9309 §2.3.1 and
 // Google make of them. The view model is delivery.go.
 
-// assessDelivery rebuilds the delivery view for the chosen URL, and the
-// chosen URL's detail with it.
+// assessDelivery rebuilds the delivery view for the chosen URL, the
+// chosen URL's detail, and every row's effective verdict.
 func (e *explorer) assessDelivery() {
 	var res *matcher.Result
 	if e.result != nil && e.chosen < len(e.result.rows) {
 		res = e.result.rows[e.chosen].Result
 	}
-	e.delivery = newDeliveryView(e.in.Delivery, res, len(e.in.Source), time.Now(), time.Local)
+	now := time.Now()
+	e.delivery = newDeliveryView(e.in.Delivery, res, len(e.in.Source), now, time.Local)
+	if e.result != nil {
+		e.result = e.result.withDelivery(e.in.Delivery, now, time.Local)
+	}
 	if e.detail != nil {
 		e.detail = e.detail.withDelivery(e.delivery)
 	}

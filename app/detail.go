@@ -48,6 +48,9 @@ type detail struct {
 	ScopeNotes []scopeNote
 	// Delivery is what the delivery facts make of this verdict.
 	Delivery deliveryView
+	// SizeCut is what Google's 500 KiB cut makes of it (sizecut.go), nil
+	// when no matching rule lies past the cut.
+	SizeCut *sizeCut
 }
 
 // A fileRow is one line of the annotated file, or a fold standing for
@@ -103,6 +106,11 @@ func newDetail(a *analysis, i int) *detail {
 	}
 	d.Delivery = newDeliveryView(a.in.Delivery, res, len(a.in.Source), time.Now(), time.Local)
 	d.Lines, d.Unshown = annotate(a, res)
+	if c := newSizeCut(a.file, res); c != nil {
+		d.SizeCut = c
+		d.Sentence += " " + c.Sentence
+		d.markRule(c)
+	}
 	return d
 }
 
@@ -219,6 +227,16 @@ func groupLabel(applies bool, applying int) string {
 		return "applies"
 	}
 	return "not for this token"
+}
+
+// markRule puts the cut's note on the deciding rule's row; the rows share
+// their diagnostics with the analysis, so the row gets its own copy.
+func (d *detail) markRule(c *sizeCut) {
+	for i := range d.Lines {
+		if r := &d.Lines[i]; c.Line > 0 && r.Number == c.Line {
+			r.Diags = append(append(matcher.DiagnosticList(nil), r.Diags...), c.ruleNote())
+		}
+	}
 }
 
 // withDelivery is d with the delivery view v.

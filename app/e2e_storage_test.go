@@ -55,7 +55,7 @@ func TestE2ESaveBeyondQuota(t *testing.T) {
 	p.do(chromedp.Focus("#token"))
 	p.typeInFocused("2")
 	p.waitFor(`(document.querySelector('#notice[data-kind="error"]')?.textContent ?? "").includes("could not be saved")`)
-	if !eval[bool](p, `document.getElementById("notice").textContent.includes("Save to file")`) {
+	if !eval[bool](p, `document.getElementById("notice").textContent.includes("Save state to file")`) {
 		t.Error("the notice does not say how to keep the work")
 	}
 	p.noConsoleErrors()

@@ -76,7 +76,7 @@ func (e *explorer) load(ctx app.Context, ex example, chosen int) {
 // render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = analyze(e.input.bound(e.in), &e.files, e.result)
+	e.result = analyze(e.input.bound(e.in), &e.files, e.result).withSize(len(e.in.Source))
 	if e.chosen >= len(e.result.rows) {
 		e.chosen = 0
 	}
@@ -222,7 +222,7 @@ func (e *explorer) Render() app.UI {
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
-		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile}),
+		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile, saveRobots: e.onSaveRobots}),
 		app.Elem("main").Class("layout").Body(
 			e.renderInputs(),
 			app.Elem("div").Class("output").Body(

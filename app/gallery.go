@@ -17,6 +17,11 @@ type galleryPage struct {
 	cases []register.Case // seed cases, in register order
 	views []caseView
 	err   string
+	// texts are the views' text for the filter; shown the indexes of the
+	// cases the filter query leaves.
+	texts []string
+	shown []int
+	query string
 }
 
 func newGalleryPage() *galleryPage { return &galleryPage{} }
@@ -29,6 +34,14 @@ func (p *galleryPage) OnInit() {
 	}
 	p.cases = seedCases(cases)
 	p.views = newCaseViews(p.cases)
+	p.texts = caseSearchTexts(p.views)
+	p.shown = filterCases(p.texts, "")
+}
+
+// onFilter narrows the list as the filter box is typed in.
+func (p *galleryPage) onFilter(ctx app.Context, ev app.Event) {
+	p.query = ctx.JSSrc().Get("value").String()
+	p.shown = filterCases(p.texts, p.query)
 }
 
 // seedCases are the cases that come from a seed table.
@@ -50,11 +63,13 @@ func (p *galleryPage) Render() app.UI {
 	return app.Elem("div").Class("page", "gallery").Body(
 		renderSiteHeader("/examples", "Every row of the seed tables, each one click from the explorer."),
 		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
-		app.Range(p.views).Slice(func(ci int) app.UI {
+		renderCaseTools("example", p.views, p.shown, p.query, p.onFilter),
+		app.Range(p.shown).Slice(func(si int) app.UI {
+			ci := p.shown[si]
 			v := p.views[ci]
-			return app.Elem("article").Class("card case").DataSet("case", v.ID).Body(
-				app.Elem("h2").Text(v.Family+": "+v.Name),
-				app.Elem("p").Class("source").Text("Source: "+v.Source),
+			return app.Elem("article").Class("card case").ID(caseAnchor("example", v.ID)).DataSet("case", v.ID).Body(
+				app.Elem("h2").Text(caseHeading(v)),
+				app.Elem("p").Class("source").Text("Source: "+plainSource(v.Source)),
 				app.Elem("pre").Text(v.Robots),
 				app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
 					tableHead("URL", "Token", "Expected", ""),
@@ -64,7 +79,8 @@ func (p *galleryPage) Render() app.UI {
 							app.Elem("td").Body(app.Elem("code").Text(fieldURL(q.URL))),
 							app.Elem("td").Body(app.Elem("code").Text(q.Token)),
 							app.Elem("td").Body(app.Range(q.Expect).Slice(func(i int) app.UI {
-								return app.Elem("span").Class("reading-chip").Text(q.Expect[i].Reading + " " + q.Expect[i].Want + " ")
+								return app.Elem("span").Class("reading-chip").DataSet("want", q.Expect[i].Want).
+									Text(q.Expect[i].Reading + ": " + verdictLabel(q.Expect[i].Want))
 							})),
 							app.Elem("td").Body(app.Elem("button").Attr("type", "button").Class("open").ID("open-seed-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
 								OnClick(p.open(ci, qi), app.EventScope("seed", ci, qi)).Text("Open")),

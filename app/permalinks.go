@@ -210,7 +210,14 @@ func (e *explorer) onCopyLink(ctx app.Context, ev app.Event) {
 
 func (e *explorer) onSaveFile(ctx app.Context, ev app.Event) {
 	downloadText(saveFileName, fileText(e.state()))
-	e.say("Saved as "+saveFileName+"; “Load from file” opens it again.", "info")
+	e.say("The page's state (file, token, URLs, reading, delivery facts) saved as "+saveFileName+"; “"+loadStateLabel+"” opens it again.", "info")
+}
+
+// onSaveRobots downloads the robots.txt being edited, whole (also the part
+// past what the page analyses), as the file a server would send.
+func (e *explorer) onSaveRobots(ctx app.Context, ev app.Event) {
+	downloadText(robotsFileName, e.in.Source)
+	e.say("The robots.txt ("+byteSize(len(e.in.Source))+") saved as "+robotsFileName+".", "info")
 }
 
 func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
@@ -254,5 +261,5 @@ func (e *explorer) onDiscardPrevious(ctx app.Context, ev app.Event) {
 // and how to keep it all the same.
 func notSaved(what string, err error) string {
 	return what + " could not be saved in this browser (" + err.Error() + "): a new tab will not show it. " +
-		"Use “Save to file” to keep it."
+		"Use “Save state to file” to keep it."
 }

@@ -33,8 +33,8 @@ func decisionRecord(a *analysis, chosen int, source string, facts *matcher.Deliv
 			return nil, err
 		}
 	}
-	return matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: facts, Time: now,
-		Tool: recordTool, ToolVersion: version}), nil
+	return noteSizeCut(matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: facts, Time: now,
+		Tool: recordTool, ToolVersion: version}), f, res), nil
 }
 
 // recordFileName names a downloaded record after the URL's host or path

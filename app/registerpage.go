@@ -23,6 +23,10 @@ type registerPage struct {
 	views []caseView
 	err   string
 	next  int // the next case to check
+	// texts, shown and query are the filter's (caselist.go).
+	texts []string
+	shown []int
+	query string
 }
 
 func newRegisterPage() *registerPage { return &registerPage{} }
@@ -34,6 +38,14 @@ func (p *registerPage) OnInit() {
 		return
 	}
 	p.cases, p.views = cases, newCaseViews(cases)
+	p.texts = caseSearchTexts(p.views)
+	p.shown = filterCases(p.texts, "")
+}
+
+// onFilter narrows the list as the filter box is typed in.
+func (p *registerPage) onFilter(ctx app.Context, ev app.Event) {
+	p.query = ctx.JSSrc().Get("value").String()
+	p.shown = filterCases(p.texts, p.query)
 }
 
 // OnMount checks the cases in steps of about checkSlice (browser only).
@@ -65,7 +77,8 @@ func (p *registerPage) Render() app.UI {
 		app.Elem("p").ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
 			DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
 			DataSet("expectations", t.Expectations).DataSet("met", t.Met).Text(t.sentence()),
-		app.Range(p.views).Slice(func(ci int) app.UI { return p.renderCase(ci) }),
+		renderCaseTools("case", p.views, p.shown, p.query, p.onFilter),
+		app.Range(p.shown).Slice(func(si int) app.UI { return p.renderCase(p.shown[si]) }),
 	)
 }
 
@@ -92,9 +105,9 @@ func caseStatus(v caseView) string {
 func (p *registerPage) renderCase(ci int) app.UI {
 	v := p.views[ci]
 	status := caseStatus(v)
-	return app.Elem("article").Class("card case").ID("case-"+v.ID).DataSet("case", v.ID).DataSet("status", status).Body(
-		app.Elem("h2").Body(app.Text(v.Name+" "), app.Elem("code").Class("case-id").Text(v.ID)),
-		app.Elem("p").Class("source").Text("Source: "+v.Source),
+	return app.Elem("article").Class("card case").ID(caseAnchor("case", v.ID)).DataSet("case", v.ID).DataSet("status", status).Body(
+		app.Elem("h2").Body(app.Text(caseHeading(v)+" "), app.Elem("code").Class("case-id").Text(v.ID)),
+		app.Elem("p").Class("source").Text("Source: "+plainSource(v.Source)),
 		app.If(v.Text != "", func() app.UI { return app.Elem("p").Class("about").Text(v.Text) }),
 		app.Elem("pre").Text(v.Robots),
 		app.If(v.Hidden > 0, func() app.UI {
@@ -132,10 +145,10 @@ func renderExpectation(e expectView) app.UI {
 	case e.Pass:
 		status, mark = "pass", "✔ pass"
 	default:
-		status, mark = "fail", "✘ fail: got "+e.Got
+		status, mark = "fail", "✘ fail: got "+verdictLabel(e.Got)
 	}
-	return app.Elem("li").Class("expectation").DataSet("status", status).Body(
-		app.Elem("strong").Text(e.Reading+" "), app.Elem("code").Text(e.Want), app.Text(" "),
+	return app.Elem("li").Class("expectation").DataSet("status", status).DataSet("want", e.Want).Body(
+		app.Elem("strong").Text(e.Reading+": "), app.Text(verdictLabel(e.Want)), app.Text(" "),
 		app.Elem("span").Class(status+"-mark").Text(mark),
 	)
 }

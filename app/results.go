@@ -18,7 +18,8 @@ func verdictText(v string) string {
 }
 
 // renderResults is the table with one row per URL. Each row carries
-// data-verdict; the URL is a button, so rows are chosen by keyboard too.
+// data-verdict, the verdict it leads with (the delivery's when the
+// delivery decides), and data-rules, the rules' verdict; the URL is a button, so rows are chosen by keyboard too.
 // scope says what every verdict rests on (deliveryView.summaryScope).
 func renderResults(a *analysis, scope string, chosen int, choose, onKey func(int) app.EventHandler) app.UI {
 	if a == nil {
@@ -48,13 +49,20 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 	if chosen {
 		current = "true"
 	}
+	shown := r.shownVerdict()
 	return app.Elem("tr").
-		Class("row", r.Verdict).
-		DataSet("verdict", r.Verdict).
+		Class("row", shown).
+		DataSet("verdict", shown).
+		DataSet("rules", r.Verdict).
 		DataSet("row", i).
 		Aria("current", current).
 		Body(
-			app.Elem("td").Class("verdict-cell").Body(app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
+			app.Elem("td").Class("verdict-cell").Body(
+				app.Elem("span").Class("badge", shown).Text(verdictText(shown)),
+				app.If(r.Effective != "", func() app.UI {
+					return app.Elem("span").Class("rules-verdict").Text("rules: " + r.Verdict)
+				}),
+			),
 			app.Elem("td").Class("url-cell").Body(
 				app.Elem("button").Attr("type", "button").Class("choose").ID(rowButtonID(i)).
 					Aria("pressed", strconv.FormatBool(chosen)).
@@ -62,8 +70,18 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 					OnKeyDown(onKey, app.EventScope("row", i)).
 					Text(clipped(r.URL)),
 			),
-			app.Elem("td").Class("why").Text(clipped(r.Why)),
+			renderWhy(r),
 		)
+}
+
+// renderWhy is a row's deciding line, as code (which may break anywhere),
+// or the reason in words (which breaks only between words).
+func renderWhy(r resultRow) app.UI {
+	td := app.Elem("td").Class("why")
+	if r.Rule == "" {
+		return td.Text(clipped(r.Why))
+	}
+	return td.Body(app.Text("line "+strconv.Itoa(r.Line)+": "), app.Elem("code").Text(clipped(r.Rule)))
 }
 
 func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }

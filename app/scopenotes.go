@@ -34,18 +34,24 @@ const (
 )
 
 // scopeNotes picks, from the diagnostics that bear on res, those about
-// indexing and security.
+// indexing and security that bear on its URL: a private area or a secret
+// on a rule that matched it, a Noindex: line whose path would match it.
+// A note on /admin/ beside the verdict for /shop would cry wolf.
 func scopeNotes(f *matcher.File, res *matcher.Result) []scopeNote {
 	if res == nil {
 		return nil
+	}
+	matched := map[int]bool{}
+	for _, m := range res.Matches {
+		matched[int(m.Rule.Line)] = true
 	}
 	var out []scopeNote
 	for _, d := range res.Diagnostics {
 		n := scopeNote{Line: d.Pos.Line, Text: strings.TrimSpace(f.Text(d.Pos.Line)), Message: d.Message, Source: scopeSource}
 		switch {
-		case d.Code == matcher.CodePrivatePath || d.Code == matcher.CodeSecretInPath:
+		case (d.Code == matcher.CodePrivatePath || d.Code == matcher.CodeSecretInPath) && matched[d.Pos.Line]:
 			n.Kind, n.Advice = "security", securityAdvice
-		case d.Code == matcher.CodeNonStandardRecord && isNoindex(f, d.Pos.Line):
+		case d.Code == matcher.CodeNonStandardRecord && isNoindex(f, d.Pos.Line) && pathMatches(f, d.Pos.Line, res.Path):
 			n.Kind, n.Advice = "index", indexAdvice
 		default:
 			continue
@@ -57,4 +63,17 @@ func scopeNotes(f *matcher.File, res *matcher.Result) []scopeNote {
 
 func isNoindex(f *matcher.File, line int) bool {
 	return line >= 1 && line <= len(f.Lines) && strings.EqualFold(f.TextOf(f.Lines[line-1].Key), "noindex")
+}
+
+// pathMatches reports whether the path of the record on line matches
+// path, as a rule with that path would (RFC 9309 §2.2.2): a Noindex: line
+// is no rule, so the matcher is asked about a one-rule file.
+func pathMatches(f *matcher.File, line int, path string) bool {
+	value := strings.TrimSpace(f.TextOf(f.Lines[line-1].Value))
+	if value == "" {
+		return false
+	}
+	one := matcher.ParseText(matcher.RFC9309, "User-agent: *\nDisallow: "+value+"\n")
+	res, err := one.Evaluate("Googlebot", path)
+	return err == nil && !res.Allowed
 }

@@ -86,25 +86,44 @@ func explorerURL(s permalink.State) string { return "/#" + linkFragment(s) }
 // linkProblem says, for a person, why a link or a file could not be opened.
 func linkProblem(err error) string {
 	var what string
+	var cause error
 	switch {
 	case errors.Is(err, permalink.ErrTooLarge):
-		what = "what it holds is larger than the explorer accepts (a link can unpack to at most 8 MiB)"
+		what, cause = "what it holds is larger than the explorer accepts (a link can unpack to at most 8 MiB)", permalink.ErrTooLarge
 	case errors.Is(err, permalink.ErrVersion):
-		what = "it was made by a newer version of the explorer"
+		what, cause = "it was made by a newer version of the explorer", permalink.ErrVersion
 	case errors.Is(err, permalink.ErrCorrupt):
-		what = "it is damaged or was cut short, so its compact state cannot be unpacked"
+		what, cause = "it is damaged or was cut short, so its compact state cannot be unpacked", permalink.ErrCorrupt
 	case errors.Is(err, permalink.ErrMalformed):
-		what = "its parameters cannot be read"
+		what, cause = "its parameters cannot be read", permalink.ErrMalformed
 	default:
 		what = "it cannot be read"
 	}
-	return fmt.Sprintf("This link could not be opened: %s (%v). Your work is unchanged.", what, err)
+	if d := causeDetail(err, cause); d != "" {
+		what += " (" + d + ")"
+	}
+	return "This link could not be opened: " + what + ". Your work is unchanged."
+}
+
+// causeDetail is what err says beyond the cause the sentence above already
+// gives in words (nil: all of it), so that the cause is said once:
+// "invalid DEFLATE data", not the sentinel's sentence again.
+func causeDetail(err, cause error) string {
+	s := err.Error()
+	if cause != nil {
+		s = strings.TrimPrefix(s, cause.Error())
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), ":"))
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	return s
 }
 
 // tooLargeForLink says that a state is too large to share as a link.
 func tooLargeForLink(n int) string {
 	return fmt.Sprintf("This work is %s as a link, more than the %d KiB a link can safely carry. "+
-		"Save it to a file instead, and open the file with “Load from file”.", kib(n), permalink.MaxFragment>>10)
+		"Save it to a file instead (“"+saveStateLabel+"”), and open the file with “"+loadStateLabel+"”.", kib(n), permalink.MaxFragment>>10)
 }
 
 func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
@@ -112,8 +131,11 @@ func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 // saveFileName is the name a saved state is offered under.
 const saveFileName = "robots-explorer-state.txt"
 
-// fileText is what "Save to file" writes: the readable link form, which
-// "Load from file" (and any link) reads back.
+// robotsFileName is the name "Download robots.txt" offers.
+const robotsFileName = "robots.txt"
+
+// fileText is what "Save state to file" writes: the readable link form,
+// which "Load state from file" (and any link) reads back.
 func fileText(s permalink.State) string { return permalink.Readable(s) + "\n" }
 
 // decodeFile reads a saved file back.

@@ -98,7 +98,7 @@ func TestLinkFragment(t *testing.T) {
 
 func TestTooLargeForLinkSaysWhatToDo(t *testing.T) {
 	msg := tooLargeForLink(40 << 10)
-	for _, want := range []string{"40.0 KiB", "32 KiB", "Save it to a file"} {
+	for _, want := range []string{"40.0 KiB", "32 KiB", "Save it to a file", saveStateLabel, loadStateLabel} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("%q lacks %q", msg, want)
 		}

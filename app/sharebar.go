@@ -29,19 +29,30 @@ func renderRestore(show bool, restore, discard app.EventHandler) app.UI {
 
 // shareHandlers are the share bar's actions.
 type shareHandlers struct {
-	copyLink, saveFile, loadFile app.EventHandler
+	copyLink, saveFile, loadFile, saveRobots app.EventHandler
 }
 
-// renderShare is the share bar: copy a link, save to or load from a file,
-// and the link last made, selectable for copying by hand.
+// The share bar's buttons say what they save: the page's whole state (the
+// file, the token, the URLs, the reading, the delivery facts) or the
+// robots.txt alone.
+const (
+	saveStateLabel  = "Save state to file"
+	loadStateLabel  = "Load state from file"
+	saveRobotsLabel = "Download robots.txt"
+)
+
+// renderShare is the share bar: copy a link, save the state to or load it
+// from a file, download the robots.txt being edited, and the link last
+// made, selectable for copying by hand.
 func renderShare(link string, h shareHandlers) app.UI {
 	// A named section is a region landmark, so the bar is not content
 	// outside every landmark (axe: region).
 	return app.Elem("section").Class("share").Aria("label", "Share").Body(
 		app.Elem("button").Attr("type", "button").ID("copy-link").OnClick(h.copyLink).Text("Copy link"),
-		app.Elem("button").Attr("type", "button").ID("save-file").OnClick(h.saveFile).Text("Save to file"),
-		app.Elem("label").Class("file-button").Attr("for", "load-file").Text("Load from file"),
+		app.Elem("button").Attr("type", "button").ID("save-file").OnClick(h.saveFile).Text(saveStateLabel),
+		app.Elem("label").Class("file-button").Attr("for", "load-file").Text(loadStateLabel),
 		app.ElemSelfClosing("input").Attr("type", "file").ID("load-file").Class("visually-hidden").Attr("accept", ".txt,text/plain").OnChange(h.loadFile),
+		app.Elem("button").Attr("type", "button").ID("save-robots").OnClick(h.saveRobots).Text(saveRobotsLabel),
 		app.If(link != "", func() app.UI {
 			return app.ElemSelfClosing("input").Attr("type", "text").ID("share-link").Attr("readonly", true).Aria("label", "Link to this state").Attr("value", link)
 		}),

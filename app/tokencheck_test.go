@@ -19,6 +19,13 @@ func TestTokenView(t *testing.T) {
 		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "header", "Googlebot", true},
 		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "header", "bingbot", true},
 		{"Googlebot/2.1", "header", "Googlebot", true},
+		// A known name written with a space for its '-' is that crawler,
+		// not the shorter one it starts with.
+		{"Googlebot Image", "error", "Googlebot-Image", true},
+		{"googlebot  news", "error", "Googlebot-News", true},
+		{"Google Other", "error", "GoogleOther", true},
+		{"Applebot Extended", "error", "Applebot-Extended", true},
+		{"Fishbot Image", "header", "Fishbot", false}, // no known crawler: read as a header's words
 	}
 	for _, tc := range tests {
 		v := newTokenView(tc.in)

@@ -8,9 +8,10 @@ import "strconv"
 // disallowed URL can still be indexed from links elsewhere. These checks
 // notice rules that seem to rely on it for secrecy.
 
-// privateWord returns the area a path word names when people mean to keep
-// it private, lower-cased, or "". It runs on every word of every rule that
-// the quick pass lets through, so it compares lengths and first letters
+// privateWord returns the area a path segment (or the last or first word
+// of one, privateSegment) names when people mean to keep it private,
+// lower-cased, or "". It runs on the segments of every rule that the
+// quick pass lets through, so it compares lengths and first letters
 // before the words.
 func privateWord(w string) string {
 	c := lowerByte(w[0])
@@ -22,27 +23,40 @@ func privateWord(w string) string {
 	return ""
 }
 
-// isSecretName reports whether a query parameter or path word names a
-// credential, whatever its case; the first letter picks the few to compare.
-func isSecretName(s string) bool {
+// secretName says how surely a query parameter or path word names a
+// credential, whatever its case: strongly (token, password, api_key: any
+// value written beside it is one), weakly (key, sid, session: the name of
+// many harmless parameters, so only a random-looking value counts), or
+// not at all. The first letter picks the few to compare; names ending in
+// a credential's word (my_token=, x-key=) count with suffixes only, as
+// parameters: every path segment is asked, and most end in a word.
+func secretName(s string, suffixes bool) (strong, weak bool) {
 	if len(s) < 3 {
-		return false
+		return false, false
 	}
 	switch lowerByte(s[0]) {
 	case 'a':
-		return equalFoldASCII(s, "auth") || equalFoldASCII(s, "apikey") || equalFoldASCII(s, "api_key") ||
-			equalFoldASCII(s, "api-key") || equalFoldASCII(s, "access_token")
+		if equalFoldASCII(s, "apikey") || equalFoldASCII(s, "api_key") || equalFoldASCII(s, "api-key") ||
+			equalFoldASCII(s, "access_token") || equalFoldASCII(s, "auth_token") {
+			return true, false
+		}
+		return false, equalFoldASCII(s, "auth")
+	case 'c':
+		return equalFoldASCII(s, "client_secret"), false
 	case 'k':
-		return equalFoldASCII(s, "key")
+		return false, equalFoldASCII(s, "key")
 	case 'p':
-		return equalFoldASCII(s, "pwd") || equalFoldASCII(s, "passwd") || equalFoldASCII(s, "password")
+		return equalFoldASCII(s, "pwd") || equalFoldASCII(s, "passwd") || equalFoldASCII(s, "password"), false
 	case 's':
-		return equalFoldASCII(s, "sid") || equalFoldASCII(s, "sig") || equalFoldASCII(s, "secret") ||
-			equalFoldASCII(s, "session") || equalFoldASCII(s, "sessionid") || equalFoldASCII(s, "signature")
+		if equalFoldASCII(s, "secret") {
+			return true, false
+		}
+		return false, equalFoldASCII(s, "sid") || equalFoldASCII(s, "sig") || equalFoldASCII(s, "session") ||
+			equalFoldASCII(s, "sessionid") || equalFoldASCII(s, "signature")
 	case 't':
-		return equalFoldASCII(s, "token")
+		return equalFoldASCII(s, "token"), false
 	}
-	return false
+	return suffixes && secretSuffix(s), false
 }
 
 // minHexRun is the length from which a run of hex digits reads as a key or
@@ -52,22 +66,18 @@ const minHexRun = 32
 // The byte classes exposureScan walks a pattern by.
 const (
 	xPartEnd = 1 << iota // ends a path segment or a query parameter
-	xAlnum               // part of a word
 	xQuery               // '?': the path part ends
-	xEquals              // '=': a parameter's name ends
+	xMark                // '=', '.', '-' or '_': where a part's name, stem or words end
 )
 
 var exposureClass = func() (t [256]uint8) {
 	for _, c := range "/?&;*$" {
 		t[c] |= xPartEnd
 	}
-	for c := 0; c < 256; c++ {
-		if isAlnum(byte(c)) {
-			t[c] |= xAlnum
-		}
+	for _, c := range "=.-_" {
+		t[c] |= xMark
 	}
 	t['?'] |= xQuery
-	t['='] |= xEquals
 	return t
 }()
 
@@ -85,42 +95,201 @@ func exposureOf(p string, cls byteClass) (secret, private string) {
 	return exposureScan(p)
 }
 
-// exposureScan is exposureOf without the quick look at cls.
+// exposureScan is exposureOf without the quick look at cls. A pattern is
+// walked part by part (path segments, query parameters, the pieces
+// between wildcards). What it flags is what a reader of the file learns:
+// a credential's value (token=8f3a…, never the bare name token=, which
+// only names a parameter), a random-looking word after a credential's
+// name in the path (/token/Xk9pQ2mZ), a long random or hex run (a key, a
+// hash), or a path segment that is itself a private area (/admin,
+// /wp-admin, /backup-2024.zip), never a word inside a longer name
+// (/private-sale/, /admin-ajax.php).
 func exposureScan(p string) (secret, private string) {
-	part, eq := 0, -1
 	inPath := true
+	cred := -1 // start of the last path segment when it named a credential
+	part := 0
+	// Within the part: its first '=', first '.', and first and last '-'
+	// or '_' before that '.', found on the one pass over the bytes.
+	eq, dot, first, last := -1, -1, -1, -1
 	for i := 0; i <= len(p); i++ {
-		// Words are most of a pattern: skip each in one tight loop.
-		if word := i; i < len(p) && exposureClass[p[i]]&xAlnum != 0 {
-			for i < len(p) && exposureClass[p[i]]&xAlnum != 0 {
-				i++
-			}
-			if n := i - word; inPath && private == "" && n >= 5 && n <= 13 {
-				private = privateWord(p[word:i])
-			}
-		}
-		c := uint8(xPartEnd)
 		if i < len(p) {
-			c = exposureClass[p[i]]
+			c := p[i]
+			cl := exposureClass[c]
+			if cl&xPartEnd == 0 {
+				if cl&xMark != 0 {
+					switch {
+					case c == '=':
+						if eq < 0 {
+							eq = i - part
+						}
+					case c == '.':
+						if dot < 0 {
+							dot = i - part
+						}
+					case dot < 0:
+						if first < 0 {
+							first = i - part
+						}
+						last = i - part
+					}
+				}
+				continue
+			}
 		}
-		if c&xEquals != 0 && eq < 0 {
-			eq = i
+		seg := p[part:i]
+		name, value, hasValue := seg, "", eq >= 0
+		if hasValue {
+			name, value = seg[:eq], seg[eq+1:]
 		}
-		if c&xPartEnd == 0 {
-			continue
+		strong, weak := secretName(name, hasValue)
+		switch {
+		case hasValue && (strong && hasAlnum(value) || weak && looksRandom(value, 8)):
+			return seg, ""
+		case inPath && cred >= 0 && looksRandom(seg, 8):
+			return p[cred:i], ""
 		}
-		if i-part >= 3 && secretPart(p[part:i], eq-part) {
-			return p[part:i], ""
+		if inPath && private == "" && !hasValue {
+			private = privateSegment(seg, dot, first, last)
 		}
-		part, eq = i+1, -1
-		inPath = inPath && c&xQuery == 0
+		cred = -1
+		if inPath && !hasValue && (strong || weak) && i < len(p) && p[i] == '/' {
+			cred = part
+		}
+		inPath = inPath && (i == len(p) || exposureClass[p[i]]&xQuery == 0)
+		part = i + 1
+		eq, dot, first, last = -1, -1, -1, -1
 	}
-	if hasHexRun(p, minHexRun) {
-		if run := longestHexRun(p); len(run) >= minHexRun {
+	// A hex run is a run of key bytes too ('%' is neither): one windowed
+	// look turns most long patterns away from both.
+	if len(p) >= minHexRun && hasRunOf(p, minRandomRun, &keyBytes) {
+		if run := randomRun(p); run != "" {
 			return run, ""
+		}
+		if hasHexRun(p, minHexRun) {
+			if run := longestHexRun(p); len(run) >= minHexRun {
+				return run, ""
+			}
 		}
 	}
 	return "", private
+}
+
+// privateSegment returns the private area a path segment is, lower-cased,
+// or "": the segment before any extension is a private word (admin,
+// backup.zip), a name ending in admin (wp-admin, site_admin), or a private
+// word followed by numbers only (backup-2024-01). Marketing and other
+// public pages that only start with such a word (private-sale,
+// internal-linking, admin-ajax) are not. dot is the segment's first '.',
+// first and last its first and last '-' or '_' before it, or -1.
+func privateSegment(seg string, dot, first, last int) string {
+	stem := len(seg)
+	if dot >= 0 {
+		stem = dot
+	}
+	switch {
+	case stem < 5:
+		return ""
+	case first < 0:
+		if stem <= 13 {
+			return privateWord(seg[:stem])
+		}
+		return ""
+	}
+	if n := stem - last - 1; n == 5 || n == 13 {
+		if w := privateWord(seg[last+1 : stem]); w == "admin" || w == "administrator" {
+			return w
+		}
+	}
+	if first >= 5 && first <= 13 && numbersOnly(seg[first+1:stem]) {
+		return privateWord(seg[:first])
+	}
+	return ""
+}
+
+// numbersOnly reports whether s is digits, with '-' and '_' between them
+// (a date or a serial number).
+func numbersOnly(s string) bool {
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c != '-' && c != '_':
+			return false
+		}
+	}
+	return digits > 0
+}
+
+func hasAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isAlnum(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// looksRandom reports whether s, at least n bytes, mixes letters and
+// digits as a generated value does (8f3a2c1e, Xk9pQ2mZ), not as a word or a
+// number does.
+func looksRandom(s string, n int) bool {
+	if len(s) < n {
+		return false
+	}
+	letters, digits := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			letters++
+		case c != '-' && c != '_' && c != '.':
+			return false
+		}
+	}
+	return letters > 0 && digits > 0
+}
+
+// minRandomRun is the length from which a run of letters and digits can
+// read as a generated key (Google API keys are 39, GitHub tokens 40).
+const minRandomRun = 32
+
+// randomRun returns the first run of [A-Za-z0-9_-] at least minRandomRun
+// long that mixes upper case, lower case and digits as random text does:
+// its runs of lower-case letters are short (under three on average; about
+// 1.7 in random base-62 text), where a CamelCase name or a slug has words
+// of four or more; or "".
+func randomRun(p string) string {
+	for i := 0; i < len(p); {
+		j := i
+		for j < len(p) && (isAlnum(p[j]) || p[j] == '-' || p[j] == '_') {
+			j++
+		}
+		if j-i >= minRandomRun && mixedLikeRandom(p[i:j]) {
+			return p[i:j]
+		}
+		i = j + 1
+	}
+	return ""
+}
+
+func mixedLikeRandom(s string) bool {
+	lower, upper, digits, runs := 0, 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			lower++
+			if i == 0 || s[i-1] < 'a' || s[i-1] > 'z' {
+				runs++
+			}
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= '0' && c <= '9':
+			digits++
+		}
+	}
+	return lower >= 2 && upper >= 2 && digits >= 2 && lower < 3*runs
 }
 
 // exposingPairs are letter pairs of which every private word, credential
@@ -144,31 +313,6 @@ var exposingPairs = func() (t [1024]byteClass) {
 // which only makes classifyRule flag more patterns.
 func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 
-// secretPart reports whether one segment or parameter names a credential;
-// eq is where its '=' is, or negative.
-func secretPart(part string, eq int) bool {
-	name := part
-	if eq >= 0 {
-		name = part[:eq]
-	}
-	return isSecretName(name) || eq >= 0 && secretSuffix(name) || len(name) >= 6 && containsSecretWord(name)
-}
-
-// containsSecretWord reports whether name holds apikey, api_key or
-// access_token, whatever the case. All three start with 'a', so only the
-// places of an 'a' are compared.
-func containsSecretWord(name string) bool {
-	for i := 0; i+6 <= len(name); i++ {
-		if name[i]|0x20 != 'a' {
-			continue
-		}
-		if hasPrefixFold(name[i:], "apikey") || hasPrefixFold(name[i:], "api_key") || hasPrefixFold(name[i:], "access_token") {
-			return true
-		}
-	}
-	return false
-}
-
 func secretSuffix(name string) bool {
 	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
 		if len(name) >= len(suf) && equalFoldASCII(name[len(name)-len(suf):], suf) {
@@ -178,22 +322,22 @@ func secretSuffix(name string) bool {
 	return false
 }
 
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
-}
-
 // hasHexRun reports whether s holds n hex digits in a row: a quick look
 // before longestHexRun, which most long patterns (words between slashes)
-// fail. It looks at the last byte of each window of n first, so a pattern
-// of words is passed over about n bytes at a time; the bytes already known
-// to be hex are not looked at again, so it stays linear.
-func hasHexRun(s string, n int) bool {
-	start, known := 0, -1 // s[start:known+1] are hex digits
+// fail.
+func hasHexRun(s string, n int) bool { return hasRunOf(s, n, &hexDigits) }
+
+// hasRunOf reports whether s holds n bytes of class in a row. It looks at
+// the last byte of each window of n first, so a pattern of words is passed
+// over about n bytes at a time; the bytes already known to be in the class
+// are not looked at again, so it stays linear.
+func hasRunOf(s string, n int, class *[256]bool) bool {
+	start, known := 0, -1 // s[start:known+1] are in the class
 	for start+n <= len(s) {
 		j := start + n - 1
 		stop := max(start, known+1)
 		k := j
-		for k >= stop && hexDigits[s[k]] {
+		for k >= stop && class[s[k]] {
 			k--
 		}
 		if k < stop {
@@ -203,6 +347,14 @@ func hasHexRun(s string, n int) bool {
 	}
 	return false
 }
+
+// keyBytes are the bytes of a generated key: letters, digits, '-' and '_'.
+var keyBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isAlnum(byte(c)) || c == '-' || c == '_'
+	}
+	return t
+}()
 
 var hexDigits = func() (t [256]bool) {
 	for c := range t {
@@ -263,6 +415,7 @@ var privateAreas = [...]struct{ word, advice string }{
 	{"backup", `"backup"` + privateAdviceTail},
 	{"backups", `"backups"` + privateAdviceTail},
 	{"confidential", `"confidential"` + privateAdviceTail},
+	{"phpmyadmin", `"phpmyadmin"` + privateAdviceTail},
 }
 
 // privateAdvice is the message of a private-path diagnostic for a word

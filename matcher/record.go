@@ -211,7 +211,7 @@ func (r *Record) Markdown() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# Crawl decision record\n\n")
-	w("**%s** — %s (%s).\n\n", strings.ToUpper(r.Verdict[:1])+r.Verdict[1:], prose(string(r.Scope.Label)), prose(string(r.Reading)))
+	w("%s — %s (%s).\n\n", r.headline(), prose(string(r.Scope.Label)), prose(string(r.Reading)))
 	w("This is %s. It holds for %s.\n\n", prose(r.Scope.Statement), prose(r.Scope.HoldsFor))
 	w("| | |\n|---|---|\n")
 	row := func(k, v string) { w("| %s | %s |\n", k, v) }
@@ -236,6 +236,26 @@ func (r *Record) Markdown() string {
 	r.markdownDiagnostics(w)
 	w("\n## Product token\n\n%s\n\n%s\n", prose(r.TokenCheck.Message), prose(r.TokenCheck.NotProof))
 	return b.String()
+}
+
+// headline is the verdict the record leads with: the effective one when
+// delivery facts were given, for a 503 makes a URL the rules allow
+// disallowed (RFC 9309 §2.3.1), with the rules' beside it when they differ.
+func (r *Record) headline() string {
+	if !r.Delivery.Provided || r.EffectiveVerdict == r.Verdict {
+		return "**" + prose(capitalized(r.Verdict)) + "**"
+	}
+	if r.EffectiveVerdict == "" {
+		return "**Not settled by the delivery facts** (rules: " + prose(r.Verdict) + ")"
+	}
+	return "**" + prose(capitalized(r.EffectiveVerdict)) + "** with this delivery (rules: " + prose(r.Verdict) + ")"
+}
+
+func capitalized(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 type writef func(format string, args ...any)

@@ -219,6 +219,12 @@ func CheckToken(input string) TokenCheck {
 	case ValidToken(s):
 		c.Valid, c.Token = true, s
 		c.Message = fmt.Sprintf("%q is a valid product token.", s)
+	case spelledApart(s) != "":
+		// "Googlebot Image" is Googlebot-Image written with a space, not a
+		// header naming Googlebot: offer the whole name.
+		c.Token = spelledApart(s)
+		c.Message = fmt.Sprintf("A space may not stand in a product token: only the letters A-Z and a-z, '-' and '_' may. "+
+			"%q is most likely the crawler %q.", s, c.Token)
 	case looksLikeHeader(s):
 		c.FromHeader = true
 		if tok, ok := ProductTokenFromUserAgent(s); ok {
@@ -239,6 +245,30 @@ func CheckToken(input string) TokenCheck {
 		c.Message += fmt.Sprintf(" %s is %s's crawler.", k.Token, k.Operator)
 	}
 	return c
+}
+
+// spelledApart returns the known crawler's token that s spells with
+// spaces for its '-' (or with spaces inside the name), such as
+// "Googlebot Image" or "Google Other"; "" when s is not a few words of
+// token bytes or names no known crawler.
+func spelledApart(s string) string {
+	words := strings.Fields(s)
+	if len(words) < 2 || len(words) > 4 {
+		return ""
+	}
+	for _, w := range words {
+		for i := 0; i < len(w); i++ {
+			if !isTokenByte(w[i]) {
+				return ""
+			}
+		}
+	}
+	for _, joined := range [...]string{strings.Join(words, "-"), strings.Join(words, "")} {
+		if k, ok := KnownCrawler(joined); ok {
+			return k.Token
+		}
+	}
+	return ""
 }
 
 func looksLikeHeader(s string) bool {

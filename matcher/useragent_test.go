@@ -52,6 +52,11 @@ func TestCheckToken(t *testing.T) {
 		{"Googlebot2", false, "Googlebot", false, "the digit \"2\" at byte 10", "Google"},
 		{"Bücherbot", false, "B", false, "non-ASCII character at byte 2", ""},
 		{"é", false, "", false, "non-ASCII character at byte 1", ""},
+		// A known crawler's name with a space for its '-' (RFC 9309
+		// §2.2.1 allows no space) is that crawler, not the shorter token
+		// it starts with.
+		{"Googlebot Image", false, "Googlebot-Image", false, `most likely the crawler "Googlebot-Image"`, "Google"},
+		{"Google Extended", false, "Google-Extended", false, "A space may not stand", "Google"},
 	}
 	for _, tt := range tests {
 		c := CheckToken(tt.input)

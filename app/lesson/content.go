@@ -266,13 +266,14 @@ func lessons() []Lesson {
 			Title:   "The 500 KiB limit",
 			Summary: "A crawler must read at least the first 500 KiB of the file; rules past that point may be ignored.",
 			Body: []string{
-				"RFC 9309 lets a crawler stop parsing after 500 kibibytes (512,000 bytes). Rules beyond that point may never be read, so a huge file can behave as if it ended early.",
-				"Keep the file small, and put the important rules first. The explorer reads everything but marks where the limit falls.",
+				"RFC 9309 lets a crawler stop parsing after 500 kibibytes (512,000 bytes), and Google's crawler does: it ignores everything after the first 500 KiB (Google Search Central, How Google interprets the robots.txt specification). Rules beyond that point may never be read, so a huge file can behave as if it ended early.",
+				"Keep the file small, and put the important rules first. The explorer's readings apply every rule they read and mark where the 500 KiB point falls; when a rule past it decides a URL, the verdict, the rule and the decision record say that Google's crawler never reads it, and give the verdict on the first 500 KiB.",
+				"The page analyses at most the first 1000 KiB of a file, so that a pasted 10 MiB file keeps the tab responsive: a notice gives the file's size and how much was analysed, and the rest is kept, not dropped (links, saved states and records carry the whole file, and robots-explorer check reads all of it).",
 			},
 			Section: "2.5",
 			Examples: []Example{
 				{
-					Caption: "A rule past the 500 KiB point: the explorer applies it, a crawler may not have read it",
+					Caption: "A rule past the 500 KiB point: the explorer applies it and says Google's crawler never reads it",
 					Robots:  pastTheLimit(),
 					Token:   "examplebot",
 					URLs:    []string{"/late/page", "/early/page"},

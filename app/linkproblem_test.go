@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"robots-explorer/app/permalink"
+)
+
+// A broken link's notice says its cause once: in the notice's own words,
+// then only what the error adds (the decoder's detail), never the
+// sentinel's sentence a second time.
+func TestLinkProblemSaysTheCauseOnce(t *testing.T) {
+	good := permalink.Compact(stateOf(rfc9309Example, 0))
+	tests := []struct {
+		name, frag string
+		once       string // a word of the cause, which must appear exactly once
+		detail     string // what the error adds, "" for nothing
+	}{
+		{"cut short", good[:len(good)/2], "damaged", "invalid DEFLATE data"},
+		{"not base64", "z1=!!!!", "damaged", "illegal base64"},
+		{"newer version", "z9=abc", "newer version", ""},
+		{"bad escape", "robots=%zz", "parameters", "invalid URL escape"},
+		{"bad chosen", "url=%2F&chosen=x", "parameters", `chosen="x" is not a URL number`},
+	}
+	for _, tt := range tests {
+		_, _, err := decodeLink(tt.frag)
+		if err == nil {
+			t.Fatalf("%s: the link opened", tt.name)
+		}
+		msg := linkProblem(err)
+		if n := strings.Count(msg, tt.once); n != 1 {
+			t.Errorf("%s: %q is said %d times in %q", tt.name, tt.once, n, msg)
+		}
+		if strings.Count(msg, "(") > 1 || tt.detail != "" && !strings.Contains(msg, tt.detail) || tt.detail == "" && strings.Contains(msg, "(") {
+			t.Errorf("%s: %q should add only %q", tt.name, msg, tt.detail)
+		}
+	}
+}
