@@ -184,3 +184,22 @@ func TestCheckCompareJSON(t *testing.T) {
 		}
 	}
 }
+
+// Issue 14: with a typo line in the applying group and no blank line,
+// the rows name the factor that changes each verdict, never group
+// boundaries.
+func TestCheckCompareNamesTheDecidingFactor(t *testing.T) {
+	p := writeRobots(t, "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n")
+	_, out, _ := runArgs("", "check", "-compare", p, "a", "/~user/p", "/x/y")
+	for _, want := range []string{
+		"\n\tgoogle\tGoogle\tallowed\tno rule matches\tnormalization: line 3 matches under one reading only",
+		"\n\tgoogle\tGoogle\tdisallowed\tline 2: Disalow: /x/\ttypos: line 2, `Disalow: /x/`: rfc9309 reads it as a record it does not know, google as a disallow line.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no row %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "group-boundary") {
+		t.Errorf("a file without blank lines is said to differ in group boundaries:\n%s", out)
+	}
+}
