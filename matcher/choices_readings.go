@@ -88,7 +88,7 @@ var pythonChoices = Choices{
 	Decide: decideFirst,
 	Says: says(rfcSays, map[Factor]string{
 		FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser)",
-		FactorGroupBoundary: "ends a record at an empty line and drops a record that has no rule yet (CPython robotparser)",
+		FactorGroupBoundary: "ends a record at an empty line, counts a Crawl-delay or Request-rate line as a rule, and drops a record that has no rule yet (CPython robotparser)",
 		FactorTokenMatching: "applies a record when its value is a substring of the crawler's name cut at '/', lower-cased (CPython robotparser)",
 		FactorMerging:       "obeys only the first record that applies, and a record naming '*' only as the default (CPython robotparser)",
 		FactorWildcards:     "compares '*' and '$' as ordinary characters, as a prefix (CPython robotparser)",

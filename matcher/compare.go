@@ -227,7 +227,7 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 	case choiceLines:
 		return p.linesSentence()
 	case choiceBounds:
-		return f, fmt.Sprintf("%s: the rules that apply are on lines %s as %s groups them, %s as %s does.", both,
+		return f, fmt.Sprintf("%s: the rules that apply are on %s as %s groups them, on %s as %s does.", both,
 			lineList(p.applied(base)), p.name(x), lineList(p.applied(base.flip(c))), p.name(y))
 	case choiceAgent:
 		return f, fmt.Sprintf("for the token %q, %s: %s applies with %s's matching, %s applies with %s's.", p.token, both,
@@ -355,10 +355,13 @@ func containsLine(s []int32, v int32) bool {
 	return false
 }
 
-// lineList writes a few line numbers, "none" for none.
+// lineList writes a few line numbers: "line 4", "lines 2, 4", "no line".
 func lineList(v []int32) string {
-	if len(v) == 0 {
-		return "none"
+	switch len(v) {
+	case 0:
+		return "no line"
+	case 1:
+		return "line " + strconv.Itoa(int(v[0]))
 	}
 	parts := make([]string, 0, 6)
 	for i, n := range v {
@@ -368,7 +371,7 @@ func lineList(v []int32) string {
 		}
 		parts = append(parts, strconv.Itoa(int(n)))
 	}
-	return strings.Join(parts, ", ")
+	return "lines " + strings.Join(parts, ", ")
 }
 
 func winnerWords(n int32) string {
