@@ -179,8 +179,9 @@ func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
 		for c2 := c1 + 1; c2 < numChoices; c2++ {
 			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
 				f1, f2 := choiceFactors[c1], choiceFactors[c2]
-				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("several factors: neither %s nor %s alone changes the verdict, both together do: %s %s, %s %s; %s %s, %s %s.",
-					f1, f2, p.name(0), p.says(0, f1), p.name(1), p.says(1, f1), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
+					f1, f2, capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
 			}
 		}
 	}
