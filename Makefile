@@ -75,13 +75,16 @@ test-go: commonmark robots-parser
 # The matcher's tests compiled to WebAssembly and run under Node.
 test-wasm:
 	@command -v node >/dev/null || { echo "test-wasm needs Node.js: apt-get install -y nodejs" >&2; exit 1; }
-	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher
+	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher ./matcher/crawler ./matcher/urllist ./matcher/release
 
 # The browser tests: the real UI in headless Chromium, driven by chromedp.
 # They are behind the e2e build tag, so plain `go test ./...` stays
 # browser-free; this step runs them and never skips them.
+# Screenshots of what a person sees go to bin/screenshots (E2E_SCREENSHOTS).
+E2E_SCREENSHOTS ?= $(abspath bin/screenshots)
 test-e2e: build chromium axe
-	$(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
+	mkdir -p $(E2E_SCREENSHOTS)
+	E2E_SCREENSHOTS=$(E2E_SCREENSHOTS) $(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
 
 # Debian's chromium: installed when missing and running as root, else a
 # message saying what to install.

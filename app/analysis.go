@@ -142,17 +142,3 @@ func plural(n int, word string) string {
 
 // lineCount is the number of lines the editor shows for s.
 func lineCount(s string) int { return strings.Count(s, "\n") + 1 }
-
-// gutterText is the editor's line numbers, one a line, as a single text so
-// that a long file costs one DOM node.
-func gutterText(lines int) string {
-	var b strings.Builder
-	b.Grow(lines * 6)
-	for i := 1; i <= lines; i++ {
-		if i > 1 {
-			b.WriteByte('\n')
-		}
-		fmt.Fprint(&b, i)
-	}
-	return b.String()
-}

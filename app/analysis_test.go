@@ -146,21 +146,10 @@ func TestAnalyzeBoundsURLs(t *testing.T) {
 	}
 }
 
-func TestGutter(t *testing.T) {
-	tests := []struct {
-		text   string
-		lines  int
-		gutter string
-	}{
-		{"", 1, "1"},
-		{"a", 1, "1"},
-		{"a\n", 2, "1\n2"},
-		{"a\nb\nc", 3, "1\n2\n3"},
-	}
-	for _, tt := range tests {
-		n := lineCount(tt.text)
-		if g := gutterText(n); n != tt.lines || g != tt.gutter {
-			t.Errorf("%q: %d lines, gutter %q; want %d, %q", tt.text, n, g, tt.lines, tt.gutter)
+func TestLineCount(t *testing.T) {
+	for text, want := range map[string]int{"": 1, "a": 1, "a\n": 2, "a\nb\nc": 3} {
+		if n := lineCount(text); n != want {
+			t.Errorf("lineCount(%q) = %d, want %d", text, n, want)
 		}
 	}
 }

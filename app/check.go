@@ -25,7 +25,8 @@ const (
 	exitUsage      = 2
 )
 
-const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json] [-urls FILE] [-max-size SIZE] ROBOTS_FILE TOKEN [URL...]
+const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE TOKEN [URL...]
+       robots-explorer check [-crawlers LIST | -tokens LIST] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE [URL...]
        robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
@@ -76,6 +77,9 @@ type checkConfig struct {
 	record   bool
 	markdown bool
 	delivery *matcher.Delivery // nil when no delivery flag was given
+	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
+	// without them.
+	crawl *crawlerCheck
 }
 
 func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
@@ -93,6 +97,9 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	maxSize := byteSizeFlag{n: defaultMaxSize}
 	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
 	df := deliveryFlags(fs)
+	var choice crawlerChoice
+	choice.register(fs)
+	asCSV := fs.Bool("csv", false, "print one CSV row per URL (and crawler)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, checkUsage)
@@ -107,12 +114,18 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 		return nil, err
 	}
 	rest := fs.Args()
+	if choice.set() && len(rest) > 0 { // the crawlers take TOKEN's place
+		rest = append([]string{rest[0], ""}, rest[1:]...)
+	}
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
 		record: *record, markdown: *markdown, maxSize: maxSize.n}
 	if c.delivery, err = df.delivery(fs); err != nil {
+		return nil, err
+	}
+	if err := c.setCrawlers(choice, *asCSV); err != nil {
 		return nil, err
 	}
 	if c.urls == "-" && c.file == "-" {
@@ -190,11 +203,18 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
 	}
-	if err := warnToken(c.token, stderr); err != nil {
-		return exitUsage
+	if c.crawl == nil || c.token != "" { // -crawlers take TOKEN's place
+		if err := warnToken(c.token, stderr); err != nil {
+			return exitUsage
+		}
 	}
 	ev := newEvaluator(c, body)
 	out := bufio.NewWriterSize(stdout, 64*1024)
+	if c.crawl != nil {
+		if err := prepareCrawlers(c, ev, out, stderr); err != nil {
+			return fail(stderr, err)
+		}
+	}
 	disallowed, err := checkURLs(c, ev, stdin, out)
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = writeError{ferr}

@@ -118,6 +118,9 @@ func checkBatch(c *checkConfig, ev *evaluator, b *urlBatch) {
 // output: one batch would keep one worker busy anyway, and starting the
 // others wakes threads the process then only pays for at start and exit.
 func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+	if c.crawl != nil {
+		return checkCrawlerList(c, ev, urls, lines, w)
+	}
 	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err == nil {

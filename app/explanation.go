@@ -22,7 +22,7 @@ func renderExplanation(d *detail, actions app.UI) app.UI {
 		app.Elem("h2").ID("explanation-title").Body(app.Text("Why: "), app.Elem("code").Text(clipped(d.Row.URL))),
 		app.Elem("p").ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
 			app.Elem("span").Class("badge", d.Row.Verdict).Text(verdictText(d.Row.Verdict)),
-			app.Elem("span").Class("sentence").Text(clipped(d.Sentence)),
+			app.Elem("span").Class("sentence").Body(withLineLinks(clipped(d.Sentence))...),
 		),
 		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),
 		actions,
@@ -98,7 +98,7 @@ func renderScopeNotes(notes []scopeNote) app.UI {
 		app.Elem("ul").Body(app.Range(notes).Slice(func(i int) app.UI {
 			n := notes[i]
 			return app.Elem("li").Class("callout").DataSet("kind", n.Kind).DataSet("line", n.Line).Body(
-				app.Elem("strong").Text("Line "+strconv.Itoa(n.Line)+": "), app.Elem("code").Text(clipped(n.Text)),
+				app.Elem("strong").Body(lineLink("Line", n.Line), app.Text(": ")), app.Elem("code").Text(clipped(n.Text)),
 				app.Elem("p").Text(clipped(n.Message)),
 				app.Elem("p").Body(app.Elem("strong").Text("Instead: "), app.Text(n.Advice), app.Elem("span").Class("source").Text(" ("+n.Source+")")),
 			)
@@ -155,14 +155,15 @@ func renderDeciding(r readingVerdict) app.UI {
 	if r.Line == 0 {
 		return app.Text(r.Decided)
 	}
-	return app.Elem("span").Body(app.Text("line "+strconv.Itoa(r.Line)+" "), app.Elem("code").Text(clipped(r.LineText)))
+	return app.Elem("span").Body(lineLink("line", r.Line), app.Text(" "), app.Elem("code").Text(clipped(r.LineText)))
 }
 
 func renderWhyDiffers(r readingVerdict) app.UI {
 	if !r.Differs {
 		return app.Elem("span").Class("hint").Text(r.difference())
 	}
-	return app.Elem("span").Body(app.Elem("strong").Class("factor").Text(string(r.Factor)), app.Text(": "+clipped(r.Reason)))
+	return app.Elem("span").Body(append([]app.UI{app.Elem("strong").Class("factor").Text(string(r.Factor)), app.Text(": ")},
+		withLineLinks(clipped(r.Reason))...)...)
 }
 
 // selectsText and selectsClass say how a user-agent line's part in the
@@ -191,7 +192,7 @@ func renderTrace(d *detail) app.UI {
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
 					return app.Elem("tr").Class(selectsClass(ag.Matched)).Body(
-						app.Elem("td").Text(ag.Agent.Line),
+						app.Elem("td").Body(lineLink("line", int(ag.Agent.Line))),
 						app.Elem("td").Body(app.Elem("code").Text(clipped(ag.Agent.Value))),
 						app.Elem("td").Text(selectsText(ag.Matched)),
 						app.Elem("td").Text(ag.How),
@@ -217,10 +218,9 @@ func renderSteps(d *detail) app.UI {
 				app.Elem("h4").Text("The matching patterns"),
 				app.Range(d.Patterns).Slice(func(i int) app.UI {
 					p := d.Patterns[i]
-					head := "line " + strconv.Itoa(p.Line) + ": "
 					return app.Elem("div").Class("pattern").Body(
 						app.Elem("p").Body(
-							app.Text(head), app.Elem("code").Text(clipped(p.Text)),
+							lineLink("line", p.Line), app.Text(": "), app.Elem("code").Text(clipped(p.Text)),
 							app.Text(" ("+plural(p.Priority, "octet")+")"),
 							app.If(p.Winner, func() app.UI { return app.Elem("strong").Text(" ▶ decides") }),
 						),

@@ -38,6 +38,10 @@ type explorer struct {
 	loaded  bool
 	measure timing
 	input   inputCheck // the pasted file's notices and the part analysed
+	// marks are the editor's gutter marks for the chosen URL, problems the
+	// count of the file's diagnostics above it (gutter.go, problems.go).
+	marks    map[int]lineMark
+	problems problems
 	// token is the product-token field's check; delivery what the
 	// delivery panel's facts make of the chosen URL (delivery.go).
 	token    tokenView
@@ -51,10 +55,13 @@ type explorer struct {
 	linked     permalink.State
 	previous   *permalink.State
 	persistSeq int
-	notice     string
-	noticeKind string
-	noticeSeq  int
-	shareLink  string
+	// tooLargeToSave: the work's file is over maxSavedRobots, and the page
+	// has said that it is not saved.
+	tooLargeToSave bool
+	notice         string
+	noticeKind     string
+	noticeSeq      int
+	shareLink      string
 }
 
 func newExplorer() *explorer { return &explorer{} }
@@ -81,6 +88,7 @@ func (e *explorer) analyze(ctx app.Context) {
 		e.chosen = 0
 	}
 	e.detail = newDetail(e.result, e.chosen)
+	e.marks, e.problems = lineMarks(e.result, e.detail), newProblems(e.result.file)
 	e.token = newTokenView(e.in.Token)
 	e.assessDelivery()
 	e.measure.evaluatedNow(len(e.in.Source), len(e.result.rows))
@@ -102,6 +110,7 @@ func (e *explorer) analyze(ctx app.Context) {
 func (e *explorer) show(ctx app.Context, i int) {
 	e.chosen = i
 	e.detail = newDetail(e.result, i)
+	e.marks = lineMarks(e.result, e.detail)
 	e.assessDelivery()
 	e.compareLater(ctx)
 	e.persistLater(ctx)
@@ -164,6 +173,11 @@ func (e *explorer) schedule(ctx app.Context) {
 
 func (e *explorer) onSource(ctx app.Context, text string) {
 	e.in.Source, e.edited = text, true
+	if len(text) > analysedLimit {
+		// Too large to analyse whole: the size notice shows at once,
+		// before the analysis (checkInput is one pass over the bytes).
+		e.input.bound(e.in)
+	}
 	e.schedule(ctx)
 }
 
@@ -218,6 +232,8 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 func (e *explorer) Render() app.UI {
 	e.measure.markRender()
 	return app.Elem("div").Class("explorer").Body(
+		app.Elem("button").Attr("type", "button").ID("skip-to-verdicts").Class("skip-link").OnClick(skipToVerdicts).
+			Text("Skip to the verdicts"),
 		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
@@ -243,7 +259,8 @@ func (e *explorer) renderInputs() app.UI {
 				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
 				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
 			),
-			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail(),
+			renderProblems(e.problems, e.onNextProblem),
+			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks),
 		),
 		app.Elem("div").Class("field-row").Body(
 			app.Elem("div").Class("field").Body(
@@ -272,4 +289,14 @@ func (e *explorer) renderInputs() app.UI {
 		),
 		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery),
 	)
+}
+
+// skipToVerdicts brings the verdicts into view and moves the focus there,
+// past the editors (on a phone they are a screen or more).
+func skipToVerdicts(ctx app.Context, _ app.Event) {
+	if el := app.Window().GetElementByID("results"); el.Truthy() {
+		el.Call("setAttribute", "tabindex", "-1")
+		el.Call("scrollIntoView", map[string]any{"block": "start"})
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
 }

@@ -15,6 +15,8 @@ const usage = `usage: robots-explorer <command> [arguments]
 
 commands:
   check    decide whether a product token may crawl URLs under a robots.txt file
+  diff     compare two versions of a robots.txt file for every crawler and URL
+  test     check a robots.txt file against expected verdicts (CSV), with a JUnit report
   serve    serve the explorer's web UI (make build first)
   static   write the explorer as a static website
 `
@@ -37,6 +39,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdin, stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdin, stdout, stderr)
 	case "serve":
 		routes() // only the commands that render pages need them
 		return runServe(args[1:], stdout, stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/url"
 	"time"
 
@@ -125,6 +126,31 @@ func (e *explorer) openState(ctx app.Context, ex example, chosen int) {
 	ctx.Page().ReplaceURL(here(ctx, frag))
 }
 
+// maxSavedRobots bounds the file saved in the browser: a browser keeps
+// about 5 million characters per site, and the readable link of a larger
+// file cannot fit (encoding it and failing froze the tab for seconds after
+// a 10 MiB paste). Links and saved files still carry it.
+const maxSavedRobots = 4 << 20
+
+// compactProbe is how much of a large file compactWithin compresses first.
+const compactProbe = 512 << 10
+
+// compactWithin is s's compact link when it fits in a fragment. A file
+// whose first compactProbe bytes already compress past the limit is not
+// compressed whole: deflating 10 MiB took seconds in the page, for a link
+// that could never be made.
+func compactWithin(s permalink.State) (string, bool) {
+	if len(s.Robots) > compactProbe {
+		probe := s
+		probe.Robots = s.Robots[:compactProbe]
+		if len(permalink.Compact(probe)) > permalink.MaxFragment {
+			return "", false
+		}
+	}
+	c := permalink.Compact(s)
+	return c, len(c) <= permalink.MaxFragment
+}
+
 // here is the explorer's URL with fragment frag (base64url or already
 // escaped). It is absolute, as go-app's last navigated URL is: a URL
 // without its scheme never compares equal, and go-app then reloads the
@@ -156,9 +182,18 @@ func (e *explorer) persistLater(ctx app.Context) {
 
 func (e *explorer) persist(ctx app.Context) {
 	s := e.state()
-	storeValue(ctx, workKey, savedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
-		e.say(notSaved("Your work", err), "error")
-	})
+	if len(s.Robots) > maxSavedRobots {
+		// Said once, not after every edit of the same large file.
+		if !e.tooLargeToSave {
+			e.tooLargeToSave = true
+			e.say(notSaved("Your work", fmt.Errorf("its file is over %d MiB", maxSavedRobots>>20)), "error")
+		}
+	} else {
+		e.tooLargeToSave = false
+		storeValue(ctx, workKey, savedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
+			e.say(notSaved("Your work", err), "error")
+		})
+	}
 	if sameState(s, e.linked) {
 		return // the address bar already holds this state
 	}
@@ -169,7 +204,7 @@ func (e *explorer) persist(ctx app.Context) {
 		return
 	}
 	frag := ""
-	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
+	if c, ok := compactWithin(s); ok {
 		frag = c // else no link: a reload restores the local save
 	}
 	e.fragment, e.linked = frag, s

@@ -115,7 +115,7 @@ func comparisonRows(cmp *matcher.Comparison, chosen matcher.Reading) *comparison
 	for i, res := range cmp.Results {
 		about := matcher.About(res.Reading)
 		v := readingVerdict{Reading: res.Reading, Title: about.Title, Mirrors: about.Mirrors, Verdict: res.Verdict(),
-			Why: res.Explanation, Current: res.Reading == chosen, Decided: decidedBy(res)}
+			Why: res.Explanation, Current: res.Reading == chosen, Decided: readingDecidedBy(res)}
 		if w, ok := res.WinningRule(); ok && i < len(cmp.Files) {
 			v.Line, v.LineText, v.Decided = int(w.Rule.Line), cmp.Files[i].Text(int(w.Rule.Line)), ""
 		}
@@ -127,8 +127,8 @@ func comparisonRows(cmp *matcher.Comparison, chosen matcher.Reading) *comparison
 	return out
 }
 
-// decidedBy says in a few words what decided when no rule did.
-func decidedBy(res *matcher.Result) string {
+// readingDecidedBy says in a few words what decided when no rule did.
+func readingDecidedBy(res *matcher.Result) string {
 	switch res.Reason {
 	case matcher.ReasonRobotsTxt:
 		return "/robots.txt is always allowed"

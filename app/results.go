@@ -75,13 +75,14 @@ func renderRow(r resultRow, i int, chosen bool, onChoose, onKey app.EventHandler
 }
 
 // renderWhy is a row's deciding line, as code (which may break anywhere),
-// or the reason in words (which breaks only between words).
+// or the reason in words (which breaks only between words); its "line N"
+// shows the line in the editor.
 func renderWhy(r resultRow) app.UI {
 	td := app.Elem("td").Class("why")
-	if r.Rule == "" {
+	if r.Rule == "" || r.Line <= 0 {
 		return td.Text(clipped(r.Why))
 	}
-	return td.Body(app.Text("line "+strconv.Itoa(r.Line)+": "), app.Elem("code").Text(clipped(r.Rule)))
+	return td.Body(lineLink("line", r.Line), app.Text(": "), app.Elem("code").Text(clipped(r.Rule)))
 }
 
 func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }

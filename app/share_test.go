@@ -104,3 +104,49 @@ func TestTooLargeForLinkSaysWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// A file whose start already compresses past a fragment gets no link,
+// without compressing it whole; a small one keeps its link.
+func TestCompactWithin(t *testing.T) {
+	small := permalink.State{Robots: "User-agent: *\nDisallow: /private/\n", Token: "Googlebot"}
+	if c, ok := compactWithin(small); !ok || c != permalink.Compact(small) {
+		t.Errorf("a small state: %q, %v", c, ok)
+	}
+	// Noise does not compress: its first compactProbe bytes are too long.
+	var b strings.Builder
+	x := uint32(1)
+	for b.Len() < 2*compactProbe {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b.WriteByte('a' + byte(x%26))
+	}
+	if _, ok := compactWithin(permalink.State{Robots: b.String()}); ok {
+		t.Error("1 MiB of noise fits in a link")
+	}
+	// A long but repetitive file still gets its link.
+	rep := permalink.State{Robots: strings.Repeat("Disallow: /x\n", 100000)}
+	if c, ok := compactWithin(rep); !ok || len(c) > permalink.MaxFragment {
+		t.Errorf("a repetitive %d-byte file: link of %d, %v", len(rep.Robots), len(c), ok)
+	}
+}
+
+func TestSameState(t *testing.T) {
+	a := permalink.State{Robots: "User-agent: *\nDisallow: /x\n", Token: "Googlebot", URLs: []string{"/x"}}
+	b := a
+	b.URLs = []string{"/x"}
+	if !sameState(a, b) {
+		t.Error("equal states differ")
+	}
+	for name, change := range map[string]func(*permalink.State){
+		"file":  func(s *permalink.State) { s.Robots += "Allow: /y\n" },
+		"token": func(s *permalink.State) { s.Token = "Bingbot" },
+		"urls":  func(s *permalink.State) { s.URLs = []string{"/y"} },
+	} {
+		c := a
+		change(&c)
+		if sameState(a, c) {
+			t.Errorf("states with another %s are the same", name)
+		}
+	}
+}

@@ -169,7 +169,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 	}
 	// Prerendered: the default example's verdicts are on the page before
 	// any script runs.
-	if !strings.Contains(page, `data-verdict="disallowed"`) || !strings.Contains(page, "Disallowed by line 3") {
+	if !strings.Contains(page, `data-verdict="disallowed"`) || !strings.Contains(page, "Disallowed by") || !strings.Contains(page, ">line 3</button>") {
 		t.Error("the prerendered page lacks the default example's verdicts")
 	}
 	// go-app's default icon lives on another host; the worker could not

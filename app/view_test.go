@@ -36,7 +36,7 @@ func TestRenderExplanation(t *testing.T) {
 	html := app.HTMLString(renderExplanation(newDetail(a, 0), nil))
 	for _, want := range []string{
 		`id="verdict"`, `data-verdict="disallowed"`,
-		"Disallowed by line 3",
+		"Disallowed by", ">line 3</button>", // "line 3" shows the line in the editor
 		"▶ decides",
 		"not for this token", "ℹ info",
 		"How the token chose its group", "No group names",
@@ -69,7 +69,8 @@ func TestRenderFoldAndTraceBounds(t *testing.T) {
 }
 
 // The editor is uncontrolled: its text is never rendered into the page
-// (prerendering would put it in an attribute), but its line numbers are.
+// (prerendering would put it in an attribute); its gutter, drawn in the
+// browser for the lines in view, is there empty.
 func TestEditorRendersLineNumbersNotText(t *testing.T) {
 	ed := newEditor("robots-src", "robots.txt", editorContent{Seq: 1, Text: "User-agent: *\nDisallow: /secret\n"}, nil)
 	e := app.NewTestEngine()
@@ -78,7 +79,7 @@ func TestEditorRendersLineNumbersNotText(t *testing.T) {
 	}
 	e.ConsumeAll()
 	html := app.HTMLString(ed)
-	if !strings.Contains(html, ">1\n2\n3</pre>") {
+	if !strings.Contains(html, `id="robots-src-gutter"`) {
 		t.Errorf("gutter missing:\n%s", html)
 	}
 	if strings.Contains(html, "/secret") {

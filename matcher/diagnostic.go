@@ -114,4 +114,7 @@ const (
 	// robots.txt for secrecy, which it cannot give (RFC 9309 §3).
 	CodePrivatePath  Code = "private-path"
 	CodeSecretInPath Code = "secret-in-path"
+	// CodeHTMLBody marks a file that is an HTML page (a 404 or login page
+	// served as /robots.txt), not the plain text RFC 9309 §2.3 asks for.
+	CodeHTMLBody Code = "html-body"
 )

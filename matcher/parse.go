@@ -135,6 +135,11 @@ func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 // content past the parse limit.
 func (s *scanner) checkBytes() {
 	src := s.f.Source
+	if looksLikeHTML(src[s.f.BOM:]) {
+		s.report(s.f.BOM, s.f.BOM, CodeHTMLBody, Error, "RFC 9309 §2.3",
+			"this is an HTML page, not a robots.txt file (an error or login page served as /robots.txt?): "+
+				"a crawler reads it as robots.txt all the same, and its lines are not rules")
+	}
 	if s.f.BOM > 0 {
 		s.report(0, s.f.BOM, CodeBOM, Info, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			"a UTF-8 byte-order mark (%d of its 3 bytes) starts the file and is skipped", s.f.BOM)
@@ -156,6 +161,26 @@ func (s *scanner) checkBytes() {
 			"the file is %d bytes; a crawler may stop reading at 500 KiB (%d bytes), so the rules past this point may be ignored",
 			len(src), ParseLimit)
 	}
+}
+
+// htmlSniff is how much of a file looksLikeHTML reads.
+const htmlSniff = 1024
+
+// looksLikeHTML says whether src starts as an HTML page does: after white
+// space, a doctype or an html, head or body tag, or any tag followed by an
+// html tag early on. It reads at most htmlSniff bytes.
+func looksLikeHTML(src []byte) bool {
+	head := bytes.TrimLeft(src[:min(len(src), htmlSniff)], " \t\r\n\f")
+	if len(head) == 0 || head[0] != '<' {
+		return false
+	}
+	lower := bytes.ToLower(head)
+	for _, p := range []string{"<!doctype html", "<html", "<head", "<body"} {
+		if bytes.HasPrefix(lower, []byte(p)) {
+			return true
+		}
+	}
+	return bytes.Contains(lower, []byte("<html"))
 }
 
 // checkLine reports a NUL, invalid UTF-8 and an over-long line in the line

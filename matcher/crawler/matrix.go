@@ -1,0 +1,99 @@
+package crawler
+
+import (
+	"fmt"
+
+	"robots-explorer/matcher"
+)
+
+// A Matrix evaluates several crawlers on one file. Crawlers whose plans
+// select the same groups get the same verdict and rules on every URL (a
+// reading decides from the applying groups and the URL alone), so each
+// distinct selection is evaluated once per URL: a file usually has a few
+// groups, and a release checks many crawlers.
+type Matrix struct {
+	File  *matcher.File
+	Plans []Plan
+	// rep is, for each plan, the index of the first plan that selects the
+	// same groups; a plan is its own representative when rep[i] == i.
+	rep []int
+	// rules says, for each plan, whether its groups hold a rule.
+	rules []bool
+}
+
+// NewMatrix works out the plans of cs on f and which of them share a
+// selection.
+func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
+	m := &Matrix{File: f, Plans: Plans(f, cs), rep: make([]int, len(cs)), rules: make([]bool, len(cs))}
+	first := map[string]int{}
+	for i := range m.Plans {
+		if !m.Plans[i].NoRules {
+			for _, gi := range f.EvaluateTarget(m.Plans[i].Token, root).Groups.Selected {
+				m.rules[i] = m.rules[i] || len(f.Groups[gi].Rules) > 0
+			}
+		}
+		k := selectionKey(f, &m.Plans[i])
+		j, ok := first[k]
+		if !ok {
+			j = i
+			first[k] = i
+		}
+		m.rep[i] = j
+	}
+	return m
+}
+
+// selectionKey names the groups a plan's token selects.
+func selectionKey(f *matcher.File, p *Plan) string {
+	if p.NoRules {
+		return "none"
+	}
+	tr := f.EvaluateTarget(p.Token, root).Groups
+	return fmt.Sprint(tr.Global, tr.Selected)
+}
+
+// Distinct is how many evaluations one URL costs: the number of distinct
+// selections.
+func (m *Matrix) Distinct() int {
+	n := 0
+	for i, r := range m.rep {
+		if r == i {
+			n++
+		}
+	}
+	return n
+}
+
+// Evaluate fills out[i] with plan i's Result on t; plans that share a
+// selection share one Result, whose Token, Groups and Explanation are
+// those of the first of them. Use Plan.Evaluate for a Result of one's own.
+func (m *Matrix) Evaluate(t *matcher.Target, out []*matcher.Result) {
+	for i, r := range m.rep {
+		if r == i {
+			out[i] = m.Plans[i].Evaluate(m.File, t)
+		} else {
+			out[i] = out[r]
+		}
+	}
+}
+
+// Explained returns plan i's Result on t with its own explanation: the
+// shared Result from Evaluate when its sentence holds for plan i too (a
+// deciding rule, /robots.txt, or no match in groups that have rules, which
+// say nothing of the token), else plan i's own evaluation. Token and
+// Groups may still be another plan's: use Plan.Evaluate where they matter.
+func (m *Matrix) Explained(i int, t *matcher.Target, shared *matcher.Result) *matcher.Result {
+	if m.rep[i] == i || shared.Winner >= 0 || shared.Reason == matcher.ReasonRobotsTxt ||
+		shared.Reason == matcher.ReasonNoMatch && m.hasRules(i) {
+		return shared
+	}
+	return m.Plans[i].Evaluate(m.File, t)
+}
+
+// hasRules reports whether the groups plan i selects hold a rule.
+func (m *Matrix) hasRules(i int) bool {
+	if m.rules == nil {
+		return false
+	}
+	return m.rules[i]
+}

@@ -1,0 +1,82 @@
+package release
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/crawler"
+)
+
+func TestReleaseCheck(t *testing.T) {
+	old := "User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n"
+	new := "User-agent: *\nDisallow: /private\nDisallow: /tmp/\n\nUser-agent: GPTBot\nDisallow: /\n"
+	cs, err := crawler.Select("Googlebot,GPTBot,AdsBot-Google")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	var got []string
+	for _, u := range []string{"/private", "/private-notes", "/tmp/x", "/public", "/private/a"} {
+		target, err := matcher.ParseTarget(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.Check(target, false, func(p Pair) error {
+			got = append(got, u+" "+cs[p.Crawler].Name+" "+p.Old.Word()+">"+p.New.Word()+" "+p.Old.Decided()+" | "+p.New.Decided())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		"/private Googlebot allowed>disallowed Allowed: no rule of the applying group matches /private. | line 2: Disallow: /private",
+		"/private-notes Googlebot allowed>disallowed Allowed: no rule of the applying group matches /private-notes. | line 2: Disallow: /private",
+		"/tmp/x Googlebot allowed>disallowed Allowed: no rule of the applying group matches /tmp/x. | line 3: Disallow: /tmp/",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if c := r.Counts[0]; c.NowDisallowed != 3 || c.NowAllowed != 0 || c.Unchanged != 2 {
+		t.Errorf("Googlebot counts %+v", c)
+	}
+	if c := r.Counts[1]; c.Unchanged != 5 || !r.Changed() {
+		t.Errorf("GPTBot counts %+v", c)
+	}
+	// AdsBot ignores * (Google's special-case crawlers): no change either way.
+	if c := r.Counts[2]; c.Unchanged != 5 {
+		t.Errorf("AdsBot counts %+v", c)
+	}
+	var marks []string
+	for _, d := range r.LineDiff() {
+		if d.Op != Same || d.Caused > 0 {
+			marks = append(marks, string(d.Op)+d.Text+" "+strings.Repeat("*", d.Caused))
+		}
+	}
+	if got, want := strings.Join(marks, "\n"), "-Disallow: /private/ \n+Disallow: /private **\n+Disallow: /tmp/ *"; got != want {
+		t.Errorf("line diff\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestForkMerge: URLs checked on forks count as if checked on one Release.
+func TestForkMerge(t *testing.T) {
+	old, new := "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /\n"
+	cs, _ := crawler.Select("Googlebot,GPTBot")
+	one := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	two := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	forks := []*Release{two.Fork(), two.Fork()}
+	for i, u := range []string{"/a", "/b", "/c", "/a/x"} {
+		target, _ := matcher.ParseTarget(u)
+		nop := func(Pair) error { return nil }
+		one.Check(target, false, nop)
+		forks[i%2].Check(target, false, nop)
+	}
+	for _, f := range forks {
+		two.Merge(f)
+	}
+	if fmt.Sprint(one.Counts) != fmt.Sprint(two.Counts) || fmt.Sprint(one.LineDiff()) != fmt.Sprint(two.LineDiff()) {
+		t.Errorf("one %v %v\nforks %v %v", one.Counts, one.LineDiff(), two.Counts, two.LineDiff())
+	}
+}

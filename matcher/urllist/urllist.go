@@ -1,0 +1,309 @@
+// Package urllist reads the lists of URLs a release is checked against:
+// plain lists (one URL a line, # comments, blank lines), sitemaps (a
+// urlset, and a sitemap index whose sitemaps are given with it as local
+// files: nothing is ever fetched), their .gz forms, and CSV crawl exports
+// (the column chosen by name or number). Duplicates, malformed lines and
+// anything cut by a limit are reported with their file and line, never
+// dropped silently.
+//
+// Every input is bounded: at most Options.MaxURLs URLs are kept and at
+// most Options.MaxBytes bytes read from a file after decompression (a gzip
+// bomb stops there); a sitemap may nest only a few elements deep and may
+// declare no DOCTYPE, so no entity is ever declared, let alone expanded
+// (encoding/xml expands none, and an XML bomb needs a DOCTYPE); a sitemap
+// that is an HTML page is refused with a clear error.
+package urllist
+
+import (
+	"fmt"
+	"hash/maphash"
+	"io"
+	"strings"
+
+	"robots-explorer/matcher"
+)
+
+// Limits a list's reader applies unless Options says otherwise.
+const (
+	DefaultMaxURLs  = 100_000
+	DefaultMaxBytes = 256 << 20 // per file, after decompression
+	// maxURLLength bounds one URL: the sitemaps protocol allows fewer
+	// than 2,048 characters; a longer line is reported, not kept.
+	maxURLLength = 8 << 10
+	// maxDepth bounds a sitemap's nesting: urlset > url > loc is 3 deep.
+	maxDepth = 8
+)
+
+// A Format is the kind of list a file holds.
+type Format string
+
+// The formats.
+const (
+	Auto    Format = ""        // from the file's name and first bytes
+	Plain   Format = "plain"   // one URL a line
+	Sitemap Format = "sitemap" // a urlset or a sitemap index
+	CSV     Format = "csv"     // a crawl export
+)
+
+// Options bound and direct a read. The zero Options reads any format with
+// the default limits.
+type Options struct {
+	Format   Format
+	MaxURLs  int   // 0: DefaultMaxURLs
+	MaxBytes int64 // 0: DefaultMaxBytes
+	// Column is the CSV column holding the URLs: its header name
+	// (compared without case) or its 1-based number; empty chooses the
+	// column named url, address or loc.
+	Column string
+}
+
+func (o Options) maxURLs() int {
+	if o.MaxURLs > 0 {
+		return o.MaxURLs
+	}
+	return DefaultMaxURLs
+}
+
+func (o Options) maxBytes() int64 {
+	if o.MaxBytes > 0 {
+		return o.MaxBytes
+	}
+	return DefaultMaxBytes
+}
+
+// An Entry is one URL of the list and where it was read.
+type Entry struct {
+	URL  string
+	File int32 // index in List.Files
+	Line int32 // 1-based
+}
+
+// A Kind says what is wrong with a line.
+type Kind string
+
+// The kinds of problem.
+const (
+	Duplicate Kind = "duplicate" // the URL was listed before; it is checked once
+	Malformed Kind = "malformed" // not a URL the matcher can read
+	Limit     Kind = "limit"     // the list was cut here
+	Missing   Kind = "missing"   // a sitemap an index lists was not given
+)
+
+// A Problem is a line that was not kept, and why.
+type Problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Kind    Kind   `json:"kind"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string {
+	return fmt.Sprintf("%s:%d: %s: %s", p.File, p.Line, p.Kind, p.Message)
+}
+
+// A List is the URLs read, in order, each once, and the problems met.
+type List struct {
+	Files   []string
+	Entries []Entry // empty when the URLs were handed to Scan's function
+	// Count is the number of URLs kept (or handed on).
+	Count     int
+	Problems  []Problem
+	Truncated bool // MaxURLs was reached
+
+	opt Options
+	// seen maps the hash of each URL kept to where it was first listed
+	// (file<<32 | line): 16 bytes a URL rather than the URL itself, so
+	// that a streamed list stays small. Two different URLs with the same
+	// 64-bit hash (odds of about 1 in 10^7 for a million URLs) would be
+	// reported as a duplicate, never dropped silently.
+	seed  maphash.Seed
+	seen  map[uint64]uint64
+	index []indexRef // sitemaps listed by a sitemap index, to check they were given
+	emit  func(e Entry, file string) error
+	err   error // from emit
+}
+
+type indexRef struct {
+	file, line int
+	loc        string
+}
+
+func newList(opt Options) *List {
+	return &List{opt: opt, seed: maphash.MakeSeed(), seen: map[uint64]uint64{}}
+}
+
+// Where returns the file and line of an entry, as "file:line".
+func (l *List) Where(e Entry) string { return fmt.Sprintf("%s:%d", l.Files[e.File], e.Line) }
+
+// add keeps u, read at file:line, unless it is malformed, a duplicate or
+// past the limit; it reports false once the list is full.
+func (l *List) add(file, line int, u string) bool {
+	if l.Truncated {
+		return false
+	}
+	if msg := malformed(u); msg != "" {
+		l.problem(file, line, Malformed, msg)
+		return true
+	}
+	h := maphash.String(l.seed, u)
+	if at, ok := l.seen[h]; ok {
+		first := Entry{File: int32(at >> 32), Line: int32(uint32(at))}
+		l.problem(file, line, Duplicate, fmt.Sprintf("%s is listed before, at %s; it is checked once", quote(u), l.Where(first)))
+		return true
+	}
+	if l.Count >= l.opt.maxURLs() {
+		l.Truncated = true
+		l.problem(file, line, Limit, fmt.Sprintf("the list holds more than %d URLs; the rest is not read", l.opt.maxURLs()))
+		return false
+	}
+	l.seen[h] = uint64(file)<<32 | uint64(uint32(line))
+	l.Count++
+	e := Entry{URL: u, File: int32(file), Line: int32(line)}
+	if l.emit == nil {
+		l.Entries = append(l.Entries, e)
+		return true
+	}
+	if l.err = l.emit(e, l.Files[file]); l.err != nil {
+		l.Truncated = true // stop reading
+		return false
+	}
+	return true
+}
+
+func (l *List) problem(file, line int, k Kind, msg string) {
+	l.Problems = append(l.Problems, Problem{File: l.Files[file], Line: line, Kind: k, Message: msg})
+}
+
+// malformed says why u cannot be checked, or "".
+func malformed(u string) string {
+	if len(u) > maxURLLength {
+		return fmt.Sprintf("a URL of %d bytes; at most %d are read", len(u), maxURLLength)
+	}
+	for i := 0; i < len(u); i++ {
+		if c := u[i]; c < 0x20 || c == 0x7F {
+			return fmt.Sprintf("control character %q at byte %d", c, i+1)
+		}
+	}
+	if _, err := matcher.ParseTarget(u); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// quote shows untrusted text in a message: Go-quoted, at most 200 bytes.
+func quote(s string) string {
+	if len(s) > 200 {
+		return fmt.Sprintf("%q… (%d bytes)", s[:200], len(s))
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// An Opener opens a named file; ReadFiles reads through it, so that the
+// same code reads files natively and text held by a browser page.
+type Opener func(name string) (io.ReadCloser, error)
+
+// Read reads one list from r, named name in messages.
+func Read(name string, r io.Reader, opt Options) (*List, error) {
+	l := newList(opt)
+	if err := l.read(name, r); err != nil {
+		return nil, err
+	}
+	l.checkIndex()
+	return l, nil
+}
+
+// Scan is ReadFiles handing each URL to fn, in order, as it is read, with
+// the name of its file, rather than keeping it: memory then stays the
+// duplicate set's, whatever the number of URLs. The returned List has no
+// Entries; an error from fn stops the reading and is returned.
+func Scan(names []string, open Opener, opt Options, fn func(e Entry, file string) error) (*List, error) {
+	l := newList(opt)
+	l.emit = fn
+	return l.readFiles(names, open)
+}
+
+// ReadFiles reads the named files together into one list, in order. A
+// sitemap index among them contributes no URLs itself: each sitemap it
+// lists must be among the files given (matched by file name, with or
+// without .gz), or it is reported Missing; nothing is fetched.
+func ReadFiles(names []string, open Opener, opt Options) (*List, error) {
+	return newList(opt).readFiles(names, open)
+}
+
+func (l *List) readFiles(names []string, open Opener) (*List, error) {
+	for _, name := range names {
+		if l.Truncated {
+			break
+		}
+		rc, err := open(name)
+		if err != nil {
+			return nil, err
+		}
+		err = l.read(name, rc)
+		rc.Close()
+		if err != nil {
+			return nil, err
+		}
+		if l.err != nil {
+			return nil, l.err
+		}
+	}
+	l.checkIndex()
+	return l, nil
+}
+
+// read reads one file into l, after decompressing it and choosing its
+// format.
+func (l *List) read(name string, r io.Reader) error {
+	l.Files = append(l.Files, name)
+	file := len(l.Files) - 1
+	in, err := open(name, r, l.opt.maxBytes())
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	format := l.opt.Format
+	if format == Auto {
+		format = sniff(name, in, l.opt.Column != "")
+	}
+	switch format {
+	case Sitemap:
+		err = l.readSitemap(file, in)
+	case CSV:
+		err = l.readCSV(file, in)
+	case Plain:
+		err = l.readPlain(file, in)
+	default:
+		err = fmt.Errorf("unknown list format %q (known: plain, sitemap, csv)", format)
+	}
+	if err == nil {
+		err = in.err()
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// checkIndex reports every sitemap an index listed that was not given.
+func (l *List) checkIndex() {
+	given := map[string]bool{}
+	for _, f := range l.Files {
+		given[baseName(f)] = true
+	}
+	for _, ref := range l.index {
+		if !given[baseName(ref.loc)] {
+			l.problem(ref.file, ref.line, Missing, fmt.Sprintf("the index lists %s, which was not given: sitemaps are never fetched; "+
+				"give its file with the index", quote(ref.loc)))
+		}
+	}
+}
+
+// baseName is the last path segment of a file name or URL, without a
+// query or a .gz ending, lower-cased.
+func baseName(s string) string {
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	s = s[strings.LastIndexAny(s, `/\`)+1:]
+	return strings.ToLower(strings.TrimSuffix(s, ".gz"))
+}
