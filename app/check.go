@@ -300,7 +300,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 		res, err := ev.file().Evaluate(token, u)
 		return res, nil, err
 	}
-	cmp, err := matcher.Compare(ev.files, token, u)
+	cmp, err := matcher.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -336,19 +336,17 @@ func wrapWrite(err error) error {
 	return writeError{err}
 }
 
-// writeComparison prints, under the URL's line, every other reading's
-// verdict and why each pair that disagrees does.
+// writeComparison prints, under the URL's line, the rows of the page's
+// table of readings, one per other reading: its name and title, verdict,
+// deciding line, and why it differs from the chosen reading ("agrees"
+// when it does not), tab-separated.
 func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Comparison) error {
-	for _, r := range cmp.Results {
-		if r == chosen {
+	for _, r := range comparisonRows(cmp, chosen.Reading).Readings {
+		if r.Current {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "\t%s: %s\t%s\n", r.Reading, r.Verdict(), escape.Text(r.Explanation)); err != nil {
-			return err
-		}
-	}
-	for _, d := range cmp.Differences {
-		if _, err := fmt.Fprintf(w, "\t%s and %s differ (%s): %s\n", d.A, d.B, d.Factor, escape.Text(d.Sentence)); err != nil {
+		row := "\t" + string(r.Reading) + "\t" + r.Title + "\t" + r.Verdict + "\t" + escape.Text(r.deciding()) + "\t" + escape.Text(r.difference()) + "\n"
+		if _, err := io.WriteString(w, row); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher"
 )
 
 func writeRobots(t *testing.T, body string) string {
@@ -114,33 +116,90 @@ func TestCheckJSON(t *testing.T) {
 }
 
 // -compare parses the file under every reading and prints, under the
-// chosen reading's line, each other reading's verdict and why pairs
-// differ; the exit status still follows -reading (the README's -compare
-// example: python takes the first matching rule in file order and reads
-// * literally, so it disallows what RFC 9309's longest match allows).
+// chosen reading's line, the page's table of readings: one row per other
+// reading (name, title, verdict, deciding line, why it differs from the
+// chosen reading); the exit status still follows -reading (the README's
+// -compare example: python takes the first matching rule in file order and
+// reads * literally, so it disallows what RFC 9309's longest match allows).
 func TestCheckCompare(t *testing.T) {
 	p := writeRobots(t, "User-agent: *\nAllow: /fish*\nDisallow: /fish\n")
 	for _, tt := range []struct {
 		reading string
 		code    int
 		first   string
-		others  []string
+		rows    map[string]string // reading → its row after the name, up to the sentence
 	}{
-		{"rfc9309", exitAllowed, "allowed\t/fish\tline 2: Allow: /fish*", []string{"\tgoogle: allowed\t", "\tpython: disallowed\t", "\tkoster1996: "}},
-		{"python", exitDisallowed, "disallowed\t/fish\tline 3: Disallow: /fish", []string{"\trfc9309: allowed\t", "\tgoogle: allowed\t", "\tkoster1996: "}},
+		{"rfc9309", exitAllowed, "allowed\t/fish\tline 2: Allow: /fish*", map[string]string{
+			"google":     "Google\tallowed\tline 2: Allow: /fish*\tagrees",
+			"python":     "CPython classic\tdisallowed\tline 3: Disallow: /fish\twildcards: line 2, `Allow: /fish*`: rfc9309 reads '*' as any run",
+			"koster1996": "1996 draft\tdisallowed\tline 3: Disallow: /fish\twildcards: ",
+		}},
+		{"python", exitDisallowed, "disallowed\t/fish\tline 3: Disallow: /fish", map[string]string{
+			"rfc9309":    "RFC 9309\tallowed\tline 2: Allow: /fish*\twildcards: line 2, `Allow: /fish*`: python compares '*' and '$' as ordinary",
+			"google":     "Google\tallowed\tline 2: Allow: /fish*\twildcards: ",
+			"koster1996": "1996 draft\tdisallowed\tline 3: Disallow: /fish\tagrees",
+		}},
 	} {
 		code, out, _ := runArgs("", "check", "-compare", "-reading", tt.reading, p, "Googlebot", "/fish")
-		lines := strings.Split(out, "\n")
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if code != tt.code || lines[0] != tt.first {
 			t.Errorf("-reading %s: exit %d, first line %q; want %d, %q", tt.reading, code, lines[0], tt.code, tt.first)
 		}
-		for _, want := range append(tt.others, "\trfc9309 and python differ (wildcards): ") {
-			if !strings.Contains(out, "\n"+want) {
-				t.Errorf("-reading %s: no line starting %q in\n%s", tt.reading, want, out)
+		if len(lines) != len(matcher.Readings()) {
+			t.Errorf("-reading %s: %d lines, want the URL's and one row per other reading:\n%s", tt.reading, len(lines), out)
+		}
+		for reading, want := range tt.rows {
+			if !strings.Contains(out, "\n\t"+reading+"\t"+want) {
+				t.Errorf("-reading %s: no row %q in\n%s", tt.reading, reading+"\t"+want, out)
 			}
 		}
-		if strings.Contains(out, "\n\t"+tt.reading+": ") {
+		if strings.Contains(out, "\n\t"+tt.reading+"\t") {
 			t.Errorf("-reading %s: the chosen reading is printed again among the others:\n%s", tt.reading, out)
 		}
+	}
+}
+
+// -compare -json carries the same rows: each reading's title, and for
+// those that differ from the chosen reading the factor and sentence; the
+// differences are those with the chosen reading only.
+func TestCheckCompareJSON(t *testing.T) {
+	p := writeRobots(t, "User-agent: *\nAllow: /fish*\nDisallow: /fish\n")
+	_, out, _ := runArgs("", "check", "-compare", "-json", p, "Googlebot", "/fish")
+	var got checkJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if len(got.Readings) != len(matcher.Readings()) {
+		t.Fatalf("%d readings, want %d", len(got.Readings), len(matcher.Readings()))
+	}
+	for _, r := range got.Readings {
+		differs := r.Verdict != got.Verdict
+		if r.Title != matcher.About(r.Reading).Title || (r.Factor != "") != differs || (r.Sentence != "") != differs {
+			t.Errorf("row %+v: want About's title, and a factor and sentence exactly when it differs", r)
+		}
+	}
+	for _, d := range got.Differences {
+		if d.A != matcher.RFC9309 {
+			t.Errorf("difference %+v: want the chosen reading as A", d)
+		}
+	}
+}
+
+// Issue 14: with a typo line in the applying group and no blank line,
+// the rows name the factor that changes each verdict, never group
+// boundaries.
+func TestCheckCompareNamesTheDecidingFactor(t *testing.T) {
+	p := writeRobots(t, "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n")
+	_, out, _ := runArgs("", "check", "-compare", p, "a", "/~user/p", "/x/y")
+	for _, want := range []string{
+		"\n\tgoogle\tGoogle\tallowed\tno rule matches\tnormalization: line 3 matches under one reading only",
+		"\n\tgoogle\tGoogle\tdisallowed\tline 2: Disalow: /x/\ttypos: line 2, `Disalow: /x/`: rfc9309 reads it as a record it does not know, google as a disallow line.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no row %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "group-boundary") {
+		t.Errorf("a file without blank lines is said to differ in group boundaries:\n%s", out)
 	}
 }

@@ -25,11 +25,17 @@ type checkJSON struct {
 	Differences []matcher.Difference `json:"differences,omitempty"`
 }
 
+// readingJSON is one row of the table of readings, as check -compare
+// prints it in text: factor and sentence say why it differs from the
+// chosen reading (empty when it agrees).
 type readingJSON struct {
 	Reading     matcher.Reading `json:"reading"`
+	Title       string          `json:"title"`
 	Verdict     string          `json:"verdict"`
 	Winner      *ruleJSON       `json:"winner"`
 	Explanation string          `json:"explanation"`
+	Factor      matcher.Factor  `json:"factor,omitempty"`
+	Sentence    string          `json:"sentence,omitempty"`
 }
 
 type ruleJSON struct {
@@ -72,7 +78,12 @@ func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison)
 	if cmp != nil {
 		out.Differences = cmp.Differences
 		for _, r := range cmp.Results {
-			rj := readingJSON{Reading: r.Reading, Verdict: r.Verdict(), Explanation: r.Explanation}
+			rj := readingJSON{Reading: r.Reading, Title: matcher.About(r.Reading).Title, Verdict: r.Verdict(), Explanation: r.Explanation}
+			for _, d := range cmp.Differences {
+				if d.B == r.Reading {
+					rj.Factor, rj.Sentence = d.Factor, d.Sentence
+				}
+			}
 			if m, ok := r.WinningRule(); ok {
 				rj.Winner = &ruleJSON{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Priority: m.Priority}
 			}

@@ -106,10 +106,9 @@ func renderScopeNotes(notes []scopeNote) app.UI {
 	)
 }
 
-// renderReadings puts every reading's verdict side by side; beside each
-// one that differs from the chosen reading stands the reason (the factor
-// and matcher.Compare's sentence); disagreements between two other
-// readings follow.
+// renderReadings is the compact table of every reading: its verdict, its
+// deciding line, and why it differs from the chosen reading (the factor
+// matcher.Compare names and its sentence).
 func renderReadings(d *detail) app.UI {
 	if d.Comparing {
 		return app.Elem("div").ID("readings").Class("readings").DataSet("state", "comparing").Body(
@@ -119,43 +118,52 @@ func renderReadings(d *detail) app.UI {
 	}
 	c := d.Compare
 	return app.Elem("div").ID("readings").Class("readings").DataSet("state", "done").Body(
-		app.Elem("h3").Text("Other readings"),
+		app.Elem("h3").ID("readings-title").Text("Other readings"),
 		app.If(c.Disagree, func() app.UI {
-			return app.Elem("p").Class("callout").Text("▲ The readings disagree on this URL; the reason for each difference is given.")
+			return app.Elem("p").Class("callout").Text("▲ The readings disagree on this URL; the last column says why each one differs from the chosen reading.")
 		}),
-		app.Elem("ul").Body(app.Range(c.Readings).Slice(func(i int) app.UI { return renderReadingVerdict(c.Readings[i]) })),
-		app.If(len(c.Others) > 0, func() app.UI {
-			return app.Elem("div").Class("other-pairs").Body(
-				app.Elem("h4").Text("Between the other readings"),
-				app.Elem("ul").Body(app.Range(c.Others).Slice(func(i int) app.UI {
-					o := c.Others[i]
-					return app.Elem("li").Class("difference").DataSet("factor", string(o.Factor)).Body(
-						app.Elem("strong").Text(string(o.A)+" and "+string(o.B)),
-						app.Text(" differ ("+string(o.Factor)+"): "+clipped(o.Sentence)),
-					)
-				})),
-			)
-		}),
+		// A phone scrolls the table sideways: the region takes the focus
+		// so that the keyboard scrolls it too.
+		app.Elem("div").Class("table-scroll").Attr("tabindex", "0").Attr("role", "region").Aria("labelledby", "readings-title").Body(
+			app.Elem("table").Class("readings-table").Aria("labelledby", "readings-title").Body(
+				app.Elem("thead").Body(app.Elem("tr").Body(
+					app.Elem("th").Attr("scope", "col").Text("Reading"),
+					app.Elem("th").Attr("scope", "col").Text("Verdict"),
+					app.Elem("th").Attr("scope", "col").Text("Deciding line"),
+					app.Elem("th").Attr("scope", "col").Text("Why it differs"),
+				)),
+				app.Elem("tbody").Body(app.Range(c.Readings).Slice(func(i int) app.UI { return renderReadingRow(c.Readings[i]) })),
+			),
+		),
 	)
 }
 
-func renderReadingVerdict(r readingVerdict) app.UI {
-	label := string(r.Reading)
-	if r.Current {
-		label += " (chosen)"
-	}
-	return app.Elem("li").Class("reading").DataSet("reading", string(r.Reading)).DataSet("verdict", r.Verdict).
-		DataSet("differs", strconv.FormatBool(r.Differs)).Body(
-		app.Elem("strong").Text(label), app.Text(" "),
-		app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict)),
-		app.Elem("span").Class("sentence").Body(withLineLinks(" "+clipped(r.Why))...),
-		app.If(r.Differs, func() app.UI {
-			return app.Elem("p").Class("difference").DataSet("factor", string(r.Factor)).Body(
-				app.Elem("span").Class("differs").Text("differs ("+string(r.Factor)+"): "),
-				app.Text(clipped(r.Reason)),
-			)
-		}),
+func renderReadingRow(r readingVerdict) app.UI {
+	return app.Elem("tr").Class("reading").DataSet("reading", string(r.Reading)).DataSet("verdict", r.Verdict).
+		DataSet("differs", strconv.FormatBool(r.Differs)).DataSet("current", strconv.FormatBool(r.Current)).Body(
+		app.Elem("th").Attr("scope", "row").Title(r.Mirrors).Body(
+			app.Text(r.Title+" "), app.Elem("code").Text(string(r.Reading)),
+			app.If(r.Current, func() app.UI { return app.Elem("span").Class("chosen").Text(" (chosen)") }),
+		),
+		app.Elem("td").Body(app.Elem("span").Class("badge", r.Verdict).Text(verdictText(r.Verdict))),
+		app.Elem("td").Class("deciding").Title(clipped(r.Why)).Body(renderDeciding(r)),
+		app.Elem("td").Class("difference").DataSet("factor", string(r.Factor)).Body(renderWhyDiffers(r)),
 	)
+}
+
+func renderDeciding(r readingVerdict) app.UI {
+	if r.Line == 0 {
+		return app.Text(r.Decided)
+	}
+	return app.Elem("span").Body(lineLink("line", r.Line), app.Text(" "), app.Elem("code").Text(clipped(r.LineText)))
+}
+
+func renderWhyDiffers(r readingVerdict) app.UI {
+	if !r.Differs {
+		return app.Elem("span").Class("hint").Text(r.difference())
+	}
+	return app.Elem("span").Body(append([]app.UI{app.Elem("strong").Class("factor").Text(string(r.Factor)), app.Text(": ")},
+		withLineLinks(clipped(r.Reason))...)...)
 }
 
 // selectsText and selectsClass say how a user-agent line's part in the

@@ -120,9 +120,7 @@ func renderExampleRow(r exampleRow, compared bool) app.UI {
 						if !rv.Differs {
 							return app.Text("")
 						}
-						return app.Elem("li").Class("difference").DataSet("factor", string(rv.Factor)).Text("▲ " + rv.Reason)
-					}), app.Range(c.Others).Slice(func(i int) app.UI {
-						return app.Elem("li").Class("difference").DataSet("factor", string(c.Others[i].Factor)).Text("▲ " + c.Others[i].Sentence)
+						return app.Elem("li").Class("difference").DataSet("factor", string(rv.Factor)).Text("▲ " + string(rv.Reading) + ": " + rv.Reason)
 					}))
 				}),
 			)

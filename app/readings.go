@@ -1,6 +1,10 @@
 package main
 
-import "robots-explorer/matcher"
+import (
+	"strconv"
+
+	"robots-explorer/matcher"
+)
 
 // readingFiles keeps one source text parsed under each reading that was
 // asked for. The explorer parses the chosen reading at once and the others
@@ -55,57 +59,109 @@ func (c *readingFiles) all(source string) []*matcher.File {
 	return out
 }
 
-// A comparison is the chosen URL under every reading, with matcher.Compare's
-// reason for each pair of readings that disagree.
+// A comparison is the chosen URL under every reading, as one compact
+// table: a row per reading with its verdict, its deciding line and, for a
+// reading that decides otherwise than the chosen one, matcher.Compare's
+// factor and sentence.
 type comparison struct {
 	Readings []readingVerdict
 	Disagree bool
-	// Others are the disagreements between two readings that are not the
-	// chosen one; those with the chosen one sit beside its verdict.
-	Others []matcher.Difference
 }
 
-// A readingVerdict is what one reading says about the chosen URL.
+// A readingVerdict is one row: what one reading says about the chosen URL.
 type readingVerdict struct {
 	Reading matcher.Reading
-	Verdict string
-	Why     string
-	Current bool
-	Differs bool // from the chosen reading's verdict
+	// Title and Mirrors are matcher.About's: a short label, and the
+	// program and version the reading decides as.
+	Title, Mirrors string
+	Verdict        string
+	// Line and LineText are the deciding line; Line is 0 when no rule
+	// decided, and Decided then says what did, in a few words.
+	Line     int
+	LineText string
+	Decided  string
+	Why      string // the reading's own explanation
+	Current  bool
+	Differs  bool // from the chosen reading's verdict
 	// Factor and Reason say why it differs from the chosen reading.
 	Factor matcher.Factor
 	Reason string
 }
 
 // compareURL evaluates token and url under every reading of files (one per
-// reading, in Readings() order) and explains each disagreement. It returns
-// nil when the URL cannot be read or when there is one reading only.
+// reading, in Readings() order) and explains each difference from the
+// chosen reading. It returns nil when the URL cannot be read or when there
+// is one reading only.
 func compareURL(files []*matcher.File, chosen matcher.Reading, token, url string) *comparison {
 	if len(files) < 2 {
 		return nil
 	}
-	cmp, err := matcher.Compare(files, token, url)
+	cmp, err := matcher.CompareWith(files, chosen, token, url)
 	if err != nil {
 		return nil
 	}
+	return comparisonRows(cmp, chosen)
+}
+
+// comparisonRows makes the table of a comparison made with
+// matcher.CompareWith for the chosen reading: the page and check -compare
+// show the same rows.
+func comparisonRows(cmp *matcher.Comparison, chosen matcher.Reading) *comparison {
 	out := &comparison{Disagree: !cmp.Agree()}
 	withChosen := map[matcher.Reading]matcher.Difference{}
 	for _, d := range cmp.Differences {
-		switch chosen {
-		case d.A:
-			withChosen[d.B] = d
-		case d.B:
-			withChosen[d.A] = d
-		default:
-			out.Others = append(out.Others, d)
-		}
+		withChosen[d.B] = d
 	}
-	for _, res := range cmp.Results {
-		v := readingVerdict{Reading: res.Reading, Verdict: res.Verdict(), Why: res.Explanation, Current: res.Reading == chosen}
+	for i, res := range cmp.Results {
+		about := matcher.About(res.Reading)
+		v := readingVerdict{Reading: res.Reading, Title: about.Title, Mirrors: about.Mirrors, Verdict: res.Verdict(),
+			Why: res.Explanation, Current: res.Reading == chosen, Decided: readingDecidedBy(res)}
+		if w, ok := res.WinningRule(); ok && i < len(cmp.Files) {
+			v.Line, v.LineText, v.Decided = int(w.Rule.Line), cmp.Files[i].Text(int(w.Rule.Line)), ""
+		}
 		if d, ok := withChosen[res.Reading]; ok {
 			v.Differs, v.Factor, v.Reason = true, d.Factor, d.Sentence
 		}
 		out.Readings = append(out.Readings, v)
 	}
 	return out
+}
+
+// readingDecidedBy says in a few words what decided when no rule did.
+func readingDecidedBy(res *matcher.Result) string {
+	switch res.Reason {
+	case matcher.ReasonRobotsTxt:
+		return "/robots.txt is always allowed"
+	case matcher.ReasonNoGroup:
+		return "no group applies"
+	case matcher.ReasonNoMatch:
+		return "no rule matches"
+	case matcher.ReasonRaises:
+		return "no verdict (the program fails)"
+	case matcher.ReasonCrawlDelay:
+		return "Crawl-delay over the limit"
+	case matcher.ReasonNotRobots:
+		return "not a robots.txt file"
+	}
+	return string(res.Reason)
+}
+
+// deciding is the deciding-line cell as text: "line 3: Disallow: /a", or
+// what decided.
+func (v readingVerdict) deciding() string {
+	if v.Line == 0 {
+		return v.Decided
+	}
+	return "line " + strconv.Itoa(v.Line) + ": " + v.LineText
+}
+
+// difference is the why-it-differs cell as text.
+func (v readingVerdict) difference() string {
+	switch {
+	case v.Current:
+		return "the chosen reading"
+	case !v.Differs:
+		return "agrees"
+	}
+	return string(v.Factor) + ": " + v.Reason
 }

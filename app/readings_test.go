@@ -39,35 +39,66 @@ func TestReadingFilesCache(t *testing.T) {
 // "Allow: /fish*" then "Disallow: /fish": under RFC 9309 §2.2.2 and §2.2.3
 // the longer allow wins; CPython's robotparser reads * literally, so its
 // first matching rule is the disallow (the README's -compare example).
-// The reason beside python's verdict is matcher.Compare's sentence.
+// Each reading is one row of the table: its title, verdict, deciding line
+// and, where it differs from the chosen reading, matcher.Compare's factor
+// and sentence.
 func TestCompareURLGivesEachDisagreementItsReason(t *testing.T) {
 	var c readingFiles
 	src := "User-agent: *\nAllow: /fish*\nDisallow: /fish\n"
 	cmp := compareURL(c.all(src), matcher.RFC9309, "Googlebot", "/fish")
-	if cmp == nil || !cmp.Disagree {
-		t.Fatalf("comparison %+v: the readings disagree on /fish", cmp)
+	if cmp == nil || !cmp.Disagree || len(cmp.Readings) != len(matcher.Readings()) {
+		t.Fatalf("comparison %+v: one row per reading, and they disagree on /fish", cmp)
 	}
 	byReading := map[matcher.Reading]readingVerdict{}
-	for _, v := range cmp.Readings {
+	for i, v := range cmp.Readings {
+		if v.Reading != matcher.Readings()[i] || v.Title != matcher.About(v.Reading).Title || v.Title == "" {
+			t.Errorf("row %d: %s titled %q; want Readings() order and About's title", i, v.Reading, v.Title)
+		}
 		byReading[v.Reading] = v
 	}
-	if v := byReading[matcher.RFC9309]; !v.Current || v.Differs || v.Verdict != "allowed" {
+	if v := byReading[matcher.RFC9309]; !v.Current || v.Differs || v.Verdict != "allowed" || v.deciding() != "line 2: Allow: /fish*" || v.difference() != "the chosen reading" {
 		t.Errorf("rfc9309: %+v", v)
 	}
 	py := byReading[matcher.Python]
-	if !py.Differs || py.Verdict != "disallowed" || py.Factor != matcher.FactorWildcards || !strings.Contains(py.Reason, "wildcard") {
-		t.Errorf("python: %+v; want a difference in wildcards, with its sentence", py)
+	if !py.Differs || py.Verdict != "disallowed" || py.Factor != matcher.FactorWildcards || !strings.Contains(py.Reason, "any run of characters") ||
+		py.deciding() != "line 3: Disallow: /fish" || !strings.HasPrefix(py.difference(), "wildcards: line 2") {
+		t.Errorf("python: %+v; want a difference in wildcards, with its sentence, decided by line 3", py)
 	}
-	if g := byReading[matcher.Google]; g.Differs || g.Reason != "" {
+	if g := byReading[matcher.Google]; g.Differs || g.Reason != "" || g.difference() != "agrees" {
 		t.Errorf("google agrees with rfc9309 here: %+v", g)
 	}
-	for _, d := range cmp.Others {
-		if d.A == matcher.RFC9309 || d.B == matcher.RFC9309 {
-			t.Errorf("a pair with the chosen reading is listed among the others: %+v", d)
-		}
+}
+
+// The rows name the factor that changes the verdict, seen from the chosen
+// reading: with a typo line in the group, the difference on /~user/p is
+// how %7E is read, not group boundaries (issue 14).
+func TestComparisonRowsNameTheDecidingFactor(t *testing.T) {
+	src := "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n"
+	tests := []struct {
+		chosen, other matcher.Reading
+		url           string
+		factor        matcher.Factor
+		deciding      string
+	}{
+		{matcher.RFC9309, matcher.Google, "/~user/p", matcher.FactorNormalization, "no rule matches"},
+		{matcher.Google, matcher.RFC9309, "/~user/p", matcher.FactorNormalization, "line 3: Disallow: /%7Euser/"},
+		{matcher.RFC9309, matcher.Google, "/x/y", matcher.FactorTypos, "line 2: Disalow: /x/"},
+		{matcher.RFC9309, matcher.Python, "/robots.txt", "", "no rule matches"},
 	}
-	if len(cmp.Others) == 0 {
-		t.Error("google and python disagree too; that pair is missing")
+	for _, tt := range tests {
+		var c readingFiles
+		cmp := compareURL(c.all(src), tt.chosen, "a", tt.url)
+		if cmp == nil {
+			t.Fatalf("%s: no comparison", tt.url)
+		}
+		for _, v := range cmp.Readings {
+			if v.Reading != tt.other {
+				continue
+			}
+			if v.Factor != tt.factor || v.Differs != (tt.factor != "") || v.deciding() != tt.deciding {
+				t.Errorf("chosen %s, %s on %s: factor %q (%s), deciding %q; want %q, %q", tt.chosen, v.Reading, tt.url, v.Factor, v.Reason, v.deciding(), tt.factor, tt.deciding)
+			}
+		}
 	}
 }
 

@@ -128,8 +128,9 @@ func TestRowAfterKey(t *testing.T) {
 	}
 }
 
-// Until the other readings are parsed the explanation says so; then each
-// reading that differs carries matcher.Compare's reason beside its verdict.
+// Until the other readings are parsed the explanation says so; then they
+// are one table, a row per reading, and the reading that differs carries
+// matcher.Compare's factor and sentence in its row.
 func TestRenderReadingsComparingThenReasons(t *testing.T) {
 	ex := example{Source: "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", Token: "Googlebot", URLs: "/fish", Reading: matcher.RFC9309}
 	var files readingFiles
@@ -140,10 +141,16 @@ func TestRenderReadingsComparingThenReasons(t *testing.T) {
 	}
 	done := d.withComparison(compareURL(files.all(ex.Source), ex.Reading, ex.Token, "/fish"))
 	html := app.HTMLString(renderExplanation(done, nil))
-	for _, want := range []string{"Comparing readings…", "differs (wildcards)", "reads its * and $ as wildcards", "Between the other readings"} {
-		if got := strings.Contains(html, want); got != (want != "Comparing readings…") {
+	for _, want := range []string{"Comparing readings…", "Between the other readings", "<table", "Why it differs",
+		`data-reading="python"`, `data-factor="wildcards"`, "as any run of characters",
+		"CPython classic", "Disallow: /fish</code>", "agrees", "the chosen reading"} {
+		shown := want != "Comparing readings…" && want != "Between the other readings"
+		if got := strings.Contains(html, want); got != shown {
 			t.Errorf("after the comparison, %q shown = %v", want, got)
 		}
+	}
+	if n := strings.Count(html, `data-reading="`); n != len(matcher.Readings()) {
+		t.Errorf("%d rows, want one per reading (%d)", n, len(matcher.Readings()))
 	}
 }
 

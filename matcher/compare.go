@@ -2,42 +2,52 @@ package matcher
 
 import (
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
 )
 
 // A Factor names what makes two readings decide differently.
 type Factor string
 
-// The factors, in the order Compare looks for them: the first that differs
-// is the one named.
+// The factors. Compare names one by counterfactual evaluation (see
+// choices.go): the first choice, in this order, whose swap alone makes the
+// two readings agree on the URL.
 const (
-	FactorWholeFile      Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
-	FactorNoVerdict      Factor = "no-verdict"     // one reading's program gives no verdict for the URL
-	FactorRobotsTxt      Factor = "robots-txt"     // /robots.txt is always allowed under one only
-	FactorTypos          Factor = "typos"          // a line is a rule under one reading only
-	FactorLineCut        Factor = "line-cut"       // Google cuts long lines
-	FactorMerging        Factor = "merging"        // one reading merges groups the other leaves out
-	FactorTokenMatching  Factor = "token-matching" // different user-agent lines chosen for the token
-	FactorGroupBoundary  Factor = "group-boundary" // the same user-agent lines head different rules
-	FactorIndexHTML      Factor = "index-html"     // Google's index.html rule
-	FactorWildcards      Factor = "wildcards"      // '*' and '$' are special under one reading only
-	FactorNormalization  Factor = "normalization"  // the same rule matches under one reading only
-	FactorFirstMatch     Factor = "first-match"    // the first rule in file order decides under one
-	FactorPriority       Factor = "priority"       // priority is counted differently
-	FactorInterpretation Factor = "interpretation" // none of the above: see each explanation
+	FactorNoVerdict     Factor = "no-verdict"     // one reading's program gives no verdict for the URL
+	FactorWholeFile     Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
+	FactorRobotsTxt     Factor = "robots-txt"     // /robots.txt is always allowed under one only
+	FactorTypos         Factor = "typos"          // a line is a record under one reading only (keys, typos)
+	FactorLineCut       Factor = "line-cut"       // Google cuts long lines
+	FactorGroupBoundary Factor = "group-boundary" // the readings end groups at different lines
+	FactorTokenMatching Factor = "token-matching" // a user-agent line names the token under one only
+	FactorMerging       Factor = "merging"        // one reading merges groups the other leaves out
+	FactorIndexHTML     Factor = "index-html"     // Google's index.html rule
+	FactorWildcards     Factor = "wildcards"      // '*' and '$' are special under one reading only
+	FactorNormalization Factor = "normalization"  // the URL or a pattern is compared in another form
+	FactorEmptyRule     Factor = "empty-rule"     // an empty Disallow allows everything under one only
+	FactorFirstMatch    Factor = "first-match"    // the first rule in file order decides under one
+	FactorPriority      Factor = "priority"       // priority is counted differently
+	// FactorSeveral: no one choice alone changes the verdict; the two in
+	// Difference.Factors together do.
+	FactorSeveral Factor = "several"
+	// FactorInterpretation: the choices as modelled do not account for the
+	// difference (or a reading describes no choices); see each explanation.
+	FactorInterpretation Factor = "interpretation"
 )
 
 // A Difference explains why two readings disagree on one URL.
 type Difference struct {
-	A        Reading `json:"a"`
-	B        Reading `json:"b"`
-	Factor   Factor  `json:"factor"`
-	Sentence string  `json:"sentence"`
+	A      Reading `json:"a"`
+	B      Reading `json:"b"`
+	Factor Factor  `json:"factor"`
+	// Factors are the factors that together explain a FactorSeveral.
+	Factors  []Factor `json:"factors,omitempty"`
+	Sentence string   `json:"sentence"`
 }
 
 // A Comparison is one URL evaluated under every reading.
 type Comparison struct {
+	Files       []*File   // the files compared, one per reading
 	Results     []*Result // one per reading, in Readings() order
 	Differences []Difference
 }
@@ -65,19 +75,41 @@ func parseAll(src []byte, text string) []*File {
 // Compare evaluates token and rawURL against files (one per reading, as
 // ParseAll returns) and explains each pair of readings that disagree.
 func Compare(files []*File, token, rawURL string) (*Comparison, error) {
+	return compare(files, -1, token, rawURL)
+}
+
+// CompareWith is Compare that explains only the differences between the
+// chosen reading and each other one, in Readings() order, each with the
+// chosen reading as A: what a table of the other readings shows.
+func CompareWith(files []*File, chosen Reading, token, rawURL string) (*Comparison, error) {
+	for i, f := range files {
+		if f.Reading == chosen {
+			return compare(files, i, token, rawURL)
+		}
+	}
+	return nil, fmt.Errorf("no file is read under %q", chosen)
+}
+
+// compare evaluates every file and explains the pairs that disagree: all
+// of them, or, for chosen >= 0, those with files[chosen].
+func compare(files []*File, chosen int, token, rawURL string) (*Comparison, error) {
 	t, err := ParseTarget(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{}
+	c := &Comparison{Files: files}
+	ss := sides{}
 	for _, f := range files {
 		c.Results = append(c.Results, f.EvaluateTarget(token, t))
 	}
 	for i := range c.Results {
 		for j := i + 1; j < len(c.Results); j++ {
-			a, b := c.Results[i], c.Results[j]
-			if a.Allowed != b.Allowed {
-				c.Differences = append(c.Differences, explainDifference(files[i], a, files[j], b))
+			a, b, fa, fb := c.Results[i], c.Results[j], files[i], files[j]
+			if j == chosen {
+				a, b, fa, fb = b, a, fb, fa
+			}
+			if a.Allowed != b.Allowed && (chosen < 0 || i == chosen || j == chosen) {
+				c.Differences = append(c.Differences, explainDifference(ss, fa, a, fb, b))
 			}
 		}
 	}
@@ -85,241 +117,303 @@ func Compare(files []*File, token, rawURL string) (*Comparison, error) {
 }
 
 // Agree reports whether every reading gave the same verdict.
-func (c *Comparison) Agree() bool { return len(c.Differences) == 0 }
-
-func explainDifference(fa *File, a *Result, fb *File, b *Result) Difference {
-	d := Difference{A: a.Reading, B: b.Reading}
-	d.Factor, d.Sentence = firstFactor(fa, a, fb, b)
-	return d
-}
-
-// firstFactor walks the factors in order and names the first one on which
-// the two decisions differ.
-func firstFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string) {
-	A, B := a.Reading, b.Reading
-	if s, ok := wholeFileSentence(a, b); ok {
-		return FactorWholeFile, s
-	}
-	for _, r := range []*Result{a, b} {
-		if r.Reason == ReasonNoVerdict || r.Reason == ReasonRaises {
-			return FactorNoVerdict, r.Explanation
-		}
-	}
-	if (a.Reason == ReasonRobotsTxt) != (b.Reason == ReasonRobotsTxt) {
-		x, y := A, B
-		if b.Reason == ReasonRobotsTxt {
-			x, y = B, A
-		}
-		return FactorRobotsTxt, fmt.Sprintf("%s always allows /robots.txt itself (RFC 9309 §2.2.2); %s treats it like any other path.", x, y)
-	}
-	for _, pair := range [][2]*Result{{a, b}, {b, a}} {
-		w, ok := pair[0].WinningRule()
-		if !ok {
-			continue
-		}
-		fo, other := fb, pair[1]
-		if pair[0] == b {
-			fo = fa
-		}
-		if lineKind(fo, int(w.Rule.Line)) != w.Rule.Kind() {
-			return FactorTypos, fmt.Sprintf("%s reads line %d, `%s`, as %s rule; %s reads it as %s, so it does not apply there.",
-				pair[0].Reading, w.Rule.Line, fo.Text(int(w.Rule.Line)), articled(w.Rule.Kind().String()), other.Reading, lineKindWords(fo, int(w.Rule.Line)))
-		}
-	}
-	if f, s, ok := lineCutFactor(fa, a, fb, b); ok {
-		return f, s
-	}
-	ua, ub := matchedAgentLines(a), matchedAgentLines(b)
-	if !slices.Equal(ua, ub) {
-		if f, s, ok := mergingFactor(a, ua, b, ub); ok {
-			return f, s
-		}
-		return FactorTokenMatching, fmt.Sprintf("%s: %s %s: %s", A, a.Groups.Summary, B, b.Groups.Summary)
-	}
-	if ra, rb := applyingRuleLines(fa, a), applyingRuleLines(fb, b); !slices.Equal(ra, rb) {
-		return FactorGroupBoundary, fmt.Sprintf("the same user-agent lines head different rules: under %s the applying rules are on lines %v, under %s on lines %v (they end a group at different lines: a blank line, or a Crawl-delay or other record after the user-agent lines).", A, ra, B, rb)
-	}
-	if a.Reason == ReasonIndexHTML || b.Reason == ReasonIndexHTML {
-		x := A
-		if b.Reason == ReasonIndexHTML {
-			x = B
-		}
-		if s, ok := ccIndexSentence(x); ok {
-			return FactorIndexHTML, s
-		}
-		return FactorIndexHTML, fmt.Sprintf("%s applies Google's index.html rule: an Allow ending in /index.htm… also allows the directory itself.", x)
-	}
-	if ma, mb := matchedLines(a), matchedLines(b); !slices.Equal(ma, mb) {
-		if f, s, ok := wildcardFactor(fa, a, fb, b); ok {
-			return f, s
-		}
-		if s, ok := ccAnchorSentence(fa, a, fb, b); ok {
-			return FactorWildcards, s
-		}
-		return FactorNormalization, normalizationSentence(fa, a, fb, b)
-	}
-	if (a.Reason == ReasonFirstMatch) != (b.Reason == ReasonFirstMatch) {
-		x, y := A, B
-		if b.Reason == ReasonFirstMatch {
-			x, y = B, A
-		}
-		return FactorFirstMatch, fmt.Sprintf("%s takes the first matching rule in file order; %s takes the most specific one.", x, y)
-	}
-	if wa, wb := a.Winner, b.Winner; wa >= 0 && wb >= 0 && a.Matches[wa].Rule.Line != b.Matches[wb].Rule.Line {
-		return FactorPriority, fmt.Sprintf("%s gives the win to line %d, %s to line %d: they count a rule's priority differently.", A, a.Matches[wa].Rule.Line, B, b.Matches[wb].Rule.Line)
-	}
-	return FactorInterpretation, fmt.Sprintf("%s: %s %s: %s", A, a.Explanation, B, b.Explanation)
-}
-
-// lineCutFactor names Google's line cut when a winning rule sits on a line
-// longer than the cut and the other reading read it whole.
-func lineCutFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bool) {
-	for _, r := range []*Result{a, b} {
-		f := fa
-		if r == b {
-			f = fb
-		}
-		if w, ok := r.WinningRule(); ok && hasDiag(f, int(w.Rule.Line), CodeLongLine) {
-			return FactorLineCut, fmt.Sprintf("line %d is longer than %d bytes: Google's parser reads only its start, so the readings compare different patterns.", w.Rule.Line, GoogleLineLimit), true
-		}
-	}
-	return "", "", false
-}
-
-func hasDiag(f *File, line int, code Code) bool {
-	for _, d := range f.Diagnostics {
-		if d.Pos.Line == line && d.Code == code {
-			return true
-		}
-	}
-	return false
-}
-
-func lineKind(f *File, line int) Kind {
-	if line < 1 || line > len(f.Lines) {
-		return KindInvalid
-	}
-	return f.Lines[line-1].Kind
-}
-
-func lineKindWords(f *File, line int) string {
-	if line < 1 || line > len(f.Lines) {
-		return "nothing (it never reaches that line)"
-	}
-	switch k := f.Lines[line-1].Kind; k {
-	case KindOther:
-		return "a record it does not know"
-	case KindInvalid:
-		return "a line that is not a record"
-	default:
-		return articled(k.String()) + " line"
-	}
-}
-
-func articled(s string) string {
-	if s != "" && (s[0] == 'a' || s[0] == 'e' || s[0] == 'i' || s[0] == 'o' || s[0] == 'u') {
-		return "an " + s
-	}
-	return "a " + s
-}
-
-func matchedAgentLines(r *Result) []int {
-	var out []int
-	for _, a := range r.Groups.Agents {
-		if a.Matched {
-			out = append(out, a.Agent.Line)
-		}
-	}
-	return out
-}
-
-func applyingRuleLines(f *File, r *Result) []int {
-	var out []int
-	for _, gi := range r.Groups.Selected {
-		for _, rule := range f.Groups[gi].Rules {
-			out = append(out, int(rule.Line))
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-func matchedLines(r *Result) []int {
-	out := make([]int, len(r.Matches))
-	for i, m := range r.Matches {
-		out[i] = int(m.Rule.Line)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// normalizationSentence shows the first rule that matches under one reading
-// only, with the forms each reading compares.
-func normalizationSentence(fa *File, a *Result, fb *File, b *Result) string {
-	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
-	pa, pb := matchedForm(fa, a, line), matchedForm(fb, b, line)
-	yes := a.Reading
-	if !slices.Contains(matchedLines(a), line) {
-		yes = b.Reading
-	}
-	return fmt.Sprintf("line %d matches under %s only: %s compares the path %q with the pattern %q; %s compares %q with %q.",
-		line, yes, a.Reading, a.Path, pa, b.Reading, b.Path, pb)
-}
-
-func firstOfSymmetricDifference(x, y []int) int {
-	for _, v := range x {
-		if !slices.Contains(y, v) {
-			return v
-		}
-	}
-	for _, v := range y {
-		if !slices.Contains(x, v) {
-			return v
-		}
-	}
-	return 0
-}
-
-// matchedForm is the pattern the line matched as, when it matched under
-// r (protego also compares a line with '$' as its %24 twin), else the
-// line's normalized pattern.
-func matchedForm(f *File, r *Result, line int) string {
-	for _, m := range r.Matches {
-		if int(m.Rule.Line) == line {
-			return m.Normalized
-		}
-	}
-	return normalizedAt(f, line)
-}
-
-func normalizedAt(f *File, line int) string {
-	r, _ := ruleAt(f, line)
-	return f.Normalized(r)
-}
-
-// mergingFactor names the case where one reading's chosen user-agent lines
-// include all of the other's and more: it merges groups the other ignores.
-func mergingFactor(a *Result, ua []int, b *Result, ub []int) (Factor, string, bool) {
-	wide, narrow, wl, nl := a, b, ua, ub
-	if len(ub) > len(ua) {
-		wide, narrow, wl, nl = b, a, ub, ua
-	}
-	if len(nl) == 0 || !containsAll(wl, nl) {
-		return "", "", false
-	}
-	return FactorMerging, fmt.Sprintf("%s merges every group naming the token (user-agent lines %s); %s obeys only the first (line %d).",
-		wide.Reading, joinInts(wl), narrow.Reading, nl[0]), true
-}
-
-func containsAll(x, y []int) bool {
-	for _, v := range y {
-		if !slices.Contains(x, v) {
+func (c *Comparison) Agree() bool {
+	for _, r := range c.Results {
+		if r.Allowed != c.Results[0].Allowed {
 			return false
 		}
 	}
 	return true
 }
 
+// explainDifference names the factor of a disagreement: a decision one
+// reading makes outside the model first, then the counterfactual swaps.
+func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Difference {
+	d := Difference{A: a.Reading, B: b.Reading}
+	ca, cb := choicesOf(a.Reading), choicesOf(b.Reading)
+	for _, x := range []struct {
+		c          *Choices
+		res, other *Result
+	}{{ca, a, b}, {cb, b, a}} {
+		if x.c != nil && x.c.Special != nil {
+			if f, s, ok := x.c.Special(x.res, x.other); ok {
+				d.Factor, d.Sentence = f, s
+				return d
+			}
+		}
+		if x.res.Reason == ReasonRaises {
+			d.Factor, d.Sentence = FactorNoVerdict, x.res.Explanation
+			return d
+		}
+	}
+	if ca == nil || cb == nil {
+		d.Factor, d.Sentence = FactorInterpretation, interpretationSentence(a, b, "")
+		return d
+	}
+	p := newPairModel(ss.of(ca, fa), ss.of(cb, fb), a.Token, a.Target)
+	d.Factor, d.Factors, d.Sentence = p.explain(a, b)
+	return d
+}
+
+func interpretationSentence(a, b *Result, why string) string {
+	return fmt.Sprintf("%s%s: %s %s: %s", why, a.Reading, a.Explanation, b.Reading, b.Explanation)
+}
+
+// explain runs the counterfactual: the model must first reach each
+// reading's real verdict from its own choices; then each choice is swapped
+// alone, in order, and then each pair of choices.
+func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
+	va, vb := p.eval(0), p.eval(allMix)
+	if !va.ok || !vb.ok || va.allowed != a.Allowed || vb.allowed != b.Allowed {
+		return FactorInterpretation, nil, interpretationSentence(a, b,
+			"the choices these readings are described by do not reproduce both verdicts here, so no single factor is named. ")
+	}
+	for c := range numChoices {
+		if base, ok := p.agreesWithout(mix(1)<<c, a.Allowed, b.Allowed); ok {
+			f, s := p.sentence(c, base)
+			return f, nil, s
+		}
+	}
+	for c1 := range numChoices {
+		for c2 := c1 + 1; c2 < numChoices; c2++ {
+			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
+				f1, f2 := choiceFactors[c1], choiceFactors[c2]
+				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
+					f1, f2, capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+			}
+		}
+	}
+	return FactorInterpretation, nil, interpretationSentence(a, b, "no one or two of the described choices account for the difference. ")
+}
+
+// agreesWithout reports whether taking the choices in m from the other
+// reading makes one reading decide as the other does: reading 0 with
+// reading 1's choices (base 0), or reading 1 with reading 0's (base
+// allMix).
+func (p *pairModel) agreesWithout(m mix, a, b bool) (mix, bool) {
+	if v := p.eval(m); v.ok && v.allowed == b {
+		return 0, true
+	}
+	if v := p.eval(allMix ^ m); v.ok && v.allowed == a {
+		return allMix, true
+	}
+	return 0, false
+}
+
+func (p *pairModel) name(i int) Reading { return p.side[i].f.Reading }
+
+// says is what reading i does about factor f, in words.
+func (p *pairModel) says(i int, f Factor) string {
+	if s, ok := p.side[i].c.Says[f]; ok {
+		return s
+	}
+	return "makes its own choice of " + string(f)
+}
+
+// sentence says why the readings differ, given that swapping choice c of
+// the reading at base for the other's makes them agree.
+func (p *pairModel) sentence(c int, base mix) (Factor, string) {
+	x, y := base.of(0), 1-base.of(0) // x the reading swapped, y the other
+	f := choiceFactors[c]
+	both := fmt.Sprintf("%s %s; %s %s", p.name(0), p.says(0, f), p.name(1), p.says(1, f))
+	v0, v1 := p.eval(base), p.eval(base.flip(c))
+	switch c {
+	case choiceRobotsTxt:
+		if p.side[x].c.RobotsTxt == nil {
+			x, y = y, x
+		}
+		return f, fmt.Sprintf("%s always allows /robots.txt itself (RFC 9309 §2.2.2); %s treats it like any other path.", p.name(x), p.name(y))
+	case choiceLines:
+		return p.linesSentence()
+	case choiceBounds:
+		return f, fmt.Sprintf("%s: the rules that apply are on %s as %s groups them, on %s as %s does.", both,
+			lineList(p.applied(base)), p.name(x), lineList(p.applied(base.flip(c))), p.name(y))
+	case choiceAgent:
+		return f, fmt.Sprintf("for the token %q, %s: %s applies with %s's matching, %s applies with %s's.", p.token, both,
+			p.firstAgent(base), p.name(x), p.firstAgent(base.flip(c)), p.name(y))
+	case choiceMatch, choiceEmpty:
+		if l := firstDifferent(v0.matched, v1.matched); l > 0 {
+			return f, fmt.Sprintf("line %d, `%s`: %s.", l, p.side[x].f.Text(int(l)), both)
+		}
+	case choiceNormalize:
+		return f, p.normalizationSentence(x, y, v0, v1)
+	case choiceDecide, choicePriority:
+		return f, fmt.Sprintf("%s: %s decides as %s chooses, %s as %s does.", both, winnerWords(v0.winner), p.name(x), winnerWords(v1.winner), p.name(y))
+	}
+	return f, both + "."
+}
+
+// linesSentence finds the line whose lexing alone changes the verdict and
+// says how each reading reads it; a line longer than Google's cut names
+// the line cut.
+func (p *pairModel) linesSentence() (Factor, string) {
+	la, lb := p.side[0].linesOf(), p.side[1].linesOf()
+	want := p.eval(allMix).allowed
+	var differing []int
+	if len(la) == len(lb) {
+		for i := range la {
+			if la[i].Kind != lb[i].Kind || la[i].Value != lb[i].Value {
+				differing = append(differing, i)
+			}
+		}
+	}
+	for n, i := range differing {
+		if n == 32 {
+			break // a search over a file that reads many lines differently stops here
+		}
+		over := append([]modelLine(nil), la...)
+		over[i] = lb[i]
+		p.override, p.overrideAt = over, i
+		v := p.eval(0)
+		p.override = nil
+		if !v.ok || v.allowed != want {
+			continue
+		}
+		line := int(la[i].Line)
+		if la[i].Long || lb[i].Long {
+			return FactorLineCut, fmt.Sprintf("line %d is longer than %d bytes: Google's parser reads only its start, so %s and %s read different records there.",
+				line, GoogleLineLimit, p.name(0), p.name(1))
+		}
+		return FactorTypos, fmt.Sprintf("line %d, `%s`: %s reads it as %s, %s as %s.", line, clip(p.side[0].f.Text(line)),
+			p.name(0), kindWords(la[i].Kind), p.name(1), kindWords(lb[i].Kind))
+	}
+	return FactorTypos, fmt.Sprintf("%s %s; %s %s: they read different lines as records, and together those lines change the verdict.",
+		p.name(0), p.says(0, FactorTypos), p.name(1), p.says(1, FactorTypos))
+}
+
+func (p *pairModel) normalizationSentence(x, y int, vx, vy modelVerdict) string {
+	px, py := p.path(mix(0)), p.path(allMix)
+	if x == 1 {
+		px, py = py, px
+	}
+	if l := firstDifferent(vx.matched, vy.matched); l > 0 {
+		if r, ok := ruleLine(p.lines(0), l); ok {
+			pa, pb := p.formOf(x, r.Value, px.path), p.formOf(y, r.Value, py.path)
+			return fmt.Sprintf("line %d matches under one reading only: %s compares the path %q with the pattern %q; %s compares %q with %q.",
+				l, p.name(x), px.path, pa, p.name(y), py.path, pb)
+		}
+	}
+	return fmt.Sprintf("%s compares the URL as %q, %s as %q.", p.name(x), px.path, p.name(y), py.path)
+}
+
+// formOf is the form of a rule's value reading i compares with path: an
+// alternate form when only that one matches.
+func (p *pairModel) formOf(i int, value, path string) string {
+	c := p.side[i].c
+	form, _ := c.Pattern(value)
+	if c.Alternates != nil && !c.Match(form, path) {
+		for _, alt := range c.Alternates(value) {
+			if c.Match(alt, path) {
+				return alt
+			}
+		}
+	}
+	return form
+}
+
+// firstAgent quotes the first user-agent value of the groups that apply
+// under mix m, or says that none does.
+func (p *pairModel) firstAgent(m mix) string {
+	groups := p.groupsOf(m)
+	for _, gi := range p.selected(m, groups) {
+		if len(groups[gi].Agents) > 0 {
+			return strconv.Quote(groups[gi].Agents[0].Value)
+		}
+	}
+	return "no group"
+}
+
+func ruleLine(lines []modelLine, n int32) (modelLine, bool) {
+	for _, l := range lines {
+		if l.Line == n {
+			return l, l.Kind.IsRule()
+		}
+	}
+	return modelLine{}, false
+}
+
+// firstDifferent returns the first line in one list and not the other.
+func firstDifferent(x, y []int32) int32 {
+	best := int32(0)
+	for _, pair := range [][2][]int32{{x, y}, {y, x}} {
+		for _, v := range pair[0] {
+			if !containsLine(pair[1], v) && (best == 0 || v < best) {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+func containsLine(s []int32, v int32) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// lineList writes a few line numbers: "line 4", "lines 2, 4", "no line".
+func lineList(v []int32) string {
+	switch len(v) {
+	case 0:
+		return "no line"
+	case 1:
+		return "line " + strconv.Itoa(int(v[0]))
+	}
+	parts := make([]string, 0, 6)
+	for i, n := range v {
+		if i == 5 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, strconv.Itoa(int(n)))
+	}
+	return "lines " + strings.Join(parts, ", ")
+}
+
+func winnerWords(n int32) string {
+	if n == 0 {
+		return "no rule"
+	}
+	return "line " + strconv.Itoa(int(n))
+}
+
+func kindWords(k Kind) string {
+	switch k {
+	case KindOther:
+		return "a record it does not know"
+	case KindInvalid:
+		return "a line that is not a record"
+	case KindBlank, KindComment:
+		return articled(k.String()) + " line"
+	default:
+		return articled(k.String()) + " line"
+	}
+}
+
+func articled(s string) string {
+	if s != "" && strings.IndexByte("aeiou", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// clip keeps a sentence short when it quotes a long line.
+func clip(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	cut := 80
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// joinInts writes numbers as "1, 2 and 3".
 func joinInts(v []int) string {
 	s := ""
 	for i, n := range v {
@@ -330,45 +424,7 @@ func joinInts(v []int) string {
 		default:
 			s += ", "
 		}
-		s += fmt.Sprint(n)
+		s += strconv.Itoa(n)
 	}
 	return s
-}
-
-// literalPatterns reports whether a reading reads '*' and '$' as ordinary
-// characters (CPython's robotparser; the 1996 draft has no wildcards).
-func literalPatterns(r Reading) bool { return r == Python || r == Koster1996 }
-
-// wildcardFactor names the case where the first rule matching under one
-// reading only has a '*' or '$' that only one of them reads as special.
-func wildcardFactor(fa *File, a *Result, fb *File, b *Result) (Factor, string, bool) {
-	if literalPatterns(a.Reading) == literalPatterns(b.Reading) {
-		return "", "", false
-	}
-	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
-	f := fa
-	if literalPatterns(a.Reading) {
-		f = fb
-	}
-	r, ok := ruleAt(f, line)
-	if !ok || !strings.ContainsAny(f.TextOf(r.Pattern), "*$") {
-		return "", "", false
-	}
-	special, literal := a.Reading, b.Reading
-	if literalPatterns(a.Reading) {
-		special, literal = literal, special
-	}
-	return FactorWildcards, fmt.Sprintf("line %d, `%s`: %s reads its * and $ as wildcards; %s compares them as ordinary characters, so the rule does not match the same paths.",
-		line, f.Text(line), special, literal), true
-}
-
-func ruleAt(f *File, line int) (Rule, bool) {
-	for _, g := range f.Groups {
-		for _, r := range g.Rules {
-			if int(r.Line) == line {
-				return r, true
-			}
-		}
-	}
-	return Rule{}, false
 }

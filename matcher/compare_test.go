@@ -37,6 +37,10 @@ func TestCompareFactorsRFC9309VersusGoogle(t *testing.T) {
 			"User-agent: *\nDisallow /x\n", "bot", "/x", FactorTypos},
 		{"RFC 9309 §2.2.2 decodes %62%61%7A; robots.cc compares the URL as given",
 			"User-agent: *\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n", "bot", "/foo/bar/baz", FactorNormalization},
+		{"a typo line in a file with no blank lines: the pattern's %7E, decoded by RFC 9309 §2.2.2 only, decides, not group boundaries",
+			"User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", "a", "/~user/p", FactorNormalization},
+		{"robots.cc accepts the typo disalow, which alone decides here",
+			"User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", "a", "/x/y", FactorTypos},
 		{"robots.cc: an allow of /index.html also allows the directory",
 			"User-agent: *\nDisallow: /\nAllow: /dir/index.html\n", "bot", "/dir/", FactorIndexHTML},
 	}
@@ -114,4 +118,15 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matchedAgentLines are the user-agent lines that chose the applying groups.
+func matchedAgentLines(r *Result) []int {
+	var out []int
+	for _, a := range r.Groups.Agents {
+		if a.Matched {
+			out = append(out, a.Agent.Line)
+		}
+	}
+	return out
 }

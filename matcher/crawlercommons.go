@@ -895,37 +895,3 @@ func wholeFileSentence(a, b *Result) (string, bool) {
 	}
 	return "", false
 }
-
-// ccIndexSentence is Compare's sentence for crawler-commons' index.html
-// rule, which, unlike Google's, holds for disallows too.
-func ccIndexSentence(r Reading) (string, bool) {
-	if r != CrawlerCommons {
-		return "", false
-	}
-	return "crawler-commons applies its index.html rule: a rule, allow or disallow, ending in index.htm or index.html also stands for the directory before it, followed by '$'.", true
-}
-
-// ccAnchorSentence names, for Compare, a rule that matches under one of
-// the readings only because crawler-commons places the last segment of a
-// pattern ending in '$' at its first occurrence (ruleMatches), where a
-// full match would take a later one.
-func ccAnchorSentence(fa *File, a *Result, fb *File, b *Result) (string, bool) {
-	f, cc, other := fa, a, b
-	if b.Reading == CrawlerCommons {
-		f, cc, other = fb, b, a
-	}
-	if cc.Reading != CrawlerCommons {
-		return "", false
-	}
-	line := firstOfSymmetricDifference(matchedLines(a), matchedLines(b))
-	r, ok := ruleAt(f, line)
-	if !ok {
-		return "", false
-	}
-	p := compilePattern(f.Normalized(r))
-	if !p.anchored || !p.star || ccMatch(p, cc.Path) || !p.match(cc.Path) {
-		return "", false
-	}
-	return fmt.Sprintf("line %d, `%s`: crawler-commons looks for the text after the last * only at its first place in %s and, as that does not end the path, the rule does not match; %s tries every place.",
-		line, f.Text(line), cc.Path, other.Reading), true
-}

@@ -341,8 +341,12 @@ func TestCompareFactorsProtego(t *testing.T) {
 			"User-agent: *\ndisallow /x\n", "x", "/x", RFC9309, FactorTypos, ""},
 		{"protego 0.6.1 takes the longest pattern, CPython the first",
 			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "x", "/ab", Python, FactorFirstMatch, ""},
-		{"protego 0.6.1 counts a pattern's characters, RFC 9309 its octets",
-			"User-agent: *\nAllow: /p?ツツ\nDisallow: /p?*ツ*\n", "x", "/p?ツツ", RFC9309, FactorPriority, ""},
+		// protego counts a pattern's characters and RFC 9309 its octets, but
+		// here the count differs because protego leaves the query's ツ raw:
+		// taking RFC 9309's percent-encoding alone (21 against 14) makes
+		// protego agree, and normalization comes before priority.
+		{"protego 0.6.1 keeps non-ASCII raw in a query, so it counts fewer characters than RFC 9309's octets",
+			"User-agent: *\nAllow: /p?ツツ\nDisallow: /p?*ツ*\n", "x", "/p?ツツ", RFC9309, FactorNormalization, ""},
 		{"protego 0.6.1 keeps a $ rule twice, once with a literal %24",
 			"User-agent: *\nDisallow: /a$\n", "x", "/a$", RFC9309, FactorNormalization, `protego compares "/a%24" with "/a%24"`},
 	}

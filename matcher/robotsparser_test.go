@@ -332,7 +332,7 @@ func TestCompareNoVerdict(t *testing.T) {
 	fr, fp := ParseAs(RFC9309, src), ParseAs(RobotsParser, src)
 	a := fr.EvaluateTarget("bot", tg)
 	b := rpEvaluate(fp, "bot", tg, rpStandIn+"/robots.txt", "https://example.com/x")
-	if d := explainDifference(fr, a, fp, b); d.Factor != FactorNoVerdict || !strings.Contains(d.Sentence, "undefined") {
+	if d := explainDifference(sides{}, fr, a, fp, b); d.Factor != FactorNoVerdict || !strings.Contains(d.Sentence, "undefined") {
 		t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, FactorNoVerdict)
 	}
 }

@@ -28,6 +28,10 @@ type Example struct {
 	Reading string // "" for the default
 	// Expect holds, per URL, "allowed" or "disallowed" under rfc9309.
 	Expect []string
+	// Others holds, for the readings of crawlers' parsers this example
+	// sets apart, their verdict per URL (the tests check them against the
+	// readings, which the differential corpus holds to the real programs).
+	Others map[string][]string
 }
 
 // SectionURL links to the RFC section the lesson rests on.

@@ -39,6 +39,41 @@ func TestLessonExamplesTeachTheTruth(t *testing.T) {
 	t.Logf("%d lessons, %d example verdicts checked", len(All()), n)
 }
 
+// Every verdict a lesson states for a crawler's parser is what that
+// reading decides; the differential corpus holds each reading to the
+// program it mirrors.
+func TestLessonExamplesTeachTheOtherReadings(t *testing.T) {
+	n := 0
+	for _, l := range All() {
+		for _, ex := range l.Examples {
+			for name, want := range ex.Others {
+				r, err := matcher.ParseReading(name)
+				if err != nil {
+					t.Fatalf("%s, %q: %v", l.ID, ex.Caption, err)
+				}
+				if len(want) != len(ex.URLs) {
+					t.Fatalf("%s, %q: %s has %d verdicts for %d URLs", l.ID, ex.Caption, name, len(want), len(ex.URLs))
+				}
+				f := matcher.ParseAs(r, []byte(ex.Robots))
+				for i, u := range ex.URLs {
+					res, err := f.Evaluate(ex.Token, u)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Verdict() != want[i] {
+						t.Errorf("lesson %s, example %q: %s says %s is %s, the lesson says %s (%s)", l.ID, ex.Caption, name, u, res.Verdict(), want[i], res.Explanation)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d verdicts of other readings stated", n)
+	}
+	t.Logf("%d verdicts of other readings checked", n)
+}
+
 func TestLessonsAreComplete(t *testing.T) {
 	seen := map[string]bool{}
 	for _, l := range All() {
