@@ -432,10 +432,10 @@ func (c Choices) withDefaults() *Choices {
 		c.Match = matchWildcards
 	}
 	if c.Path == nil {
-		c.Path = func(t *Target) (string, bool) { return normalizeFast(t.Path, true), true }
+		c.Path = func(t *Target) (string, bool) { p, _ := normalize(t.Path, rfcPathRules, false); return p, true }
 	}
 	if c.Pattern == nil {
-		c.Pattern = func(v string) (string, bool) { return normalizeFast(v, false), true }
+		c.Pattern = func(v string) (string, bool) { p, _ := normalize(v, rfcPatternRules, false); return p, true }
 	}
 	if c.AgentKey == nil {
 		c.AgentKey = strings.ToLower
@@ -455,5 +455,5 @@ func (c Choices) withDefaults() *Choices {
 func rfcAgent(value, token string) (named, global bool) {
 	tok, global, _ := extractToken(value)
 	token = strings.TrimSpace(token)
-	return !global && tok != "" && token != "" && mayFold(tok, token) && strings.EqualFold(tok, token), global
+	return !global && tok != "" && token != "" && strings.EqualFold(tok, token), global
 }
