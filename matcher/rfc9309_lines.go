@@ -63,24 +63,6 @@ func (p *rfcLines) sizeFor(lines int) {
 	p.agents = make([]Agent, 0, lines/agentsPerLine+1)
 }
 
-// firstAgentLine returns the number of the first user-agent line of src
-// (text is src as a string), or 0, for the chunks read beside the first.
-// It is nearly always among the first few lines, so it is found before the
-// lines are split.
-func firstAgentLine(text string, src []byte, bom int) int {
-	ls := newLineScanner(src, bom)
-	for n := 1; ; n++ {
-		start, end, ok := ls.next()
-		if !ok {
-			return 0
-		}
-		rec := splitRecord(src, start, end)
-		if rec.colon && rec.keyStart >= 0 && rfcKey(text[rec.keyStart:rec.keyEnd]) == KindUserAgent {
-			return n
-		}
-	}
-}
-
 func (p *rfcLines) read(lines []Line) {
 	for i := range lines {
 		p.line(&lines[i])

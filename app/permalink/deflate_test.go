@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robots-explorer"
 )
 
 // deflateInputs covers what links hold (percent-encoded robots.txt text)
@@ -47,8 +49,14 @@ func deflateInputs() map[string][]byte {
 	}
 }
 
-// RFC 9309 section 5.1's example file, as links carry it.
-const rfcExample = "User-Agent: *\nDisallow: *.gif$\nDisallow: /example/\nAllow: /publications/\n\nUser-Agent: foobot\nDisallow:/\nAllow:/example/page.html\nAllow:/example/allowed.gif\n\nUser-Agent: barbot\nUser-Agent: bazbot\nDisallow: /example/page.html\n\nUser-Agent: quxbot\n"
+// rfcExample is RFC 9309 section 5.1's example file, from the register.
+var rfcExample = func() string {
+	c, err := register.Lookup(register.RFC9309Example)
+	if err != nil {
+		panic(err)
+	}
+	return string(c.Robots)
+}()
 
 // flateDecode reads b with compress/flate, at most max bytes of it.
 func flateDecode(b []byte, max int) ([]byte, error) {

@@ -69,9 +69,7 @@ func Readable(s State) string {
 	if s.Token != "" {
 		v.Set("token", s.Token)
 	}
-	for _, u := range s.URLs {
-		v["url"] = append(v["url"], u)
-	}
+	v["url"] = append(v["url"], s.URLs...)
 	if s.Reading != "" {
 		v.Set("reading", s.Reading)
 	}
