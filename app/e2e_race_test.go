@@ -47,7 +47,7 @@ func TestE2ELinkBeatsPendingSave(t *testing.T) {
 	t.Logf("the link: %d KB; the work: %d KB", len(link)/1000, len(work.Source)/1000)
 	for i, delay := range []int{300, 325, 350} {
 		// The person's own work, edited.
-		p.open("/#" + permalink.Compact(stateOf(work, 0)))
+		p.open("/#" + compactLink(t, stateOf(work, 0)))
 		p.waitFor(`document.getElementById("token").value === "workbot"`)
 		eval[bool](p, fmt.Sprintf(`(() => { window.bigLink = %s; return true; })()`, jsString(link)))
 		p.do(chromedp.Focus("#token"))

@@ -117,7 +117,7 @@ func TestE2ECraftedPermalinkRunsNoCode(t *testing.T) {
 	}
 	fragments := map[string]string{
 		"readable":      readable,
-		"compact":       permalink.Compact(state),
+		"compact":       compactLink(t, state),
 		"raw markup":    `robots=<script>window.__pwned=9</script>&token="><img src=x onerror=window.__pwned=10>`,
 		"broken":        "z1=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D11%3E",
 		"garbage":       `"><img src=x onerror=window.__pwned=12>`,

@@ -7,6 +7,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"fmt"
 	"strconv"
 	"strings"
@@ -68,7 +71,7 @@ func TestE2EPermalinkForms(t *testing.T) {
 	}
 	p.open("/#" + permalink.Readable(s))
 	readable := read("readable")
-	p.open("/#" + permalink.Compact(s))
+	p.open("/#" + compactLink(t, s))
 	compact := read("compact")
 	if readable.Chosen != compact.Chosen || readable.Winner != compact.Winner {
 		t.Errorf("chosen verdict %q line %d (readable) vs %q line %d (compact)", readable.Chosen, readable.Winner, compact.Chosen, compact.Winner)
@@ -86,7 +89,8 @@ func TestE2EPermalinkForms(t *testing.T) {
 }
 
 // A tampered or cut-short link shows a message and leaves the work as it
-// was, typed edits included.
+// was, typed edits included. So does a decompression bomb: the browser's
+// DecompressionStream is stopped, by counting its chunks, at 8 MiB.
 func TestE2ETamperedLink(t *testing.T) {
 	p := openExplorer(t)
 	p.setField("token", "foobot")
@@ -94,12 +98,16 @@ func TestE2ETamperedLink(t *testing.T) {
 	ex.Token = "foobot"
 	w := want(t, ex)
 	p.waitRows(w, 0)
-	good := permalink.Compact(stateOf(linkExample, 0))
-	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch"} {
+	good := compactLink(t, stateOf(linkExample, 0))
+	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch", bombLink(t)} {
+		says := "Your work is unchanged"
+		if len(frag) > 1000 {
+			says = "larger than the explorer accepts"
+		}
 		seq := eval[string](p, `document.getElementById("notice").dataset.seq ?? ""`)
 		eval[bool](p, fmt.Sprintf(`(() => { location.hash = %s; return true; })()`, jsString(frag)))
 		p.waitFor(fmt.Sprintf(`(() => { const n = document.querySelector('#notice[data-kind="error"]');
-			return n !== null && n.dataset.seq !== %s && n.textContent.includes("Your work is unchanged"); })()`, jsString(seq)))
+			return n !== null && n.dataset.seq !== %s && n.textContent.includes(%s); })()`, jsString(seq), jsString(says)))
 		if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
 			t.Errorf("%s: the token became %q", frag, tok)
 		}
@@ -109,6 +117,21 @@ func TestE2ETamperedLink(t *testing.T) {
 		sameRows(t, p.shown(), w)
 	}
 	p.noConsoleErrors()
+}
+
+// bombLink is a z1= link of about 12 KB that unpacks to 9 MiB, more than
+// permalink.MaxState.
+func bombLink(t *testing.T) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("robots="))
+	w.Write(bytes.Repeat([]byte("a"), 9<<20))
+	w.Close()
+	return "z1=" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
 // Back and forward move between states: an edited link state, then the

@@ -51,6 +51,7 @@ type explorer struct {
 	linked     permalink.State
 	previous   *permalink.State
 	persistSeq int
+	linkGen    int // bumped by each new state for the address bar; see compactThen
 	notice     string
 	noticeKind string
 	noticeSeq  int

@@ -18,7 +18,7 @@ func TestStateRoundTrip(t *testing.T) {
 	s := stateOf(ex, 3)
 	for name, frag := range map[string]string{
 		"readable": permalink.Readable(s),
-		"compact":  permalink.Compact(s),
+		"compact":  compactLink(t, s),
 	} {
 		got, chosen, err := decodeLink(frag)
 		if err != nil {
@@ -56,7 +56,7 @@ func TestHandWrittenLink(t *testing.T) {
 // A tampered link is refused with a message a person can act on, whatever
 // part of it was damaged.
 func TestBrokenLinksAreRefused(t *testing.T) {
-	good := permalink.Compact(stateOf(rfc9309Example, 0))
+	good := compactLink(t, stateOf(rfc9309Example, 0))
 	tests := []struct {
 		name, frag string
 		is         error
@@ -86,14 +86,25 @@ func TestBrokenLinksAreRefused(t *testing.T) {
 // ones (the 500 KiB lesson) compacted.
 func TestLinkFragment(t *testing.T) {
 	short := stateOf(rfc9309Example, 0)
-	if f := linkFragment(short); strings.HasPrefix(f, "z1=") || !strings.HasPrefix(explorerURL(short), "/#robots=") {
-		t.Errorf("a short state gets %q", f)
+	if f, err := linkFragment(short); err != nil || !strings.HasPrefix(f, "robots=") {
+		t.Errorf("a short state gets %q (%v)", f, err)
 	}
 	big := short
 	big.Robots = strings.Repeat("# a comment that repeats\n", 200)
-	if f := linkFragment(big); !strings.HasPrefix(f, "z1=") {
+	if f, _ := linkFragment(big); !strings.HasPrefix(f, "z1=") {
 		t.Errorf("a long state gets a readable link of %d bytes", len(f))
 	}
+}
+
+// compactLink is permalink.Compact for tests, which run natively, where
+// compacting cannot fail.
+func compactLink(t testing.TB, s permalink.State) string {
+	t.Helper()
+	c, err := permalink.Compact(s)
+	if err != nil {
+		t.Fatalf("compacting a link: %v", err)
+	}
+	return c
 }
 
 func TestTooLargeForLinkSaysWhatToDo(t *testing.T) {
