@@ -102,8 +102,11 @@ test-wasm:
 # The browser tests: the real UI in headless Chromium, driven by chromedp.
 # They are behind the e2e build tag, so plain `go test ./...` stays
 # browser-free; this step runs them and never skips them.
+# The layout test writes what it sees to bin/screenshots (wide.png,
+# phone.png), the pictures the README refers to.
 test-e2e: build chromium axe
-	$(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
+	@mkdir -p bin/screenshots
+	E2E_SCREENSHOTS=$(abspath bin/screenshots) $(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
 
 # Debian's chromium: installed when missing and running as root, else a
 # message saying what to install.
