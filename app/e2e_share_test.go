@@ -11,6 +11,8 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -220,5 +222,38 @@ func TestE2ERegisterPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.waitRows(want(t, ex), chosen)
+	p.noConsoleErrors()
+}
+
+// Every golden z1= link (app/permalink/testdata, made by the explorer's
+// earlier encoders) loads in the page, where the browser's
+// DecompressionStream reads it: the editor and the token field show what
+// the link holds.
+func TestE2EGoldenLinks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("permalink", "testdata", "golden-links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	p := openExplorer(t)
+	opened := 0
+	for i := 0; i+1 < len(lines); i += 2 {
+		s, err := permalink.Decode(lines[i+1])
+		if err != nil || s.Robots == "" {
+			continue // the empty state shows the default example, not itself
+		}
+		p.open("/#" + lines[i])
+		p.waitFor(fmt.Sprintf(`document.getElementById("robots-src").value === %s && document.getElementById("token").value === %s`,
+			jsString(s.Robots), jsString(s.Token)))
+		opened++
+	}
+	if opened < 3 {
+		t.Fatalf("opened %d golden links, want at least 3", opened)
+	}
 	p.noConsoleErrors()
 }
