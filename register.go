@@ -114,6 +114,32 @@ func Cases() ([]Case, error) {
 	return all, nil
 }
 
+// Lookup returns the case with this ID ("FILE" or "FILE/SUB"), reading
+// only its own file: for code that shows one case, such as the app's first
+// example, which is the register's copy of RFC 9309 §5.1.
+func Lookup(id string) (Case, error) {
+	stem, _, _ := strings.Cut(id, "/")
+	name := path.Join(Dir, stem+".txtar")
+	data, err := files.ReadFile(name)
+	if err != nil {
+		return Case{}, fmt.Errorf("register: no case %q: %w", id, err)
+	}
+	cs, err := ParseFile(name, data)
+	if err != nil {
+		return Case{}, err
+	}
+	for _, c := range cs {
+		if c.ID == id {
+			return c, nil
+		}
+	}
+	return Case{}, fmt.Errorf("register: %s has no case %q", name, id)
+}
+
+// RFC9309Example is the ID of the case holding RFC 9309 §5.1's example
+// file, the one copy of it that tests and the app share.
+const RFC9309Example = "rfc9309-5.1-example"
+
 // An Error is a problem in a register file, with its place.
 type Error struct {
 	File string

@@ -50,7 +50,7 @@ func (f deliveryForm) facts(robotsURL string, loc *time.Location) (*matcher.Deli
 	d.Redirects = splitURLs(f.Redirects)
 	at, err := parseObserved(f.Observed, loc)
 	if err != nil {
-		return nil, err.Error()
+		return nil, sentence(err.Error())
 	}
 	d.ObservedAt = at
 	if err := d.Validate(); err != nil {
@@ -73,7 +73,7 @@ func parseObserved(s string, loc *time.Location) (time.Time, error) {
 			return t, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("The time %q could not be read: write it as 2025-03-10T12:00 (your time zone) or 2025-03-10T12:00:00Z.", s)
+	return time.Time{}, fmt.Errorf("the time %q could not be read: write it as 2025-03-10T12:00 (your time zone) or 2025-03-10T12:00:00Z", s)
 }
 
 // sentence starts s with a capital and ends it with a full stop.

@@ -60,20 +60,11 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 				t.Errorf("effect %q effective %q (%q) overrides %v; want %q %q (%q) %v",
 					v.Assessment.Effect, v.Effective, v.EffectiveText, v.Overrides, tc.effect, tc.effective, tc.text, tc.overrides)
 			}
-			if tc.noteTopic != "" && !hasNote(v.Assessment.Notes, tc.noteTopic) {
+			if tc.noteTopic != "" && len(v.Assessment.NotesOn(tc.noteTopic)) == 0 {
 				t.Errorf("no %s note in %+v", tc.noteTopic, v.Assessment.Notes)
 			}
 		})
 	}
-}
-
-func hasNote(notes []matcher.DeliveryNote, topic string) bool {
-	for _, n := range notes {
-		if n.Topic == topic {
-			return true
-		}
-	}
-	return false
 }
 
 // Without facts every verdict is a local rule decision; facts that do not

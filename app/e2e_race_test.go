@@ -10,20 +10,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"robots-explorer/app/permalink"
 )
-
-// typeInFocused types text into the focused element as a keyboard would
-// (CDP Input.insertText: the page sees real input events).
-func (p *page) typeInFocused(text string) {
-	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
-		p.t.Fatal(err)
-	}
-}
 
 // A link the person opens always wins over a pending save of older work:
 // a ~920 KB link set as the location hash 300-350 ms after an edit used to
@@ -47,11 +37,11 @@ func TestE2ELinkBeatsPendingSave(t *testing.T) {
 	t.Logf("the link: %d KB; the work: %d KB", len(link)/1000, len(work.Source)/1000)
 	for i, delay := range []int{300, 325, 350} {
 		// The person's own work, edited.
-		p.open("/#" + permalink.Compact(stateOf(work, 0)))
+		p.open("/#" + compactLink(t, stateOf(work, 0)))
 		p.waitFor(`document.getElementById("token").value === "workbot"`)
 		eval[bool](p, fmt.Sprintf(`(() => { window.bigLink = %s; return true; })()`, jsString(link)))
 		p.do(chromedp.Focus("#token"))
-		p.typeInFocused(fmt.Sprint(i))
+		p.insertText(fmt.Sprint(i))
 		eval[bool](p, fmt.Sprintf(`(() => { setTimeout(() => { location.hash = window.bigLink; }, %d); return true; })()`, delay))
 		p.waitForWithin(20*time.Second, `document.getElementById("token").value === "linkbot" &&
 			document.getElementById("robots-src").value.length === `+fmt.Sprint(utf8.RuneCountInString(linked.Source)))

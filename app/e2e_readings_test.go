@@ -17,7 +17,7 @@ import (
 func (p *page) replaceField(id, text string) {
 	p.t.Helper()
 	p.do(chromedp.Focus("#"+id), chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-	p.typeInFocused(text)
+	p.insertText(text)
 }
 
 // readReadings reads the table of other readings as a person sees it: the

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -31,12 +30,13 @@ var (
 	}
 )
 
-// noCodeRan waits for anything asynchronous a payload could trigger (an
-// image's error, a script's load) and fails when a payload ran or when the
-// page holds an element that only injected markup would create.
+// noCodeRan waits until anything asynchronous a payload could trigger (an
+// image's error, a script's load) has had its turn (settle), then fails
+// when a payload ran or when the page holds an element that only injected
+// markup would create.
 func (p *page) noCodeRan(when string) {
 	p.t.Helper()
-	time.Sleep(300 * time.Millisecond)
+	p.settle()
 	for _, s := range p.injected() {
 		p.t.Errorf("%s: %s", when, s)
 	}
@@ -117,7 +117,7 @@ func TestE2ECraftedPermalinkRunsNoCode(t *testing.T) {
 	}
 	fragments := map[string]string{
 		"readable":      readable,
-		"compact":       permalink.Compact(state),
+		"compact":       compactLink(t, state),
 		"raw markup":    `robots=<script>window.__pwned=9</script>&token="><img src=x onerror=window.__pwned=10>`,
 		"broken":        "z1=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D11%3E",
 		"garbage":       `"><img src=x onerror=window.__pwned=12>`,

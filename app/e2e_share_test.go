@@ -7,7 +7,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,7 +73,7 @@ func TestE2EPermalinkForms(t *testing.T) {
 	}
 	p.open("/#" + permalink.Readable(s))
 	readable := read("readable")
-	p.open("/#" + permalink.Compact(s))
+	p.open("/#" + compactLink(t, s))
 	compact := read("compact")
 	if readable.Chosen != compact.Chosen || readable.Winner != compact.Winner {
 		t.Errorf("chosen verdict %q line %d (readable) vs %q line %d (compact)", readable.Chosen, readable.Winner, compact.Chosen, compact.Winner)
@@ -86,7 +91,8 @@ func TestE2EPermalinkForms(t *testing.T) {
 }
 
 // A tampered or cut-short link shows a message and leaves the work as it
-// was, typed edits included.
+// was, typed edits included. So does a decompression bomb: the browser's
+// DecompressionStream is stopped, by counting its chunks, at 8 MiB.
 func TestE2ETamperedLink(t *testing.T) {
 	p := openExplorer(t)
 	p.setField("token", "foobot")
@@ -94,12 +100,16 @@ func TestE2ETamperedLink(t *testing.T) {
 	ex.Token = "foobot"
 	w := want(t, ex)
 	p.waitRows(w, 0)
-	good := permalink.Compact(stateOf(linkExample, 0))
-	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch"} {
+	good := compactLink(t, stateOf(linkExample, 0))
+	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch", bombLink(t)} {
+		says := "Your work is unchanged"
+		if len(frag) > 1000 {
+			says = "larger than the explorer accepts"
+		}
 		seq := eval[string](p, `document.getElementById("notice").dataset.seq ?? ""`)
 		eval[bool](p, fmt.Sprintf(`(() => { location.hash = %s; return true; })()`, jsString(frag)))
 		p.waitFor(fmt.Sprintf(`(() => { const n = document.querySelector('#notice[data-kind="error"]');
-			return n !== null && n.dataset.seq !== %s && n.textContent.includes("Your work is unchanged"); })()`, jsString(seq)))
+			return n !== null && n.dataset.seq !== %s && n.textContent.includes(%s); })()`, jsString(seq), jsString(says)))
 		if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
 			t.Errorf("%s: the token became %q", frag, tok)
 		}
@@ -109,6 +119,21 @@ func TestE2ETamperedLink(t *testing.T) {
 		sameRows(t, p.shown(), w)
 	}
 	p.noConsoleErrors()
+}
+
+// bombLink is a z1= link of about 12 KB that unpacks to 9 MiB, more than
+// permalink.MaxState.
+func bombLink(t *testing.T) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("robots="))
+	w.Write(bytes.Repeat([]byte("a"), 9<<20))
+	w.Close()
+	return "z1=" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
 // Back and forward move between states: an edited link state, then the
@@ -197,5 +222,38 @@ func TestE2ERegisterPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.waitRows(want(t, ex), chosen)
+	p.noConsoleErrors()
+}
+
+// Every golden z1= link (app/permalink/testdata, made by the explorer's
+// earlier encoders) loads in the page, where the browser's
+// DecompressionStream reads it: the editor and the token field show what
+// the link holds.
+func TestE2EGoldenLinks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("permalink", "testdata", "golden-links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	p := openExplorer(t)
+	opened := 0
+	for i := 0; i+1 < len(lines); i += 2 {
+		s, err := permalink.Decode(lines[i+1])
+		if err != nil || s.Robots == "" {
+			continue // the empty state shows the default example, not itself
+		}
+		p.open("/#" + lines[i])
+		p.waitFor(fmt.Sprintf(`document.getElementById("robots-src").value === %s && document.getElementById("token").value === %s`,
+			jsString(s.Robots), jsString(s.Token)))
+		opened++
+	}
+	if opened < 3 {
+		t.Fatalf("opened %d golden links, want at least 3", opened)
+	}
 	p.noConsoleErrors()
 }

@@ -29,7 +29,7 @@ func TestE2ESaveBeyondQuota(t *testing.T) {
 	p := openExplorer(t)
 	t.Logf("local storage filled with %d characters", p.fillLocalStorage())
 	p.do(chromedp.Focus("#token"))
-	p.typeInFocused("quota")
+	p.insertText("quota")
 	p.waitFor(`JSON.parse(localStorage.getItem("robots-explorer/work") ?? "null") === "\u0000indexeddb"`)
 	if n := eval[string](p, `document.querySelector('#notice[data-kind="error"]')?.textContent ?? ""`); n != "" {
 		t.Errorf("saved in IndexedDB, yet the page says: %s", n)
@@ -53,7 +53,7 @@ func TestE2ESaveBeyondQuota(t *testing.T) {
 	eval[bool](p, `(() => { IDBFactory.prototype.open = function () {
 		const req = {}; setTimeout(() => req.onerror && req.onerror(), 0); return req; }; return true; })()`)
 	p.do(chromedp.Focus("#token"))
-	p.typeInFocused("2")
+	p.insertText("2")
 	p.waitFor(`(document.querySelector('#notice[data-kind="error"]')?.textContent ?? "").includes("could not be saved")`)
 	if !eval[bool](p, `document.getElementById("notice").textContent.includes("Save state to file")`) {
 		t.Error("the notice does not say how to keep the work")

@@ -94,17 +94,15 @@ func openPage(t *testing.T, h http.Handler) *page {
 }
 
 // collectErrors records console errors, uncaught exceptions and browser
-// log errors (CSP violations arrive there) for noConsoleErrors.
+// log errors (CSP violations arrive there) for noConsoleErrors. Listen (not
+// chromedp.Events, which queues events for another goroutine) sees every
+// event before the reply to any later command, so one round trip is enough
+// to know that all earlier events are in.
 func (p *page) collectErrors() {
 	add := func(s string) { p.mu.Lock(); p.errors = append(p.errors, s); p.mu.Unlock() }
-	console := chromedp.Events(p.ctx, runtime.ConsoleAPICalled)
-	exceptions := chromedp.Events(p.ctx, runtime.ExceptionThrown)
-	logs := chromedp.Events(p.ctx, log.EntryAdded)
-	go func() {
-		for ev, err := range console {
-			if err != nil {
-				return
-			}
+	err := chromedp.Listen(p.ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
 				var parts []string
 				for _, a := range ev.Args {
@@ -112,32 +110,34 @@ func (p *page) collectErrors() {
 				}
 				add("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
 			}
-		}
-	}()
-	go func() {
-		for ev, err := range exceptions {
-			if err != nil {
-				return
-			}
+		case *runtime.EventExceptionThrown:
 			add("exception: " + (&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
-		}
-	}()
-	go func() {
-		for ev, err := range logs {
-			if err != nil {
-				return
-			}
+		case *log.EventEntryAdded:
 			if ev.Entry.Level == log.EntryLevelError {
 				add("log: " + ev.Entry.Text + " " + ev.Entry.URL)
 			}
 		}
-	}()
+	})
+	if err != nil {
+		p.t.Fatalf("listening to the page's console: %v", err)
+	}
 }
 
-// noConsoleErrors fails the test when the page logged any error.
+// settle waits until the page has nothing left to do that a test could
+// miss: the document and every image loaded or failed (an injected
+// image's onerror fires then), a frame rendered and the task queue drained.
+// Each is a condition, not a delay, so a slow machine only waits longer.
+func (p *page) settle() {
+	p.t.Helper()
+	p.waitFor(`document.readyState === "complete" && [...document.images].every(i => i.complete)`)
+	evalPromise[bool](p, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))`, 60*time.Second)
+}
+
+// noConsoleErrors fails the test when the page logged any error. After
+// settle's round trip, every event the page sent before it has been seen.
 func (p *page) noConsoleErrors() {
 	p.t.Helper()
-	time.Sleep(200 * time.Millisecond) // let the last events arrive
+	p.settle()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, e := range p.errors {

@@ -1,6 +1,9 @@
 package main
 
-import "robots-explorer/matcher"
+import (
+	"robots-explorer"
+	"robots-explorer/matcher"
+)
 
 // An example is a whole input: a file, a token, URLs and a reading, and
 // what was observed about the file's delivery (blank: nothing).
@@ -17,23 +20,8 @@ type example struct {
 // token no group names, an allow outweighing a disallow by length, the
 // "*.gif$" pattern, and a full URL whose path is normalized.
 var rfc9309Example = example{
-	Source: `User-Agent: *
-Disallow: *.gif$
-Disallow: /example/
-Allow: /publications/
-
-User-Agent: foobot
-Disallow:/
-Allow:/example/page.html
-Allow:/example/allowed.gif
-
-User-Agent: barbot
-User-Agent: bazbot
-Disallow: /example/page.html
-
-User-Agent: quxbot
-`,
-	Token: "Googlebot",
+	Source: rfc9309ExampleFile(),
+	Token:  "Googlebot",
 	URLs: `/example/page.html
 /publications/report.html
 /images/cat.gif
@@ -50,4 +38,15 @@ var commonTokens = []string{
 	"Bingbot", "MSNBot", "Slurp", "DuckDuckBot", "Baiduspider", "YandexBot", "Applebot",
 	"Applebot-Extended", "GPTBot", "ChatGPT-User", "OAI-SearchBot", "ClaudeBot", "CCBot",
 	"PerplexityBot", "Bytespider", "facebookexternalhit", "Twitterbot", "LinkedInBot", "ia_archiver",
+}
+
+// rfc9309ExampleFile is the register's copy of RFC 9309 §5.1's file, the
+// one the register checks every reading against. The register is embedded,
+// so a missing case is a broken build, which panics in every test.
+func rfc9309ExampleFile() string {
+	c, err := register.Lookup(register.RFC9309Example)
+	if err != nil {
+		panic(err)
+	}
+	return string(c.Robots)
 }

@@ -58,6 +58,7 @@ type explorer struct {
 	// tooLargeToSave: the work's file is over maxSavedRobots, and the page
 	// has said that it is not saved.
 	tooLargeToSave bool
+	linkGen        int // bumped by each new state for the address bar; see compactThen
 	notice         string
 	noticeKind     string
 	noticeSeq      int

@@ -56,7 +56,7 @@ func seedCases(cases []register.Case) []register.Case {
 }
 
 func (p *galleryPage) open(ci, qi int) app.EventHandler {
-	return func(ctx app.Context, ev app.Event) { ctx.Navigate(explorerURL(caseState(p.cases[ci], qi))) }
+	return func(ctx app.Context, ev app.Event) { openInExplorer(ctx, caseState(p.cases[ci], qi)) }
 }
 
 func (p *galleryPage) Render() app.UI {

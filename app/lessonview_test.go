@@ -46,7 +46,11 @@ func TestLessonExamplesCompared(t *testing.T) {
 // An example opens in the explorer with its file, token and URLs.
 func TestLessonStateOpensInTheExplorer(t *testing.T) {
 	x := lesson.All()[0].Examples[0]
-	ex, chosen, err := decodeLink(linkFragment(lessonState(x)))
+	f, err := linkFragment(lessonState(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, chosen, err := decodeLink(f)
 	if err != nil || chosen != 0 || ex.Source != x.Robots || ex.Token != x.Token {
 		t.Fatalf("%+v %d %v", ex, chosen, err)
 	}

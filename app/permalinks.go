@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,7 +34,13 @@ func (e *explorer) OnNav(ctx app.Context) {
 		}
 		return
 	}
-	ex, chosen, err := decodeLink(frag)
+	e.decodeThen(ctx, frag, func(ctx app.Context, ex example, chosen int, err error) {
+		e.openLink(ctx, frag, first, ex, chosen, err)
+	})
+}
+
+// openLink shows what the link frag holds, once decoded.
+func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex example, chosen int, err error) {
 	if err != nil {
 		if first {
 			e.restoreSaved(ctx)
@@ -57,14 +64,18 @@ func (e *explorer) OnNav(ctx app.Context) {
 func (e *explorer) restoreSaved(ctx app.Context) {
 	var w savedWork
 	loadValue(ctx, workKey, &w, func(ctx app.Context, found bool) {
-		if found && w.Link != "" {
-			if ex, chosen, err := decodeLink(w.Link); err == nil {
-				e.edited = w.Edited
-				e.load(ctx, ex, chosen)
+		if !found || w.Link == "" {
+			e.load(ctx, rfc9309Example, 0)
+			return
+		}
+		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex example, chosen int, err error) {
+			if err != nil {
+				e.load(ctx, rfc9309Example, 0)
 				return
 			}
-		}
-		e.load(ctx, rfc9309Example, 0)
+			e.edited = w.Edited
+			e.load(ctx, ex, chosen)
+		})
 	})
 }
 
@@ -115,15 +126,23 @@ func (e *explorer) openState(ctx app.Context, ex example, chosen int) {
 	e.notice = ""
 	e.replaceWork(ctx, ex, chosen)
 	s := e.state()
-	frag := ""
-	if c := permalink.Compact(s); len(c) <= permalink.MaxFragment {
-		frag = c
-	}
-	e.fragment, e.linked = frag, s
-	ctx.NavigateTo(here(ctx, frag))
-	// go-app ignores a navigation to the URL it last navigated to; the
-	// address bar must show this state all the same.
-	ctx.Page().ReplaceURL(here(ctx, frag))
+	// linked at once: a save that runs while the link is compacted finds
+	// the address bar's state on its way and leaves it alone.
+	e.linked = s
+	e.compactThen(ctx, s, func(ctx app.Context, c string, err error, current bool) {
+		if !current {
+			return // newer work has taken the address bar
+		}
+		frag := ""
+		if err == nil && len(c) <= permalink.MaxFragment {
+			frag = c
+		}
+		e.fragment = frag
+		ctx.NavigateTo(here(ctx, frag))
+		// go-app ignores a navigation to the URL it last navigated to;
+		// the address bar must show this state all the same.
+		ctx.Page().ReplaceURL(here(ctx, frag))
+	})
 }
 
 // maxSavedRobots bounds the file saved in the browser: a browser keeps
@@ -131,25 +150,6 @@ func (e *explorer) openState(ctx app.Context, ex example, chosen int) {
 // file cannot fit (encoding it and failing froze the tab for seconds after
 // a 10 MiB paste). Links and saved files still carry it.
 const maxSavedRobots = 4 << 20
-
-// compactProbe is how much of a large file compactWithin compresses first.
-const compactProbe = 512 << 10
-
-// compactWithin is s's compact link when it fits in a fragment. A file
-// whose first compactProbe bytes already compress past the limit is not
-// compressed whole: deflating 10 MiB took seconds in the page, for a link
-// that could never be made.
-func compactWithin(s permalink.State) (string, bool) {
-	if len(s.Robots) > compactProbe {
-		probe := s
-		probe.Robots = s.Robots[:compactProbe]
-		if len(permalink.Compact(probe)) > permalink.MaxFragment {
-			return "", false
-		}
-	}
-	c := permalink.Compact(s)
-	return c, len(c) <= permalink.MaxFragment
-}
 
 // here is the explorer's URL with fragment frag (base64url or already
 // escaped). It is absolute, as go-app's last navigated URL is: a URL
@@ -197,18 +197,27 @@ func (e *explorer) persist(ctx app.Context) {
 	if sameState(s, e.linked) {
 		return // the address bar already holds this state
 	}
-	if ctx.Page().URL().EscapedFragment() != e.fragment {
-		// The address bar holds a link the explorer has not loaded yet
-		// (typed or opened while this save waited): it wins, and OnNav
-		// loads it.
+	if e.typedLink(ctx) {
 		return
 	}
-	frag := ""
-	if c, ok := compactWithin(s); ok {
-		frag = c // else no link: a reload restores the local save
-	}
-	e.fragment, e.linked = frag, s
-	ctx.Page().ReplaceURL(here(ctx, frag))
+	e.compactThen(ctx, s, func(ctx app.Context, c string, err error, current bool) {
+		if !current || e.typedLink(ctx) {
+			return
+		}
+		frag := ""
+		if err == nil && len(c) <= permalink.MaxFragment {
+			frag = c // else no link: a reload restores the local save
+		}
+		e.fragment, e.linked = frag, s
+		ctx.Page().ReplaceURL(here(ctx, frag))
+	})
+}
+
+// typedLink reports whether the address bar holds a link the explorer has
+// not loaded yet (typed or opened while a save waited): it wins, and
+// OnNav loads it.
+func (e *explorer) typedLink(ctx app.Context) bool {
+	return ctx.Page().URL().EscapedFragment() != e.fragment
 }
 
 // say shows a message above the inputs; kind is "error" or "info".
@@ -223,17 +232,33 @@ func (e *explorer) say(msg, kind string) {
 // says that the work is too large for a link.
 func (e *explorer) onCopyLink(ctx app.Context, ev app.Event) {
 	s := e.state()
-	c := permalink.Compact(s)
-	if len(c) > permalink.MaxFragment {
-		e.shareLink = ""
-		e.say(tooLargeForLink(len(c)), "error")
-		return
-	}
+	e.compactThen(ctx, s, func(ctx app.Context, c string, err error, current bool) {
+		if err != nil {
+			e.shareLink = ""
+			e.say("No link could be made in this browser ("+err.Error()+"). Use “Save to file” instead.", "error")
+			return
+		}
+		if len(c) > permalink.MaxFragment {
+			e.shareLink = ""
+			e.say(tooLargeForLink(len(c)), "error")
+			return
+		}
+		e.shareCompact(ctx, s, c, current)
+	})
+}
+
+// shareCompact puts the compact link c of s on the clipboard, or below the
+// buttons when the clipboard refuses: the person asked for it, even if the
+// work changed while it was made. The address bar takes it only while s
+// is the newest state (current).
+func (e *explorer) shareCompact(ctx app.Context, s permalink.State, c string, current bool) {
 	u := ctx.Page().URL()
 	link := u.Scheme + "://" + u.Host + "/#" + c
 	e.shareLink = link
-	e.fragment, e.linked = c, s
-	ctx.Page().ReplaceURL(here(ctx, c))
+	if current {
+		e.fragment, e.linked = c, s
+		ctx.Page().ReplaceURL(here(ctx, c))
+	}
 	copyText(ctx, link, func(ctx app.Context, ok bool) {
 		if ok {
 			e.say("Link copied: it holds the whole state, compacted ("+kib(len(c))+").", "info")
@@ -257,17 +282,18 @@ func (e *explorer) onSaveRobots(ctx app.Context, ev app.Event) {
 
 func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
 	readChosenFile(ctx, ctx.JSSrc(), permalink.MaxState, func(ctx app.Context, text string, err error) {
-		var ex example
-		var chosen int
-		if err == nil {
-			ex, chosen, err = decodeFile(text)
-		}
 		if err != nil {
 			e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
 			return
 		}
-		e.openState(ctx, ex, chosen)
-		e.say("Loaded the state saved in the file.", "info")
+		e.decodeThen(ctx, strings.TrimSpace(text), func(ctx app.Context, ex example, chosen int, err error) {
+			if err != nil {
+				e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
+				return
+			}
+			e.openState(ctx, ex, chosen)
+			e.say("Loaded the state saved in the file.", "info")
+		})
 	})
 }
 

@@ -28,17 +28,27 @@ func codingSuffix(coding string) string {
 }
 
 // runPrecompress writes FILE.gz (gzip -9) and FILE.br (brotli quality 11)
-// for each FILE. It is the build step behind make build, not a command
-// people need, so usage does not list it.
+// for each FILE; "-only gzip" writes the gzip form alone, for make run:
+// brotli at quality 11 takes minutes on a small machine, and serve sends
+// app.wasm without a form it lacks. It is the build step behind make
+// build, not a command people need, so usage does not list it.
 func runPrecompress(args []string, stderr io.Writer) int {
+	codings := preferredCodings
+	if len(args) >= 2 && args[0] == "-only" {
+		if codingSuffix(args[1]) == "" {
+			fmt.Fprintf(stderr, "robots-explorer precompress: unknown coding %q (known: %v)\n", args[1], preferredCodings)
+			return exitUsage
+		}
+		codings, args = []string{args[1]}, args[2:]
+	}
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: robots-explorer precompress FILE...")
+		fmt.Fprintln(stderr, "usage: robots-explorer precompress [-only CODING] FILE...")
 		return exitUsage
 	}
 	for _, name := range args {
 		raw, err := os.ReadFile(name)
 		if err == nil {
-			err = precompress(name, raw)
+			err = precompressAs(name, raw, codings)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "robots-explorer precompress: %v\n", err)
@@ -49,7 +59,11 @@ func runPrecompress(args []string, stderr io.Writer) int {
 }
 
 func precompress(name string, raw []byte) error {
-	for _, coding := range preferredCodings {
+	return precompressAs(name, raw, preferredCodings)
+}
+
+func precompressAs(name string, raw []byte, codings []string) error {
+	for _, coding := range codings {
 		enc, err := compress(coding, raw)
 		if err != nil {
 			return fmt.Errorf("%s: %v", name, err)

@@ -66,7 +66,7 @@ func (p *registerPage) checkLater(ctx app.Context) {
 }
 
 func (p *registerPage) open(ci, qi int) app.EventHandler {
-	return func(ctx app.Context, ev app.Event) { ctx.Navigate(explorerURL(caseState(p.cases[ci], qi))) }
+	return func(ctx app.Context, ev app.Event) { openInExplorer(ctx, caseState(p.cases[ci], qi)) }
 }
 
 func (p *registerPage) Render() app.UI {

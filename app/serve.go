@@ -44,6 +44,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "robots-explorer serve: warning: %s\n", w)
 	}
+	for _, m := range s.missing {
+		fmt.Fprintf(stderr, "robots-explorer serve: note: %s\n", m)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots-explorer serve: %v\n", err)

@@ -24,12 +24,17 @@ type site struct {
 	dir     string
 	version string
 	wasm    map[string][]byte // by content coding; "" is the file as built
+	// missing names the compressed forms the directory lacks: make run
+	// builds without brotli's slow form, so serve only notes it; static,
+	// which makes a release, refuses to go without.
+	missing []string
 	app     *app.Handler
 }
 
 // loadSite reads dir (the web directory: app.wasm, its compressed forms,
 // styles, icons, robots.txt). A compressed form that does not decode to
-// the current app.wasm is left out, with a warning, rather than served.
+// the current app.wasm is left out, with a warning, rather than served; a
+// missing one is listed in the site's missing.
 func loadSite(dir string) (*site, []string, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, "app.wasm"))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -44,6 +49,10 @@ func loadSite(dir string) (*site, []string, error) {
 	for _, coding := range preferredCodings {
 		name := filepath.Join(dir, "app.wasm"+codingSuffix(coding))
 		enc, err := os.ReadFile(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			s.missing = append(s.missing, fmt.Sprintf("no %s: app.wasm is sent without %s (make build writes it)", name, coding))
+			continue
+		}
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v; app.wasm is sent without %s (run make build)", name, err, coding))
 			continue

@@ -138,6 +138,25 @@ func TestLoadSiteRefusesStaleForms(t *testing.T) {
 	}
 }
 
+// A form that is missing (make run writes no brotli form) is a note, not a
+// warning: app.wasm is served without it. static refuses to go without.
+func TestLoadSiteNotesMissingForms(t *testing.T) {
+	dir, _ := fakeWeb(t)
+	if err := os.Remove(filepath.Join(dir, "app.wasm.br")); err != nil {
+		t.Fatal(err)
+	}
+	s, warnings, err := loadSite(dir)
+	if err != nil || len(warnings) != 0 || len(s.missing) != 1 || !strings.Contains(s.missing[0], "app.wasm.br") {
+		t.Fatalf("err %v, warnings %q, missing %q; want one note on app.wasm.br", err, warnings, s.missing)
+	}
+	if s.wasm["br"] != nil || s.wasm["gzip"] == nil {
+		t.Errorf("served forms: br %v, gzip %v; want gzip only", s.wasm["br"] != nil, s.wasm["gzip"] != nil)
+	}
+	if err := writeStatic(t.TempDir(), dir, ""); err == nil || !strings.Contains(err.Error(), "app.wasm.br") {
+		t.Errorf("static without the brotli form: %v, want a refusal naming it", err)
+	}
+}
+
 // Every response carries the security headers, and the page needs nothing
 // the policy forbids: no inline script, no style attribute.
 func TestSecurityHeadersAndPage(t *testing.T) {

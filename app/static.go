@@ -63,8 +63,8 @@ func writeStatic(out, web, domain string) error {
 	if err != nil {
 		return err
 	}
-	if len(warnings) > 0 {
-		return errors.New(strings.Join(warnings, "; "))
+	if len(warnings) > 0 || len(s.missing) > 0 {
+		return errors.New(strings.Join(append(warnings, s.missing...), "; "))
 	}
 	if domain != "" {
 		s.app.Domain = domain

@@ -418,7 +418,7 @@ func javaURICheck(s string, from, to int, extra string) int {
 // knows); bad is then the index of the refused character, or -1.
 func javaURLPath(url string) (path string, bad int, ok bool) {
 	colon := strings.IndexByte(url, ':')
-	if colon <= 0 || strings.IndexAny(url[:colon], "/?#") >= 0 {
+	if colon <= 0 || strings.ContainsAny(url[:colon], "/?#") {
 		return "", -1, false // relative: toURL throws
 	}
 	for i := 0; i < colon; i++ {

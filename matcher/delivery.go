@@ -176,6 +176,18 @@ func (a *DeliveryAssessment) set(e Effect, section, format string, args ...any) 
 	a.Effect, a.Section, a.Sentence = e, section, fmt.Sprintf(format, args...)
 }
 
+// NotesOn returns the assessment's notes on one topic (status, redirects,
+// error, content-type, freshness, size), in the order they were made.
+func (a DeliveryAssessment) NotesOn(topic string) []DeliveryNote {
+	var out []DeliveryNote
+	for _, n := range a.Notes {
+		if n.Topic == topic {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func (a *DeliveryAssessment) note(topic string, sev Severity, source, format string, args ...any) {
 	a.Notes = append(a.Notes, DeliveryNote{Topic: topic, Severity: sev, Sentence: fmt.Sprintf(format, args...), Source: source})
 }

@@ -219,17 +219,18 @@ func TestDeliveryValidate(t *testing.T) {
 }
 
 func hasWarning(a DeliveryAssessment, topic string) bool {
-	for _, n := range a.Notes {
-		if n.Topic == topic && n.Severity == Warning {
+	for _, n := range a.NotesOn(topic) {
+		if n.Severity == Warning {
 			return true
 		}
 	}
 	return false
 }
 
+// hasNote reports whether a note on topic says text.
 func hasNote(a DeliveryAssessment, topic, text string) bool {
-	for _, n := range a.Notes {
-		if n.Topic == topic && strings.Contains(n.Sentence, text) {
+	for _, n := range a.NotesOn(topic) {
+		if strings.Contains(n.Sentence, text) {
 			return true
 		}
 	}

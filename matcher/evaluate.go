@@ -59,18 +59,18 @@ func (ext *rfcFile) index(f *File, selected []int) *ruleIndex {
 // decideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
 // no applying group or no matching rule allows; otherwise the longest
 // match decides, an allow winning a tie.
-func (res *Result) decideLongest() {
-	res.Winner, res.RunnerUp = longestMatch(res.Matches)
+func (r *Result) decideLongest() {
+	r.Winner, r.RunnerUp = longestMatch(r.Matches)
 	switch {
-	case len(res.Groups.Selected) == 0:
-		res.Allowed, res.Reason = true, ReasonNoGroup
-	case res.Winner < 0:
-		res.Allowed, res.Reason = true, ReasonNoMatch
+	case len(r.Groups.Selected) == 0:
+		r.Allowed, r.Reason = true, ReasonNoGroup
+	case r.Winner < 0:
+		r.Allowed, r.Reason = true, ReasonNoMatch
 	default:
-		w := res.Matches[res.Winner]
-		res.Allowed, res.Reason = w.Rule.Allow, ReasonLongest
-		if res.RunnerUp >= 0 && res.Matches[res.RunnerUp].Priority == w.Priority {
-			res.Reason = ReasonTieAllow
+		w := r.Matches[r.Winner]
+		r.Allowed, r.Reason = w.Rule.Allow, ReasonLongest
+		if r.RunnerUp >= 0 && r.Matches[r.RunnerUp].Priority == w.Priority {
+			r.Reason = ReasonTieAllow
 		}
 	}
 }

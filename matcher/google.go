@@ -121,7 +121,7 @@ func splitGoogle(src []byte, start, end int) googleRecord {
 		for v < e && (src[v] == ' ' || src[v] == '\t') {
 			v++
 		}
-		if bytes.IndexAny(src[v:e], " \t") >= 0 {
+		if bytes.ContainsAny(src[v:e], " \t") {
 			return r
 		}
 		sep, r.noColon = ws, true

@@ -146,8 +146,8 @@ func (p *kosterParser) rule(l *Line, allow bool) {
 	}
 }
 
-// CodeRobotsTxtRule: a rule names /robots.txt, which the 1996 draft always
-// allows.
+// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
 const CodeRobotsTxtRule Code = "robots-txt-rule"
 
 func (p *kosterParser) finish() {

@@ -207,7 +207,7 @@ var rfcCommon = []normRule{
 // %2F apart.
 func encodeQueryDelims(s string) string {
 	q := strings.IndexByte(s, '?')
-	if q < 0 || strings.IndexAny(s[q+1:], ":/?@") < 0 {
+	if q < 0 || !strings.ContainsAny(s[q+1:], ":/?@") {
 		return s
 	}
 	return s[:q+1] + mapBytes(s[q+1:], func(s string, i int) (string, int, bool) {
@@ -225,7 +225,7 @@ func encodeQueryDelims(s string) string {
 var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
 	"'*' and '$' in the path are compared as %2A and %24, the only way a rule can name them", "RFC 9309 §2.2.3",
 	func(s string) string {
-		if strings.IndexAny(s, "*$") < 0 {
+		if !strings.ContainsAny(s, "*$") {
 			return s
 		}
 		return strings.NewReplacer("*", "%2A", "$", "%24").Replace(s)

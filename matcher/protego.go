@@ -44,7 +44,7 @@ const Protego Reading = "protego"
 
 const pgSource = "scrapy/protego 0.6.1"
 
-// CodeDollarTwice: protego adds a pattern holding '$' twice, once with the
+// CodeDollarTwice marks a pattern that protego adds twice, once with its
 // '$' read literally.
 const CodeDollarTwice Code = "dollar-twice"
 

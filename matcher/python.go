@@ -40,9 +40,9 @@ const (
 	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
 )
 
-// ReasonRaises: the reading's real implementation raises an exception for
-// this URL and gives no verdict; it is shown as disallowed, since a crawler
-// whose check fails fetches nothing.
+// ReasonRaises says that the reading's real implementation raises an
+// exception for this URL and gives no verdict; it is shown as disallowed,
+// since a crawler whose check fails fetches nothing.
 const ReasonRaises Reason = "raises"
 
 const pySource = "CPython urllib.robotparser"

@@ -5,17 +5,6 @@ import (
 	"testing"
 )
 
-// has reports whether the list holds a diagnostic with the code and
-// severity.
-func (l DiagnosticList) has(code Code, sev Severity) bool {
-	for _, d := range l {
-		if d.Code == code && d.Severity == sev {
-			return true
-		}
-	}
-	return false
-}
-
 // pyCheck is one question to the python reading and what CPython answers.
 type pyCheck struct {
 	name, body, token, url string

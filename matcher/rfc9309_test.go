@@ -4,25 +4,22 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	register "robots-explorer"
 )
 
-// RFC 9309 §5.1's example file.
-const rfcExample = `User-Agent: *
-Disallow: *.gif$
-Disallow: /example/
-Allow: /publications/
+// rfcExample is RFC 9309 §5.1's example file, from the register.
+var rfcExample = string(registerRobots(register.RFC9309Example))
 
-User-Agent: foobot
-Disallow:/
-Allow:/example/page.html
-Allow:/example/allowed.gif
-
-User-Agent: barbot
-User-Agent: bazbot
-Disallow: /example/page.html
-
-User-Agent: quxbot
-`
+// registerRobots returns a register case's robots.txt; the register is
+// embedded, so a missing case is a broken build, not a test's condition.
+func registerRobots(id string) []byte {
+	c, err := register.Lookup(id)
+	if err != nil {
+		panic(err)
+	}
+	return c.Robots
+}
 
 func TestParseLineModel(t *testing.T) {
 	src := "\xEF\xBB\xBFUser-agent: a # hi\r\nDisallow: /x\r\n\r\n# c\nSitemap: https://e.example/s.xml\nnonsense\n"

@@ -69,9 +69,7 @@ func Readable(s State) string {
 	if s.Token != "" {
 		v.Set("token", s.Token)
 	}
-	for _, u := range s.URLs {
-		v["url"] = append(v["url"], u)
-	}
+	v["url"] = append(v["url"], s.URLs...)
 	if s.Reading != "" {
 		v.Set("reading", s.Reading)
 	}
@@ -106,23 +104,37 @@ func encodeOrdered(v url.Values) string {
 }
 
 // Compact returns the form "Copy link" produces: the readable form,
-// deflated and base64url-encoded, behind a version prefix.
-func Compact(s State) string {
-	return compactPrefix + base64.RawURLEncoding.EncodeToString(deflate([]byte(Readable(s))))
+// deflated and base64url-encoded, behind a version prefix. In the browser
+// it waits for the browser's compression stream (see codec_js.go): call it
+// from a goroutine of its own. It fails only where the browser has no
+// such stream.
+func Compact(s State) (string, error) {
+	z, err := deflateRaw([]byte(Readable(s)))
+	if err != nil {
+		return "", err
+	}
+	return compactPrefix + base64.RawURLEncoding.EncodeToString(z), nil
 }
 
 // Decode reads a fragment (with or without its leading '#') in either
-// form. Parameters it does not know are ignored, so older links keep
+// form; for the compact form in the browser it waits, as Compact does. Parameters it does not know are ignored, so older links keep
 // working as the state grows.
 func Decode(fragment string) (State, error) {
 	fragment = strings.TrimPrefix(fragment, "#")
 	if len(fragment) > MaxState {
 		return State{}, ErrTooLarge
 	}
-	if strings.HasPrefix(fragment, "z") && len(fragment) > 1 && fragment[1] >= '0' && fragment[1] <= '9' {
+	if IsCompact(fragment) {
 		return decodeCompact(fragment)
 	}
 	return decodeReadable(fragment)
+}
+
+// IsCompact reports whether fragment is in a compact form (z1= or a later
+// version), the one that needs decompressing.
+func IsCompact(fragment string) bool {
+	fragment = strings.TrimPrefix(fragment, "#")
+	return len(fragment) > 1 && fragment[0] == 'z' && fragment[1] >= '0' && fragment[1] <= '9'
 }
 
 func decodeCompact(fragment string) (State, error) {
@@ -133,7 +145,7 @@ func decodeCompact(fragment string) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrCorrupt, err)
 	}
-	text, err := inflate(raw, MaxState)
+	text, err := inflateRaw(raw, MaxState)
 	if errors.Is(err, errInflateSize) {
 		return State{}, ErrTooLarge
 	}
@@ -164,4 +176,7 @@ func decodeReadable(fragment string) (State, error) {
 }
 
 // Fits reports whether the compact link for s is short enough to share.
-func Fits(s State) bool { return len(Compact(s)) <= MaxFragment }
+func Fits(s State) bool {
+	c, err := Compact(s)
+	return err == nil && len(c) <= MaxFragment
+}
