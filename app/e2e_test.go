@@ -502,6 +502,9 @@ func TestE2ELayout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(filepath.Join(dir, size.name+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
