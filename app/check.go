@@ -244,8 +244,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // fail writes err on standard error, escaped (it may quote a URL, a file
 // name or a flag's value), and returns the exit status of an error.
-func fail(stderr io.Writer, err error) int {
-	io.WriteString(stderr, "robots-explorer check: "+escape.Text(err.Error())+"\n")
+func fail(stderr io.Writer, err error) int { return failAs(stderr, "check", err) }
+
+// failAs says on standard error why command cmd stopped, escaped, and
+// returns the usage exit status: check, diff and test say it alike.
+func failAs(stderr io.Writer, cmd string, err error) int {
+	io.WriteString(stderr, "robots-explorer "+cmd+": "+escape.Text(err.Error())+"\n")
 	return exitUsage
 }
 

@@ -94,10 +94,7 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 }
 
 func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "robots-explorer diff: %s\n", escape.Text(err.Error()))
-		return exitUsage
-	}
+	fail := func(err error) int { return failAs(stderr, "diff", err) }
 	c, err := parseDiffFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitUsage

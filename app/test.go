@@ -91,10 +91,7 @@ func parseTestFlags(args []string, stderr io.Writer) (*testConfig, error) {
 }
 
 func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "robots-explorer test: %s\n", escape.Text(err.Error()))
-		return exitUsage
-	}
+	fail := func(err error) int { return failAs(stderr, "test", err) }
 	c, err := parseTestFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitUsage
