@@ -1,13 +1,8 @@
 package matcher
 
 import (
-	"bufio"
 	"encoding/base64"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -33,45 +28,19 @@ func (c conformanceCase) name() string { return fmt.Sprintf("%s/%d", c.File, c.I
 // how to run it.
 func loadConformance(t *testing.T) []conformanceCase {
 	t.Helper()
-	dir := os.Getenv(conformanceEnv)
-	path := filepath.Join(dir, "spec-cases.jsonl")
-	f, err := os.Open(path)
-	if dir == "" {
-		err = errors.New(conformanceEnv + " is not set")
-	}
-	if err != nil {
-		msg := fmt.Sprintf("conformance suite not run: %v. To run it, set %s to the absolute path of the folder "+
-			"holding spec-cases.jsonl (%s=/path/to/conformance go test ./matcher), or run make test-go, "+
-			"which sets it when ../shared/conformance exists beside the repository", err, conformanceEnv, conformanceEnv)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	defer f.Close()
-	var cases []conformanceCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		var c conformanceCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
+	how := fmt.Sprintf("To run it, set %s to the absolute path of the folder holding spec-cases.jsonl "+
+		"(%s=/path/to/conformance go test ./matcher), or run make test-go, which sets it when "+
+		"../shared/conformance exists beside the repository", conformanceEnv, conformanceEnv)
+	return readSuite(t, conformanceEnv, "spec-cases.jsonl", "conformance suite not run", how, func(c *conformanceCase, _ int) error {
+		var err error
 		if c.body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
-			t.Fatalf("%s:%d: robotstxt_b64: %v", path, n, err)
+			return fmt.Errorf("robotstxt_b64: %v", err)
 		}
 		if c.Expected != "ALLOWED" && c.Expected != "DISALLOWED" {
-			t.Fatalf("%s:%d: expected is %q, want ALLOWED or DISALLOWED", path, n, c.Expected)
+			return fmt.Errorf("expected is %q, want ALLOWED or DISALLOWED", c.Expected)
 		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s holds no cases", path)
-	}
-	return cases
+		return nil
+	})
 }
 
 // conformanceVerdict evaluates a case under reading r: true when allowed.

@@ -1,13 +1,8 @@
 package matcher
 
 import (
-	"bufio"
 	"encoding/base64"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,47 +41,21 @@ type differentialCase struct {
 // saying how to run it.
 func loadDifferential(t testing.TB) []differentialCase {
 	t.Helper()
-	dir := os.Getenv(differentialEnv)
-	path := filepath.Join(dir, "corpus.jsonl")
-	f, err := os.Open(path)
-	if dir == "" {
-		err = errors.New(differentialEnv + " is not set")
-	}
-	if err != nil {
-		msg := fmt.Sprintf("differential corpus not read: %v. To read it, set %s to the absolute path of the folder "+
-			"holding corpus.jsonl, or run make test-go, which sets it when ../shared/differential exists beside "+
-			"the repository", err, differentialEnv)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	defer f.Close()
-	var cases []differentialCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		c := differentialCase{line: n}
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
+	how := fmt.Sprintf("To read it, set %s to the absolute path of the folder holding corpus.jsonl, or run make "+
+		"test-go, which sets it when ../shared/differential exists beside the repository", differentialEnv)
+	return readSuite(t, differentialEnv, "corpus.jsonl", "differential corpus not read", how, func(c *differentialCase, n int) error {
+		c.line = n
+		var err error
 		if c.body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
-			t.Fatalf("%s:%d: robots_b64: %v", path, n, err)
+			return fmt.Errorf("robots_b64: %v", err)
 		}
 		for impl, v := range c.Verdicts {
 			if v != "ALLOWED" && v != "DISALLOWED" {
-				t.Fatalf("%s:%d: %s answered %q, want ALLOWED or DISALLOWED", path, n, impl, v)
+				return fmt.Errorf("%s answered %q, want ALLOWED or DISALLOWED", impl, v)
 			}
 		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s holds no cases", path)
-	}
-	return cases
+		return nil
+	})
 }
 
 // TestDifferentialMirrors holds every mirrored reading to the program it
