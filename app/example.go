@@ -13,6 +13,9 @@ type example struct {
 	URLs     string
 	Reading  matcher.Reading
 	Delivery deliveryForm
+	// Before is the release check's file in production; Source is then
+	// the candidate (releaseinputs.go).
+	Before string
 }
 
 // rfc9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on

@@ -32,7 +32,7 @@ func stateOf(in example, chosen int) permalink.State {
 	d := in.Delivery
 	s := permalink.State{Robots: in.Source, Token: in.Token, URLs: splitURLs(in.URLs), Chosen: chosen,
 		Status: strings.TrimSpace(d.Status), Redirects: splitURLs(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
-		FetchError: strings.TrimSpace(d.Error), Observed: strings.TrimSpace(d.Observed)}
+		FetchError: strings.TrimSpace(d.Error), Observed: strings.TrimSpace(d.Observed), Before: in.Before}
 	if in.Reading != matcher.RFC9309 {
 		s.Reading = string(in.Reading)
 	}
@@ -54,7 +54,7 @@ func exampleOf(s permalink.State) (example, int, error) {
 		}
 	}
 	d := deliveryForm{Status: s.Status, Redirects: strings.Join(s.Redirects, "\n"), ContentType: s.ContentType, Error: s.FetchError, Observed: s.Observed}
-	return example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r, Delivery: d}, s.Chosen, nil
+	return example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r, Delivery: d, Before: s.Before}, s.Chosen, nil
 }
 
 // decodeLink reads a fragment into an input, or says why it cannot. A

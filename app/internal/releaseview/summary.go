@@ -32,7 +32,7 @@ func (r *Run) Summaries() []CrawlerSummary {
 // Line is the crawler's line under the new file: "GPTBot: 3 of 10 URLs
 // disallowed".
 func (s CrawlerSummary) Line() string {
-	return s.Crawler + ": " + strconv.Itoa(s.Disallowed) + " of " + plural(s.URLs, "URL") + " disallowed"
+	return s.Crawler + ": " + strconv.Itoa(s.Disallowed) + " of " + Plural(s.URLs, "URL") + " disallowed"
 }
 
 // Changes are the crawler's changes in words ("14 URLs now disallowed for
@@ -40,10 +40,10 @@ func (s CrawlerSummary) Line() string {
 func (s CrawlerSummary) Changes() []string {
 	var out []string
 	if s.NowDisallowed > 0 {
-		out = append(out, plural(s.NowDisallowed, "URL")+" now disallowed for "+s.Crawler)
+		out = append(out, Plural(s.NowDisallowed, "URL")+" now disallowed for "+s.Crawler)
 	}
 	if s.NowAllowed > 0 {
-		out = append(out, plural(s.NowAllowed, "URL")+" now allowed for "+s.Crawler)
+		out = append(out, Plural(s.NowAllowed, "URL")+" now allowed for "+s.Crawler)
 	}
 	return out
 }
@@ -57,8 +57,9 @@ func (r *Run) Changed() int {
 	return n
 }
 
-func plural(n int, word string) string {
-	s := strconv.Itoa(n) + " " + word
+// Plural writes n and word, with an s when n is not 1.
+func Plural(n int, word string) string {
+	s := Thousands(n) + " " + word
 	if n != 1 {
 		s += "s"
 	}

@@ -56,15 +56,15 @@ func (l *List) Count(k urllist.Kind) int {
 // Summary is the list in one line: "50,000 URLs from sitemap.xml; 3
 // duplicates (checked once); 1 malformed line (left out)".
 func (l *List) Summary() string {
-	parts := []string{Thousands(len(l.URLs)) + " URLs from " + l.Name}
+	parts := []string{Plural(len(l.URLs), "URL") + " from " + l.Name}
 	if n := l.Count(urllist.Duplicate); n > 0 {
-		parts = append(parts, plural(n, "duplicate")+" (checked once)")
+		parts = append(parts, Plural(n, "duplicate")+" (checked once)")
 	}
 	if n := l.Count(urllist.Malformed); n > 0 {
-		parts = append(parts, plural(n, "malformed line")+" (left out)")
+		parts = append(parts, Plural(n, "malformed line")+" (left out)")
 	}
 	if n := l.Count(urllist.Missing); n > 0 {
-		parts = append(parts, plural(n, "sitemap")+" of an index not given (nothing is fetched)")
+		parts = append(parts, Plural(n, "sitemap")+" of an index not given (nothing is fetched)")
 	}
 	if l.Cut {
 		parts = append(parts, "cut at "+Thousands(MaxURLs)+" URLs")

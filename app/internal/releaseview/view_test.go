@@ -211,7 +211,7 @@ func TestReadList(t *testing.T) {
 		{"urls.txt", "https://a.example/\n/x\nhttps://a.example/\nnot a url\x00\n", "",
 			[]string{"https://a.example/", "/x"}, "2 URLs from urls.txt; 1 duplicate (checked once); 1 malformed line (left out)"},
 		{"sitemap.xml", `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/p</loc></url></urlset>`, "",
-			[]string{"https://a.example/p"}, "1 URLs from sitemap.xml"},
+			[]string{"https://a.example/p"}, "1 URL from sitemap.xml"},
 		{"crawl.csv", "Address,Status\nhttps://a.example/1,200\nhttps://a.example/2,404\n", "address",
 			[]string{"https://a.example/1", "https://a.example/2"}, "2 URLs from crawl.csv"},
 	} {

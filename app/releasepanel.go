@@ -1,0 +1,346 @@
+package main
+
+import (
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/release"
+)
+
+// releasePanel is the release check (issue 19): a URL list pasted or
+// loaded from disk, a choice of crawlers, and the pairs whose verdict
+// changes between the file in production (Before) and the candidate
+// (After). The work is releaseview's; the panel holds it, runs it in
+// slices that yield to the browser, and shows it.
+type releasePanel struct {
+	app.Compo
+
+	Before, After string
+	Reading       matcher.Reading
+
+	ctx app.Context // the mounted panel's, for the rows (see releaseRows.Host)
+
+	// The URL list: pasted text or a file's bytes, read by releaseview.
+	listText string
+	listGen  int
+	listName string
+	listData []byte
+	columns  []string // a CSV file's header, for the column chooser
+	column   string
+	list     *releaseview.List
+	listErr  string
+
+	preset, own string
+	crawlerErr  string
+
+	run       *releaseview.Run
+	ranFor    releaseInput // what run checks
+	runSeq    int          // bumped by each run and by Cancel: an older slice stops
+	running   bool
+	cancelled bool
+	stats     releaseStats
+	home      []releaseview.HomeVerdict
+	diff      []release.DiffLine
+
+	filter    releaseview.Filter
+	view      *releaseview.View
+	viewSeq   int
+	searchGen int
+
+	yield app.Value // a MessageChannel: a task of its own, without setTimeout's 4 ms clamp
+	onMsg app.Func
+}
+
+// releaseInput is what a run checked, to say when the inputs moved on.
+type releaseInput struct {
+	before, after string
+	reading       matcher.Reading
+	list          *releaseview.List
+	preset, own   string
+}
+
+// releaseStats is what the page publishes of a run, for the browser test
+// and the curious (window.robotsExplorerRelease).
+type releaseStats struct {
+	start, busy, longest float64
+	slices               int
+}
+
+// sliceMs is how long one slice of evaluation runs before the page yields
+// to the browser: short enough that input and frames come through, long
+// enough that the yield costs little.
+const sliceMs = 10
+
+// searchDebounce is how long typing in the search box must pause.
+const searchDebounce = 150 * time.Millisecond
+
+func newReleasePanel(before, after string, r matcher.Reading) *releasePanel {
+	return &releasePanel{Before: before, After: after, Reading: r}
+}
+
+func (p *releasePanel) OnInit() {
+	p.preset = "ai"
+	p.filter.Sort = releaseview.ByList
+}
+
+func (p *releasePanel) OnMount(ctx app.Context) { p.ctx = ctx }
+
+func (p *releasePanel) OnDismount() {
+	p.runSeq++
+	if p.yield != nil {
+		p.yield.Get("port1").Set("onmessage", nil)
+		p.onMsg.Release()
+		p.yield = nil
+	}
+}
+
+func (p *releasePanel) current() releaseInput {
+	return releaseInput{before: p.Before, after: p.After, reading: p.Reading, list: p.list, preset: p.preset, own: p.own}
+}
+
+// onListText reads a pasted list once typing pauses.
+func (p *releasePanel) onListText(ctx app.Context, _ app.Event) {
+	p.listText = ctx.JSSrc().Get("value").String()
+	p.listGen++
+	gen := p.listGen
+	ctx.After(2*debounce, func(ctx app.Context) {
+		if gen == p.listGen {
+			p.listName, p.listData, p.columns, p.column = "the pasted list", []byte(p.listText), nil, ""
+			p.readList()
+		}
+	})
+}
+
+func (p *releasePanel) onListFile(ctx app.Context, _ app.Event) {
+	readChosenBytes(ctx, ctx.JSSrc(), maxListFile, func(ctx app.Context, name string, data []byte, err error) {
+		if err != nil {
+			p.list, p.listErr = nil, name+": "+err.Error()
+			return
+		}
+		p.listName, p.listData, p.column = name, data, ""
+		p.columns = nil
+		if lower := strings.ToLower(name); strings.HasSuffix(lower, ".csv") || strings.HasSuffix(lower, ".csv.gz") {
+			p.columns = releaseview.CSVColumns(data)
+		}
+		p.readList()
+	})
+}
+
+func (p *releasePanel) onColumn(ctx app.Context, _ app.Event) {
+	p.column = ctx.JSSrc().Get("value").String()
+	p.readList()
+}
+
+// readList reads the list held, under the column chosen.
+func (p *releasePanel) readList() {
+	l, err := releaseview.ReadList(p.listName, p.listData, p.column)
+	if err != nil {
+		p.list, p.listErr = nil, err.Error()
+		return
+	}
+	p.list, p.listErr = l, ""
+}
+
+func (p *releasePanel) onPreset(ctx app.Context, _ app.Event) {
+	p.preset = ctx.JSSrc().Get("value").String()
+	p.crawlerErr = ""
+}
+
+func (p *releasePanel) onOwn(ctx app.Context, _ app.Event) {
+	p.own = ctx.JSSrc().Get("value").String()
+	p.crawlerErr = ""
+}
+
+// onRun starts a check of what is shown now.
+func (p *releasePanel) onRun(ctx app.Context, _ app.Event) {
+	cs, err := releaseview.Choose(p.preset, p.own)
+	if err == nil && len(cs) == 0 {
+		err = errNoCrawlers
+	}
+	if err != nil {
+		p.crawlerErr = err.Error()
+		return
+	}
+	var urls []string
+	if p.list != nil {
+		urls = p.list.URLs
+	}
+	p.ranFor = p.current()
+	p.run = releaseview.Start(releaseview.Input{Before: p.Before, After: p.After, Reading: p.Reading, Crawlers: cs, URLs: urls})
+	p.home = releaseview.AIHomePage(p.Before, p.After, p.Reading)
+	p.view, p.diff, p.cancelled, p.running = nil, nil, false, true
+	p.filter.Crawler = ""
+	p.runSeq++
+	p.stats = releaseStats{start: perfNow()}
+	seq := p.runSeq
+	ctx.Defer(func(ctx app.Context) { p.next(ctx, seq) })
+}
+
+type releaseError string
+
+func (e releaseError) Error() string { return string(e) }
+
+const errNoCrawlers = releaseError("no crawler chosen: name at least one")
+
+// next yields to the browser, then runs the next slice: a message on a
+// MessageChannel is a task of its own, so input and frames come between
+// two slices.
+func (p *releasePanel) next(ctx app.Context, seq int) {
+	if !app.IsClient {
+		for !p.run.Step(1 << 10) {
+		}
+		p.finish()
+		return
+	}
+	if p.yield == nil {
+		p.yield = app.Window().Get("MessageChannel").New()
+		p.onMsg = app.FuncOf(func(app.Value, []app.Value) any {
+			s := p.runSeq
+			p.ctx.Dispatch(func(ctx app.Context) { p.slice(ctx, s) })
+			return nil
+		})
+		p.yield.Get("port1").Set("onmessage", p.onMsg)
+	}
+	p.yield.Get("port2").Call("postMessage", nil)
+}
+
+// slice evaluates for about sliceMs, shows the progress in place (no
+// render: the page around it stays as it is) and yields again, until the
+// run is done.
+func (p *releasePanel) slice(ctx app.Context, seq int) {
+	if seq != p.runSeq || !p.running {
+		ctx.PreventUpdate()
+		return
+	}
+	start := perfNow()
+	for !p.run.Done() && perfNow()-start < sliceMs {
+		p.run.Step(4)
+	}
+	took := perfNow() - start
+	p.stats.busy += took
+	p.stats.longest = max(p.stats.longest, took)
+	p.stats.slices++
+	if !p.run.Done() {
+		ctx.PreventUpdate()
+		p.showProgress()
+		p.next(ctx, seq)
+		return
+	}
+	p.finish()
+}
+
+// finish shows the results of a run done or cancelled.
+func (p *releasePanel) finish() {
+	p.running = false
+	p.diff = p.run.LineDiff()
+	p.refreshView()
+	p.publish()
+}
+
+func (p *releasePanel) onCancel(ctx app.Context, _ app.Event) {
+	if !p.running {
+		return
+	}
+	p.runSeq++
+	p.cancelled = true
+	p.finish()
+}
+
+// showProgress writes the progress into the page directly: a render of
+// the panel at every slice would cost more than the slice.
+func (p *releasePanel) showProgress() {
+	if el := app.Window().GetElementByID("release-progress-text"); el.Truthy() {
+		el.Set("textContent", p.progressText())
+	}
+	if el := app.Window().GetElementByID("release-progress-bar"); el.Truthy() {
+		done, _ := p.run.Progress()
+		el.Set("value", done)
+	}
+}
+
+func (p *releasePanel) progressText() string {
+	done, total := p.run.Progress()
+	crawlers := len(p.run.Crawlers())
+	switch {
+	case p.running:
+		return "Checking " + releaseview.Thousands(done) + " of " + releaseview.Thousands(total) + " URLs for " + releaseview.Plural(crawlers, "crawler") + "…"
+	case p.cancelled:
+		return "Cancelled after " + releaseview.Thousands(done) + " of " + releaseview.Thousands(total) + " URLs: the results below are for those."
+	}
+	return "Checked " + releaseview.Thousands(total) + " URLs for " + releaseview.Plural(crawlers, "crawler") + ": " +
+		releaseview.Thousands(p.run.Rows()) + " pairs, " + releaseview.Thousands(p.run.Changed()) + " changed."
+}
+
+// publish leaves the run's figures where a test can read them.
+func (p *releasePanel) publish() {
+	done, _ := p.run.Progress()
+	app.Window().Set("robotsExplorerRelease", map[string]any{
+		"urls": done, "crawlers": len(p.run.Crawlers()), "pairs": p.run.Rows(), "changed": p.run.Changed(),
+		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest,
+		"cancelled": p.cancelled,
+	})
+}
+
+// refreshView filters and sorts the rows for the table.
+func (p *releasePanel) refreshView() {
+	if p.run == nil {
+		return
+	}
+	start := perfNow()
+	p.view = p.run.View(p.filter)
+	p.viewSeq++
+	app.Window().Set("robotsExplorerReleaseView", map[string]any{"rows": p.view.Len(), "ms": perfNow() - start, "seq": p.viewSeq})
+}
+
+func (p *releasePanel) onVerdict(ctx app.Context, _ app.Event) {
+	p.filter.Verdict = releaseview.Verdict(ctx.JSSrc().Get("value").String())
+	p.refreshView()
+}
+
+func (p *releasePanel) onUnchanged(ctx app.Context, _ app.Event) {
+	p.filter.Unchanged = ctx.JSSrc().Get("checked").Bool()
+	p.refreshView()
+}
+
+func (p *releasePanel) onCrawler(ctx app.Context, _ app.Event) {
+	p.filter.Crawler = ctx.JSSrc().Get("value").String()
+	p.refreshView()
+}
+
+func (p *releasePanel) onSort(ctx app.Context, _ app.Event) {
+	p.filter.Sort = releaseview.SortKey(ctx.JSSrc().Get("value").String())
+	p.refreshView()
+}
+
+func (p *releasePanel) onDesc(ctx app.Context, _ app.Event) {
+	p.filter.Desc = ctx.JSSrc().Get("checked").Bool()
+	p.refreshView()
+}
+
+func (p *releasePanel) onSearch(ctx app.Context, _ app.Event) {
+	p.filter.Search = ctx.JSSrc().Get("value").String()
+	p.searchGen++
+	gen := p.searchGen
+	ctx.PreventUpdate()
+	ctx.After(searchDebounce, func(ctx app.Context) {
+		if gen == p.searchGen {
+			p.refreshView()
+		}
+	})
+}
+
+func (p *releasePanel) onCSV(ctx app.Context, _ app.Event) {
+	if p.view != nil {
+		downloadAs("release-check.csv", "text/csv;charset=utf-8", p.view.CSV())
+	}
+}
+
+func (p *releasePanel) onJSON(ctx app.Context, _ app.Event) {
+	if p.view != nil {
+		downloadAs("release-check.json", "application/json", p.view.JSON())
+	}
+}

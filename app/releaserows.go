@@ -1,0 +1,164 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/matcher/release"
+)
+
+// Sizes of the virtual table: every row is one line of a fixed height, so
+// that the row at a scroll position is a division away.
+const (
+	releaseRowHeight = 30  // px, as the stylesheet's .vrow
+	releaseRowsShown = 16  // rows in the scroller's height
+	releaseOverscan  = 8   // rows rendered past each edge, so that a fast wheel shows no blank
+	releaseRowsMax   = 480 // px: releaseRowsShown × releaseRowHeight
+)
+
+// releaseRows is the results table of a release check, virtualised: a
+// spacer of the full height scrolls in its box, and only the rows in view
+// (and a few past each edge) are rendered, positioned at the scroll
+// offset. Scrolling re-renders only this component: its update is taken
+// back from the panel and the page around it (Host).
+type releaseRows struct {
+	app.Compo
+
+	View *releaseview.View
+	Seq  int // changes with every new view
+	// Host is the mounted panel's context: a scroll's update is prevented
+	// from it upwards, so that only the rows render again.
+	Host *app.Context
+
+	ctx      app.Context
+	first    int // the first row rendered
+	seen     int // the Seq shown
+	window   []releaseview.Pair
+	onScroll app.Func
+}
+
+func (r *releaseRows) OnMount(ctx app.Context) {
+	r.ctx = ctx
+	r.fill()
+	ctx.Defer(func(app.Context) { r.listen() })
+}
+
+func (r *releaseRows) OnDismount() {
+	if r.onScroll != nil {
+		if el := r.scroller(); el.Truthy() {
+			el.Call("removeEventListener", "scroll", r.onScroll)
+		}
+		r.onScroll.Release()
+		r.onScroll = nil
+	}
+}
+
+func (r *releaseRows) OnUpdate(ctx app.Context) {
+	if r.Seq != r.seen {
+		r.first = 0
+		ctx.Defer(func(app.Context) {
+			if el := r.scroller(); el.Truthy() {
+				el.Set("scrollTop", 0)
+			}
+		})
+	}
+	r.fill()
+}
+
+func (r *releaseRows) scroller() app.Value { return app.Window().GetElementByID("release-rows") }
+
+// listen follows the scroller outside go-app's events: a scroll that
+// moves the window re-renders the rows, one that does not re-renders
+// nothing.
+func (r *releaseRows) listen() {
+	el := r.scroller()
+	if r.onScroll != nil || !el.Truthy() {
+		return
+	}
+	r.onScroll = app.FuncOf(func(app.Value, []app.Value) any {
+		first := firstRow(el.Get("scrollTop").Float(), r.rows())
+		if first == r.first {
+			return nil
+		}
+		r.ctx.Dispatch(func(ctx app.Context) {
+			r.first = first
+			r.fill()
+			if r.Host != nil {
+				r.Host.PreventUpdate()
+			}
+		})
+		return nil
+	})
+	el.Call("addEventListener", "scroll", r.onScroll, map[string]any{"passive": true})
+}
+
+func (r *releaseRows) rows() int {
+	if r.View == nil {
+		return 0
+	}
+	return r.View.Len()
+}
+
+// firstRow is the first row to render at a scroll offset, in a table of
+// n rows.
+func firstRow(scrollTop float64, n int) int {
+	first := int(scrollTop)/releaseRowHeight - releaseOverscan
+	return max(0, min(first, n-releaseRowsShown-2*releaseOverscan))
+}
+
+// fill spells out the rows of the window.
+func (r *releaseRows) fill() {
+	r.seen = r.Seq
+	r.window = r.window[:0]
+	end := min(r.first+releaseRowsShown+2*releaseOverscan, r.rows())
+	for i := r.first; i < end; i++ {
+		r.window = append(r.window, r.View.Pair(i))
+	}
+}
+
+func (r *releaseRows) Render() app.UI {
+	n := r.rows()
+	return app.Elem("div").Class("vtable").Attr("role", "table").Aria("label", "Pairs of URL and crawler").Aria("rowcount", n+1).Body(
+		app.Elem("div").Class("vrow vhead").Attr("role", "row").Aria("rowindex", 1).Body(
+			app.Elem("span").Attr("role", "columnheader").Text("Crawler"),
+			app.Elem("span").Attr("role", "columnheader").Text("URL"),
+			app.Elem("span").Attr("role", "columnheader").Text("Before (production)"),
+			app.Elem("span").Attr("role", "columnheader").Text("After (candidate)"),
+		),
+		app.Elem("div").ID("release-rows").Class("vscroll").Attr("tabindex", 0).Aria("label", "Results, scrollable").
+			Style("height", strconv.Itoa(min(max(n, 1)*releaseRowHeight, releaseRowsMax))+"px").Body(
+			app.Elem("div").Class("vspacer").Style("height", strconv.Itoa(n*releaseRowHeight)+"px").Body(
+				app.Elem("div").Class("vwindow").Attr("role", "rowgroup").Style("transform", "translateY("+strconv.Itoa(r.first*releaseRowHeight)+"px)").Body(
+					app.Range(r.window).Slice(func(i int) app.UI { return renderReleaseRow(r.window[i], r.first+i) }),
+				),
+			),
+		),
+		app.If(n == 0, func() app.UI { return app.Elem("p").ID("release-empty").Text("No pair matches the filters.") }),
+	)
+}
+
+func renderReleaseRow(p releaseview.Pair, i int) app.UI {
+	changed := p.Changed()
+	class := "vrow"
+	if changed {
+		class += " changed"
+	}
+	return app.Elem("div").Class(class).Attr("role", "row").Aria("rowindex", i+2).
+		DataSet("crawler", p.Crawler).DataSet("url", p.URL).DataSet("before", p.Old.Word()).DataSet("after", p.New.Word()).
+		DataSet("changed", changed).Body(
+		app.Elem("span").Attr("role", "cell").Class("vcrawler").Text(p.Crawler),
+		app.Elem("span").Attr("role", "cell").Class("vurl").Attr("title", clipped(p.URL)).Text(clipped(p.URL)),
+		renderReleaseVerdict(p.Old),
+		renderReleaseVerdict(p.New),
+	)
+}
+
+func renderReleaseVerdict(v release.Verdict) app.UI {
+	w := v.Word()
+	return app.Elem("span").Attr("role", "cell").Class("vverdict").Attr("title", clipped(v.Decided())).Body(
+		app.Elem("span").Class("badge", w).Text(verdictText(w)),
+		app.Elem("span").Class("vdecided").Text(" "+clipped(v.Decided())),
+	)
+}
