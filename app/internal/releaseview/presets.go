@@ -2,6 +2,7 @@ package releaseview
 
 import (
 	"slices"
+	"strings"
 
 	"robots-explorer/matcher/crawler"
 )
@@ -39,10 +40,12 @@ func ByPurpose(ps ...crawler.Purpose) []crawler.Crawler {
 }
 
 // Choose returns the crawlers of preset id; for Own, those own names (a
-// comma-separated list of names, purposes or "all", see crawler.Select).
+// comma-separated list of names, purposes or "all", see crawler.Select),
+// where a product token the directory does not know stands for a bare
+// crawler that obeys it and the * group (crawler.Bare).
 func Choose(id, own string) ([]crawler.Crawler, error) {
 	if id == Own {
-		return crawler.Select(own)
+		return chooseOwn(own)
 	}
 	for _, p := range Presets {
 		if p.ID == id && p.ID != Own {
@@ -50,4 +53,40 @@ func Choose(id, own string) ([]crawler.Crawler, error) {
 		}
 	}
 	return ByPurpose(), nil
+}
+
+func chooseOwn(list string) ([]crawler.Crawler, error) {
+	var out []crawler.Crawler
+	seen := map[string]bool{}
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		cs, err := crawler.Select(item)
+		if err != nil {
+			if !isToken(item) {
+				return nil, err
+			}
+			cs = []crawler.Crawler{crawler.Bare(item)}
+		}
+		for _, c := range cs {
+			if k := strings.ToLower(c.Name); !seen[k] {
+				seen[k] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// isToken reports whether s is a product token as RFC 9309 §2.2.1 writes
+// one: letters, "_" and "-".
+func isToken(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return s != ""
 }

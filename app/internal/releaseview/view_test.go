@@ -255,3 +255,33 @@ func TestVerdictsAreKeptOnce(t *testing.T) {
 		t.Errorf("the explanation %q does not name its URL", p.Old.Why)
 	}
 }
+
+func TestChoose(t *testing.T) {
+	names := func(cs []crawler.Crawler) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	all, err := Choose("all", "")
+	if err != nil || len(all) != len(crawler.All()) {
+		t.Fatalf("all: %d crawlers, %v; want %d", len(all), err, len(crawler.All()))
+	}
+	ai, _ := Choose("ai", "")
+	for _, c := range ai {
+		if c.Purpose != crawler.AITraining && c.Purpose != crawler.AISearch && c.Purpose != crawler.UserFetch {
+			t.Errorf("the AI preset holds %s, for %s", c.Name, c.Purpose)
+		}
+	}
+	if len(ai) == 0 {
+		t.Error("the AI preset is empty")
+	}
+	own, err := Choose(Own, "gptbot, My-Bot, GPTBot,, ai-training")
+	if err != nil || len(own) < 3 || own[0].Name != "GPTBot" || own[1].Name != "My-Bot" || own[1].Operator != "" {
+		t.Errorf("own list: %q, %v", names(own), err)
+	}
+	if _, err := Choose(Own, "not a token!"); err == nil {
+		t.Error("an item that is neither a crawler, a purpose nor a token is accepted")
+	}
+}
