@@ -69,6 +69,7 @@ type releaseInput struct {
 type releaseStats struct {
 	start, busy, longest float64
 	finish               float64 // the line diff and the first view, after the last slice
+	first                float64 // from the click to the first slice
 	slices               int
 }
 
@@ -224,6 +225,9 @@ func (p *releasePanel) slice(seq int) {
 		return
 	}
 	start := perfNow()
+	if p.stats.slices == 0 {
+		p.stats.first = start - p.stats.start
+	}
 	for !p.run.Done() && perfNow()-start < sliceMs {
 		p.run.Step(4)
 	}
@@ -292,7 +296,7 @@ func (p *releasePanel) publish() {
 	done, _ := p.run.Progress()
 	app.Window().Set("robotsExplorerRelease", map[string]any{
 		"urls": done, "crawlers": len(p.run.Crawlers()), "pairs": p.run.Rows(), "changed": p.run.Changed(),
-		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest, "finishMs": p.stats.finish,
+		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest, "finishMs": p.stats.finish, "firstSliceMs": p.stats.first,
 		"cancelled": p.cancelled,
 	})
 }

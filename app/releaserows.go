@@ -42,7 +42,23 @@ type releaseRows struct {
 func (r *releaseRows) OnMount(ctx app.Context) {
 	r.ctx = ctx
 	r.fill()
-	ctx.Defer(func(app.Context) { r.listen() })
+	ctx.Defer(func(app.Context) { r.listen(); r.place() })
+}
+
+// place sizes the scroller and the spacer and moves the window to its
+// rows, through the elements' style objects: the page's Content Security
+// Policy (style-src 'self') refuses style attributes, which is how go-app
+// writes Style.
+func (r *releaseRows) place() {
+	n := r.rows()
+	set := func(id, prop, value string) {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Get("style").Call("setProperty", prop, value)
+		}
+	}
+	set("release-rows", "height", strconv.Itoa(min(max(n, 1)*releaseRowHeight, releaseRowsMax))+"px")
+	set("release-spacer", "height", strconv.Itoa(n*releaseRowHeight)+"px")
+	set("release-window", "transform", "translateY("+strconv.Itoa(r.first*releaseRowHeight)+"px)")
 }
 
 func (r *releaseRows) OnDismount() {
@@ -65,6 +81,7 @@ func (r *releaseRows) OnUpdate(ctx app.Context) {
 		})
 	}
 	r.fill()
+	ctx.Defer(func(app.Context) { r.place() })
 }
 
 func (r *releaseRows) scroller() app.Value { return app.Window().GetElementByID("release-rows") }
@@ -88,6 +105,7 @@ func (r *releaseRows) listen() {
 			if r.Host != nil {
 				r.Host.PreventUpdate()
 			}
+			ctx.Defer(func(app.Context) { r.place() }) // with the rows, in the same frame
 		})
 		return nil
 	})
@@ -127,10 +145,9 @@ func (r *releaseRows) Render() app.UI {
 			app.Elem("span").Attr("role", "columnheader").Text("Before (production)"),
 			app.Elem("span").Attr("role", "columnheader").Text("After (candidate)"),
 		),
-		app.Elem("div").ID("release-rows").Class("vscroll").Attr("tabindex", 0).Aria("label", "Results, scrollable").
-			Style("height", strconv.Itoa(min(max(n, 1)*releaseRowHeight, releaseRowsMax))+"px").Body(
-			app.Elem("div").Class("vspacer").Style("height", strconv.Itoa(n*releaseRowHeight)+"px").Body(
-				app.Elem("div").Class("vwindow").Attr("role", "rowgroup").Style("transform", "translateY("+strconv.Itoa(r.first*releaseRowHeight)+"px)").Body(
+		app.Elem("div").ID("release-rows").Class("vscroll").Attr("tabindex", 0).Aria("label", "Results, scrollable").Body(
+			app.Elem("div").ID("release-spacer").Class("vspacer").Body(
+				app.Elem("div").ID("release-window").Class("vwindow").Attr("role", "rowgroup").Body(
 					app.Range(r.window).Slice(func(i int) app.UI { return renderReleaseRow(r.window[i], r.first+i) }),
 				),
 			),
