@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
 )
 
@@ -57,7 +58,7 @@ var now = time.Now
 
 // localNote ends text output on standard error: the verdicts above are
 // bounded local decisions. A constant, so that no process builds it.
-const localNote = "robots-explorer check: note: " + string(matcher.ScopeLocal) + "; " + matcher.CrawlOnly + ".\n"
+const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
 
 // defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
 // says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
@@ -76,7 +77,7 @@ type checkConfig struct {
 	args     []string
 	record   bool
 	markdown bool
-	delivery *matcher.Delivery // nil when no delivery flag was given
+	delivery *delivery.Facts // nil when no delivery flag was given
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck

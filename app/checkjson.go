@@ -2,7 +2,10 @@
 
 package main
 
-import "robots-explorer/matcher"
+import (
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+)
 
 // checkJSON is what check -json prints for one URL.
 type checkJSON struct {
@@ -57,7 +60,7 @@ type diagnosticJSON struct {
 
 func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) checkJSON {
 	out := checkJSON{
-		Verdict: res.Verdict(), Scope: string(matcher.ScopeLocal), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
+		Verdict: res.Verdict(), Scope: string(delivery.ScopeLocal), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
 		Matches: []ruleJSON{}, Steps: append(res.Target.Steps, res.Steps...), Groups: res.Groups.Selected,
 		Diagnostics: []diagnosticJSON{},
