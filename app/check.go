@@ -17,6 +17,7 @@ import (
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // Exit statuses of check: usable in CI pipelines and by conformance runners.
@@ -318,7 +319,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 // the terminal.
 func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
 	if asJSON {
-		b, err := json.Marshal(newCheckJSON(f, res, cmp))
+		b, err := json.Marshal(record.NewRow(f, res, cmp))
 		if err != nil {
 			return err
 		}

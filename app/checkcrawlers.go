@@ -12,6 +12,7 @@ import (
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // check -crawlers LIST (or -tokens LIST) evaluates every URL for each
@@ -131,7 +132,7 @@ type crawlerCheckJSON struct {
 	// Chain is the plan's sentence when the crawler's operator's
 	// documented behaviour, not its own group, decided.
 	Chain string `json:"chain,omitempty"`
-	checkJSON
+	record.Row
 }
 
 // writeCrawlerResult writes a CSV row (cw set) or a JSON line.
@@ -145,7 +146,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		}
 		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
 	default: // -json
-		out := crawlerCheckJSON{Crawler: name, checkJSON: newCheckJSON(f, res, nil)}
+		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
 		if p.Fallback || p.NoRules {
 			out.Chain = p.Sentence
 		}

@@ -1,5 +1,6 @@
-// Package record builds the decision record of a verdict, the one schema
-// of a verdict, and writes it as JSON and as Markdown.
+// Package record holds the one schema of a verdict: the decision record
+// (Record, written as JSON and as Markdown) and its short view, the Row that
+// check -json prints per URL, share their rules, steps and diagnostics.
 package record
 
 import (
@@ -140,6 +141,7 @@ type Input struct {
 func New(in Input) *Record {
 	f, res := in.File, in.Result
 	sum := sha256.Sum256(f.Source)
+	winner, matches := rules(f, res)
 	r := &Record{
 		SchemaVersion: SchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
 		Scope: Scope{Decision: "crawl", Label: delivery.ScopeOf(in.Delivery), Statement: delivery.CrawlOnly, HoldsFor: HoldsFor},
@@ -147,20 +149,8 @@ func New(in Input) *Record {
 		Token: res.Token, TokenCheck: matcher.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
-		Matches: []Rule{}, Normalization: append(append([]matcher.Step{}, res.Target.Steps...), res.Steps...),
-		Groups: recordGroups(res.Groups), Diagnostics: []Diagnostic{},
-	}
-	for i, m := range res.Matches {
-		rr := Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
-			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]matcher.Step{}, m.Steps...)}
-		r.Matches = append(r.Matches, rr)
-		if i == res.Winner {
-			w := rr
-			r.Winner = &w
-		}
-	}
-	for _, d := range res.Diagnostics {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
+		Winner: winner, Matches: matches, Normalization: normalization(res),
+		Groups: recordGroups(res.Groups), Diagnostics: diagnostics(res),
 	}
 	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
 	r.EffectiveVerdict = r.Delivery.Assessment.EffectiveVerdict(res.Allowed)
@@ -168,6 +158,35 @@ func New(in Input) *Record {
 		r.EffectiveVerdict = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
 	}
 	return r
+}
+
+// rules returns the rules of res that matched, in order, each with its
+// whole line of f, and the winner among them (nil when none decided).
+func rules(f *matcher.File, res *matcher.Result) (winner *Rule, matches []Rule) {
+	matches = []Rule{}
+	for _, m := range res.Matches {
+		matches = append(matches, Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
+			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]matcher.Step{}, m.Steps...)})
+	}
+	if res.Winner >= 0 && res.Winner < len(matches) {
+		w := matches[res.Winner]
+		winner = &w
+	}
+	return winner, matches
+}
+
+// normalization is what was done to the URL: its own steps, then the
+// reading's.
+func normalization(res *matcher.Result) []matcher.Step {
+	return append(append([]matcher.Step{}, res.Target.Steps...), res.Steps...)
+}
+
+func diagnostics(res *matcher.Result) []Diagnostic {
+	out := []Diagnostic{}
+	for _, d := range res.Diagnostics {
+		out = append(out, Diagnostic{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
+	}
+	return out
 }
 
 func recordGroups(g matcher.GroupTrace) Groups {
