@@ -328,7 +328,7 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher
 		}
 		return wrapWrite(err)
 	}
-	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(why(f, res)) + "\n"
+	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
 	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
 		return wrapWrite(err)
 	}
@@ -357,12 +357,4 @@ func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Compariso
 		}
 	}
 	return nil
-}
-
-// why is the short form of the reason: the winning line, or what decided.
-func why(f *matcher.File, res *matcher.Result) string {
-	if m, ok := res.WinningRule(); ok {
-		return fmt.Sprintf("line %d: %s", m.Rule.Line, f.Text(int(m.Rule.Line)))
-	}
-	return res.Explanation
 }

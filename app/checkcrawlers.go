@@ -160,8 +160,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 }
 
 // appendCrawlerLine appends the text line of one URL and crawler, "verdict
-// crawler URL reason": as why does, without fmt, since a release check
-// prints millions of them.
+// crawler URL reason", the reason as check gives it (record.Why).
 func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
 	b = append(b, res.Verdict()...)
 	b = append(b, '\t')
@@ -169,13 +168,6 @@ func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.
 	b = append(b, '\t')
 	b = append(b, escape.Text(res.Target.Input)...)
 	b = append(b, '\t')
-	if m, ok := res.WinningRule(); ok {
-		b = append(b, "line "...)
-		b = strconv.AppendInt(b, int64(m.Rule.Line), 10)
-		b = append(b, ": "...)
-		b = append(b, escape.Text(f.Text(int(m.Rule.Line)))...)
-	} else {
-		b = append(b, escape.Text(res.Explanation)...)
-	}
+	b = append(b, escape.Text(record.Why(f, res))...)
 	return append(b, '\n')
 }
