@@ -174,24 +174,3 @@ func TestMarkdownCode(t *testing.T) {
 		}
 	}
 }
-
-// A record's normalization starts with the URL's own steps, so that the
-// RFC 3986 §4.2 reading of "//b/x" as host b and path /x shows there under
-// every reading.
-func TestRecordNormalizationHoldsTargetSteps(t *testing.T) {
-	for _, r := range matcher.Readings() {
-		f := matcher.ParseAs(r, []byte("User-agent: *\nDisallow: /x\n"))
-		res, err := f.Evaluate("FooBot", "//b/x")
-		if err != nil {
-			t.Fatalf("%s: %v", r, err)
-		}
-		rec := New(Input{File: f, Result: res})
-		found := false
-		for _, s := range rec.Normalization {
-			found = found || s.Source == "RFC 3986 §4.2"
-		}
-		if !found {
-			t.Errorf("%s: the record's normalization %+v lacks the network-path step", r, rec.Normalization)
-		}
-	}
-}
