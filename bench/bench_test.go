@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"testing"
+
+	"robots-explorer/matcher"
 )
 
 // Sizes for the growth series: time per byte should stay flat from 50 KiB
@@ -62,5 +64,37 @@ func BenchmarkPathological(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkApplyingRules decides one URL against n applying rules of which
+// five match (ApplyingRules). step=first is the first evaluation for the
+// token after the parse, which chooses the groups and builds what later
+// evaluations reuse; step=url is each later one, with the whole
+// explanation. Both should grow with the matches, not with n.
+func BenchmarkApplyingRules(b *testing.B) {
+	for _, n := range []int{1000, 5000, 20000} {
+		body, url := ApplyingRules(n)
+		b.Run(fmt.Sprintf("rules=%d/step=first", n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				f := matcher.Parse(body)
+				b.StartTimer()
+				evaluate(b, f, url)
+			}
+		})
+		b.Run(fmt.Sprintf("rules=%d/step=url", n), func(b *testing.B) {
+			f := matcher.Parse(body)
+			evaluate(b, f, url)
+			for b.Loop() {
+				evaluate(b, f, url)
+			}
+		})
+	}
+}
+
+func evaluate(b *testing.B, f *matcher.File, url string) {
+	if _, err := f.Evaluate(Token, url); err != nil {
+		b.Fatal(err)
 	}
 }
