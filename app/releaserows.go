@@ -15,7 +15,7 @@ const (
 	releaseRowHeight = 30  // px, as the stylesheet's .vrow
 	releaseRowsShown = 16  // rows in the scroller's height
 	releaseOverscan  = 8   // rows rendered past each edge, so that a fast wheel shows no blank
-	releaseRowsMax   = 480 // px: releaseRowsShown × releaseRowHeight
+	releaseRowsMax   = 480 // px: releaseRowsShown × releaseRowHeight, below the header row
 )
 
 // releaseRows is the results table of a release check, virtualised: a
@@ -56,7 +56,7 @@ func (r *releaseRows) place() {
 			el.Get("style").Call("setProperty", prop, value)
 		}
 	}
-	set("release-rows", "height", strconv.Itoa(min(max(n, 1)*releaseRowHeight, releaseRowsMax))+"px")
+	set("release-rows", "height", strconv.Itoa(releaseRowHeight+min(max(n, 1)*releaseRowHeight, releaseRowsMax))+"px") // the header row, then the rows
 	set("release-spacer", "height", strconv.Itoa(n*releaseRowHeight)+"px")
 	set("release-window", "transform", "translateY("+strconv.Itoa(r.first*releaseRowHeight)+"px)")
 }
@@ -138,14 +138,21 @@ func (r *releaseRows) fill() {
 
 func (r *releaseRows) Render() app.UI {
 	n := r.rows()
-	return app.Elem("div").Class("vtable").Attr("role", "table").Aria("label", "Pairs of URL and crawler").Aria("rowcount", n+1).Body(
-		app.Elem("div").Class("vrow vhead").Attr("role", "row").Aria("rowindex", 1).Body(
-			app.Elem("span").Attr("role", "columnheader").Text("Crawler"),
-			app.Elem("span").Attr("role", "columnheader").Text("URL"),
-			app.Elem("span").Attr("role", "columnheader").Text("Before (production)"),
-			app.Elem("span").Attr("role", "columnheader").Text("After (candidate)"),
-		),
-		app.Elem("div").ID("release-rows").Class("vscroll").Attr("tabindex", 0).Aria("label", "Results, scrollable").Body(
+	// The scroller is the table, so that its rows are its own: a
+	// focusable box between a table and its rows breaks the table for
+	// assistive technology (axe: aria-required-children). The header row
+	// sticks to its top.
+	return app.Elem("div").Class("vtable").Body(
+		app.Elem("div").ID("release-rows").Class("vscroll").Attr("role", "table").Attr("tabindex", 0).
+			Aria("label", "Pairs of URL and crawler, scrollable").Aria("rowcount", n+1).Body(
+			app.Elem("div").Class("vhead-group").Attr("role", "rowgroup").Body(
+				app.Elem("div").Class("vrow vhead").Attr("role", "row").Aria("rowindex", 1).Body(
+					app.Elem("span").Attr("role", "columnheader").Text("Crawler"),
+					app.Elem("span").Attr("role", "columnheader").Text("URL"),
+					app.Elem("span").Attr("role", "columnheader").Text("Before (production)"),
+					app.Elem("span").Attr("role", "columnheader").Text("After (candidate)"),
+				),
+			),
 			app.Elem("div").ID("release-spacer").Class("vspacer").Body(
 				app.Elem("div").ID("release-window").Class("vwindow").Attr("role", "rowgroup").Body(
 					app.Range(r.window).Slice(func(i int) app.UI { return renderReleaseRow(r.window[i], r.first+i) }),
