@@ -70,6 +70,7 @@ type releaseStats struct {
 	start, busy, longest float64
 	finish               float64 // the line diff and the first view, after the last slice
 	first                float64 // from the click to the first slice
+	setup                float64 // parsing both files and planning the crawlers, in the click's task
 	gaps, lastEnd        float64 // the time between slices, in all; the end of the last
 	slices               int
 }
@@ -174,12 +175,13 @@ func (p *releasePanel) onRun(ctx app.Context, _ app.Event) {
 		urls = p.list.URLs
 	}
 	p.ranFor = p.current()
+	t0 := perfNow()
 	p.run = releaseview.Start(releaseview.Input{Before: p.Before, After: p.After, Reading: p.Reading, Crawlers: cs, URLs: urls})
 	p.home = releaseview.AIHomePage(p.Before, p.After, p.Reading)
 	p.view, p.diff, p.cancelled, p.running = nil, nil, false, true
 	p.filter.Crawler = ""
 	p.runSeq++
-	p.stats = releaseStats{start: perfNow()}
+	p.stats = releaseStats{start: t0, setup: perfNow() - t0}
 	seq := p.runSeq
 	ctx.Defer(func(ctx app.Context) { p.next(ctx, seq) })
 }
@@ -247,6 +249,7 @@ func (p *releasePanel) slice(seq int) {
 	p.ctx.Dispatch(func(ctx app.Context) {
 		if seq == p.runSeq && p.running {
 			p.finish()
+			p.measureRender(ctx)
 		}
 	})
 }
@@ -259,6 +262,15 @@ func (p *releasePanel) finish() {
 	p.refreshView()
 	p.stats.finish = perfNow() - start
 	p.publish()
+}
+
+// measureRender publishes how long the render of the results took, from
+// the end of finish to the deferred call after the render.
+func (p *releasePanel) measureRender(ctx app.Context) {
+	start := perfNow()
+	ctx.Defer(func(app.Context) {
+		app.Window().Get("robotsExplorerRelease").Set("renderMs", perfNow()-start)
+	})
 }
 
 func (p *releasePanel) onCancel(ctx app.Context, _ app.Event) {
@@ -300,7 +312,7 @@ func (p *releasePanel) publish() {
 	done, _ := p.run.Progress()
 	app.Window().Set("robotsExplorerRelease", map[string]any{
 		"urls": done, "crawlers": len(p.run.Crawlers()), "pairs": p.run.Rows(), "changed": p.run.Changed(),
-		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest, "finishMs": p.stats.finish, "firstSliceMs": p.stats.first, "gapsMs": p.stats.gaps,
+		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest, "finishMs": p.stats.finish, "firstSliceMs": p.stats.first, "setupMs": p.stats.setup, "gapsMs": p.stats.gaps,
 		"cancelled": p.cancelled,
 	})
 }
