@@ -100,10 +100,19 @@ type releaseStatsJS struct {
 	Gaps      float64 `json:"gapsMs"`
 	Setup     float64 `json:"setupMs"`
 	Render    float64 `json:"renderMs"`
+	GCs       int     `json:"gcs"`
+	GCMs      float64 `json:"gcMs"`
+	LongestGC float64 `json:"longestGCMs"`
+	HeapMiB   float64 `json:"heapMiB"`
 	Cancelled bool    `json:"cancelled"`
 }
 
 // runRelease clicks "Check the release" and waits for the run to end.
+// gc is the garbage collections of a run, in words.
+func (s releaseStatsJS) gc() string {
+	return fmt.Sprintf("%d garbage collections, %.0f ms paused in all, longest %.0f ms; heap %.0f MiB", s.GCs, s.GCMs, s.LongestGC, s.HeapMiB)
+}
+
 func (p *page) runRelease() releaseStatsJS {
 	p.t.Helper()
 	eval[bool](p, `(() => { delete window.robotsExplorerRelease; return true; })()`)
@@ -240,8 +249,8 @@ func TestE2ERelease(t *testing.T) {
 	sameReleaseRows(t, eval[[]shownRow](p, readReleaseRows), changed)
 	lt := p.readLongTasks()
 	t.Logf("50,000 URLs (sitemap) × %d AI crawlers: %d pairs, %d changed, in %.0f ms (%.0f ms evaluating in %d slices, longest slice %.1f ms); "+
-		"first slice %.0f ms after the click, %.0f ms between slices in all; line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks)",
-		stats.Crawlers, stats.Pairs, stats.Changed, stats.Ms, stats.BusyMs, stats.Slices, stats.Longest, stats.First, stats.Gaps, stats.Finish, stats.Setup, stats.Render, lt.Longest, lt.Count)
+		"first slice %.0f ms after the click, %.0f ms between slices in all; line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s",
+		stats.Crawlers, stats.Pairs, stats.Changed, stats.Ms, stats.BusyMs, stats.Slices, stats.Longest, stats.First, stats.Gaps, stats.Finish, stats.Setup, stats.Render, lt.Longest, lt.Count, stats.gc())
 
 	// The wheel moves the window: the rows shown further down are the
 	// native view's at those places, and only a window of them is in the
@@ -294,8 +303,8 @@ func TestE2ERelease(t *testing.T) {
 			t.Fatalf("checked %+v, want 400,000 pairs of 40 crawlers", s)
 		}
 		t.Logf("10,000 URLs × %d crawlers (%d pairs): %.0f ms from the click to the results (%.0f ms evaluating in %d slices, longest slice %.1f ms, %.0f ms between slices); "+
-			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all)",
-			s.Crawlers, s.Pairs, s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, lt.Total)
+			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); %s",
+			s.Crawlers, s.Pairs, s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, lt.Total, s.gc())
 	})
 
 	t.Run("100,000 URLs for one crawler, then the wheel", func(t *testing.T) {
@@ -312,7 +321,7 @@ func TestE2ERelease(t *testing.T) {
 			t.Fatalf("checked %+v, want 100,000 pairs of one crawler", s)
 		}
 		t.Logf("100,000 URLs (.txt.gz) × 1 crawler: %.0f ms from the click to the results (%.0f ms evaluating in %d slices, longest slice %.1f ms, %.0f ms between slices); "+
-			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks)", s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count)
+			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s", s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, s.gc())
 
 		p.do(chromedp.Click(chromedp.ID("release-unchanged")))
 		p.waitFor(`document.getElementById("release-count").textContent === "Showing 100,000 of 100,000 pairs."`)

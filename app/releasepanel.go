@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime"
 	"strings"
 	"time"
 
@@ -68,10 +69,11 @@ type releaseInput struct {
 // and the curious (window.robotsExplorerRelease).
 type releaseStats struct {
 	start, busy, longest float64
-	finish               float64 // the line diff and the first view, after the last slice
-	first                float64 // from the click to the first slice
-	setup                float64 // parsing both files and planning the crawlers, in the click's task
-	gaps, lastEnd        float64 // the time between slices, in all; the end of the last
+	finish               float64          // the line diff and the first view, after the last slice
+	first                float64          // from the click to the first slice
+	setup                float64          // parsing both files and planning the crawlers, in the click's task
+	gaps, lastEnd        float64          // the time between slices, in all; the end of the last
+	mem                  runtime.MemStats // at the start, to count the collections of the run
 	slices               int
 }
 
@@ -182,6 +184,7 @@ func (p *releasePanel) onRun(ctx app.Context, _ app.Event) {
 	p.filter.Crawler = ""
 	p.runSeq++
 	p.stats = releaseStats{start: t0, setup: perfNow() - t0}
+	runtime.ReadMemStats(&p.stats.mem)
 	seq := p.runSeq
 	ctx.Defer(func(ctx app.Context) { p.next(ctx, seq) })
 }
@@ -307,13 +310,22 @@ func (p *releasePanel) progressText() string {
 		releaseview.Thousands(p.run.Rows()) + " pairs, " + releaseview.Thousands(p.run.Changed()) + " changed."
 }
 
-// publish leaves the run's figures where a test can read them.
+// publish leaves the run's figures where a test can read them, with the
+// garbage collections the run caused: js/wasm collects on the main thread,
+// so each pause is part of a task.
 func (p *releasePanel) publish() {
 	done, _ := p.run.Progress()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	gcs, longestGC := int(m.NumGC-p.stats.mem.NumGC), uint64(0)
+	for i := 0; i < min(gcs, len(m.PauseNs)); i++ {
+		longestGC = max(longestGC, m.PauseNs[(int(m.NumGC)-1-i+len(m.PauseNs))%len(m.PauseNs)])
+	}
 	app.Window().Set("robotsExplorerRelease", map[string]any{
 		"urls": done, "crawlers": len(p.run.Crawlers()), "pairs": p.run.Rows(), "changed": p.run.Changed(),
 		"ms": perfNow() - p.stats.start, "busyMs": p.stats.busy, "slices": p.stats.slices, "longestSliceMs": p.stats.longest, "finishMs": p.stats.finish, "firstSliceMs": p.stats.first, "setupMs": p.stats.setup, "gapsMs": p.stats.gaps,
-		"cancelled": p.cancelled,
+		"cancelled": p.cancelled, "gcs": gcs, "gcMs": float64(m.PauseTotalNs-p.stats.mem.PauseTotalNs) / 1e6,
+		"longestGCMs": float64(longestGC) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 	})
 }
 
