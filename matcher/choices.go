@@ -14,7 +14,7 @@ import "strings"
 // swaps only when the model, given each reading's own choices, reaches
 // that reading's real verdict; otherwise Compare says it cannot name the
 // factor. A reading plugs in by giving its reader a choices method (see
-// chooser); a reading without one is compared by its explanations only.
+// Chooser); a reading without one is compared by its explanations only.
 
 // A modelLine is one line as a reading lexed it: what kind of record it is
 // and its value. It is the "keys" choice: a reading's own File gives it.
@@ -122,16 +122,16 @@ type Choices struct {
 	Says    map[Factor]string
 }
 
-// chooser is implemented by the reader of a reading that describes itself
+// Chooser is implemented by the reader of a reading that describes itself
 // as Choices; the comparison reads the choices once.
-type chooser interface {
-	choices() *Choices
+type Chooser interface {
+	Choices() *Choices
 }
 
 // choicesOf returns the Choices of reading r, or nil.
 func choicesOf(r Reading) *Choices {
-	if c, ok := readerFor(r).(chooser); ok {
-		return c.choices()
+	if c, ok := readerFor(r).(Chooser); ok {
+		return c.Choices()
 	}
 	return nil
 }
@@ -456,4 +456,30 @@ func rfcAgent(value, token string) (named, global bool) {
 	tok, global, _ := extractToken(value)
 	token = strings.TrimSpace(token)
 	return !global && tok != "" && token != "" && strings.EqualFold(tok, token), global
+}
+
+// rfcSays is what RFC 9309 chooses, in words; the other readings start
+// from it.
+var rfcSays = map[Factor]string{
+	FactorTypos:         "reads only the keys user-agent, allow and disallow, in any case (RFC 9309 §2.2)",
+	FactorGroupBoundary: "ends a group only at a user-agent line after a rule; blank and other lines end nothing (RFC 9309 §2.1)",
+	FactorTokenMatching: "compares the value's product token (its leading letters, '-' and '_') with the whole token, ignoring case (RFC 9309 §2.2.1)",
+	FactorMerging:       "merges every group naming the token, else every '*' group (RFC 9309 §2.2.1)",
+	FactorIndexHTML:     "has no index.html rule",
+	FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (RFC 9309 §2.2.3)",
+	FactorNormalization: "compares URL and pattern with their percent-encoding made the same (unreserved characters decoded, hex upper-cased, non-ASCII encoded; RFC 9309 §2.2.2)",
+	FactorEmptyRule:     "reads an empty pattern as matching nothing (RFC 9309 §2.2.2)",
+	FactorFirstMatch:    "lets the most specific matching rule decide (RFC 9309 §2.2.2)",
+	FactorPriority:      "counts a rule's priority as the octets of its pattern (RFC 9309 §2.2.2)",
+}
+
+func says(base map[Factor]string, over map[Factor]string) map[Factor]string {
+	out := make(map[Factor]string, len(base))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
 }

@@ -67,7 +67,7 @@ func ParseAllText(text string) []*File {
 func parseAll(src []byte, text string) []*File {
 	files := make([]*File, len(readers))
 	for i, r := range readers {
-		files[i] = parseWithin(r.impl, src, text, maxSource)
+		files[i] = parseWithin(r, src, text, maxSource)
 	}
 	return files
 }

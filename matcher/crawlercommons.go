@@ -75,7 +75,17 @@ type ccEvent struct {
 	delay int64
 }
 
-func (crawlerCommons) parse(src []byte, text string) *File {
+// UsedBy: Apache Nutch delegates robots.txt parsing to crawler-commons
+// (NUTCH-1031, github.com/apache/nutch commit 9bade80); Apache
+// StormCrawler parses with SimpleRobotRulesParser (its
+// core/src/main/java/org/apache/stormcrawler/protocol/RobotRulesParser.java),
+// after setMaxCrawlDelay(Long.MAX_VALUE).
+func (crawlerCommons) Info() ReadingInfo {
+	return ReadingInfo{CrawlerCommons, "crawler-commons", "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
+		"Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit"}
+}
+
+func (crawlerCommons) Parse(src []byte, text string) *File {
 	f := &File{Reading: CrawlerCommons, Source: src, text: text}
 	s := &scanner{f: f, text: text}
 	p := &ccParser{scanner: s, group: -1, ext: &ccFile{}}
@@ -691,7 +701,7 @@ func ccSummary(f *File, tr GroupTrace, c *ccChoice) string {
 	return s
 }
 
-func (crawlerCommons) evaluate(f *File, token string, t *Target) *Result {
+func (crawlerCommons) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	x, _ := f.ext.(*ccFile)
 	if x == nil {
@@ -895,3 +905,34 @@ func wholeFileSentence(a, b *Result) (string, bool) {
 	}
 	return "", false
 }
+
+var crawlerCommonsChoices = Choices{
+	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
+	Agent: func(value, token string) (bool, bool) {
+		v := pyLower(value)
+		return v != "" && v != "*" && ccNames(v, pyLower(token)), v == "*"
+	},
+	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
+	Match: func(pattern, path string) bool {
+		return !rejectsByPrefix(pattern, path) && ccMatch(compilePattern(pattern), path)
+	},
+	Path: func(t *Target) (string, bool) {
+		p, _ := ccRequestPath(t)
+		return p, true
+	},
+	Pattern: func(v string) (string, bool) { return ccEscape(ccUnescape(v), false), true },
+	Special: func(res, other *Result) (Factor, string, bool) {
+		s, ok := wholeFileSentence(res, other)
+		return FactorWholeFile, s, ok
+	},
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
+		FactorTokenMatching: "compares the lower-cased value with the token, or, for a value that is no product token, its leading token (crawler-commons)",
+		FactorIndexHTML:     "lets a rule, allow or disallow, ending in index.htm or index.html also stand for its directory (crawler-commons)",
+		FactorWildcards:     "reads '*' as any run, but looks for the text after the last '*' of a pattern ending in '$' only at its first place (crawler-commons)",
+		FactorNormalization: "decodes unreserved %XX and encodes '*' and '$' in the URL, so only a pattern's %2A and %24 match them (crawler-commons)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (choices.go).
+func (crawlerCommons) Choices() *Choices { return &crawlerCommonsChoices }

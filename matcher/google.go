@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -32,7 +33,12 @@ type indexRule struct {
 
 const googleSource = "google/robotstxt robots.cc"
 
-func (google) parse(src []byte, text string) *File {
+func (google) Info() ReadingInfo {
+	return ReadingInfo{Google, "Google", "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
+		"Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)"}
+}
+
+func (google) Parse(src []byte, text string) *File {
 	s := newScanner(Google, src, text)
 	p := googleParser{scanner: s, group: -1}
 	for i := range s.f.Lines {
@@ -341,4 +347,258 @@ func (p *googleParser) finish() {
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
 	p.f.ext = &googleFile{patterns: p.patterns, index: p.index}
+}
+
+var googleChoices = Choices{
+	Agent: func(value, token string) (bool, bool) {
+		tok, global := googleAgent(value)
+		return !global && equalFoldASCII(tok, token), global
+	},
+	Index: func(p string, allow bool) (string, bool) {
+		if !allow {
+			return "", false
+		}
+		return indexDirectory(p)
+	},
+	Path:    func(t *Target) (string, bool) { return GooglePath(t.Input), true },
+	Pattern: func(v string) (string, bool) { return EscapeGooglePattern(v), true },
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "also reads common typos (disalow, useragent, …), any key starting with a known one, and a missing colon (robots.cc), and cuts lines at 16,663 bytes",
+		FactorTokenMatching: "compares the value's product token with the token exactly as given, ignoring ASCII case (robots.cc)",
+		FactorIndexHTML:     "lets an Allow ending in /index.htm… also allow its directory (robots.cc)",
+		FactorNormalization: "takes the URL as given and only escapes non-ASCII bytes of a pattern (robots.cc)",
+		FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots.cc)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (choices.go).
+func (google) Choices() *Choices { return &googleChoices }
+
+// evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of
+// the groups naming the token if any group does (ever_seen_specific_agent_),
+// else those of the '*' groups; of the matching rules the longest pattern
+// wins, an allow wins a tie, and an empty pattern (priority 0) never
+// decides. An allow of …/index.htm… that does not match still counts when
+// its directory does. The URL is taken as given and /robots.txt is not
+// special.
+func (google) Evaluate(f *File, token string, t *Target) *Result {
+	path := GooglePath(t.Input)
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: googlePathSteps(t.Input, path), Winner: -1, RunnerUp: -1}
+	sel := f.selectionFor(token, googleSelect)
+	res.Groups = sel.trace
+	ext, _ := f.ext.(*googleFile)
+	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
+	if ext != nil {
+		var local [16]ruleRef
+		for _, ref := range sel.rules.get(func() *ruleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).candidates(path, local[:0]) {
+			gi, ri := int(ref.Group), int(ref.Rule)
+			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
+			if ok {
+				res.Matches = append(res.Matches, m)
+				viaIndex = append(viaIndex, index)
+			}
+		}
+	}
+	res.decideLongest()
+	if res.Winner >= 0 && viaIndex[res.Winner] {
+		res.Reason = ReasonIndexHTML
+	}
+	res.Diagnostics = sel.diags
+	res.Explanation = googleExplain(f, res)
+	return res
+}
+
+// ruleIndex indexes the rules of the groups selected (see ruleIndex); an
+// allow ending in /index.htm… by its directory pattern, which requires
+// less of a path than its own. An empty pattern never decides (robots.cc
+// gives it priority 0), and escaping never empties one: it is left out.
+func (ext *googleFile) ruleIndex(f *File, selected []int) *ruleIndex {
+	return newRuleIndex(func(add func(string, ruleRef)) {
+		for _, gi := range selected {
+			for ri, r := range f.Groups[gi].Rules {
+				if r.Pattern.Start == r.Pattern.End {
+					continue
+				}
+				body := ext.patterns[gi][ri].body
+				if ix := ext.index[gi][ri]; ix != nil {
+					body = ix.pat.body
+				}
+				add(body, ruleRef{int32(gi), int32(ri)})
+			}
+		}
+	})
+}
+
+// googleMatch tries rule ri of group gi on path. An allow that does not
+// match is tried again as its directory when it ends in /index.htm…
+// (robots.cc HandleAllow); the priority is then that pattern's length.
+func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m Match, index, ok bool) {
+	if ext.patterns[gi][ri].match(path) {
+		m = f.matchOf(r)
+		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
+		return m, false, true
+	}
+	ix := ext.index[gi][ri]
+	if ix == nil || !ix.pat.match(path) {
+		return Match{}, false, false
+	}
+	m = f.matchOf(r)
+	m.Priority = len(ix.text)
+	m.Steps = append(googlePatternSteps(m.Pattern), Step{Input: m.Normalized, Output: ix.text,
+		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
+		Source: googleSource + " (HandleAllow)"})
+	return m, true, true
+}
+
+// googlePatternSteps are the escaping steps of a pattern, worked out only
+// for the rules that match.
+func googlePatternSteps(p string) []Step {
+	_, steps := normalize(p, googlePatternRules, true)
+	return steps
+}
+
+func googlePathSteps(input, path string) []Step {
+	if input == path {
+		return nil
+	}
+	return []Step{{Input: input, Output: path,
+		Rule:   "the path, params and query are taken from the URL as given (scheme, host and fragment dropped, no percent-encoding or decoding)",
+		Source: googleSource + " (GetPathParamsQuery)"}}
+}
+
+// googleSelect chooses the groups as robots.cc does: a group applies when
+// one of its user-agent tokens equals the token given, ASCII letters
+// compared without case (absl::EqualsIgnoreCase; the token given is not
+// trimmed or cut, so "Googlebot/2.1" matches no group); else every '*'
+// group applies; else none.
+func googleSelect(f *File, token string) GroupTrace {
+	w := newTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
+	for gi, g := range f.Groups {
+		for _, a := range g.Agents {
+			switch {
+			case a.Global:
+				w.global(a, gi)
+			case equalFoldASCII(a.Token, token):
+				w.named(a, gi)
+			case a.Token == "":
+				w.add(a, gi, false, "names an empty product token (the value starts with no letter, '-' or '_')")
+			default:
+				w.notNamed(a, gi)
+			}
+		}
+	}
+	return w.finish(f)
+}
+
+// googleExplain says why, in Google's terms; only the index.html rule needs
+// words of its own.
+func googleExplain(f *File, res *Result) string {
+	if res.Reason != ReasonIndexHTML {
+		return explain(f, res)
+	}
+	w := res.Matches[res.Winner]
+	dir := w.Steps[len(w.Steps)-1].Output
+	s := fmt.Sprintf("Allowed by %s: Google's parser reads an allow ending in /index.htm… as also allowing its directory, so %s (%s) matches %s",
+		RuleText(f, w.Rule), dir, octets(w.Priority), res.Path)
+	if res.RunnerUp < 0 {
+		return s + "."
+	}
+	r := res.Matches[res.RunnerUp]
+	if r.Priority == w.Priority {
+		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), octets(r.Priority))
+	}
+	return fmt.Sprintf("%s, longer than %s (%s).", s, RuleText(f, r.Rule), octets(r.Priority))
+}
+
+// googlePatternRules are the only changes robots.cc makes to an allow or
+// disallow value before matching (MaybeEscapePattern). Run one after the
+// other they give the same result as its single pass: an escape it writes
+// is already upper-case, and the bytes after a valid %XX are hex digits, so
+// no escape can start inside one.
+var googlePatternRules = []normRule{
+	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", googleSource + " (MaybeEscapePattern)", encodeNonASCII},
+	{"hex digits of %XX escapes are upper-cased", googleSource + " (MaybeEscapePattern)", upperEscapes},
+}
+
+// EscapeGooglePattern returns a pattern as Google's parser compares it:
+// non-ASCII bytes percent-encoded, the hex digits of escapes upper-cased,
+// nothing else (no decoding, '%2A' stays three characters).
+func EscapeGooglePattern(p string) string {
+	s, _ := normalize(p, googlePatternRules, false)
+	return s
+}
+
+// indexDirectory returns the pattern robots.cc's HandleAllow also tries for
+// an allow that does not match: when the part from the pattern's last '/'
+// starts with "/index.htm", the directory up to that '/' followed by '$'
+// ("/a/index.html" → "/a/$").
+func indexDirectory(p string) (string, bool) {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 || !strings.HasPrefix(p[i:], "/index.htm") {
+		return "", false
+	}
+	return p[:i+1] + "$", true
+}
+
+// GooglePath returns the path robots.cc matches for a URL given as a string
+// (GetPathParamsQuery): the URL is taken as given, without any
+// percent-encoding or decoding. A leading "//" is skipped; a "://" before
+// the first '/', '?' or ';' ends the scheme; the path starts at the first
+// '/', '?' or ';' after that and ends at '#'; a result not starting with '/'
+// gets one; no path, or a '#' before it, gives "/". The path then stops at
+// a NUL byte, as robots.cc hands it on as a C string.
+func GooglePath(url string) string {
+	start := 0
+	if strings.HasPrefix(url, "//") {
+		start = 2
+	}
+	early := indexAnyFrom(url, "/?;", start)
+	proto := indexFrom(url, "://", start)
+	if early >= 0 && (proto < 0 || early < proto) {
+		proto = -1
+	}
+	if proto < 0 {
+		proto = start
+	} else {
+		proto += 3
+	}
+	pathStart := indexAnyFrom(url, "/?;", proto)
+	if pathStart < 0 {
+		return "/"
+	}
+	end := len(url)
+	if hash := indexFrom(url, "#", start); hash >= 0 {
+		if hash < pathStart {
+			return "/"
+		}
+		end = hash
+	}
+	path := url[pathStart:end]
+	if path[0] != '/' {
+		path = "/" + path
+	}
+	if i := strings.IndexByte(path, 0); i >= 0 {
+		path = path[:i]
+	}
+	return path
+}
+
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.Index(s[from:], sub); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func indexAnyFrom(s, chars string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.IndexAny(s[from:], chars); i >= 0 {
+		return from + i
+	}
+	return -1
 }

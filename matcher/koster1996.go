@@ -41,7 +41,11 @@ type kosterFile struct {
 	def int // index in File.Groups of the first '*' record, or -1
 }
 
-func (koster1996) parse(src []byte, text string) *File {
+func (koster1996) Info() ReadingInfo {
+	return ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}
+}
+
+func (koster1996) Parse(src []byte, text string) *File {
 	s := newScanner(Koster1996, src, text)
 	p := kosterParser{scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	for i := range s.f.Lines {
@@ -184,7 +188,7 @@ func kosterNormalize(s string, steps bool) (string, []Step) {
 		Rule: "%XX escapes are decoded to their octets, except %2F, which stays an escape"}}
 }
 
-func (koster1996) evaluate(f *File, token string, t *Target) *Result {
+func (koster1996) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	ext, _ := f.ext.(*kosterFile)
 	if ext == nil {
@@ -313,3 +317,45 @@ func kosterExplain(f *File, res *Result) string {
 	}
 	return s + laterMatches(f, res)
 }
+
+var kosterChoices = Choices{
+	RobotsTxt: func(path string) bool {
+		p, _, _ := strings.Cut(path, "?")
+		return p == "/robots.txt"
+	},
+	Bounds: boundsBlankLine,
+	Agent: func(value, token string) (bool, bool) {
+		name := kosterName(token)
+		global := value == "*"
+		return !global && name != "" && strings.Contains(strings.ToLower(value), name), global
+	},
+	Merge: firstNamed,
+	Match: matchPrefix,
+	Path: func(t *Target) (string, bool) {
+		path := "/"
+		if t != nil && t.Path != "" {
+			path = t.Path
+		}
+		p, _ := kosterNormalize(path, false)
+		return p, true
+	},
+	Pattern: func(v string) (string, bool) {
+		p, _ := kosterNormalize(v, false)
+		return p, true
+	},
+	Empty:  emptyAllowsAll,
+	Decide: decideFirst,
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "reads only the exact keys, in any case (draft-koster-robots §3.3)",
+		FactorGroupBoundary: "ends a record at a blank line (draft-koster-robots §3.3)",
+		FactorTokenMatching: "applies a record whose value contains the robot's name, ignoring case (draft-koster-robots §3.2.1)",
+		FactorMerging:       "obeys only the first record that names the robot, else the first '*' record (draft-koster-robots §3.2.1)",
+		FactorWildcards:     "has no wildcards: '*' and '$' are ordinary characters, compared as a prefix (draft-koster-robots §3.2.2)",
+		FactorNormalization: "decodes every %XX but %2F on both sides (draft-koster-robots §3.2.2)",
+		FactorEmptyRule:     "reads an empty Disallow as allowing every path (draft-koster-robots §4)",
+		FactorFirstMatch:    "lets the first matching rule in file order decide (draft-koster-robots §3.2.2)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (choices.go).
+func (koster1996) Choices() *Choices { return &kosterChoices }

@@ -137,7 +137,12 @@ func pgMatchForm(q string) (form string, never bool) {
 	return q, false
 }
 
-func (protego) parse(src []byte, text string) *File {
+func (protego) Info() ReadingInfo {
+	return ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
+		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)"}
+}
+
+func (protego) Parse(src []byte, text string) *File {
 	f := &File{Reading: Protego, Source: src}
 	lines, bad := pgSplitLines(src)
 	f.text = text
@@ -695,7 +700,7 @@ func pgRequestPath(raw string) (string, []Step, error) {
 // the same length, file order among equals), and the first that matches
 // the quoted URL decides. Taking the strongest match in file order is the
 // same decision without sorting.
-func (protego) evaluate(f *File, token string, t *Target) *Result {
+func (protego) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	ext, _ := f.ext.(*pgFile)
 	if ext == nil {
@@ -894,3 +899,63 @@ func pgExplain(f *File, res *Result) string {
 	}
 	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, RuleText(f, r.Rule), characters(r.Priority))
 }
+
+var protegoChoices = Choices{
+	Lines:  pythonLines,
+	Bounds: boundsAgentAfterAny,
+	Agent: func(value, token string) (bool, bool) {
+		// A value with '*' inside is also filed without its stars
+		// (AgentKeys): each key is scored as it is.
+		name, v := pyLower(pyStrip(token)), pyLower(value)
+		return v != "*" && v != "" && strings.Contains(name, v), v == "*"
+	},
+	Merge:     bestScore,
+	AgentKeys: func(value string) []string { return pgNames(pyLower(value)) },
+	Index: func(p string, allow bool) (string, bool) {
+		if !allow || !strings.HasSuffix(p, "/index.html") {
+			return "", false
+		}
+		return p[:len(p)-len("index.html")] + "$", true
+	},
+	Match: func(pattern, path string) bool {
+		if rejectsByPrefix(pattern, path) {
+			return false
+		}
+		form, never := pgMatchForm(pattern)
+		return !never && compilePattern(form).match(path)
+	},
+	Path: func(t *Target) (string, bool) {
+		p, _, err := pgRequestPath(targetInput(t))
+		return p, err == nil
+	},
+	Pattern: func(v string) (string, bool) {
+		entries, own, err := pgBuild(pgIgnore(v), false, false)
+		if err != nil || own < 0 {
+			return "", false
+		}
+		return entries[own].pattern, true
+	},
+	Alternates: func(v string) []string {
+		if !strings.Contains(v, "$") {
+			return nil
+		}
+		entries, own, err := pgBuild(strings.ReplaceAll(pgIgnore(v), "$", "%24"), false, false)
+		if err != nil || own < 0 {
+			return nil
+		}
+		return []string{entries[own].pattern}
+	},
+	Priority: func(pattern, _ string) int { return utf8.RuneCountInString(pattern) },
+	Says: says(rfcSays, map[Factor]string{
+		FactorTypos:         "also reads misspellings of disallow and user-agent, and a lower-case directive followed by a space without ':' (protego)",
+		FactorGroupBoundary: "starts a new record at a user-agent line after any other directive (protego)",
+		FactorTokenMatching: "applies a rule set whose value is a substring of the lower-cased token (protego)",
+		FactorMerging:       "files every record under its value and takes the rule set whose value is longest, '*' scoring 1 (protego)",
+		FactorIndexHTML:     "lets an Allow ending in /index.html also allow its directory (protego)",
+		FactorNormalization: "quotes pattern and URL path its own way and also tries a pattern with '$' as a literal %24 (protego)",
+		FactorPriority:      "counts a rule's priority as the characters of its quoted pattern (protego)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (choices.go).
+func (protego) Choices() *Choices { return &protegoChoices }

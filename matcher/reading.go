@@ -15,43 +15,23 @@ const (
 	RFC9309 Reading = "rfc9309"
 )
 
-// reader is what each reading implements: its own parse of the bytes into
-// the shared line model, and its own evaluation.
-type reader interface {
-	// parse reads src, whose text (string(src)) the caller has made, so
-	// that a source already held as a string is never copied.
-	parse(src []byte, text string) *File
-	evaluate(f *File, token string, t *Target) *Result
+// A Reader is one reading: its own parse of the bytes into the shared line
+// model, and its own evaluation of a parsed file. A reading that the
+// comparison can take apart also implements Chooser.
+type Reader interface {
+	// Info names the reading and says what it mirrors.
+	Info() ReadingInfo
+	// Parse reads src, whose text (string(src)) the caller has made, so
+	// that a source already held as a string is never copied. The File's
+	// Reading is Info().Name.
+	Parse(src []byte, text string) *File
+	// Evaluate decides for a File that Parse made.
+	Evaluate(f *File, token string, t *Target) *Result
 }
 
-// readers holds every implemented reading, in the order they are shown,
-// each with what it is.
-var readers = []struct {
-	impl reader
-	info ReadingInfo
-}{
-	{rfc9309{}, ReadingInfo{RFC9309, "RFC 9309", "RFC 9309 as written, with documented choices where it is silent", ""}},
-	{google{}, ReadingInfo{Google, "Google", "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
-		"Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)"}},
-	{python{}, ReadingInfo{Python, "CPython classic", "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)", ""}},
-	{pythonRFC{}, ReadingInfo{PythonRFC, "CPython RFC 9309", "CPython's urllib.robotparser after its RFC 9309 rewrite (gh-138907, PR 138908): 3.14.5 and later, and the 3.13 backport", ""}},
-	{koster1996{}, ReadingInfo{Koster1996, "1996 draft", "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)", ""}},
-	// UsedBy: Apache Nutch delegates robots.txt parsing to crawler-commons
-	// (NUTCH-1031, github.com/apache/nutch commit 9bade80); Apache
-	// StormCrawler parses with SimpleRobotRulesParser (its
-	// core/src/main/java/org/apache/stormcrawler/protocol/RobotRulesParser.java),
-	// after setMaxCrawlDelay(Long.MAX_VALUE).
-	{crawlerCommons{}, ReadingInfo{CrawlerCommons, "crawler-commons", "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
-		"Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit"}},
-	{protego{}, ReadingInfo{Protego, "Protego (Scrapy)", "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
-		"Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)"}},
-	// UsedBy: Crawlee, Apify's Node.js crawling framework: @crawlee/utils
-	// depends on robots-parser ^3.0.1, and its RobotsTxtFile answers with
-	// isAllowed, reading undefined as allowed (apify/crawlee,
-	// packages/utils/package.json and packages/utils/src/internals/robots.ts).
-	{robotsParser{}, ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)",
-		"Crawlee (@crawlee/utils RobotsTxtFile), which reads isAllowed's undefined as allowed"}},
-}
+// readers holds every registered reading, in the order they are shown:
+// RFC 9309, the default, first; Register adds the others.
+var readers = []Reader{rfc9309{}, google{}, python{}, pythonRFC{}, koster1996{}, crawlerCommons{}, protego{}, robotsParser{}}
 
 // ReadingInfo says what a reading is: for a reading that mirrors a
 // program, which program and version, and who is known to run it.
@@ -70,10 +50,8 @@ type ReadingInfo struct {
 // About returns what the reading r is; the zero ReadingInfo for an unknown
 // one.
 func About(r Reading) ReadingInfo {
-	for _, x := range readers {
-		if x.info.Name == r {
-			return x.info
-		}
+	if impl := readerFor(r); impl != nil {
+		return impl.Info()
 	}
 	return ReadingInfo{}
 }
@@ -82,7 +60,7 @@ func About(r Reading) ReadingInfo {
 func Readings() []Reading {
 	out := make([]Reading, len(readers))
 	for i, r := range readers {
-		out[i] = r.info.Name
+		out[i] = r.Info().Name
 	}
 	return out
 }
@@ -90,21 +68,21 @@ func Readings() []Reading {
 // ParseReading returns the reading with the given name, case-insensitively.
 func ParseReading(name string) (Reading, error) {
 	for _, r := range readers {
-		if strings.EqualFold(string(r.info.Name), name) {
-			return r.info.Name, nil
+		if n := r.Info().Name; strings.EqualFold(string(n), name) {
+			return n, nil
 		}
 	}
 	names := make([]string, len(readers))
 	for i, r := range readers {
-		names[i] = string(r.info.Name)
+		names[i] = string(r.Info().Name)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-func readerFor(r Reading) reader {
+func readerFor(r Reading) Reader {
 	for _, x := range readers {
-		if x.info.Name == r {
-			return x.impl
+		if x.Info().Name == r {
+			return x
 		}
 	}
 	return nil
@@ -129,7 +107,7 @@ func ParseText(r Reading, text string) *File {
 
 // readerOrRFC returns the reading named r; an unknown one falls back to
 // RFC 9309.
-func readerOrRFC(r Reading) reader {
+func readerOrRFC(r Reading) Reader {
 	if impl := readerFor(r); impl != nil {
 		return impl
 	}
@@ -140,11 +118,11 @@ func readerOrRFC(r Reading) reader {
 // int32 offsets, so a larger source is cut here, once for every reading,
 // rather than wrapping offsets in each parser; no crawler reads that far
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
-func parseWithin(impl reader, src []byte, text string, limit int) *File {
+func parseWithin(impl Reader, src []byte, text string, limit int) *File {
 	if len(src) <= limit {
-		return impl.parse(src, text)
+		return impl.Parse(src, text)
 	}
-	f := impl.parse(src[:limit], text[:limit])
+	f := impl.Parse(src[:limit], text[:limit])
 	at := position(f.Lines, limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",
@@ -169,7 +147,7 @@ func (f *File) EvaluateTarget(token string, t *Target) *Result {
 	if impl == nil {
 		impl = rfc9309{}
 	}
-	return impl.evaluate(f, token, t)
+	return impl.Evaluate(f, token, t)
 }
 
 // Evaluate is f.Evaluate(token, rawURL).

@@ -68,7 +68,16 @@ type rpFile struct {
 	filed []bool
 }
 
-func (robotsParser) parse(src []byte, text string) *File {
+// UsedBy: Crawlee, Apify's Node.js crawling framework: @crawlee/utils
+// depends on robots-parser ^3.0.1, and its RobotsTxtFile answers with
+// isAllowed, reading undefined as allowed (apify/crawlee,
+// packages/utils/package.json and packages/utils/src/internals/robots.ts).
+func (robotsParser) Info() ReadingInfo {
+	return ReadingInfo{RobotsParser, "robots-parser (npm)", "npm robots-parser 3.0.1 (samclarke)",
+		"Crawlee (@crawlee/utils RobotsTxtFile), which reads isAllowed's undefined as allowed"}
+}
+
+func (robotsParser) Parse(src []byte, text string) *File {
 	f := &File{Reading: RobotsParser, Source: src, text: text}
 	f.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
 	ls := newLineScanner(src, 0) // a byte-order mark is trimmed with the first key
@@ -395,7 +404,7 @@ func rpRequestPath(robots, raw string) (string, []Step, error) {
 	return path, steps, nil
 }
 
-func (robotsParser) evaluate(f *File, token string, t *Target) *Result {
+func (robotsParser) Evaluate(f *File, token string, t *Target) *Result {
 	robots, url := rpURLs(t)
 	return rpEvaluate(f, token, t, robots, url)
 }
@@ -537,3 +546,32 @@ func rpExplain(f *File, res *Result) string {
 	}
 	return explain(f, res)
 }
+
+var robotsParserChoices = Choices{
+	Bounds: boundsAgentAfterKey,
+	Agent: func(value, token string) (bool, bool) {
+		if value == "" {
+			return false, false
+		}
+		name := rpName(pyDecode([]byte(value)))
+		return name != "*" && name == rpTokenName(token), name == "*"
+	},
+	Path: func(t *Target) (string, bool) {
+		robots, url := rpURLs(t)
+		p, _, err := rpRequestPath(robots, url)
+		return p, err == nil
+	},
+	Pattern: func(v string) (string, bool) { return rpPattern(pyDecode([]byte(v))), true },
+	Special: func(res, _ *Result) (Factor, string, bool) {
+		return FactorNoVerdict, res.Explanation, res.Reason == ReasonNoVerdict
+	},
+	Says: says(rfcSays, map[Factor]string{
+		FactorGroupBoundary: "starts a new list of names at a user-agent line after any other line with a key, and files no name of a list without a rule or Crawl-delay (robots-parser)",
+		FactorTokenMatching: "compares the value, lower-cased and cut at its first '/', with the token read the same way (robots-parser)",
+		FactorNormalization: "reads the URL with the WHATWG URL parser and encodes a pattern as encodeURI does, keeping '%' (robots-parser)",
+		FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots-parser)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (choices.go).
+func (robotsParser) Choices() *Choices { return &robotsParserChoices }

@@ -2,60 +2,6 @@ package matcher
 
 import "fmt"
 
-// evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
-// applying groups, the one with the most octets in its pattern wins; an
-// allow wins a tie; no match allows; /robots.txt is always allowed.
-func (rfc9309) evaluate(f *File, token string, t *Target) *Result {
-	path, steps := NormalizePath(t.Path)
-	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
-	sel := f.selectionFor(token, selectGroups)
-	res.Groups = sel.trace
-	if ext, _ := f.ext.(*rfcFile); ext != nil {
-		var local [16]ruleRef
-		for _, ref := range sel.rules.get(func() *ruleIndex { return ext.index(f, res.Groups.Selected) }).candidates(path, local[:0]) {
-			r := &f.Groups[ref.Group].Rules[ref.Rule]
-			if !ext.patterns[ref.Group][ref.Rule].pattern(f.normalized(r)).match(path) {
-				continue
-			}
-			m := f.matchOf(r)
-			m.Priority = len(m.Normalized)
-			_, m.Steps = NormalizePattern(m.Pattern)
-			res.Matches = append(res.Matches, m)
-		}
-	}
-	sortMatchesByLine(res.Matches)
-	res.decideLongest()
-	if path == "/robots.txt" {
-		// The matches stay listed, but none of them decided.
-		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
-	}
-	res.Diagnostics = sel.diags
-	res.Explanation = explain(f, res)
-	return res
-}
-
-// index indexes the rules of the groups selected (see ruleIndex). An
-// empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
-// empties one: it is left out.
-func (ext *rfcFile) index(f *File, selected []int) *ruleIndex {
-	return newRuleIndex(func(add func(string, ruleRef)) {
-		for _, gi := range selected {
-			rules := f.Groups[gi].Rules
-			if gi >= len(ext.patterns) {
-				continue
-			}
-			pats := ext.patterns[gi]
-			for ri := range min(len(rules), len(pats)) {
-				r := &rules[ri]
-				if r.Pattern.Start == r.Pattern.End {
-					continue
-				}
-				add(pats[ri].pattern(f.normalized(r)).body, ruleRef{int32(gi), int32(ri)})
-			}
-		}
-	})
-}
-
 // decideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
 // no applying group or no matching rule allows; otherwise the longest
 // match decides, an allow winning a tie.
