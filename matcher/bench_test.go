@@ -92,7 +92,7 @@ func BenchmarkEvaluate2000Rules(b *testing.B) {
 func BenchmarkPathologicalPattern(b *testing.B) {
 	for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10} {
 		path := "/" + strings.Repeat("a", n)
-		c := compilePattern("/*a*a*a*a*a*a*a*b")
+		c := CompilePattern("/*a*a*a*a*a*a*a*b")
 		b.Run(fmt.Sprintf("path=%dKiB", n>>10), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for b.Loop() {
@@ -103,7 +103,7 @@ func BenchmarkPathologicalPattern(b *testing.B) {
 	for _, n := range []int{1 << 10, 4 << 10, 16 << 10} {
 		pat := strings.Repeat("a*", n/2) + "b"
 		path := strings.Repeat("a", 16<<10)
-		c := compilePattern(pat)
+		c := CompilePattern(pat)
 		b.Run(fmt.Sprintf("pattern=%dKiB", n>>10), func(b *testing.B) {
 			for b.Loop() {
 				c.match(path)

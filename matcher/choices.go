@@ -18,7 +18,7 @@ import "strings"
 
 // A modelLine is one line as a reading lexed it: what kind of record it is
 // and its value. It is the "keys" choice: a reading's own File gives it.
-type modelLine struct {
+type ModelLine struct {
 	Line  int32
 	Kind  Kind
 	Empty bool // no character at all: CPython's robotparser ends a record only there
@@ -32,8 +32,8 @@ type modelLine struct {
 
 // A modelGroup is a group as a reading's group boundaries make it.
 type modelGroup struct {
-	Agents []*modelLine // into the lines the group was made of
-	Rules  []*modelLine
+	Agents []*ModelLine // into the lines the group was made of
+	Rules  []*ModelLine
 }
 
 // mergeRule is how the applying groups are chosen once each user-agent
@@ -44,21 +44,21 @@ const (
 	// mergeAll: every group naming the token, else every global group,
 	// merged (RFC 9309 §2.2.1, robots.cc).
 	mergeAll mergeRule = iota
-	// firstNamed: the first group naming the token, else the first global
+	// FirstNamed: the first group naming the token, else the first global
 	// group (the 1996 draft).
-	firstNamed
-	// firstNamedNotGlobal: as firstNamed, but a group with a '*' line is
+	FirstNamed
+	// FirstNamedNotGlobal: as firstNamed, but a group with a '*' line is
 	// only ever the default (CPython's classic robotparser).
-	firstNamedNotGlobal
-	// mergeByValue: groups are filed under each user-agent value (as
+	FirstNamedNotGlobal
+	// MergeByValue: groups are filed under each user-agent value (as
 	// Choices.AgentKey writes it) and merged there; the value equal to the
 	// token wins, else the first value naming it, else '*' (CPython's RFC
 	// 9309 rewrite).
-	mergeByValue
-	// bestScore: rule sets filed under each value (Choices.AgentKeys); the
+	MergeByValue
+	// BestScore: rule sets filed under each value (Choices.AgentKeys); the
 	// set whose key scores highest applies, the first filed on a tie: '*'
 	// scores 1, a key naming the token its length in characters (protego).
-	bestScore
+	BestScore
 )
 
 // emptyRule is how a rule with an empty pattern is read.
@@ -66,7 +66,7 @@ type emptyRule uint8
 
 const (
 	emptyMatchesNothing emptyRule = iota // RFC 9309 §2.2.2; robots.cc gives it priority 0
-	emptyAllowsAll                       // the 1996 draft and CPython: an empty Disallow allows every path
+	EmptyAllowsAll                       // the 1996 draft and CPython: an empty Disallow allows every path
 )
 
 // decideRule is how the matching rules decide.
@@ -74,7 +74,7 @@ type decideRule uint8
 
 const (
 	decideLongest decideRule = iota // highest priority wins, allow wins a tie (RFC 9309 §2.2.2)
-	decideFirst                     // the first matching rule in file order
+	DecideFirst                     // the first matching rule in file order
 )
 
 // Choices describes a reading as the choices the comparison can swap. A
@@ -84,11 +84,11 @@ const (
 type Choices struct {
 	// Lines lexes the file (keys, typos, line cut); nil: the reading's own
 	// parse.
-	Lines func(f *File) []modelLine
+	Lines func(f *File) []ModelLine
 	// RobotsTxt reports whether the path as compared is /robots.txt
 	// itself, always allowed; nil: not special.
 	RobotsTxt func(path string) bool
-	Bounds    func(lines []modelLine) []modelGroup
+	Bounds    func(lines []ModelLine) []modelGroup
 	// Agent says whether a user-agent value names the token, or is the
 	// global '*'.
 	Agent func(value, token string) (named, global bool)
@@ -140,13 +140,13 @@ func choicesOf(r Reading) *Choices {
 // allocations: every group's agents and rules are runs of two shared
 // slices, since a group's lines all come before the next group's.
 type groupBuilder struct {
-	agents, rules []*modelLine
+	agents, rules []*ModelLine
 	starts        [][2]int // where each group's agents and rules start
 }
 
 func (b *groupBuilder) open()              { b.starts = append(b.starts, [2]int{len(b.agents), len(b.rules)}) }
-func (b *groupBuilder) agent(l *modelLine) { b.agents = append(b.agents, l) }
-func (b *groupBuilder) rule(l *modelLine)  { b.rules = append(b.rules, l) }
+func (b *groupBuilder) agent(l *ModelLine) { b.agents = append(b.agents, l) }
+func (b *groupBuilder) rule(l *ModelLine)  { b.rules = append(b.rules, l) }
 func (b *groupBuilder) n() int             { return len(b.starts) }
 func (b *groupBuilder) lastRules() int     { return len(b.rules) - b.starts[len(b.starts)-1][1] }
 
@@ -168,9 +168,9 @@ func (b *groupBuilder) groups() []modelGroup {
 	return out
 }
 
-// linesOf is a File's own lexing as model lines.
-func linesOf(f *File) []modelLine {
-	out := make([]modelLine, len(f.Lines))
+// LinesOf is a File's own lexing as model lines.
+func LinesOf(f *File) []ModelLine {
+	out := make([]ModelLine, len(f.Lines))
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		m := &out[i]
@@ -185,10 +185,10 @@ func linesOf(f *File) []modelLine {
 	return out
 }
 
-// boundsAgentAfterRule is RFC 9309 §2.1's grouping, which robots.cc shares:
+// BoundsAgentAfterRule is RFC 9309 §2.1's grouping, which robots.cc shares:
 // a user-agent line after a rule starts a new group; no other line ends
 // one; a rule before any user-agent line belongs to no group.
-func boundsAgentAfterRule(lines []modelLine) []modelGroup {
+func BoundsAgentAfterRule(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
@@ -211,10 +211,10 @@ func boundsAgentAfterRule(lines []modelLine) []modelGroup {
 	return b.groups()
 }
 
-// boundsDelayEndsAgents is CPython's RFC 9309 rewrite: as RFC 9309, but a
+// BoundsDelayEndsAgents is CPython's RFC 9309 rewrite: as RFC 9309, but a
 // Crawl-delay or Request-rate line after the user-agent lines also ends
 // them, and parse() raising loses the group being built.
-func boundsDelayEndsAgents(lines []modelLine) []modelGroup {
+func BoundsDelayEndsAgents(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
@@ -245,11 +245,11 @@ func isDelayKey(k string) bool {
 	return strings.EqualFold(k, "crawl-delay") || strings.EqualFold(k, "request-rate")
 }
 
-// boundsAgentAfterAny is protego's grouping: a user-agent line after any
+// BoundsAgentAfterAny is protego's grouping: a user-agent line after any
 // other directive starts a new record (an empty user-agent line counts as
 // one), a directive with an empty value is no rule, and what came before
 // a raise is kept.
-func boundsAgentAfterAny(lines []modelLine) []modelGroup {
+func BoundsAgentAfterAny(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	open, afterOther := false, false
 	for i := range lines {
@@ -278,11 +278,11 @@ func boundsAgentAfterAny(lines []modelLine) []modelGroup {
 	return b.groups()
 }
 
-// boundsAgentAfterKey is robots-parser's grouping: a user-agent line
+// BoundsAgentAfterKey is robots-parser's grouping: a user-agent line
 // after any other line with a key starts a new list of names; a list
 // whose group has no Allow, Disallow or Crawl-delay line files no name, so
 // it is no group at all.
-func boundsAgentAfterKey(lines []modelLine) []modelGroup {
+func BoundsAgentAfterKey(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	filed := []bool{}
 	newRun := true
@@ -315,9 +315,9 @@ func boundsAgentAfterKey(lines []modelLine) []modelGroup {
 	return kept
 }
 
-// boundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
+// BoundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
 // record, and a user-agent line after a rule starts a new one.
-func boundsBlankLine(lines []modelLine) []modelGroup {
+func BoundsBlankLine(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
@@ -342,11 +342,11 @@ func boundsBlankLine(lines []modelLine) []modelGroup {
 	return b.groups()
 }
 
-// boundsEmptyLine is CPython's classic RobotFileParser.parse: only an
+// BoundsEmptyLine is CPython's classic RobotFileParser.parse: only an
 // empty line ends a record, a record ended before any rule is dropped, and
 // a user-agent line after a rule starts a new record; a Crawl-delay or
 // Request-rate line counts as a rule there.
-func boundsEmptyLine(lines []modelLine) []modelGroup {
+func BoundsEmptyLine(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	state := 0 // 0: start, 1: saw user-agent, 2: saw a rule
 	end := func() {
@@ -388,17 +388,17 @@ func boundsEmptyLine(lines []modelLine) []modelGroup {
 // matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
 // the end.
 func matchWildcards(pattern, path string) bool {
-	if rejectsByPrefix(pattern, path) {
+	if RejectsByPrefix(pattern, path) {
 		return false
 	}
-	return compilePattern(pattern).match(path)
+	return CompilePattern(pattern).match(path)
 }
 
-// rejectsByPrefix reports whether the literal start of pattern, up to its
+// RejectsByPrefix reports whether the literal start of pattern, up to its
 // first '*' or '$', already differs from path: such a pattern matches no
 // wildcard reading's way. Most rules of a large group fail here, at their
 // first few bytes, without the pattern being scanned whole.
-func rejectsByPrefix(pattern, path string) bool {
+func RejectsByPrefix(pattern, path string) bool {
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
 		if c == '*' || c == '$' {
@@ -411,8 +411,8 @@ func rejectsByPrefix(pattern, path string) bool {
 	return false
 }
 
-// matchPrefix compares '*' and '$' as ordinary characters.
-func matchPrefix(pattern, path string) bool { return strings.HasPrefix(path, pattern) }
+// MatchPrefix compares '*' and '$' as ordinary characters.
+func MatchPrefix(pattern, path string) bool { return strings.HasPrefix(path, pattern) }
 
 // priorityOctets is RFC 9309 §2.2.2's priority: the octets of the pattern.
 func priorityOctets(pattern, _ string) int { return len(pattern) }
@@ -420,10 +420,10 @@ func priorityOctets(pattern, _ string) int { return len(pattern) }
 // withDefaults fills the nil choices with RFC 9309's.
 func (c Choices) withDefaults() *Choices {
 	if c.Lines == nil {
-		c.Lines = linesOf
+		c.Lines = LinesOf
 	}
 	if c.Bounds == nil {
-		c.Bounds = boundsAgentAfterRule
+		c.Bounds = BoundsAgentAfterRule
 	}
 	if c.Agent == nil {
 		c.Agent = rfcAgent
@@ -432,10 +432,10 @@ func (c Choices) withDefaults() *Choices {
 		c.Match = matchWildcards
 	}
 	if c.Path == nil {
-		c.Path = func(t *Target) (string, bool) { p, _ := normalize(t.Path, rfcPathRules, false); return p, true }
+		c.Path = func(t *Target) (string, bool) { p, _ := Normalize(t.Path, rfcPathRules, false); return p, true }
 	}
 	if c.Pattern == nil {
-		c.Pattern = func(v string) (string, bool) { p, _ := normalize(v, rfcPatternRules, false); return p, true }
+		c.Pattern = func(v string) (string, bool) { p, _ := Normalize(v, rfcPatternRules, false); return p, true }
 	}
 	if c.AgentKey == nil {
 		c.AgentKey = strings.ToLower
@@ -458,9 +458,9 @@ func rfcAgent(value, token string) (named, global bool) {
 	return !global && tok != "" && token != "" && strings.EqualFold(tok, token), global
 }
 
-// rfcSays is what RFC 9309 chooses, in words; the other readings start
+// RFCSays is what RFC 9309 chooses, in words; the other readings start
 // from it.
-var rfcSays = map[Factor]string{
+var RFCSays = map[Factor]string{
 	FactorTypos:         "reads only the keys user-agent, allow and disallow, in any case (RFC 9309 §2.2)",
 	FactorGroupBoundary: "ends a group only at a user-agent line after a rule; blank and other lines end nothing (RFC 9309 §2.1)",
 	FactorTokenMatching: "compares the value's product token (its leading letters, '-' and '_') with the whole token, ignoring case (RFC 9309 §2.2.1)",
@@ -473,7 +473,7 @@ var rfcSays = map[Factor]string{
 	FactorPriority:      "counts a rule's priority as the octets of its pattern (RFC 9309 §2.2.2)",
 }
 
-func says(base map[Factor]string, over map[Factor]string) map[Factor]string {
+func Says(base map[Factor]string, over map[Factor]string) map[Factor]string {
 	out := make(map[Factor]string, len(base))
 	for k, v := range base {
 		out[k] = v

@@ -159,7 +159,7 @@ func interpretationSentence(a, b *Result, why string) string {
 	return fmt.Sprintf("%s%s: %s %s: %s", why, a.Reading, a.Explanation, b.Reading, b.Explanation)
 }
 
-// explain runs the counterfactual: the model must first reach each
+// Explain runs the counterfactual: the model must first reach each
 // reading's real verdict from its own choices; then each choice is swapped
 // alone, in order, and then each pair of choices.
 func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
@@ -179,8 +179,8 @@ func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
 			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
 				f1, f2 := choiceFactors[c1], choiceFactors[c2]
 				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
-					f1, f2, capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
-					capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+					f1, f2, Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
 			}
 		}
 	}
@@ -203,7 +203,7 @@ func (p *pairModel) agreesWithout(m mix, a, b bool) (mix, bool) {
 
 func (p *pairModel) name(i int) Reading { return p.side[i].f.Reading }
 
-// says is what reading i does about factor f, in words.
+// Says is what reading i does about factor f, in words.
 func (p *pairModel) says(i int, f Factor) string {
 	if s, ok := p.side[i].c.Says[f]; ok {
 		return s
@@ -245,7 +245,7 @@ func (p *pairModel) sentence(c int, base mix) (Factor, string) {
 }
 
 // linesSentence finds the line whose lexing alone changes the verdict and
-// says how each reading reads it; a line longer than Google's cut names
+// Says how each reading reads it; a line longer than Google's cut names
 // the line cut.
 func (p *pairModel) linesSentence() (Factor, string) {
 	la, lb := p.side[0].linesOf(), p.side[1].linesOf()
@@ -262,7 +262,7 @@ func (p *pairModel) linesSentence() (Factor, string) {
 		if n == 32 {
 			break // a search over a file that reads many lines differently stops here
 		}
-		over := append([]modelLine(nil), la...)
+		over := append([]ModelLine(nil), la...)
 		over[i] = lb[i]
 		p.override, p.overrideAt = over, i
 		v := p.eval(0)
@@ -324,13 +324,13 @@ func (p *pairModel) firstAgent(m mix) string {
 	return "no group"
 }
 
-func ruleLine(lines []modelLine, n int32) (modelLine, bool) {
+func ruleLine(lines []ModelLine, n int32) (ModelLine, bool) {
 	for _, l := range lines {
 		if l.Line == n {
 			return l, l.Kind.IsRule()
 		}
 	}
-	return modelLine{}, false
+	return ModelLine{}, false
 }
 
 // firstDifferent returns the first line in one list and not the other.
@@ -413,8 +413,8 @@ func clip(s string) string {
 	return s[:cut] + "…"
 }
 
-// joinInts writes numbers as "1, 2 and 3".
-func joinInts(v []int) string {
+// JoinInts writes numbers as "1, 2 and 3".
+func JoinInts(v []int) string {
 	s := ""
 	for i, n := range v {
 		switch {

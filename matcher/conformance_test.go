@@ -19,7 +19,7 @@ type conformanceCase struct {
 	UserAgent string `json:"useragent"`
 	Expected  string `json:"expected"` // ALLOWED or DISALLOWED
 	Type      string `json:"type"`     // STANDARD or GOOGLE_SPECIFIC
-	body      []byte
+	Body      []byte
 }
 
 func (c conformanceCase) name() string { return fmt.Sprintf("%s/%d", c.File, c.Index) }
@@ -33,7 +33,7 @@ func loadConformance(t *testing.T) []conformanceCase {
 		"../shared/conformance exists beside the repository", conformanceEnv, conformanceEnv)
 	return readSuite(t, conformanceEnv, "spec-cases.jsonl", "conformance suite not run", how, func(c *conformanceCase, _ int) error {
 		var err error
-		if c.body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
+		if c.Body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
 			return fmt.Errorf("robotstxt_b64: %v", err)
 		}
 		if c.Expected != "ALLOWED" && c.Expected != "DISALLOWED" {
@@ -45,7 +45,7 @@ func loadConformance(t *testing.T) []conformanceCase {
 
 // conformanceVerdict evaluates a case under reading r: true when allowed.
 func conformanceVerdict(r Reading, c conformanceCase) (bool, error) {
-	res, err := ParseAs(r, c.body).Evaluate(c.UserAgent, c.URL)
+	res, err := ParseAs(r, c.Body).Evaluate(c.UserAgent, c.URL)
 	if err != nil {
 		return false, err
 	}
@@ -64,9 +64,9 @@ func TestConformanceGoogle(t *testing.T) {
 				t.Fatalf("Evaluate(%q, %q): %v", c.UserAgent, c.URL, err)
 			}
 			if got := verdictWord(allowed); got != c.Expected {
-				res, _ := ParseAs(Google, c.body).Evaluate(c.UserAgent, c.URL)
+				res, _ := ParseAs(Google, c.Body).Evaluate(c.UserAgent, c.URL)
 				t.Errorf("%s case (agent %q, url %q): got %s, want %s\nrobots.txt:\n%s\nexplanation: %s",
-					c.Type, c.UserAgent, c.URL, got, c.Expected, c.body, res.Explanation)
+					c.Type, c.UserAgent, c.URL, got, c.Expected, c.Body, res.Explanation)
 			}
 		})
 		if ok {
@@ -110,7 +110,7 @@ func TestConformanceRFC9309Agreement(t *testing.T) {
 		departed[c.name()] = true
 		if _, listed := rfc9309Departures[c.name()]; !listed {
 			t.Errorf("%s (%s): rfc9309 says %s, the suite %s (agent %q, url %q), and rfc9309Departures does not say why\nrobots.txt:\n%s",
-				c.name(), c.Type, verdictWord(allowed), c.Expected, c.UserAgent, c.URL, c.body)
+				c.name(), c.Type, verdictWord(allowed), c.Expected, c.UserAgent, c.URL, c.Body)
 		}
 	}
 	for name, reason := range rfc9309Departures {

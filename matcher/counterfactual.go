@@ -48,7 +48,7 @@ func (m mix) flip(choice int) mix { return m ^ 1<<choice }
 type modelSide struct {
 	c     *Choices
 	f     *File
-	lines []modelLine
+	lines []ModelLine
 	// norms holds, by line, the pattern the reading's own parse compares
 	// for each of its rules (filed once per comparison), so that the model
 	// does not normalize again what the parse did.
@@ -65,7 +65,7 @@ func (s *modelSide) ownPattern(n int32) (string, bool) {
 			for ri := range s.f.Groups[gi].Rules {
 				r := &s.f.Groups[gi].Rules[ri]
 				if int(r.Line) < len(s.isRule) {
-					s.norms[r.Line], s.isRule[r.Line] = s.f.normalized(r), true
+					s.norms[r.Line], s.isRule[r.Line] = s.f.NormalizedRule(r), true
 				}
 			}
 		}
@@ -93,7 +93,7 @@ type pairModel struct {
 	// override, when set, replaces the lines of reading 0 for one
 	// evaluation (linesFactor's search for the deciding line): they are
 	// reading 0's but for the line at index overrideAt.
-	override   []modelLine
+	override   []ModelLine
 	overrideAt int
 }
 
@@ -121,7 +121,7 @@ func newPairModel(a, b *modelSide, token string, t *Target) *pairModel {
 		groups: map[mix][]modelGroup{}, sel: map[mix][]int{}}
 }
 
-func (s *modelSide) linesOf() []modelLine {
+func (s *modelSide) linesOf() []ModelLine {
 	if s.lines == nil {
 		s.lines = s.c.Lines(s.f)
 	}
@@ -144,7 +144,7 @@ func (ss sides) of(c *Choices, f *File) *modelSide {
 // c returns the choices reading m takes for choice.
 func (p *pairModel) c(m mix, choice int) *Choices { return p.side[m.of(choice)].c }
 
-func (p *pairModel) lines(m mix) []modelLine {
+func (p *pairModel) lines(m mix) []ModelLine {
 	if p.override != nil && m.of(choiceLines) == 0 {
 		return p.override
 	}
@@ -188,7 +188,7 @@ func (p *pairModel) path(m mix) modelPath {
 	return *p.paths[i]
 }
 
-func (p *pairModel) pattern(m mix, l *modelLine) modelPattern {
+func (p *pairModel) pattern(m mix, l *ModelLine) modelPattern {
 	norm, lex := m.of(choiceNormalize), m.of(choiceLines)
 	if p.override != nil && lex == 0 && int(l.Line)-1 == p.overrideAt {
 		pat, ok := p.side[norm].c.Pattern(l.Value)
@@ -225,9 +225,9 @@ func (p *pairModel) pattern(m mix, l *modelLine) modelPattern {
 func selectModel(groups []modelGroup, agent func(value, token string) (bool, bool), mc *Choices, token string) []int {
 	merge := mc.Merge
 	switch merge {
-	case mergeByValue:
+	case MergeByValue:
 		return selectByValue(groups, agent, mc.AgentKey, token)
-	case bestScore:
+	case BestScore:
 		return selectByScore(groups, agent, mc.AgentKeys, token)
 	}
 	var named, global []int
@@ -244,7 +244,7 @@ func selectModel(groups []modelGroup, agent func(value, token string) (bool, boo
 				def = gi
 			}
 		}
-		if isNamed && !(merge == firstNamedNotGlobal && isGlobal) {
+		if isNamed && !(merge == FirstNamedNotGlobal && isGlobal) {
 			named = append(named, gi)
 		}
 	}
@@ -372,7 +372,7 @@ func keptNames(groups []modelGroup, chain []int, agent func(value, token string)
 		}
 		kept := true
 		for _, gi := range chain[1:] {
-			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b *modelLine) bool { return b.Value == a.Value })
+			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b *ModelLine) bool { return b.Value == a.Value })
 		}
 		if kept {
 			return true
@@ -394,7 +394,7 @@ func (p *pairModel) eval(m mix) modelVerdict {
 	match, empty, index := p.c(m, choiceMatch).Match, p.c(m, choiceEmpty).Empty, p.c(m, choiceIndexHTML).Index
 	priority := p.c(m, choicePriority).Priority
 	alternates := p.c(m, choiceNormalize).Alternates
-	first := p.c(m, choiceDecide).Decide == decideFirst
+	first := p.c(m, choiceDecide).Decide == DecideFirst
 	best, bestAllow := -1, false
 	for _, gi := range sel {
 		for _, r := range groups[gi].Rules {

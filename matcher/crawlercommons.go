@@ -27,7 +27,6 @@ import (
 // index.html that does not match is tried again as its directory with '$'.
 // /robots.txt is always allowed, unless the Crawl-delay that applies is
 // over 300 seconds: then every URL is disallowed.
-const CrawlerCommons Reading = "crawler-commons"
 
 const ccSource = "crawler-commons SimpleRobotRulesParser"
 
@@ -38,16 +37,6 @@ const (
 	ccUnsetDelay    = math.MinInt64
 )
 
-// The reasons only crawler-commons gives.
-const (
-	// ReasonCrawlDelay: the Crawl-delay that applies is over the parser's
-	// limit, so every URL is disallowed.
-	ReasonCrawlDelay Reason = "crawl-delay"
-	// ReasonNotRobots: the file is empty, or an HTML page without
-	// "user-agent:", so every URL is allowed.
-	ReasonNotRobots Reason = "not-robots"
-)
-
 type crawlerCommons struct{}
 
 // ccFile is what the crawler-commons reading keeps beside the line model.
@@ -56,7 +45,7 @@ type ccFile struct {
 	// parser's state machine depends on the token, so it is replayed for
 	// each token (see choice).
 	events []ccEvent
-	flags  [][]patFlags // per group, per rule: the normalized pattern's flags
+	flags  [][]PatFlags // per group, per rule: the normalized pattern's flags
 	// allowAll says why every URL is allowed whatever the token ("empty",
 	// "html"), or is "".
 	allowAll string
@@ -86,23 +75,23 @@ func (crawlerCommons) Info() ReadingInfo {
 }
 
 func (crawlerCommons) Parse(src []byte, text string) *File {
-	f := &File{Reading: CrawlerCommons, Source: src, text: text}
-	s := &scanner{f: f, text: text}
-	p := &ccParser{scanner: s, group: -1, ext: &ccFile{}}
+	f := NewFile(CrawlerCommons, src, text)
+	s := &Scanner{File: f, Text: text}
+	p := &ccParser{Scanner: s, group: -1, ext: &ccFile{}}
 	p.run()
-	s.checkBytes()
+	s.CheckBytes()
 	if p.utf16 {
 		// The bytes are UTF-16, which checkBytes reads as bad UTF-8.
-		s.diags.drop(CodeInvalidUTF8)
-		s.diags.drop(CodeNUL)
+		s.Diags.Drop(CodeInvalidUTF8)
+		s.Diags.Drop(CodeNUL)
 	}
-	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(s.diags)
+	f.SetExt(p.ext)
+	f.Diagnostics = SortedDiagnostics(s.Diags)
 	return f
 }
 
 type ccParser struct {
-	*scanner
+	*Scanner
 	ext      *ccFile
 	group    int  // the group being built, -1 before the first user-agent line
 	finished bool // a rule came since the last user-agent line (_finishedAgentFields)
@@ -111,7 +100,7 @@ type ccParser struct {
 }
 
 func (p *ccParser) run() {
-	src := p.f.Source
+	src := p.File.Source
 	doc := p.decode(src)
 	if len(src) == 0 {
 		p.ext.allowAll = "empty"
@@ -120,18 +109,18 @@ func (p *ccParser) run() {
 	switch tag, end, hasAgent := ccLooksHTML(doc.s); {
 	case tag >= 0 && !hasAgent:
 		p.ext.allowAll = "html"
-		p.report(doc.at(tag), doc.at(end), CodeNotRobots, Warning, ccSource+" (parseContent)",
+		p.Report(doc.at(tag), doc.at(end), CodeNotRobots, Warning, ccSource+" (parseContent)",
 			"this looks like an HTML page (<html>, <head> or <body>) with no \"user-agent:\": crawler-commons reads no rules from it and allows every URL")
 	case tag >= 0:
 		p.html = true
-		p.report(doc.at(tag), doc.at(end), CodeNotRobots, Info, ccSource+" (parseContent)",
+		p.Report(doc.at(tag), doc.at(end), CodeNotRobots, Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
 	p.split(doc)
-	for gi := range p.f.Groups {
-		if len(p.f.Groups[gi].Rules) == 0 {
-			l := p.f.Lines[p.f.Groups[gi].FirstLine-1]
-			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, ccSource,
+	for gi := range p.File.Groups {
+		if len(p.File.Groups[gi].Rules) == 0 {
+			l := p.File.Lines[p.File.Groups[gi].FirstLine-1]
+			p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 		}
 	}
@@ -142,15 +131,15 @@ func (p *ccParser) run() {
 func (p *ccParser) decode(src []byte) ccText {
 	switch {
 	case len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF:
-		p.f.BOM = 3
-		return javaDecodeUTF8(src, p.text, 3)
+		p.File.BOM = 3
+		return javaDecodeUTF8(src, p.Text, 3)
 	case len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF):
 		p.utf16 = true
-		p.report(0, 2, CodeBOM, Info, ccSource+" (parseContent)",
+		p.Report(0, 2, CodeBOM, Info, ccSource+" (parseContent)",
 			"a UTF-16 byte-order mark starts the file: crawler-commons decodes the whole file as UTF-16")
 		return javaDecodeUTF16(src, 2, src[0] == 0xFF)
 	}
-	return javaDecodeUTF8(src, p.text, 0)
+	return javaDecodeUTF8(src, p.Text, 0)
 }
 
 // ccLooksHTML reports what parseContent looks for in the whole text: the
@@ -226,9 +215,9 @@ func (p *ccParser) newLine(doc ccText, a, b int) {
 		return // the text ends with a break: no line after it
 	}
 	start, end := doc.at(a), doc.at(b)
-	p.f.Lines = append(p.f.Lines, newLine(len(p.f.Lines)+1, start, end))
-	p.longest = max(p.longest, end-start)
-	p.line(&p.f.Lines[len(p.f.Lines)-1], doc.slice(a, b))
+	p.File.Lines = append(p.File.Lines, NewLine(len(p.File.Lines)+1, start, end))
+	p.Longest = max(p.Longest, end-start)
+	p.line(&p.File.Lines[len(p.File.Lines)-1], doc.slice(a, b))
 }
 
 // line reads one line: HTML tags go when the file has them, then the
@@ -239,7 +228,7 @@ func (p *ccParser) line(l *Line, t ccText) {
 		t = ccStripTags(t)
 	}
 	if h := strings.IndexByte(t.s, '#'); h >= 0 {
-		l.Comment = spanOf(t.at(h+1), int(l.End))
+		l.Comment = SpanOf(t.at(h+1), int(l.End))
 		t = t.slice(0, h)
 		l.Kind = KindComment
 	}
@@ -256,10 +245,10 @@ func (p *ccParser) line(l *Line, t ccText) {
 		p.unknown(l, t)
 		return
 	}
-	l.Key = spanOf(t.at(0), t.at(k.keyEnd))
-	l.Value = spanOf(t.at(k.valueStart), t.at(len(t.s)))
-	value := t.s[k.valueStart:]
-	p.checkKey(l, t.s[:k.keyEnd], k)
+	l.Key = SpanOf(t.at(0), t.at(k.KeyEnd))
+	l.Value = SpanOf(t.at(k.ValueStart), t.at(len(t.s)))
+	value := t.s[k.ValueStart:]
+	p.checkKey(l, t.s[:k.KeyEnd], k)
 	switch k.name {
 	case "user-agent":
 		p.userAgent(l, value)
@@ -352,7 +341,7 @@ var ccKeys = func() []ccKey {
 // directive, where its key ends and its value starts.
 type ccToken struct {
 	ccKey
-	keyEnd, valueStart int
+	KeyEnd, ValueStart int
 	blank              bool // the value follows white space, not ':'
 }
 
@@ -375,7 +364,7 @@ func ccTokenize(line string) (ccToken, bool) {
 			rest += i
 		}
 		if v, blank, ok := ccSeparator(line, rest); ok {
-			return ccToken{ccKey: k, keyEnd: rest, valueStart: v, blank: blank}, true
+			return ccToken{ccKey: k, KeyEnd: rest, ValueStart: v, blank: blank}, true
 		}
 	}
 	return ccToken{}, false
@@ -386,7 +375,7 @@ func ccTokenize(line string) (ccToken, bool) {
 // value starts, past the white space String.trim removes.
 func ccSeparator(line string, i int) (value int, blank, ok bool) {
 	j := i
-	for j < len(line) && isSpace(line[j]) {
+	for j < len(line) && IsSpace(line[j]) {
 		j++
 	}
 	switch {
@@ -406,11 +395,11 @@ func ccSeparator(line string, i int) (value int, blank, ok bool) {
 // checkKey reports a key read through a typo or without its colon.
 func (p *ccParser) checkKey(l *Line, key string, k ccToken) {
 	if !strings.EqualFold(key, k.name) && k.name != "http" && !k.prefix {
-		p.report(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, ccSource+" (DIRECTIVE_PREFIX)",
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, ccSource+" (DIRECTIVE_PREFIX)",
 			"%q is read by crawler-commons as %q (it accepts a list of common typos); RFC 9309 parsers ignore this line", key, k.name)
 	}
 	if k.blank {
-		p.report(int(l.Key.Start), int(l.Value.End), CodeMissingColon, Warning, ccSource+" (tokenize)",
+		p.Report(int(l.Key.Start), int(l.Value.End), CodeMissingColon, Warning, ccSource+" (tokenize)",
 			"no ':' after %q: crawler-commons reads the rest of the line as its value; RFC 9309 parsers ignore the line", key)
 	}
 }
@@ -420,27 +409,27 @@ func (p *ccParser) unknown(l *Line, t ccText) {
 	c := strings.IndexByte(t.s, ':')
 	if c < 0 {
 		l.Kind = KindInvalid
-		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, ccSource+" (tokenize)",
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, ccSource+" (tokenize)",
 			"not a directive crawler-commons knows: it ignores the line")
 		return
 	}
 	l.Kind = KindOther
 	ka, kb := javaTrim(t.s[:c])
 	va, vb := javaTrim(t.s[c+1:])
-	l.Key = spanOf(t.at(ka), t.at(kb))
-	l.Value = spanOf(t.at(c+1+va), t.at(c+1+vb))
-	p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, ccSource+" (tokenize)",
+	l.Key = SpanOf(t.at(ka), t.at(kb))
+	l.Value = SpanOf(t.at(c+1+va), t.at(c+1+vb))
+	p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, ccSource+" (tokenize)",
 		"crawler-commons does not know %q: it ignores the line", t.s[ka:kb])
 }
 
 func (p *ccParser) userAgent(l *Line, value string) {
 	l.Kind = KindUserAgent
 	if p.group < 0 || p.finished {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
 		p.ext.flags = append(p.ext.flags, nil)
-		p.group, p.finished = len(p.f.Groups)-1, false
+		p.group, p.finished = len(p.File.Groups)-1, false
 	}
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	l.Group = int32(p.group)
 	// handleUserAgent compares the value trimmed and lower-cased
@@ -452,13 +441,13 @@ func (p *ccParser) userAgent(l *Line, value string) {
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case name == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, ccSource+" (handleUserAgent)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, ccSource+" (handleUserAgent)",
 			"an empty user-agent value names no crawler: crawler-commons skips it")
 	case strings.HasPrefix(name, "*") && name != "*":
-		p.report(at, end, CodeTokenCut, Warning, ccSource+" (handleUserAgent)",
+		p.Report(at, end, CodeTokenCut, Warning, ccSource+" (handleUserAgent)",
 			"crawler-commons reads only a bare '*' as the global agent: %q names no crawler", value)
-	case !ValidToken(name) && name[0] < 0x80 && isTokenByte(name[0]):
-		p.report(at, end, CodeTokenCut, Info, ccSource+" (userAgentProductTokenPartialMatch)",
+	case !ValidToken(name) && name[0] < 0x80 && IsTokenByte(name[0]):
+		p.Report(at, end, CodeTokenCut, Info, ccSource+" (userAgentProductTokenPartialMatch)",
 			"%q is not a product token: crawler-commons matches it by its leading token %q", value, ccLeadingToken(name))
 	}
 }
@@ -466,7 +455,7 @@ func (p *ccParser) userAgent(l *Line, value string) {
 // ccLeadingToken is the leading run of [a-zA-Z_-] of s (USER_AGENT_PRODUCT_TOKEN_MATCHER.lookingAt).
 func ccLeadingToken(s string) string {
 	i := 0
-	for i < len(s) && isTokenByte(s[i]) {
+	for i < len(s) && IsTokenByte(s[i]) {
 		i++
 	}
 	return s[:i]
@@ -476,22 +465,22 @@ func (p *ccParser) rule(l *Line, allow bool, value string) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	p.finished = true
 	if p.group < 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, ccSource+" (handleAllow, handleDisallow)",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, ccSource+" (handleAllow, handleDisallow)",
 			"this rule comes before any user-agent line, so crawler-commons ignores it")
 		return
 	}
 	l.Group = int32(p.group)
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := ccEscape(ccUnescape(value), false)
-	g.Rules = append(g.Rules, p.f.newRule(l, allow, norm, p.group))
-	p.ext.flags[p.group] = append(p.ext.flags[p.group], patternFlags(norm))
+	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	p.ext.flags[p.group] = append(p.ext.flags[p.group], PatternFlags(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, ccSource+" (handleAllow, handleDisallow)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, ccSource+" (handleAllow, handleDisallow)",
 			"crawler-commons ignores an empty %s: it has no effect", l.Kind)
 	case strings.IndexByte(norm, '$') >= 0 && strings.IndexByte(norm, '$') < len(norm)-1:
-		p.report(at, int(l.Value.End), CodeDollarInside, Info, ccSource+" (SimpleRobotRules.ruleMatches)",
+		p.Report(at, int(l.Value.End), CodeDollarInside, Info, ccSource+" (SimpleRobotRules.ruleMatches)",
 			"crawler-commons reads '$' as the end of the path only as the last character; a '$' before it is compared literally, and never matches, since the URL's '$' is encoded as %%24")
 	}
 }
@@ -502,10 +491,10 @@ func (p *ccParser) crawlDelay(l *Line, value string) {
 	p.ext.events = append(p.ext.events, e)
 	switch {
 	case value != "" && !e.ok:
-		p.report(int(l.Value.Start), int(l.Value.End), CodeCrawlDelay, Info, ccSource+" (handleCrawlDelay)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeCrawlDelay, Info, ccSource+" (handleCrawlDelay)",
 			"crawler-commons cannot read %q as a number of seconds: it ignores this Crawl-delay", value)
 	case e.ok && e.delay > ccMaxCrawlDelay:
-		p.report(int(l.Value.Start), int(l.Value.End), CodeCrawlDelay, Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeCrawlDelay, Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
 			"a Crawl-delay over 300 seconds: crawler-commons disallows every URL to the crawlers this Crawl-delay applies to")
 	}
 }
@@ -525,16 +514,10 @@ func ccParseDelay(v string) (int64, bool) {
 	return n * 1000, ok
 }
 
-// The diagnostic codes only the crawler-commons reading gives.
-const (
-	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
-	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
-)
-
 // A ccChoice is what the parser's state machine gives for one token: the
 // groups whose rules it kept and the Crawl-delay it kept.
 type ccChoice struct {
-	sel       *selection
+	sel       *Selection
 	name      string // the token as the caller passes it: lower-cased
 	raises    bool   // parseContent refuses the token
 	delay     int64
@@ -551,7 +534,7 @@ func (x *ccFile) choice(f *File, token string) *ccChoice {
 		return c
 	}
 	c := ccChoose(f, x, token)
-	if len(x.choices) < maxSelections {
+	if len(x.choices) < MaxSelections {
 		if x.choices == nil {
 			x.choices = ccChoices{}
 		}
@@ -584,7 +567,7 @@ func ccChoose(f *File, x *ccFile, token string) *ccChoice {
 		tr.Summary = "crawler-commons reads no groups from an HTML page without \"user-agent:\" and allows every URL."
 	}
 	if tr.Summary != "" {
-		c.sel = newSelection(f, tr)
+		c.sel = NewSelection(f, tr)
 		return c
 	}
 	var st ccState
@@ -610,7 +593,7 @@ func ccChoose(f *File, x *ccFile, token string) *ccChoice {
 			m.How = "an empty value: crawler-commons skips it"
 		case a.Token == "*" && !st.real:
 			st.wild, st.adding, st.addingDelay = true, true, true
-			selected = appendOnce(selected, gi)
+			selected = AppendOnce(selected, gi)
 			m.Matched, m.How = true, "'*': its group applies while no group names the token"
 		case ccNames(a.Token, c.name):
 			if st.wild {
@@ -618,7 +601,7 @@ func ccChoose(f *File, x *ccFile, token string) *ccChoice {
 				ccDropWild(tr.Agents)
 			}
 			st.real, st.adding, st.addingDelay, st.wild = true, true, true, false
-			selected = appendOnce(selected, gi)
+			selected = AppendOnce(selected, gi)
 			m.Matched, m.How = true, ccHowNamed(a.Token, c.name)
 		case a.Token == "*":
 			m.How = "'*' is not used once a group named the token"
@@ -629,7 +612,7 @@ func ccChoose(f *File, x *ccFile, token string) *ccChoice {
 	}
 	tr.Selected, tr.Global, tr.Merged = selected, st.wild && !st.real, len(selected) > 1
 	tr.Summary = ccSummary(f, tr, c)
-	c.sel = newSelection(f, tr)
+	c.sel = NewSelection(f, tr)
 	return c
 }
 
@@ -689,9 +672,9 @@ func ccSummary(f *File, tr GroupTrace, c *ccChoice) string {
 		if tr.Merged {
 			verb = "apply, merged"
 		}
-		return fmt.Sprintf("No group names %s, so the * %s %s.", who, groupWords(f, tr.Selected), verb)
+		return fmt.Sprintf("No group names %s, so the * %s %s.", who, GroupWords(f, tr.Selected), verb)
 	}
-	s := fmt.Sprintf("%s is named by the %s.", capitalize(who), groupWords(f, tr.Selected))
+	s := fmt.Sprintf("%s is named by the %s.", Capitalize(who), GroupWords(f, tr.Selected))
 	if tr.Merged {
 		s += " Their rules are merged into one group."
 	}
@@ -703,13 +686,13 @@ func ccSummary(f *File, tr GroupTrace, c *ccChoice) string {
 
 func (crawlerCommons) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
-	x, _ := f.ext.(*ccFile)
+	x, _ := f.Ext().(*ccFile)
 	if x == nil {
 		x = &ccFile{}
 	}
 	res.Path, res.Steps = ccRequestPath(t)
 	c := x.choice(f, token)
-	res.Groups, res.Diagnostics = c.sel.trace, c.sel.diags
+	res.Groups, res.Diagnostics = c.sel.Trace, c.sel.Diags
 	switch {
 	case x.allowAll != "":
 		res.Allowed, res.Reason = true, ReasonNotRobots
@@ -719,7 +702,7 @@ func (crawlerCommons) Evaluate(f *File, token string, t *Target) *Result {
 		res.Reason = ReasonCrawlDelay
 	default:
 		viaIndex := ccMatches(f, x, res)
-		res.decideLongest()
+		res.DecideLongest()
 		switch {
 		case res.Path == "/robots.txt":
 			res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
@@ -732,23 +715,23 @@ func (crawlerCommons) Evaluate(f *File, token string, t *Target) *Result {
 }
 
 // ccMatches adds the matching rules of the applying groups to res, and
-// says for each whether it matched only through the index.htm rule.
+// Says for each whether it matched only through the index.htm rule.
 func ccMatches(f *File, x *ccFile, res *Result) []bool {
 	var viaIndex []bool
 	for _, gi := range res.Groups.Selected {
 		rules := f.Groups[gi].Rules
 		for ri := range rules {
 			r := &rules[ri]
-			norm := f.normalized(r)
+			norm := f.NormalizedRule(r)
 			if norm == "" || gi >= len(x.flags) || ri >= len(x.flags[gi]) {
 				continue // an empty rule is never added (handleAllow, handleDisallow)
 			}
-			m := f.matchOf(r)
+			m := f.MatchOf(r)
 			m.Steps = ccPatternSteps(m.Pattern, norm)
 			index := false
 			if ccMatch(x.flags[gi][ri].pattern(norm), res.Path) {
 				m.Priority = len(norm)
-			} else if dir, ok := ccIndexDirectory(norm); ok && ccMatch(compilePattern(dir), res.Path) {
+			} else if dir, ok := ccIndexDirectory(norm); ok && ccMatch(CompilePattern(dir), res.Path) {
 				m.Priority, index = len(dir), true
 				m.Steps = append(m.Steps, Step{Input: norm, Output: dir,
 					Rule:   "a rule ending in index.htm or index.html that does not match is tried again as the text before index.htm followed by '$'",
@@ -778,15 +761,15 @@ func ccIndexDirectory(p string) (string, bool) {
 // only for a pattern that ends in '$' after a star: crawler-commons also
 // takes the leftmost place of the last segment and does not look further,
 // so "/*.php$" does not match "/a.php.php". O(path × pattern).
-func ccMatch(c pattern, path string) bool {
-	if !c.anchored || !c.star {
+func ccMatch(c Pattern, path string) bool {
+	if !c.Anchored || !c.Star {
 		return c.match(path)
 	}
-	star := strings.IndexByte(c.body, '*')
-	if !strings.HasPrefix(path, c.body[:star]) {
+	star := strings.IndexByte(c.Body, '*')
+	if !strings.HasPrefix(path, c.Body[:star]) {
 		return false
 	}
-	pos, rest := star, c.body[star+1:]
+	pos, rest := star, c.Body[star+1:]
 	for {
 		star = strings.IndexByte(rest, '*')
 		if star < 0 {
@@ -858,7 +841,7 @@ func ccPatternSteps(written, norm string) []Step {
 }
 
 func ccExplain(f *File, res *Result, c *ccChoice) string {
-	x, _ := f.ext.(*ccFile)
+	x, _ := f.Ext().(*ccFile)
 	switch res.Reason {
 	case ReasonNotRobots:
 		if x != nil && x.allowAll == "empty" {
@@ -880,9 +863,9 @@ func ccExplain(f *File, res *Result, c *ccChoice) string {
 			verdict = "Disallowed"
 		}
 		return fmt.Sprintf("%s by %s: crawler-commons tries a rule ending in index.htm… that does not match again as %s, which matches %s (%s).",
-			verdict, RuleText(f, w.Rule), dir, res.Path, octets(w.Priority))
+			verdict, RuleText(f, w.Rule), dir, res.Path, Octets(w.Priority))
 	}
-	return explain(f, res)
+	return Explain(f, res)
 }
 
 func ccSeconds(ms int64) string {
@@ -914,7 +897,7 @@ var crawlerCommonsChoices = Choices{
 	},
 	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
 	Match: func(pattern, path string) bool {
-		return !rejectsByPrefix(pattern, path) && ccMatch(compilePattern(pattern), path)
+		return !RejectsByPrefix(pattern, path) && ccMatch(CompilePattern(pattern), path)
 	},
 	Path: func(t *Target) (string, bool) {
 		p, _ := ccRequestPath(t)
@@ -925,7 +908,7 @@ var crawlerCommonsChoices = Choices{
 		s, ok := wholeFileSentence(res, other)
 		return FactorWholeFile, s, ok
 	},
-	Says: says(rfcSays, map[Factor]string{
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
 		FactorTokenMatching: "compares the lower-cased value with the token, or, for a value that is no product token, its leading token (crawler-commons)",
 		FactorIndexHTML:     "lets a rule, allow or disallow, ending in index.htm or index.html also stand for its directory (crawler-commons)",

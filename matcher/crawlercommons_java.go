@@ -347,7 +347,7 @@ func javaHexDouble(s string) (float64, bool) {
 		return 0, false
 	}
 	for i := 0; i < len(body); i++ {
-		if body[i] != '.' && !isHex(body[i]) {
+		if body[i] != '.' && !IsHex(body[i]) {
 			return 0, false
 		}
 	}
@@ -401,7 +401,7 @@ func javaURICheck(s string, from, to int, extra string) int {
 		r, n := utf8.DecodeRuneInString(s[i:to])
 		switch {
 		case javaURIChar(r, extra), javaURIOther(r):
-		case r == '%' && i+2 < to && isHex(s[i+1]) && isHex(s[i+2]):
+		case r == '%' && i+2 < to && IsHex(s[i+1]) && IsHex(s[i+2]):
 			n = 3
 		default:
 			return i
@@ -489,9 +489,9 @@ func ccUnescape(s string) string {
 	}
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(c) {
+		if s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			c := Unhex(s[i+1])<<4 | Unhex(s[i+2])
+			if IsUnreserved(c) {
 				sb.WriteByte(c)
 			} else {
 				sb.WriteString(strings.ToUpper(s[i : i+3]))
@@ -520,9 +520,9 @@ func ccEscape(s string, special bool) string {
 		c := s[i]
 		switch {
 		case ccMustEscape(c, special):
-			sb.WriteString(escapeByte(c))
+			sb.WriteString(EscapeByte(c))
 			changed = true
-		case c == '%' && !(i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])):
+		case c == '%' && !(i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2])):
 			sb.WriteString("%25")
 			changed = true
 		case c == '%':

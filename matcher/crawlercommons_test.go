@@ -146,7 +146,7 @@ func TestCrawlerCommonsUTF16(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Allowed || len(f.Lines) != 2 || hasCode(f.Diagnostics, CodeInvalidUTF8) || hasCode(f.Diagnostics, CodeNUL) {
+		if res.Allowed || len(f.Lines) != 2 || f.Diagnostics.Has(CodeInvalidUTF8) || f.Diagnostics.Has(CodeNUL) {
 			t.Errorf("little-endian %v: allowed %v, %d lines, %v", little, res.Allowed, len(f.Lines), f.Diagnostics)
 		}
 		checkFile(t, CrawlerCommons, src, f)
@@ -201,7 +201,7 @@ func TestCrawlerCommonsDiagnostics(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := ParseAs(CrawlerCommons, []byte(tt.src))
-			if !hasCode(f.Diagnostics, tt.code) {
+			if !f.Diagnostics.Has(tt.code) {
 				t.Errorf("no %s in %v", tt.code, f.Diagnostics)
 			}
 		})

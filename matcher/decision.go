@@ -2,10 +2,10 @@ package matcher
 
 import "fmt"
 
-// decideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
+// DecideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
 // no applying group or no matching rule allows; otherwise the longest
 // match decides, an allow winning a tie.
-func (r *Result) decideLongest() {
+func (r *Result) DecideLongest() {
 	r.Winner, r.RunnerUp = longestMatch(r.Matches)
 	switch {
 	case len(r.Groups.Selected) == 0:
@@ -86,14 +86,14 @@ func RuleText(f *File, r Rule) string {
 	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), f.TextOf(r.Pattern))
 }
 
-func octets(n int) string {
+func Octets(n int) string {
 	if n == 1 {
 		return "1 octet"
 	}
 	return fmt.Sprintf("%d octets", n)
 }
 
-func explain(f *File, res *Result) string {
+func Explain(f *File, res *Result) string {
 	verdict := "Allowed"
 	if !res.Allowed {
 		verdict = "Disallowed"
@@ -104,13 +104,13 @@ func explain(f *File, res *Result) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		if rulesIn(f, res.Groups.Selected) == 0 {
+		if RulesIn(f, res.Groups.Selected) == 0 {
 			return "Allowed: " + res.Groups.Summary
 		}
 		return "Allowed: no rule of the applying group matches " + res.Path + "."
 	}
 	w := res.Matches[res.Winner]
-	s := fmt.Sprintf("%s by %s (%s)", verdict, RuleText(f, w.Rule), octets(w.Priority))
+	s := fmt.Sprintf("%s by %s (%s)", verdict, RuleText(f, w.Rule), Octets(w.Priority))
 	switch {
 	case res.RunnerUp < 0 && len(res.Matches) == 1:
 		return s + ", the only rule that matches."
@@ -121,15 +121,15 @@ func explain(f *File, res *Result) string {
 	}
 	r := res.Matches[res.RunnerUp]
 	if res.Reason == ReasonTieAllow {
-		return fmt.Sprintf("%s, which ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), octets(r.Priority))
+		return fmt.Sprintf("%s, which ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), Octets(r.Priority))
 	}
-	return fmt.Sprintf("%s, which is longer than %s (%s).", s, RuleText(f, r.Rule), octets(r.Priority))
+	return fmt.Sprintf("%s, which is longer than %s (%s).", s, RuleText(f, r.Rule), Octets(r.Priority))
 }
 
 // Sentence returns the explanation of the verdict in one sentence.
 func (r *Result) Sentence() string { return r.Explanation }
 
-func rulesIn(f *File, groups []int) int {
+func RulesIn(f *File, groups []int) int {
 	n := 0
 	for _, gi := range groups {
 		n += len(f.Groups[gi].Rules)

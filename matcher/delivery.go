@@ -11,7 +11,7 @@ import (
 // that product token and that exact path and query. Whether a crawler ever
 // saw those bytes depends on how the file was delivered, which a pasted
 // file cannot tell. Delivery holds what the user observed; AssessDelivery
-// says what RFC 9309 §2.3.1 makes of it, and where Google documents other
+// Says what RFC 9309 §2.3.1 makes of it, and where Google documents other
 // production behaviour, what Google does.
 
 // Sources cited by the delivery assessment and the product-token checks.

@@ -75,6 +75,16 @@ func (l DiagnosticList) Sort() {
 	slices.SortStableFunc(l, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) })
 }
 
+// Has reports whether l holds a diagnostic with the given code.
+func (l DiagnosticList) Has(code Code) bool {
+	for _, d := range l {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // OnLine returns the diagnostics whose span starts on the given line.
 func (l DiagnosticList) OnLine(line int) DiagnosticList {
 	var out DiagnosticList
@@ -122,13 +132,13 @@ const (
 )
 
 // drop removes the diagnostics with code c.
-func (l *DiagnosticList) drop(c Code) {
+func (l *DiagnosticList) Drop(c Code) {
 	*l = slices.DeleteFunc(*l, func(d Diagnostic) bool { return d.Code == c })
 }
 
-// sortedDiagnostics returns a parser's diagnostics in the order of Sort,
+// SortedDiagnostics returns a parser's diagnostics in the order of Sort,
 // with no room to append into (a caller's append copies them).
-func sortedDiagnostics(l DiagnosticList) DiagnosticList {
+func SortedDiagnostics(l DiagnosticList) DiagnosticList {
 	l.Sort()
 	return slices.Clip(l)
 }
@@ -147,3 +157,28 @@ func compareDiagnostics(a, b *Diagnostic) int {
 	}
 	return strings.Compare(a.Message, b.Message)
 }
+
+// Diagnostic codes of the first-match readings (python and koster1996).
+const (
+	CodeRaises        Code = "raises"         // CPython raises an exception here
+	CodeNotBlank      Code = "not-blank"      // a line of white space does not end a record
+	CodeDroppedAgents Code = "dropped-agents" // user-agent lines whose record ended before any rule
+	CodeIgnoredRecord Code = "ignored-record" // a record that can never apply
+	CodeNoWildcards   Code = "no-wildcards"   // '*' or '$' in a pattern is compared literally
+	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
+	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
+)
+
+// CodeDollarTwice marks a pattern that protego adds twice, once with its
+// '$' read literally.
+const CodeDollarTwice Code = "dollar-twice"
+
+// The diagnostic codes only the crawler-commons reading gives.
+const (
+	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
+	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
+)
+
+// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
+const CodeRobotsTxtRule Code = "robots-txt-rule"

@@ -34,7 +34,7 @@ type differentialCase struct {
 	URL      string            `json:"url"`
 	Verdicts map[string]string `json:"verdicts"`
 	line     int
-	body     []byte
+	Body     []byte
 }
 
 // loadDifferential reads the corpus, or fails (under CI=true) or skips
@@ -46,7 +46,7 @@ func loadDifferential(t testing.TB) []differentialCase {
 	return readSuite(t, differentialEnv, "corpus.jsonl", "differential corpus not read", how, func(c *differentialCase, n int) error {
 		c.line = n
 		var err error
-		if c.body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
+		if c.Body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
 			return fmt.Errorf("robots_b64: %v", err)
 		}
 		for impl, v := range c.Verdicts {
@@ -80,7 +80,7 @@ func TestDifferentialMirrors(t *testing.T) {
 				}
 				if len(misses) < 10 {
 					misses = append(misses, fmt.Sprintf("corpus line %d: token %q, url %q: %s says %s, %s reading says %s (%s)\nrobots.txt: %q",
-						c.line, c.Token, c.URL, m.impl, want, m.reading, got, why, c.body))
+						c.line, c.Token, c.URL, m.impl, want, m.reading, got, why, c.Body))
 				}
 			}
 			if answered == 0 {
@@ -98,7 +98,7 @@ func TestDifferentialMirrors(t *testing.T) {
 // differentialVerdict is the reading's answer to a case, as the corpus
 // writes it, and the explanation behind it.
 func differentialVerdict(r Reading, c differentialCase) (verdict, why string) {
-	res, err := ParseAs(r, c.body).Evaluate(c.Token, c.URL)
+	res, err := ParseAs(r, c.Body).Evaluate(c.Token, c.URL)
 	if err != nil {
 		return "ERROR", err.Error()
 	}

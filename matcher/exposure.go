@@ -358,7 +358,7 @@ var keyBytes = func() (t [256]bool) {
 
 var hexDigits = func() (t [256]bool) {
 	for c := range t {
-		t[c] = isHex(byte(c))
+		t[c] = IsHex(byte(c))
 	}
 	return t
 }()
@@ -380,7 +380,7 @@ func longestHexRun(s string) string {
 			i += 2
 			continue
 		}
-		if !isHex(c) {
+		if !IsHex(c) {
 			flush(i)
 			continue
 		}
@@ -432,7 +432,7 @@ func privateAdvice(w string) string {
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
 func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
-	v, at := p.value(l), int(l.Value.Start)
+	v, at := p.Value(l), int(l.Value.Start)
 	secret, private := exposureOf(v, cls)
 	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",

@@ -162,7 +162,7 @@ func TestHasHexRun(t *testing.T) {
 	plain := func(s string, n int) bool {
 		run := 0
 		for i := 0; i < len(s); i++ {
-			if run = run + 1; !isHex(s[i]) {
+			if run = run + 1; !IsHex(s[i]) {
 				run = 0
 			}
 			if run >= n {

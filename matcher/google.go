@@ -9,7 +9,6 @@ import (
 // Google reads a file as the open-source google/robotstxt library does
 // (robots.cc at 22b355f, 2026): it is checked against Google's conformance
 // suite and against robots_main's verdicts in the differential corpus.
-const Google Reading = "google"
 
 // google is the reading of google/robotstxt's robots.cc: its line splitting
 // and cut, its key recognition with typos and a missing colon, its groups,
@@ -20,7 +19,7 @@ type google struct{}
 // compiled pattern of every rule and, for an allow whose pattern ends in
 // /index.htm…, the compiled directory pattern it also stands for.
 type googleFile struct {
-	patterns [][]pattern
+	patterns [][]Pattern
 	index    [][]*indexRule
 }
 
@@ -28,7 +27,7 @@ type googleFile struct {
 // ending in /index.htm… ("/dir/index.html" also allows "/dir/$").
 type indexRule struct {
 	text string
-	pat  pattern
+	pat  Pattern
 }
 
 const googleSource = "google/robotstxt robots.cc"
@@ -39,19 +38,19 @@ func (google) Info() ReadingInfo {
 }
 
 func (google) Parse(src []byte, text string) *File {
-	s := newScanner(Google, src, text)
-	p := googleParser{scanner: s, group: -1}
-	for i := range s.f.Lines {
-		p.line(&s.f.Lines[i])
+	s := NewScanner(Google, src, text)
+	p := googleParser{Scanner: s, group: -1}
+	for i := range s.File.Lines {
+		p.line(&s.File.Lines[i])
 	}
 	p.finish()
-	s.checkBytes()
-	s.f.Diagnostics = sortedDiagnostics(s.diags)
-	return s.f
+	s.CheckBytes()
+	s.File.Diagnostics = SortedDiagnostics(s.Diags)
+	return s.File
 }
 
 type googleParser struct {
-	*scanner
+	*Scanner
 	group int // current group, -1 before the first user-agent line
 	// separator is robots.cc's seen_separator_: since the group's last
 	// user-agent line there was an allow or disallow, so the next
@@ -59,7 +58,7 @@ type googleParser struct {
 	// (2021) a sitemap, unknown or garbage line sets nothing: it leaves
 	// the group open.
 	separator bool
-	patterns  [][]pattern
+	patterns  [][]Pattern
 	index     [][]*indexRule
 }
 
@@ -95,9 +94,9 @@ func trimASCIISpace(src []byte, s, e int) (int, int) {
 // A googleRecord is a line cut as robots.cc's GetKeyAndValueFrom cuts it,
 // as offsets into the source.
 type googleRecord struct {
-	keyStart, keyEnd     int
-	valueStart, valueEnd int
-	comment              int  // offset of '#', or -1
+	KeyStart, KeyEnd     int
+	ValueStart, ValueEnd int
+	CommentAt            int  // offset of '#', or -1
 	empty                bool // nothing but white space and a comment
 	ok                   bool // a key and a value were found
 	noColon              bool // the key and value were parted by white space
@@ -108,9 +107,9 @@ type googleRecord struct {
 // exactly two words parted by spaces or tabs (robots.cc accepts the missing
 // colon then, and only then). A line with an empty key is not a record.
 func splitGoogle(src []byte, start, end int) googleRecord {
-	r := googleRecord{comment: -1}
+	r := googleRecord{CommentAt: -1}
 	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
-		r.comment, end = start+i, start+i
+		r.CommentAt, end = start+i, start+i
 	}
 	s, e := trimASCIISpace(src, start, end)
 	if s == e {
@@ -133,26 +132,26 @@ func splitGoogle(src []byte, start, end int) googleRecord {
 		sep, r.noColon = ws, true
 	}
 	sep += s
-	r.keyStart, r.keyEnd = trimASCIISpace(src, s, sep)
-	if r.keyStart == r.keyEnd {
+	r.KeyStart, r.KeyEnd = trimASCIISpace(src, s, sep)
+	if r.KeyStart == r.KeyEnd {
 		return r
 	}
-	r.valueStart, r.valueEnd = trimASCIISpace(src, sep+1, e)
+	r.ValueStart, r.ValueEnd = trimASCIISpace(src, sep+1, e)
 	r.ok = true
 	return r
 }
 
 func (p *googleParser) line(l *Line) {
-	src := p.f.Source
+	src := p.File.Source
 	end := googleLineEnd(src, int(l.Start), int(l.End))
 	rec := splitGoogle(src, int(l.Start), end)
-	if rec.comment >= 0 {
-		l.Comment = spanOf(rec.comment+1, end)
+	if rec.CommentAt >= 0 {
+		l.Comment = SpanOf(rec.CommentAt+1, end)
 	}
 	switch {
 	case rec.empty:
 		l.Kind = KindBlank
-		if rec.comment >= 0 {
+		if rec.CommentAt >= 0 {
 			l.Kind = KindComment
 		}
 		l.Group = int32(p.group)
@@ -161,15 +160,15 @@ func (p *googleParser) line(l *Line) {
 		p.invalid(l, rec, end)
 		return
 	}
-	l.Key, l.Value = spanOf(rec.keyStart, rec.keyEnd), spanOf(rec.valueStart, rec.valueEnd)
+	l.Key, l.Value = SpanOf(rec.KeyStart, rec.KeyEnd), SpanOf(rec.ValueStart, rec.ValueEnd)
 	if rec.noColon {
-		p.report(rec.keyStart, rec.valueEnd, CodeMissingColon, Warning, googleSource+" (GetKeyAndValueFrom)",
-			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.key(l), p.key(l)+": "+p.value(l))
+		p.Report(rec.KeyStart, rec.ValueEnd, CodeMissingColon, Warning, googleSource+" (GetKeyAndValueFrom)",
+			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.Key(l), p.Key(l)+": "+p.Value(l))
 	}
-	key := googleKey(asciiLower(p.key(l)))
-	if key != "" && !strings.EqualFold(p.key(l), key) {
-		p.report(rec.keyStart, rec.keyEnd, CodeTypoKey, Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
-			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.key(l), key)
+	key := GoogleKey(asciiLower(p.Key(l)))
+	if key != "" && !strings.EqualFold(p.Key(l), key) {
+		p.Report(rec.KeyStart, rec.KeyEnd, CodeTypoKey, Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
+			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.Key(l), key)
 	}
 	switch key {
 	case "user-agent":
@@ -185,21 +184,21 @@ func (p *googleParser) line(l *Line) {
 
 func (p *googleParser) invalid(l *Line, rec googleRecord, end int) {
 	l.Kind = KindInvalid
-	s, e := trimASCIISpace(p.f.Source, int(l.Start), end)
-	if rec.comment >= 0 {
-		s, e = trimASCIISpace(p.f.Source, int(l.Start), rec.comment)
+	s, e := trimASCIISpace(p.File.Source, int(l.Start), end)
+	if rec.CommentAt >= 0 {
+		s, e = trimASCIISpace(p.File.Source, int(l.Start), rec.CommentAt)
 	}
 	msg := "not a record (no ':' and not exactly two words): Google's parser ignores the line"
-	if bytes.IndexByte(p.f.Source[s:e], ':') >= 0 {
+	if bytes.IndexByte(p.File.Source[s:e], ':') >= 0 {
 		msg = "a line starting with ':' has no key: Google's parser ignores it"
 	}
-	p.report(s, e, CodeInvalidLine, Warning, googleSource+" (GetKeyAndValueFrom)", "%s", msg)
+	p.Report(s, e, CodeInvalidLine, Warning, googleSource+" (GetKeyAndValueFrom)", "%s", msg)
 }
 
 // asciiLower lower-cases ASCII letters only, as absl's case-insensitive
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func asciiLower(s string) string {
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
 			return string(rune(c + 'a' - 'A')), 1, true
 		}
@@ -238,7 +237,7 @@ func googleAgent(value string) (token string, global bool) {
 		return "*", true
 	}
 	i := 0
-	for i < len(value) && isTokenByte(value[i]) {
+	for i < len(value) && IsTokenByte(value[i]) {
 		i++
 	}
 	return value[:i], false
@@ -247,48 +246,48 @@ func googleAgent(value string) (token string, global bool) {
 func (p *googleParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group < 0 || p.separator {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
 		p.patterns = append(p.patterns, nil)
 		p.index = append(p.index, nil)
-		p.group, p.separator = len(p.f.Groups)-1, false
+		p.group, p.separator = len(p.File.Groups)-1, false
 	}
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	l.Group = int32(p.group)
-	tok, global := googleAgent(p.value(l))
-	g.Agents = append(g.Agents, Agent{Line: int(l.Number), Value: p.value(l), Token: tok, Global: global})
+	tok, global := googleAgent(p.Value(l))
+	g.Agents = append(g.Agents, Agent{Line: int(l.Number), Value: p.Value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
-	case global && len(p.value(l)) > 1:
-		p.report(int(l.Value.Start), end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
-			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", p.value(l))
+	case global && len(p.Value(l)) > 1:
+		p.Report(int(l.Value.Start), end, CodeTokenCut, Info, googleSource+" (HandleUserAgent)",
+			"%q is read as '*', the global group: Google's parser reads a '*' followed by white space so", p.Value(l))
 	case global:
 	case tok == "":
-		p.report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
+		p.Report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, googleSource+" (ExtractUserAgent)",
 			"this user-agent value starts with no letter, '-' or '_', so Google's parser reads an empty product token: it matches only a crawler asking with an empty token")
-	case len(tok) < len(p.value(l)):
-		p.report(int(l.Value.Start)+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
-			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", p.value(l), tok)
+	case len(tok) < len(p.Value(l)):
+		p.Report(int(l.Value.Start)+len(tok), end, CodeTokenCut, Info, googleSource+" (ExtractUserAgent)",
+			"%q is read as the product token %q: Google's parser keeps only the leading letters, '-' and '_'", p.Value(l), tok)
 	}
 }
 
 func (p *googleParser) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, googleSource+" (HandleAllow, HandleDisallow)",
 			"this rule comes before any user-agent line, so Google's parser ignores it")
 		return
 	}
 	p.separator = true
 	l.Group = int32(p.group)
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
-	norm := EscapeGooglePattern(p.value(l))
-	g.Rules = append(g.Rules, p.f.newRule(l, allow, norm, p.group))
-	p.patterns[p.group] = append(p.patterns[p.group], compilePattern(norm))
+	norm := EscapeGooglePattern(p.Value(l))
+	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	p.patterns[p.group] = append(p.patterns[p.group], CompilePattern(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {
-		ix = &indexRule{text: d, pat: compilePattern(d)}
+		ix = &indexRule{text: d, pat: CompilePattern(d)}
 	}
 	p.index[p.group] = append(p.index[p.group], ix)
 	p.checkPattern(l)
@@ -296,18 +295,18 @@ func (p *googleParser) rule(l *Line, allow bool) {
 
 // checkPattern reports what Google's matcher does with unusual patterns.
 func (p *googleParser) checkPattern(l *Line) {
-	v, at := p.value(l), int(l.Value.Start)
+	v, at := p.Value(l), int(l.Value.Start)
 	switch {
 	case v == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
-			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(p.key(l)))
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, googleSource+" (RobotsMatcher::disallow)",
+			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", asciiLower(p.Key(l)))
 		return
 	case v[0] != '/' && v[0] != '*':
-		p.report(at, at+len(v), CodePatternStart, Warning, googleSource+" (Matches)",
+		p.Report(at, at+len(v), CodePatternStart, Warning, googleSource+" (Matches)",
 			"Google's parser anchors a pattern at the start of the path, which always begins with '/'; %q matches nothing", v)
 	}
 	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-		p.report(at+i, at+i+1, CodeDollarInside, Info, googleSource+" (Matches)",
+		p.Report(at+i, at+i+1, CodeDollarInside, Info, googleSource+" (Matches)",
 			"Google's parser reads '$' as the end of the path only as the last character; here it is a literal '$'")
 	}
 }
@@ -320,33 +319,33 @@ func (p *googleParser) record(l *Line, key string) {
 	l.Kind = KindOther
 	l.Group = int32(p.group)
 	end := int(l.Value.End)
-	lower := asciiLower(p.key(l))
-	msg, nonStd := nonStandardMsg(lower)
+	lower := asciiLower(p.Key(l))
+	msg, nonStd := NonStandardMsg(lower)
 	switch {
 	case key == "sitemap":
-		if !isAbsoluteURL(p.value(l)) {
-			p.report(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
-				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", p.value(l))
+		if !IsAbsoluteURL(p.Value(l)) {
+			p.Report(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "sitemaps.org protocol; RFC 9309 §2.2.4",
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); %q is not", p.Value(l))
 		}
 	case nonStd:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
-			"%s%s", p.key(l), msg[len(lower):])
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, googleSource+" (HandleUnknownAction)",
+			"%s%s", p.Key(l), msg[len(lower):])
 	default:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
-			"%q is not a key Google's parser knows: it ignores the line", p.key(l))
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, googleSource+" (HandleUnknownAction)",
+			"%q is not a key Google's parser knows: it ignores the line", p.Key(l))
 	}
 }
 
 func (p *googleParser) finish() {
-	for _, g := range p.f.Groups {
+	for _, g := range p.File.Groups {
 		if len(g.Rules) > 0 {
 			continue
 		}
-		l := p.f.Lines[g.Agents[0].Line-1]
-		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
+		l := p.File.Lines[g.Agents[0].Line-1]
+		p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
-	p.f.ext = &googleFile{patterns: p.patterns, index: p.index}
+	p.File.SetExt(&googleFile{patterns: p.patterns, index: p.index})
 }
 
 var googleChoices = Choices{
@@ -362,7 +361,7 @@ var googleChoices = Choices{
 	},
 	Path:    func(t *Target) (string, bool) { return GooglePath(t.Input), true },
 	Pattern: func(v string) (string, bool) { return EscapeGooglePattern(v), true },
-	Says: says(rfcSays, map[Factor]string{
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "also reads common typos (disalow, useragent, …), any key starting with a known one, and a missing colon (robots.cc), and cuts lines at 16,663 bytes",
 		FactorTokenMatching: "compares the value's product token with the token exactly as given, ignoring ASCII case (robots.cc)",
 		FactorIndexHTML:     "lets an Allow ending in /index.htm… also allow its directory (robots.cc)",
@@ -384,13 +383,13 @@ func (google) Choices() *Choices { return &googleChoices }
 func (google) Evaluate(f *File, token string, t *Target) *Result {
 	path := GooglePath(t.Input)
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: googlePathSteps(t.Input, path), Winner: -1, RunnerUp: -1}
-	sel := f.selectionFor(token, googleSelect)
-	res.Groups = sel.trace
-	ext, _ := f.ext.(*googleFile)
+	sel := f.SelectionFor(token, googleSelect)
+	res.Groups = sel.Trace
+	ext, _ := f.Ext().(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	if ext != nil {
-		var local [16]ruleRef
-		for _, ref := range sel.rules.get(func() *ruleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).candidates(path, local[:0]) {
+		var local [16]RuleRef
+		for _, ref := range sel.Rules.Get(func() *RuleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).candidates(path, local[:0]) {
 			gi, ri := int(ref.Group), int(ref.Rule)
 			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
@@ -399,31 +398,31 @@ func (google) Evaluate(f *File, token string, t *Target) *Result {
 			}
 		}
 	}
-	res.decideLongest()
+	res.DecideLongest()
 	if res.Winner >= 0 && viaIndex[res.Winner] {
 		res.Reason = ReasonIndexHTML
 	}
-	res.Diagnostics = sel.diags
+	res.Diagnostics = sel.Diags
 	res.Explanation = googleExplain(f, res)
 	return res
 }
 
-// ruleIndex indexes the rules of the groups selected (see ruleIndex); an
+// RuleIndex indexes the rules of the groups selected (see ruleIndex); an
 // allow ending in /index.htm… by its directory pattern, which requires
 // less of a path than its own. An empty pattern never decides (robots.cc
 // gives it priority 0), and escaping never empties one: it is left out.
-func (ext *googleFile) ruleIndex(f *File, selected []int) *ruleIndex {
-	return newRuleIndex(func(add func(string, ruleRef)) {
+func (ext *googleFile) ruleIndex(f *File, selected []int) *RuleIndex {
+	return NewRuleIndex(func(add func(string, RuleRef)) {
 		for _, gi := range selected {
 			for ri, r := range f.Groups[gi].Rules {
 				if r.Pattern.Start == r.Pattern.End {
 					continue
 				}
-				body := ext.patterns[gi][ri].body
+				body := ext.patterns[gi][ri].Body
 				if ix := ext.index[gi][ri]; ix != nil {
-					body = ix.pat.body
+					body = ix.pat.Body
 				}
-				add(body, ruleRef{int32(gi), int32(ri)})
+				add(body, RuleRef{int32(gi), int32(ri)})
 			}
 		}
 	})
@@ -434,7 +433,7 @@ func (ext *googleFile) ruleIndex(f *File, selected []int) *ruleIndex {
 // (robots.cc HandleAllow); the priority is then that pattern's length.
 func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m Match, index, ok bool) {
 	if ext.patterns[gi][ri].match(path) {
-		m = f.matchOf(r)
+		m = f.MatchOf(r)
 		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
 		return m, false, true
 	}
@@ -442,7 +441,7 @@ func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m 
 	if ix == nil || !ix.pat.match(path) {
 		return Match{}, false, false
 	}
-	m = f.matchOf(r)
+	m = f.MatchOf(r)
 	m.Priority = len(ix.text)
 	m.Steps = append(googlePatternSteps(m.Pattern), Step{Input: m.Normalized, Output: ix.text,
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
@@ -453,7 +452,7 @@ func googleMatch(f *File, ext *googleFile, gi, ri int, r *Rule, path string) (m 
 // googlePatternSteps are the escaping steps of a pattern, worked out only
 // for the rules that match.
 func googlePatternSteps(p string) []Step {
-	_, steps := normalize(p, googlePatternRules, true)
+	_, steps := Normalize(p, googlePatternRules, true)
 	return steps
 }
 
@@ -472,7 +471,7 @@ func googlePathSteps(input, path string) []Step {
 // trimmed or cut, so "Googlebot/2.1" matches no group); else every '*'
 // group applies; else none.
 func googleSelect(f *File, token string) GroupTrace {
-	w := newTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
+	w := NewTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			switch {
@@ -494,20 +493,20 @@ func googleSelect(f *File, token string) GroupTrace {
 // words of its own.
 func googleExplain(f *File, res *Result) string {
 	if res.Reason != ReasonIndexHTML {
-		return explain(f, res)
+		return Explain(f, res)
 	}
 	w := res.Matches[res.Winner]
 	dir := w.Steps[len(w.Steps)-1].Output
 	s := fmt.Sprintf("Allowed by %s: Google's parser reads an allow ending in /index.htm… as also allowing its directory, so %s (%s) matches %s",
-		RuleText(f, w.Rule), dir, octets(w.Priority), res.Path)
+		RuleText(f, w.Rule), dir, Octets(w.Priority), res.Path)
 	if res.RunnerUp < 0 {
 		return s + "."
 	}
 	r := res.Matches[res.RunnerUp]
 	if r.Priority == w.Priority {
-		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), octets(r.Priority))
+		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), Octets(r.Priority))
 	}
-	return fmt.Sprintf("%s, longer than %s (%s).", s, RuleText(f, r.Rule), octets(r.Priority))
+	return fmt.Sprintf("%s, longer than %s (%s).", s, RuleText(f, r.Rule), Octets(r.Priority))
 }
 
 // googlePatternRules are the only changes robots.cc makes to an allow or
@@ -515,16 +514,16 @@ func googleExplain(f *File, res *Result) string {
 // other they give the same result as its single pass: an escape it writes
 // is already upper-case, and the bytes after a valid %XX are hex digits, so
 // no escape can start inside one.
-var googlePatternRules = []normRule{
-	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", googleSource + " (MaybeEscapePattern)", encodeNonASCII},
-	{"hex digits of %XX escapes are upper-cased", googleSource + " (MaybeEscapePattern)", upperEscapes},
+var googlePatternRules = []NormRule{
+	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", googleSource + " (MaybeEscapePattern)", EncodeNonASCII},
+	{"hex digits of %XX escapes are upper-cased", googleSource + " (MaybeEscapePattern)", UpperEscapes},
 }
 
 // EscapeGooglePattern returns a pattern as Google's parser compares it:
 // non-ASCII bytes percent-encoded, the hex digits of escapes upper-cased,
 // nothing else (no decoding, '%2A' stays three characters).
 func EscapeGooglePattern(p string) string {
-	s, _ := normalize(p, googlePatternRules, false)
+	s, _ := Normalize(p, googlePatternRules, false)
 	return s
 }
 

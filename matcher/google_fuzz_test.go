@@ -61,7 +61,7 @@ func FuzzGoogle(f *testing.F) {
 		for _, g := range file.Groups {
 			for _, r := range g.Rules {
 				norm := file.Normalized(r)
-				got := compilePattern(norm).match(a.Path)
+				got := CompilePattern(norm).match(a.Path)
 				if want := googleMatchesRef(a.Path, norm); got != want {
 					t.Fatalf("pattern %q on %q: match = %v, robots.cc's Matches = %v", norm, a.Path, got, want)
 				}

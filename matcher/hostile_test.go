@@ -109,7 +109,7 @@ func TestHostileInputs(t *testing.T) {
 					h.want(t, r, res)
 				}
 				for _, code := range h.notices {
-					if !hasCode(f.Diagnostics, code) {
+					if !f.Diagnostics.Has(code) {
 						t.Errorf("%s: no %s diagnostic", r, code)
 					}
 				}

@@ -30,7 +30,6 @@ import (
 //
 // Keys are compared without case; other keys are extensions, which a robot
 // may ignore. The URL is compared by its path and query.
-const Koster1996 Reading = "koster1996"
 
 const kosterSource = "draft-koster-robots-00"
 
@@ -46,47 +45,47 @@ func (koster1996) Info() ReadingInfo {
 }
 
 func (koster1996) Parse(src []byte, text string) *File {
-	s := newScanner(Koster1996, src, text)
-	p := kosterParser{scanner: s, group: -1, ext: &kosterFile{def: -1}}
-	for i := range s.f.Lines {
-		p.line(&s.f.Lines[i])
+	s := NewScanner(Koster1996, src, text)
+	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
+	for i := range s.File.Lines {
+		p.line(&s.File.Lines[i])
 	}
 	p.finish()
-	s.checkBytes()
-	s.f.ext = p.ext
-	s.f.Diagnostics = sortedDiagnostics(s.diags)
-	return s.f
+	s.CheckBytes()
+	s.File.SetExt(p.ext)
+	s.File.Diagnostics = SortedDiagnostics(s.Diags)
+	return s.File
 }
 
 type kosterParser struct {
-	*scanner
+	*Scanner
 	group    int  // the open record, or -1 after a blank line
 	seenRule bool // the open record has a rule
 	ext      *kosterFile
 }
 
 func (p *kosterParser) line(l *Line) {
-	src := p.f.Source
-	rec := splitRecord(src, int(l.Start), int(l.End))
-	if rec.comment >= 0 {
-		l.Comment = spanOf(rec.comment+1, int(l.End))
+	src := p.File.Source
+	rec := SplitRecord(src, int(l.Start), int(l.End))
+	if rec.CommentAt >= 0 {
+		l.Comment = SpanOf(rec.CommentAt+1, int(l.End))
 	}
 	switch {
-	case rec.keyStart < 0 && !rec.colon && rec.comment < 0:
+	case rec.KeyStart < 0 && !rec.Colon && rec.CommentAt < 0:
 		l.Kind = KindBlank
 		p.group, p.seenRule = -1, false
 		return
-	case rec.keyStart < 0 && !rec.colon:
+	case rec.KeyStart < 0 && !rec.Colon:
 		l.Kind, l.Group = KindComment, int32(p.group)
 		return
-	case !rec.colon || rec.keyStart < 0:
+	case !rec.Colon || rec.KeyStart < 0:
 		l.Kind, l.Group = KindInvalid, int32(p.group)
-		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, kosterSource+" §3.3",
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, kosterSource+" §3.3",
 			"not a line of the form 'field: value': the draft's grammar has no place for it, and it is ignored")
 		return
 	}
-	l.Key, l.Value = spanOf(rec.keyStart, rec.keyEnd), spanOf(rec.valueStart, rec.valueEnd)
-	switch strings.ToLower(p.key(l)) {
+	l.Key, l.Value = SpanOf(rec.KeyStart, rec.KeyEnd), SpanOf(rec.ValueStart, rec.ValueEnd)
+	switch strings.ToLower(p.Key(l)) {
 	case "user-agent":
 		p.userAgent(l)
 	case "allow":
@@ -101,25 +100,25 @@ func (p *kosterParser) line(l *Line) {
 func (p *kosterParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.group >= 0 && p.seenRule {
-		p.report(int(l.Key.Start), int(l.End), CodeRecordBreak, Warning, kosterSource+" §3.3",
+		p.Report(int(l.Key.Start), int(l.End), CodeRecordBreak, Warning, kosterSource+" §3.3",
 			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
 	}
 	if p.group < 0 || p.seenRule {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
-		p.group, p.seenRule = len(p.f.Groups)-1, false
+		p.File.Groups = append(p.File.Groups, Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.group, p.seenRule = len(p.File.Groups)-1, false
 	}
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = int(l.Number), int32(p.group)
-	a := Agent{Line: int(l.Number), Value: p.value(l), Token: p.value(l), Global: p.value(l) == "*"}
+	a := Agent{Line: int(l.Number), Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
 	g.Agents = append(g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
 		p.ext.def = p.group
 	case a.Global && p.ext.def != p.group:
-		p.report(int(l.Value.Start), int(l.End), CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
-			"only the first record naming '*' (line %d) is the default: this one is never used", p.f.Groups[p.ext.def].FirstLine)
+		p.Report(int(l.Value.Start), int(l.End), CodeIgnoredRecord, Warning, kosterSource+" §3.2.1",
+			"only the first record naming '*' (line %d) is the default: this one is never used", p.File.Groups[p.ext.def].FirstLine)
 	case a.Value == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, kosterSource+" §3.3",
 			"this user-agent line names no robot")
 	}
 }
@@ -127,38 +126,34 @@ func (p *kosterParser) userAgent(l *Line) {
 func (p *kosterParser) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, kosterSource+" §3.3",
 			"this rule is in no record (none started since the last blank line): it applies to no robot")
 		return
 	}
 	p.seenRule, l.Group = true, int32(p.group)
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
-	norm, _ := kosterNormalize(p.value(l), false)
-	g.Rules = append(g.Rules, p.f.newRule(l, allow || p.value(l) == "", norm, p.group))
+	norm, _ := kosterNormalize(p.Value(l), false)
+	g.Rules = append(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
-	case p.value(l) == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, kosterSource+" §4",
-			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", p.key(l))
-	case strings.ContainsAny(p.value(l), "*$"):
-		p.report(at, end, CodeNoWildcards, Warning, kosterSource+" §3.2.2",
+	case p.Value(l) == "":
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, kosterSource+" §4",
+			"an empty %s allows everything: it matches every path, so the rules after it in this record never decide", p.Key(l))
+	case strings.ContainsAny(p.Value(l), "*$"):
+		p.Report(at, end, CodeNoWildcards, Warning, kosterSource+" §3.2.2",
 			"the draft has no wildcards: '*' and '$' are compared literally, so this rule matches only paths that contain them")
 	case strings.HasPrefix(norm, "/robots.txt"):
-		p.report(at, end, CodeRobotsTxtRule, Info, kosterSource+" §3.2.2",
+		p.Report(at, end, CodeRobotsTxtRule, Info, kosterSource+" §3.2.2",
 			"/robots.txt is always allowed and must not appear in a rule: this rule has no effect on it")
 	}
 }
 
-// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
-// draft always allows.
-const CodeRobotsTxtRule Code = "robots-txt-rule"
-
 func (p *kosterParser) finish() {
-	for _, g := range p.f.Groups {
+	for _, g := range p.File.Groups {
 		if len(g.Rules) == 0 {
-			l := p.f.Lines[g.FirstLine-1]
-			p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, kosterSource+" §3.3",
+			l := p.File.Lines[g.FirstLine-1]
+			p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
 		}
 	}
@@ -171,11 +166,11 @@ func kosterNormalize(s string, steps bool) (string, []Step) {
 	if strings.IndexByte(s, '%') < 0 {
 		return s, nil
 	}
-	out := mapBytes(s, func(s string, i int) (string, int, bool) {
-		if !isEscape(s, i) {
+	out := MapBytes(s, func(s string, i int) (string, int, bool) {
+		if !IsEscape(s, i) {
 			return "", 0, false
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := Unhex(s[i+1])<<4 | Unhex(s[i+2])
 		if c == '/' {
 			return "%2F", 3, s[i:i+3] != "%2F"
 		}
@@ -190,7 +185,7 @@ func kosterNormalize(s string, steps bool) (string, []Step) {
 
 func (koster1996) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
-	ext, _ := f.ext.(*kosterFile)
+	ext, _ := f.Ext().(*kosterFile)
 	if ext == nil {
 		ext = &kosterFile{def: -1}
 	}
@@ -203,8 +198,8 @@ func (koster1996) Evaluate(f *File, token string, t *Target) *Result {
 	if len(res.Groups.Selected) > 0 {
 		rules := f.Groups[res.Groups.Selected[0]].Rules
 		for i := range rules {
-			if r := &rules[i]; strings.HasPrefix(res.Path, f.normalized(r)) {
-				m := f.matchOf(r)
+			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) {
+				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps = kosterNormalize(m.Pattern, true)
 				res.Matches = append(res.Matches, m)
@@ -226,7 +221,7 @@ func (koster1996) Evaluate(f *File, token string, t *Target) *Result {
 	default:
 		res.Allowed, res.Reason = res.Matches[0].Rule.Allow, ReasonFirstMatch
 	}
-	res.Diagnostics = firstMatchBearing(f, res)
+	res.Diagnostics = FirstMatchBearing(f, res)
 	res.Explanation = kosterExplain(f, res)
 	return res
 }
@@ -304,18 +299,18 @@ func kosterExplain(f *File, res *Result) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		return firstMatchNoMatch(f, res)
+		return FirstMatchNoMatch(f, res)
 	}
 	g := f.Groups[res.Groups.Selected[0]]
 	where := fmt.Sprintf(" in the first record naming the robot (line %d)", g.FirstLine)
 	if res.Groups.Global {
 		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
 	}
-	s := firstMatchSentence(f, res, where)
+	s := FirstMatchSentence(f, res, where)
 	if w := res.Matches[res.Winner]; w.Rule.Allow && w.Pattern == "" {
 		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
 	}
-	return s + laterMatches(f, res)
+	return s + LaterMatches(f, res)
 }
 
 var kosterChoices = Choices{
@@ -323,14 +318,14 @@ var kosterChoices = Choices{
 		p, _, _ := strings.Cut(path, "?")
 		return p == "/robots.txt"
 	},
-	Bounds: boundsBlankLine,
+	Bounds: BoundsBlankLine,
 	Agent: func(value, token string) (bool, bool) {
 		name := kosterName(token)
 		global := value == "*"
 		return !global && name != "" && strings.Contains(strings.ToLower(value), name), global
 	},
-	Merge: firstNamed,
-	Match: matchPrefix,
+	Merge: FirstNamed,
+	Match: MatchPrefix,
 	Path: func(t *Target) (string, bool) {
 		path := "/"
 		if t != nil && t.Path != "" {
@@ -343,9 +338,9 @@ var kosterChoices = Choices{
 		p, _ := kosterNormalize(v, false)
 		return p, true
 	},
-	Empty:  emptyAllowsAll,
-	Decide: decideFirst,
-	Says: says(rfcSays, map[Factor]string{
+	Empty:  EmptyAllowsAll,
+	Decide: DecideFirst,
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "reads only the exact keys, in any case (draft-koster-robots §3.3)",
 		FactorGroupBoundary: "ends a record at a blank line (draft-koster-robots §3.3)",
 		FactorTokenMatching: "applies a record whose value contains the robot's name, ignoring case (draft-koster-robots §3.2.1)",

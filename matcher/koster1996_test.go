@@ -103,7 +103,7 @@ Disallow: /
 // Records, blank lines and first-match order, as the draft defines them.
 func TestKoster1996Records(t *testing.T) {
 	for _, c := range []struct {
-		name, body, token, url string
+		name, Body, token, url string
 		allowed                bool
 		code                   Code
 	}{
@@ -125,15 +125,15 @@ func TestKoster1996Records(t *testing.T) {
 		{"encoded octets match raw ones", "User-agent: *\nDisallow: /caf%C3%A9\n", "x", "/café", false, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := ParseAs(Koster1996, []byte(c.body))
+			f := ParseAs(Koster1996, []byte(c.Body))
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Allowed != c.allowed {
-				t.Errorf("%q, %q, %q: allowed %v, want %v (%s)", c.body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
+				t.Errorf("%q, %q, %q: allowed %v, want %v (%s)", c.Body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
 			}
-			if c.code != "" && !hasCode(f.Diagnostics, c.code) {
+			if c.code != "" && !f.Diagnostics.Has(c.code) {
 				t.Errorf("no %s diagnostic in %v", c.code, f.Diagnostics)
 			}
 		})

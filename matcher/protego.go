@@ -40,13 +40,8 @@ import (
 // length of their quoted pattern, longest first, an allow before a
 // disallow of the same length; the first that matches decides. '*' is any
 // run of characters and a final '$' the end of the URL.
-const Protego Reading = "protego"
 
 const pgSource = "scrapy/protego 0.6.1"
-
-// CodeDollarTwice marks a pattern that protego adds twice, once with its
-// '$' read literally.
-const CodeDollarTwice Code = "dollar-twice"
 
 type protego struct{}
 
@@ -96,7 +91,7 @@ type pgEntry struct {
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
-	flags patFlags
+	flags PatFlags
 	never bool
 	steps []Step
 }
@@ -143,24 +138,23 @@ func (protego) Info() ReadingInfo {
 }
 
 func (protego) Parse(src []byte, text string) *File {
-	f := &File{Reading: Protego, Source: src}
+	f := NewFile(Protego, src, text)
 	lines, bad := pgSplitLines(src)
-	f.text = text
-	s := &scanner{f: f, text: text}
+	s := &Scanner{File: f, Text: text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
-		f.Lines[i] = newLine(i+1, l.start, l.end)
-		s.longest = max(s.longest, l.end-l.start)
+		f.Lines[i] = NewLine(i+1, l.start, l.end)
+		s.Longest = max(s.Longest, l.end-l.start)
 	}
-	p := &pgParser{scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
+	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {
 		p.line(&f.Lines[i], lines[i])
 	}
 	p.finish()
-	s.checkBytes()
+	s.CheckBytes()
 	p.checkEncoding(bad)
-	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(s.diags)
+	f.SetExt(p.ext)
+	f.Diagnostics = SortedDiagnostics(s.Diags)
 	return f
 }
 
@@ -225,7 +219,7 @@ func pgLine(text string, off []int, start, end int) pyLine {
 }
 
 type pgParser struct {
-	*scanner
+	*Scanner
 	ext  *pgFile
 	open int // the group being read, or -1
 	// prev is the last directive read (previous_rule_field), "" before any.
@@ -249,11 +243,11 @@ var (
 // A pgCut is a line split as protego splits it, with offsets in the
 // line's text.
 type pgCut struct {
-	comment        int // index of '#', or -1
+	CommentAt      int // index of '#', or -1
 	field, value   string
 	keyAt, valueAt int
 	ok             bool // a field was found
-	colon          bool
+	Colon          bool
 }
 
 // cutPgLine splits a line: the comment at the first '#', strip(), then
@@ -261,10 +255,10 @@ type pgCut struct {
 // its spaces is the field when it is a directive name exactly as written
 // (so only in lower case), and the rest is the value.
 func cutPgLine(text string) pgCut {
-	c := pgCut{comment: strings.IndexByte(text, '#')}
+	c := pgCut{CommentAt: strings.IndexByte(text, '#')}
 	content := text
-	if c.comment >= 0 {
-		content = text[:c.comment]
+	if c.CommentAt >= 0 {
+		content = text[:c.CommentAt]
 	}
 	bodyAt := leadingSpace(content)
 	body := pyStrip(content)
@@ -273,7 +267,7 @@ func cutPgLine(text string) pgCut {
 	}
 	field, value := "", ""
 	if i := strings.IndexByte(body, ':'); i >= 0 {
-		field, value, c.colon, c.ok = body[:i], body[i+1:], true, true
+		field, value, c.Colon, c.ok = body[:i], body[i+1:], true, true
 	} else {
 		for i := 0; i < len(body) && i <= len("request rate"); i++ {
 			if body[i] == ' ' && containsStr(pgSecondChance, body[:i]) {
@@ -303,8 +297,8 @@ func containsStr(list []string, s string) bool {
 
 func (p *pgParser) line(l *Line, pl pyLine) {
 	c := cutPgLine(pl.text)
-	if c.comment >= 0 {
-		l.Comment = spanOf(pl.src(c.comment+1), int(l.End))
+	if c.CommentAt >= 0 {
+		l.Comment = SpanOf(pl.src(c.CommentAt+1), int(l.End))
 	}
 	if !c.ok {
 		p.classifyEmpty(l, pl, c)
@@ -316,8 +310,8 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 	if p.stop {
 		return // parse raised: the line is classified, not read
 	}
-	if !c.colon {
-		p.report(int(l.Key.Start), int(l.Key.End), CodeMissingColon, Info, pgSource+" (_parse_robotstxt)",
+	if !c.Colon {
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeMissingColon, Info, pgSource+" (_parse_robotstxt)",
 			"no ':' on this line: protego reads %q as the directive because it is written exactly so, in lower case, before a space", c.field)
 	}
 	if c.value == "" {
@@ -327,7 +321,7 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 	}
 	if p.open < 0 && !containsStr(pgUserAgent, field) && !containsStr(pgSitemap, field) {
 		if l.Kind.IsRule() {
-			p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, pgSource+" (_parse_robotstxt)",
+			p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, pgSource+" (_parse_robotstxt)",
 				"no user-agent line comes before this rule: protego ignores it")
 		}
 		return
@@ -339,7 +333,7 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 		p.rule(l, c.value)
 	case containsStr(pgSitemap, field), containsStr(pgOtherKeys, field):
 	default:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, pgSource,
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, pgSource,
 			"protego does not know %q: it ignores the line, but a user-agent line after it starts a new record", c.field)
 	}
 	if p.open >= 0 {
@@ -354,19 +348,19 @@ func (p *pgParser) line(l *Line, pl pyLine) {
 func pgSpan(pl pyLine, i, n int) Span {
 	start := pl.src(i)
 	if n == 0 {
-		return spanOf(start, start)
+		return SpanOf(start, start)
 	}
-	return spanOf(start, pl.src(i+n-1)+1)
+	return SpanOf(start, pl.src(i+n-1)+1)
 }
 
 // classifyEmpty sets the kind of a line that holds no directive.
 func (p *pgParser) classifyEmpty(l *Line, pl pyLine, c pgCut) {
 	body := pl.text
-	if c.comment >= 0 {
-		body = body[:c.comment]
+	if c.CommentAt >= 0 {
+		body = body[:c.CommentAt]
 	}
 	switch {
-	case pyStrip(body) == "" && c.comment >= 0:
+	case pyStrip(body) == "" && c.CommentAt >= 0:
 		l.Kind = KindComment
 	case pyStrip(body) == "":
 		l.Kind = KindBlank
@@ -374,7 +368,7 @@ func (p *pgParser) classifyEmpty(l *Line, pl pyLine, c pgCut) {
 		l.Kind = KindInvalid
 	default:
 		l.Kind = KindInvalid
-		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pgSource+" (_parse_robotstxt)",
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pgSource+" (_parse_robotstxt)",
 			"no ':' and no lower-case directive name before a space: protego ignores this line")
 	}
 }
@@ -394,10 +388,10 @@ func pgKind(field string) Kind {
 func (p *pgParser) emptyValue(l *Line, field string) {
 	switch l.Kind {
 	case KindUserAgent:
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, pgSource+" (_parse_robotstxt)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, pgSource+" (_parse_robotstxt)",
 			"an empty user-agent value is ignored: it names no rule set")
 	case KindAllow, KindDisallow:
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pgSource+" (_parse_robotstxt)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pgSource+" (_parse_robotstxt)",
 			"protego ignores a rule with an empty value; a user-agent line after it still starts a new record")
 	}
 }
@@ -413,17 +407,17 @@ func (p *pgParser) emptyValue(l *Line, field string) {
 // a new group, which the kept sets share.
 func (p *pgParser) userAgent(l *Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
-	if reset || len(p.f.Groups[p.open].Rules) > 0 {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
+	if reset || len(p.File.Groups[p.open].Rules) > 0 {
+		p.File.Groups = append(p.File.Groups, Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
 		p.ext.entries = append(p.ext.entries, nil)
-		p.open = len(p.f.Groups) - 1
+		p.open = len(p.File.Groups) - 1
 		if reset {
 			p.ext.runs = append(p.ext.runs, p.open)
 		}
 		p.ext.runs[len(p.ext.runs)-1] = p.open
 	}
 	name := pyLower(value)
-	g := &p.f.Groups[p.open]
+	g := &p.File.Groups[p.open]
 	g.Agents = append(g.Agents, Agent{Line: int(l.Number), Value: value, Token: name, Global: name == "*"})
 	for _, n := range pgNames(name) {
 		p.addToSet(n)
@@ -433,7 +427,7 @@ func (p *pgParser) userAgent(l *Line, value string) {
 		if bare == "" {
 			how = "protego would remove the '*', which leaves nothing: the record is filed under this value only"
 		}
-		p.report(int(l.Value.Start), int(l.Value.End), CodeNonStandardRecord, Info, pgSource+" (_parse_robotstxt)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeNonStandardRecord, Info, pgSource+" (_parse_robotstxt)",
 			"'*' inside a user-agent value: %s", how)
 	}
 }
@@ -467,24 +461,24 @@ func (p *pgParser) rule(l *Line, value string) {
 	allow := l.Kind == KindAllow
 	entries, own, err := pgBuild(value, allow, false)
 	if err != nil {
-		p.report(int(l.Start), int(l.End), CodeRaises, Error, pgSource+" (_quote_pattern)",
+		p.Report(int(l.Start), int(l.End), CodeRaises, Error, pgSource+" (_quote_pattern)",
 			"protego's parse raises %v while quoting this pattern (urlparse): no rules are read at all; this reading keeps what came before", err)
 		p.stop = true
 		return
 	}
-	g := &p.f.Groups[p.open]
+	g := &p.File.Groups[p.open]
 	main := ""
 	if own >= 0 {
 		main = entries[own].pattern
 	}
-	g.Rules = append(g.Rules, p.f.newRule(l, allow, main, p.open))
+	g.Rules = append(g.Rules, p.File.NewRule(l, allow, main, p.open))
 	p.ext.entries[p.open] = append(p.ext.entries[p.open], entries)
 	switch {
 	case len(entries) == 0:
-		p.report(int(l.Value.Start), int(l.Value.End), CodeEmptyPattern, Warning, pgSource+" (_quote_pattern)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeEmptyPattern, Warning, pgSource+" (_quote_pattern)",
 			"protego's quoting leaves nothing of this pattern (a scheme and nothing after it), so it adds no rule")
 	case strings.Contains(value, "$") && own > 0:
-		p.report(int(l.Value.Start), int(l.Value.End), CodeDollarTwice, Info, pgSource+" (_RuleSet.allow, disallow)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeDollarTwice, Info, pgSource+" (_RuleSet.allow, disallow)",
 			"protego adds this rule twice: as %q, where only a final '$' ends the URL, and as %q, where every '$' is the literal %%24",
 			entries[own].pattern, entries[0].pattern)
 	}
@@ -492,15 +486,15 @@ func (p *pgParser) rule(l *Line, value string) {
 
 // extend makes line l part of the open record.
 func (p *pgParser) extend(l *Line) {
-	g := &p.f.Groups[p.open]
+	g := &p.File.Groups[p.open]
 	g.LastLine = int(l.Number)
 }
 
 // finish files every line between a record's first and last into it.
 func (p *pgParser) finish() {
-	for gi, g := range p.f.Groups {
+	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
-			p.f.Lines[n-1].Group = int32(gi)
+			p.File.Lines[n-1].Group = int32(gi)
 		}
 	}
 }
@@ -508,13 +502,13 @@ func (p *pgParser) finish() {
 // checkEncoding replaces the generic invalid-UTF-8 warnings with what
 // protego's caller does, and reports a byte-order mark, which it keeps.
 func (p *pgParser) checkEncoding(bad int) {
-	p.diags.drop(CodeInvalidUTF8)
+	p.Diags.Drop(CodeInvalidUTF8)
 	if bad >= 0 {
-		p.report(bad, bad+1, CodeInvalidUTF8, Warning, "Python bytes.decode (errors=\"ignore\")",
+		p.Report(bad, bad+1, CodeInvalidUTF8, Warning, "Python bytes.decode (errors=\"ignore\")",
 			"invalid UTF-8: the body is decoded with errors=\"ignore\", so protego never sees these bytes and reads the text around them as if they were not there")
 	}
-	if strings.HasPrefix(string(p.f.Source[:min(3, len(p.f.Source))]), "\uFEFF") {
-		p.report(0, 3, CodeBOM, Warning, "Python bytes.decode (\"utf-8\")",
+	if strings.HasPrefix(string(p.File.Source[:min(3, len(p.File.Source))]), "\uFEFF") {
+		p.Report(0, 3, CodeBOM, Warning, "Python bytes.decode (\"utf-8\")",
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, which strip() does not remove, so protego does not recognize the first line's directive (a caller that decodes with \"utf-8-sig\" drops the mark)")
 	}
 }
@@ -554,7 +548,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []Step) (int, e
 	}
 	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
 	e.match, e.never = pgMatchForm(q)
-	e.flags = patternFlags(e.match)
+	e.flags = PatternFlags(e.match)
 	if steps {
 		e.steps = append(append([]Step(nil), before...), st.steps...)
 	}
@@ -646,13 +640,13 @@ func pgUnquote(s, keep string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if !isEscape(s, i) {
+		if !IsEscape(s, i) {
 			b = append(b, s[i])
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := Unhex(s[i+1])<<4 | Unhex(s[i+2])
 		if strings.IndexByte(keep, c) >= 0 {
-			b = append(b, escapeByte(c)...)
+			b = append(b, EscapeByte(c)...)
 		} else {
 			b = append(b, c)
 		}
@@ -664,12 +658,12 @@ func pgUnquote(s, keep string) string {
 // pgQuote is urllib.parse.quote(s, safe): the UTF-8 octets of everything
 // but ASCII letters, digits, "_.-~" and safe are written %XX.
 func pgQuote(s, safe string) string {
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0 {
 			return "", 0, false
 		}
-		return escapeByte(c), 1, true
+		return EscapeByte(c), 1, true
 	})
 }
 
@@ -702,14 +696,14 @@ func pgRequestPath(raw string) (string, []Step, error) {
 // same decision without sorting.
 func (protego) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
-	ext, _ := f.ext.(*pgFile)
+	ext, _ := f.Ext().(*pgFile)
 	if ext == nil {
 		ext = &pgFile{}
 	}
 	path, steps, err := pgRequestPath(targetInput(t))
 	res.Path, res.Steps = path, steps
-	sel := f.selectionFor(token, pgSelect)
-	res.Groups, res.Diagnostics = sel.trace, sel.diags
+	sel := f.SelectionFor(token, pgSelect)
+	res.Groups, res.Diagnostics = sel.Trace, sel.Diags
 	if err != nil {
 		res.Reason = ReasonRaises
 		res.Explanation = fmt.Sprintf("No verdict: protego's can_fetch raises %v for this URL (urlparse); shown as disallowed, since a crawler whose check fails fetches nothing.", err)
@@ -722,7 +716,7 @@ func (protego) Evaluate(f *File, token string, t *Target) *Result {
 			}
 		}
 	}
-	res.decideLongest()
+	res.DecideLongest()
 	res.Explanation = pgExplain(f, res)
 	return res
 }
@@ -745,7 +739,7 @@ func pgMatch(f *File, ext *pgFile, gi, ri int, path string) (Match, bool) {
 		return Match{}, false
 	}
 	r := &f.Groups[gi].Rules[ri]
-	m := f.matchOf(r)
+	m := f.MatchOf(r)
 	m.Normalized, m.Priority = entries[best].pattern, entries[best].prio
 	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); err == nil && best < len(again) {
 		m.Steps = again[best].steps
@@ -786,7 +780,7 @@ func pgScore(set, name string) int {
 // for the token (stripped and lower-cased), the first created on a tie;
 // none when every score is 0.
 func pgSelect(f *File, token string) GroupTrace {
-	ext, _ := f.ext.(*pgFile)
+	ext, _ := f.Ext().(*pgFile)
 	if ext == nil {
 		ext = &pgFile{}
 	}
@@ -853,7 +847,7 @@ func pgSummary(f *File, ext *pgFile, tr GroupTrace, name, chosen string, score i
 	for _, gi := range tr.Selected[:min(len(tr.Selected), named)] {
 		lines = append(lines, f.Groups[gi].FirstLine)
 	}
-	where := joinInts(lines)
+	where := JoinInts(lines)
 	if more := len(tr.Selected) - len(lines); more > 0 {
 		where = strings.Trim(strings.ReplaceAll(fmt.Sprint(lines), " ", ", "), "[]") + fmt.Sprintf(" and %d more", more)
 	}
@@ -879,7 +873,7 @@ func pgExplain(f *File, res *Result) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		if rulesIn(f, res.Groups.Selected) == 0 {
+		if RulesIn(f, res.Groups.Selected) == 0 {
 			return "Allowed: the rule set that applies has no rules. " + res.Groups.Summary
 		}
 		return fmt.Sprintf("Allowed: no rule of the rule set that applies matches %s.", res.Path)
@@ -902,14 +896,14 @@ func pgExplain(f *File, res *Result) string {
 
 var protegoChoices = Choices{
 	Lines:  pythonLines,
-	Bounds: boundsAgentAfterAny,
+	Bounds: BoundsAgentAfterAny,
 	Agent: func(value, token string) (bool, bool) {
 		// A value with '*' inside is also filed without its stars
 		// (AgentKeys): each key is scored as it is.
 		name, v := pyLower(pyStrip(token)), pyLower(value)
 		return v != "*" && v != "" && strings.Contains(name, v), v == "*"
 	},
-	Merge:     bestScore,
+	Merge:     BestScore,
 	AgentKeys: func(value string) []string { return pgNames(pyLower(value)) },
 	Index: func(p string, allow bool) (string, bool) {
 		if !allow || !strings.HasSuffix(p, "/index.html") {
@@ -918,11 +912,11 @@ var protegoChoices = Choices{
 		return p[:len(p)-len("index.html")] + "$", true
 	},
 	Match: func(pattern, path string) bool {
-		if rejectsByPrefix(pattern, path) {
+		if RejectsByPrefix(pattern, path) {
 			return false
 		}
 		form, never := pgMatchForm(pattern)
-		return !never && compilePattern(form).match(path)
+		return !never && CompilePattern(form).match(path)
 	},
 	Path: func(t *Target) (string, bool) {
 		p, _, err := pgRequestPath(targetInput(t))
@@ -946,7 +940,7 @@ var protegoChoices = Choices{
 		return []string{entries[own].pattern}
 	},
 	Priority: func(pattern, _ string) int { return utf8.RuneCountInString(pattern) },
-	Says: says(rfcSays, map[Factor]string{
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "also reads misspellings of disallow and user-agent, and a lower-case directive followed by a space without ':' (protego)",
 		FactorGroupBoundary: "starts a new record at a user-agent line after any other directive (protego)",
 		FactorTokenMatching: "applies a rule set whose value is a substring of the lower-cased token (protego)",

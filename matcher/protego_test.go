@@ -13,7 +13,7 @@ import (
 // answers (checked against protego itself; the differential test holds the
 // reading to the corpus protego answered).
 type pgCheck struct {
-	name, body, token, url string
+	name, Body, token, url string
 	allowed                bool
 	code                   Code // a diagnostic the file must carry, or ""
 }
@@ -73,15 +73,15 @@ var pgChecks = []pgCheck{
 func TestProtegoBehaviours(t *testing.T) {
 	for _, c := range pgChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := ParseAs(Protego, []byte(c.body))
+			f := ParseAs(Protego, []byte(c.Body))
 			res, err := f.Evaluate(c.token, "http://example.com"+c.url)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Allowed != c.allowed {
-				t.Errorf("%q, token %q, %q: allowed %v, want %v (%s)", c.body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
+				t.Errorf("%q, token %q, %q: allowed %v, want %v (%s)", c.Body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
 			}
-			if c.code != "" && !hasCode(f.Diagnostics, c.code) {
+			if c.code != "" && !f.Diagnostics.Has(c.code) {
 				t.Errorf("no %s diagnostic in %v", c.code, f.Diagnostics)
 			}
 		})
@@ -293,7 +293,7 @@ func pgRegexp(pat string) *regexp.Regexp {
 // expression does.
 func FuzzProtego(f *testing.F) {
 	for _, c := range pgChecks {
-		f.Add([]byte(c.body), c.token, "http://example.com"+c.url)
+		f.Add([]byte(c.Body), c.token, "http://example.com"+c.url)
 	}
 	f.Add([]byte("\ufeffuser agent foo*\r\xff\nallow /d/index.html$?\x00\nDisallow: //[::1]/a;b;\n"), "FOO", "/%2f%zz#x")
 	f.Add([]byte("User-agent: *\nDisallow: /a?x*$*b\nAllow: /a;x**$**\n"), "x", "/a;x$b")
@@ -429,7 +429,7 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 			t.Errorf("line %d is %s, want %s", i+1, f.Lines[i].Kind, k)
 		}
 	}
-	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !hasCode(f.Diagnostics, CodeRaises) {
+	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !f.Diagnostics.Has(CodeRaises) {
 		t.Errorf("groups %+v, diagnostics %v: want the rule of line 2 only, and the raise", f.Groups, f.Diagnostics)
 	}
 }

@@ -27,23 +27,6 @@ import (
 // Where parse() raises ValueError (a malformed bracketed host in a rule, a
 // Crawl-delay int() refuses), the reading reports it and keeps what parse()
 // had built until then, as a caller that caught the exception would see.
-const Python Reading = "python"
-
-// Diagnostic codes of the first-match readings (python and koster1996).
-const (
-	CodeRaises        Code = "raises"         // CPython raises an exception here
-	CodeNotBlank      Code = "not-blank"      // a line of white space does not end a record
-	CodeDroppedAgents Code = "dropped-agents" // user-agent lines whose record ended before any rule
-	CodeIgnoredRecord Code = "ignored-record" // a record that can never apply
-	CodeNoWildcards   Code = "no-wildcards"   // '*' or '$' in a pattern is compared literally
-	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
-	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
-)
-
-// ReasonRaises says that the reading's real implementation raises an
-// exception for this URL and gives no verdict; it is shown as disallowed,
-// since a crawler whose check fails fetches nothing.
-const ReasonRaises Reason = "raises"
 
 const pySource = "CPython urllib.robotparser"
 
@@ -61,21 +44,20 @@ func (python) Info() ReadingInfo {
 }
 
 func (python) Parse(src []byte, text string) *File {
-	f := &File{Reading: Python, Source: src}
+	f := NewFile(Python, src, text)
 	lines, bad := pySplitLines(src)
-	f.text = text
-	s := &scanner{f: f, text: text}
+	s := &Scanner{File: f, Text: text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
-		f.Lines[i] = newLine(i+1, l.start, l.end)
-		s.longest = max(s.longest, l.end-l.start)
+		f.Lines[i] = NewLine(i+1, l.start, l.end)
+		s.Longest = max(s.Longest, l.end-l.start)
 	}
-	p := &pyParser{scanner: s, lines: lines, ext: &pyFile{def: -1}}
+	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
-	s.checkBytes()
+	s.CheckBytes()
 	p.checkEncoding(bad)
-	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(s.diags)
+	f.SetExt(p.ext)
+	f.Diagnostics = SortedDiagnostics(s.Diags)
 	return f
 }
 
@@ -87,7 +69,7 @@ type pyEntry struct {
 }
 
 type pyParser struct {
-	*scanner
+	*Scanner
 	lines []pyLine
 	ext   *pyFile
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
@@ -103,8 +85,8 @@ func (p *pyParser) key(*Line) string   { return p.cut.key }
 func (p *pyParser) value(*Line) string { return p.cut.value }
 
 func (p *pyParser) run() {
-	for i := range p.f.Lines {
-		l, pl := &p.f.Lines[i], p.lines[i]
+	for i := range p.File.Lines {
+		l, pl := &p.File.Lines[i], p.lines[i]
 		if p.stop {
 			p.classify(l, pl)
 			continue
@@ -138,8 +120,8 @@ func (p *pyParser) blank(l *Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	first := p.f.Lines[p.entry.agents[0].Line-1]
-	p.report(int(first.Start), int(first.End), CodeDroppedAgents, Warning, pySource+" (RobotFileParser.parse)",
+	first := p.File.Lines[p.entry.agents[0].Line-1]
+	p.Report(int(first.Start), int(first.End), CodeDroppedAgents, Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
 	p.entry = pyEntry{}
@@ -148,23 +130,23 @@ func (p *pyParser) dropAgents(why string) {
 // cut splits a line's text as parse() does: comment at the first '#',
 // strip(), then key and value at the first ':'. Offsets are in the text.
 type pyCut struct {
-	comment        int // index of '#', or -1
-	body           string
+	CommentAt      int // index of '#', or -1
+	Body           string
 	keyAt, valueAt int
 	key, value     string
-	colon          bool
+	Colon          bool
 }
 
 func cutPyLine(text string) pyCut {
-	c := pyCut{comment: strings.IndexByte(text, '#')}
+	c := pyCut{CommentAt: strings.IndexByte(text, '#')}
 	content := text
-	if c.comment >= 0 {
-		content = text[:c.comment]
+	if c.CommentAt >= 0 {
+		content = text[:c.CommentAt]
 	}
 	bodyAt := leadingSpace(content)
-	c.body = pyStrip(content)
-	k, v, ok := strings.Cut(c.body, ":")
-	c.colon = ok
+	c.Body = pyStrip(content)
+	k, v, ok := strings.Cut(c.Body, ":")
+	c.Colon = ok
 	c.key = pyStrip(k)
 	c.keyAt = bodyAt + leadingSpace(k)
 	if ok {
@@ -181,19 +163,19 @@ func leadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, py
 // lines after parse() raised).
 func (p *pyParser) classify(l *Line, pl pyLine) pyCut {
 	c := cutPyLine(pl.text)
-	if c.comment >= 0 {
-		l.Comment = spanOf(pl.src(c.comment+1), int(l.End))
+	if c.CommentAt >= 0 {
+		l.Comment = SpanOf(pl.src(c.CommentAt+1), int(l.End))
 	}
 	switch {
-	case c.body == "" && c.comment >= 0:
+	case c.Body == "" && c.CommentAt >= 0:
 		l.Kind = KindComment
-	case c.body == "":
+	case c.Body == "":
 		l.Kind = KindBlank
-	case !c.colon:
+	case !c.Colon:
 		l.Kind = KindInvalid
 	default:
-		l.Key = spanOf(pl.src(c.keyAt), pl.src(c.keyAt+len(c.key)))
-		l.Value = spanOf(pl.src(c.valueAt), pl.src(c.valueAt+len(c.value)))
+		l.Key = SpanOf(pl.src(c.keyAt), pl.src(c.keyAt+len(c.key)))
+		l.Value = SpanOf(pl.src(c.valueAt), pl.src(c.valueAt+len(c.value)))
 		switch strings.ToLower(c.key) {
 		case "user-agent":
 			l.Kind = KindUserAgent
@@ -214,14 +196,14 @@ func (p *pyParser) line(l *Line, pl pyLine) {
 	switch l.Kind {
 	case KindBlank:
 		if pl.text != "" && p.state != 0 {
-			p.report(int(l.Start), int(l.End), CodeNotBlank, Warning, pySource+" (RobotFileParser.parse)",
+			p.Report(int(l.Start), int(l.End), CodeNotBlank, Warning, pySource+" (RobotFileParser.parse)",
 				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
 		}
 		return
 	case KindComment:
 		return
 	case KindInvalid:
-		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pySource,
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, pySource,
 			"no ':' on this line: python ignores it")
 		return
 	}
@@ -247,10 +229,10 @@ func (p *pyParser) userAgent(l *Line, value string) {
 	end := int(l.Value.End)
 	switch {
 	case value == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, pySource+" (Entry.applies_to)",
 			"an empty user-agent value is a substring of every name: under python this record applies to every crawler it reaches")
 	case strings.Contains(value, "/"):
-		p.report(int(l.Value.Start), end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
+		p.Report(int(l.Value.Start), end, CodeAgentSlash, Warning, pySource+" (Entry.applies_to)",
 			"python cuts the crawler's name at '/' but compares this value whole, so %q never matches (write %q)",
 			value, value[:strings.IndexByte(value, '/')])
 	}
@@ -258,7 +240,7 @@ func (p *pyParser) userAgent(l *Line, value string) {
 
 func (p *pyParser) rule(l *Line, value string) {
 	if p.state == 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, pySource+" (RobotFileParser.parse)",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, pySource+" (RobotFileParser.parse)",
 			"this rule follows no user-agent line of an open record (an empty line ended it, or none came yet): python ignores it")
 		return
 	}
@@ -268,7 +250,7 @@ func (p *pyParser) rule(l *Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.rules = append(p.entry.rules, p.f.newRule(l, allow, norm, 0))
+	p.entry.rules = append(p.entry.rules, p.File.NewRule(l, allow, norm, 0))
 	p.entry.lines = append(p.entry.lines, int(l.Number))
 	p.state = 2
 	p.checkPattern(l, value)
@@ -288,13 +270,13 @@ func (p *pyParser) checkPattern(l *Line, value string) {
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case value == "" && l.Kind == KindDisallow:
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"python reads an empty Disallow as an Allow that matches every path: the rules after it in this record never decide")
 	case value == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, pySource+" (RuleLine)",
 			"an empty Allow matches every path under python: the rules after it in this record never decide")
 	case strings.ContainsAny(value, "*$"):
-		p.report(at, end, CodeNoWildcards, Warning, pySource+" (RuleLine.applies_to)",
+		p.Report(at, end, CodeNoWildcards, Warning, pySource+" (RuleLine.applies_to)",
 			"python has no wildcards: '*' and '$' are compared literally (as %%2A and %%24), so this rule matches only paths that contain them")
 	}
 }
@@ -311,14 +293,14 @@ func (p *pyParser) other(l *Line, value string) {
 			return
 		}
 		if p.state == 1 {
-			p.report(int(l.Key.Start), int(l.End), CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
+			p.Report(int(l.Key.Start), int(l.End), CodeRecordBreak, Info, pySource+" (RobotFileParser.parse)",
 				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
 		}
 		p.entry.lines = append(p.entry.lines, int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, pySource,
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, pySource,
 			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
 	}
 }
@@ -346,7 +328,7 @@ func pyNumberRaises(key, value string) (bool, string) {
 // raise records that parse() raised at line l: the entry being built is
 // lost and no later line is read.
 func (p *pyParser) raise(l *Line, err error, doing string) {
-	p.report(int(l.Start), int(l.End), CodeRaises, Error, pySource+" (RobotFileParser.parse)",
+	p.Report(int(l.Start), int(l.End), CodeRaises, Error, pySource+" (RobotFileParser.parse)",
 		"python's parse() raises %v while %s: the record being built is lost and the lines after this one are not read; this reading keeps what parse() had built before",
 		err, doing)
 	p.stop = true
@@ -358,14 +340,14 @@ func (p *pyParser) raise(l *Line, err error, doing string) {
 func (p *pyParser) addEntry() {
 	e := p.entry
 	p.entry = pyEntry{}
-	gi := len(p.f.Groups)
+	gi := len(p.File.Groups)
 	g := Group{Index: gi, Agents: e.agents, Rules: e.rules, FirstLine: e.lines[0], LastLine: e.lines[len(e.lines)-1]}
 	for i := range g.Rules {
 		g.Rules[i].Group = int32(gi)
 	}
-	p.f.Groups = append(p.f.Groups, g)
+	p.File.Groups = append(p.File.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {
-		if l := &p.f.Lines[n-1]; l.Group < 0 {
+		if l := &p.File.Lines[n-1]; l.Group < 0 {
 			l.Group = int32(gi)
 		}
 	}
@@ -380,35 +362,35 @@ func (p *pyParser) addEntry() {
 		p.ext.def = gi
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
-		first := p.f.Lines[g.FirstLine-1]
-		p.report(int(first.Start), int(first.End), CodeIgnoredRecord, Warning, pySource+" (RobotFileParser._add_entry)",
-			"python uses only the first record naming '*' (line %d): this one is never read", p.f.Groups[p.ext.def].FirstLine)
+		first := p.File.Lines[g.FirstLine-1]
+		p.Report(int(first.Start), int(first.End), CodeIgnoredRecord, Warning, pySource+" (RobotFileParser._add_entry)",
+			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)
 	}
 }
 
 // checkEncoding replaces the generic invalid-UTF-8 warnings with what
 // Python does, and reports a byte-order mark, which Python keeps.
 func (p *pyParser) checkEncoding(bad int) {
-	p.diags.drop(CodeInvalidUTF8)
+	p.Diags.Drop(CodeInvalidUTF8)
 	if bad >= 0 {
-		p.report(bad, bad+1, CodeInvalidUTF8, Error, "Python bytes.decode",
+		p.Report(bad, bad+1, CodeInvalidUTF8, Error, "Python bytes.decode",
 			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")
 	}
-	if strings.HasPrefix(string(p.f.Source), "\uFEFF") {
-		p.report(0, 3, CodeBOM, Warning, "Python bytes.decode",
+	if strings.HasPrefix(string(p.File.Source), "\uFEFF") {
+		p.Report(0, 3, CodeBOM, Warning, "Python bytes.decode",
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, so python reads the first line's key with it and does not recognize the key")
 	}
 }
 
 var pythonChoices = Choices{
 	Lines:  pythonLines,
-	Bounds: boundsEmptyLine,
+	Bounds: BoundsEmptyLine,
 	Agent: func(value, token string) (bool, bool) {
 		tok := pyUnquote(value)
 		return strings.Contains(pyName(token), pyLower(tok)), tok == "*"
 	},
-	Merge: firstNamedNotGlobal,
-	Match: matchPrefix,
+	Merge: FirstNamedNotGlobal,
+	Match: MatchPrefix,
 	Path: func(t *Target) (string, bool) {
 		p, _, err := pyRequestPath(targetInput(t))
 		return p, err == nil
@@ -417,9 +399,9 @@ var pythonChoices = Choices{
 		p, err := pyRulePath(pyUnquote(v))
 		return p, err == nil
 	},
-	Empty:  emptyAllowsAll,
-	Decide: decideFirst,
-	Says: says(rfcSays, map[Factor]string{
+	Empty:  EmptyAllowsAll,
+	Decide: DecideFirst,
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser)",
 		FactorGroupBoundary: "ends a record at an empty line, counts a Crawl-delay or Request-rate line as a rule, and drops a record that has no rule yet (CPython robotparser)",
 		FactorTokenMatching: "applies a record when its value is a substring of the crawler's name cut at '/', lower-cased (CPython robotparser)",
@@ -435,8 +417,8 @@ var pythonChoices = Choices{
 func (python) Choices() *Choices { return &pythonChoices }
 
 // pythonLines is python's lexing, which stops where parse() raised.
-func pythonLines(f *File) []modelLine {
-	lines := linesOf(f)
+func pythonLines(f *File) []ModelLine {
+	lines := LinesOf(f)
 	for _, d := range f.Diagnostics {
 		if d.Code == CodeRaises && d.Pos.Line >= 1 && d.Pos.Line <= len(lines) {
 			lines[d.Pos.Line-1].Stop = true
@@ -453,7 +435,7 @@ func pythonLines(f *File) []modelLine {
 // first rule whose path is a prefix of the URL decides.
 func (python) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
-	ext, _ := f.ext.(*pyFile)
+	ext, _ := f.Ext().(*pyFile)
 	if ext == nil {
 		ext = &pyFile{def: -1}
 	}
@@ -468,8 +450,8 @@ func (python) Evaluate(f *File, token string, t *Target) *Result {
 	default:
 		g := f.Groups[res.Groups.Selected[0]]
 		for i := range g.Rules {
-			if r := &g.Rules[i]; strings.HasPrefix(path, f.normalized(r)) {
-				m := f.matchOf(r)
+			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) {
+				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps, _ = pyPatternSteps(m.Pattern)
 				res.Matches = append(res.Matches, m)
@@ -481,7 +463,7 @@ func (python) Evaluate(f *File, token string, t *Target) *Result {
 			res.Allowed, res.Reason = res.Matches[0].Rule.Allow, ReasonFirstMatch
 		}
 	}
-	res.Diagnostics = firstMatchBearing(f, res)
+	res.Diagnostics = FirstMatchBearing(f, res)
 	res.Explanation = pyExplain(f, res, err)
 	return res
 }
@@ -654,12 +636,12 @@ func pyExplain(f *File, res *Result, err error) string {
 	case ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case ReasonNoMatch:
-		return firstMatchNoMatch(f, res)
+		return FirstMatchNoMatch(f, res)
 	}
 	w := res.Matches[res.Winner].Rule
-	s := firstMatchSentence(f, res, "")
+	s := FirstMatchSentence(f, res, "")
 	if w.Allow && f.Lines[w.Line-1].Kind == KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
-	return s + laterMatches(f, res)
+	return s + LaterMatches(f, res)
 }

@@ -30,7 +30,6 @@ import (
 // winning a tie. '*' matches any run and a final '$' anchors. Both sides
 // are percent-decoded and re-encoded alike, so %2F matches '/'. /robots.txt
 // is always allowed, and so is a URL that urllib cannot split.
-const PythonRFC Reading = "python-rfc"
 
 const prSource = "CPython urllib.robotparser (RFC 9309 rewrite, gh-138907)"
 
@@ -69,29 +68,29 @@ func (pythonRFC) Info() ReadingInfo {
 }
 
 func (pythonRFC) Parse(src []byte, text string) *File {
-	f := &File{Reading: PythonRFC, Source: src, text: text}
+	f := NewFile(PythonRFC, src, text)
 	lines, _ := pySplitLines(src)
-	s := &scanner{f: f, text: text}
+	s := &Scanner{File: f, Text: text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
-		f.Lines[i] = newLine(i+1, l.start, l.end)
-		s.longest = max(s.longest, l.end-l.start)
+		f.Lines[i] = NewLine(i+1, l.start, l.end)
+		s.Longest = max(s.Longest, l.end-l.start)
 	}
-	p := &prParser{scanner: s, ext: &prFile{index: map[string]int{}}}
+	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	p.run()
-	s.checkBytes()
+	s.CheckBytes()
 	if strings.HasPrefix(text, "\uFEFF") {
-		p.report(0, 3, CodeBOM, Warning, "Python bytes.decode",
+		p.Report(0, 3, CodeBOM, Warning, "Python bytes.decode",
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\", \"surrogateescape\") keeps it as U+FEFF, so the first line's key is not recognized")
 	}
-	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(s.diags)
+	f.SetExt(p.ext)
+	f.Diagnostics = SortedDiagnostics(s.Diags)
 	return f
 }
 
 // prParser is RobotFileParser.parse, building File.Groups as it goes.
 type prParser struct {
-	*scanner
+	*Scanner
 	ext   *prFile
 	state int // 0: start, 1: saw user-agent, 2: saw a rule or a delay (robotparser's states)
 	entry pyEntry
@@ -99,8 +98,8 @@ type prParser struct {
 }
 
 func (p *prParser) run() {
-	for i := range p.f.Lines {
-		l := &p.f.Lines[i]
+	for i := range p.File.Lines {
+		l := &p.File.Lines[i]
 		c := p.classify(l)
 		if !p.stop {
 			p.line(l, c)
@@ -115,20 +114,20 @@ func (p *prParser) run() {
 // rest stripped and split at the first ':', the key lower-cased.
 func (p *prParser) classify(l *Line) pyCut {
 	start := int(l.Start)
-	c := cutPyLine(p.text[l.Start:l.End])
-	if c.comment >= 0 {
-		l.Comment = spanOf(start+c.comment+1, int(l.End))
+	c := cutPyLine(p.Text[l.Start:l.End])
+	if c.CommentAt >= 0 {
+		l.Comment = SpanOf(start+c.CommentAt+1, int(l.End))
 	}
 	switch {
-	case c.body == "" && c.comment >= 0:
+	case c.Body == "" && c.CommentAt >= 0:
 		l.Kind = KindComment
-	case c.body == "":
+	case c.Body == "":
 		l.Kind = KindBlank
-	case !c.colon:
+	case !c.Colon:
 		l.Kind = KindInvalid
 	default:
-		l.Key = spanOf(start+c.keyAt, start+c.keyAt+len(c.key))
-		l.Value = spanOf(start+c.valueAt, start+c.valueAt+len(c.value))
+		l.Key = SpanOf(start+c.keyAt, start+c.keyAt+len(c.key))
+		l.Value = SpanOf(start+c.valueAt, start+c.valueAt+len(c.value))
 		switch prLower(c.key) {
 		case "user-agent":
 			l.Kind = KindUserAgent
@@ -146,7 +145,7 @@ func (p *prParser) classify(l *Line) pyCut {
 func (p *prParser) line(l *Line, c pyCut) {
 	switch l.Kind {
 	case KindInvalid:
-		p.report(int(l.Start), int(l.End), CodeInvalidLine, Warning, prSource, "no ':' on this line: robotparser ignores it")
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, prSource, "no ':' on this line: robotparser ignores it")
 	case KindUserAgent:
 		p.userAgent(l, c.value)
 	case KindAllow, KindDisallow:
@@ -164,14 +163,14 @@ func (p *prParser) userAgent(l *Line, value string) {
 	p.entry.lines = append(p.entry.lines, int(l.Number))
 	p.state = 1
 	if value == "" {
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, prSource+" (Entry.applies_to)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, prSource+" (Entry.applies_to)",
 			"an empty user-agent value is a substring of every name: this group applies to every crawler that no group names exactly and no earlier value matches")
 	}
 }
 
 func (p *prParser) rule(l *Line, value string) {
 	if p.state == 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, prSource+" (RobotFileParser.parse)",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, prSource+" (RobotFileParser.parse)",
 			"this rule comes before any user-agent line: robotparser ignores it")
 		return
 	}
@@ -179,16 +178,16 @@ func (p *prParser) rule(l *Line, value string) {
 	p.entry.lines = append(p.entry.lines, int(l.Number))
 	norm, ok := prRulePath(value)
 	if !ok {
-		p.report(int(l.Value.Start), int(l.Value.End), CodeDollarInside, Warning, srcPRRuleLine,
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeDollarInside, Warning, srcPRRuleLine,
 			"a '$' before the end of the pattern: RuleLine raises ValueError, which parse() catches, so robotparser drops this rule")
 		return
 	}
 	// An empty Disallow allows everything (RuleLine turns it into an
 	// Allow), and an empty pattern matches every path.
 	allow := l.Kind == KindAllow || value == ""
-	p.entry.rules = append(p.entry.rules, p.f.newRule(l, allow, norm, 0))
+	p.entry.rules = append(p.entry.rules, p.File.NewRule(l, allow, norm, 0))
 	if value == "" {
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, srcPRRuleLine,
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, srcPRRuleLine,
 			"an empty value is an Allow that matches every path with 0 characters: any other matching rule outranks it")
 	}
 }
@@ -207,15 +206,15 @@ func (p *prParser) other(l *Line, key, value string) {
 			return
 		}
 		if p.state == 1 {
-			p.report(int(l.Key.Start), int(l.End), CodeRecordBreak, Info, prSource+" (RobotFileParser.parse)",
-				"robotparser counts %s as a rule line: a user-agent line after it starts a new group instead of joining this one", p.key(l))
+			p.Report(int(l.Key.Start), int(l.End), CodeRecordBreak, Info, prSource+" (RobotFileParser.parse)",
+				"robotparser counts %s as a rule line: a user-agent line after it starts a new group instead of joining this one", p.Key(l))
 		}
 		p.entry.lines = append(p.entry.lines, int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, prSource,
-			"robotparser knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, prSource,
+			"robotparser knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.Key(l))
 	}
 }
 
@@ -259,7 +258,7 @@ func prIsDecimal(s string) bool {
 // lost and no later line is read; the groups filed before stay, as a
 // caller that caught the exception would find them.
 func (p *prParser) raise(l *Line, why string) {
-	p.report(int(l.Start), int(l.End), CodeRaises, Error, prSource+" (RobotFileParser.parse)",
+	p.Report(int(l.Start), int(l.End), CodeRaises, Error, prSource+" (RobotFileParser.parse)",
 		"python's parse() raises ValueError (%s) here: the group being built is lost and the lines after this one are not read; this reading keeps the groups filed before", why)
 	p.stop = true
 	p.entry = pyEntry{}
@@ -270,14 +269,14 @@ func (p *prParser) raise(l *Line, why string) {
 func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = pyEntry{}
-	gi := len(p.f.Groups)
+	gi := len(p.File.Groups)
 	g := Group{Index: gi, Agents: e.agents, Rules: e.rules, FirstLine: e.lines[0], LastLine: e.lines[len(e.lines)-1]}
 	for i := range g.Rules {
 		g.Rules[i].Group = int32(gi)
 	}
-	p.f.Groups = append(p.f.Groups, g)
+	p.File.Groups = append(p.File.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {
-		p.f.Lines[n-1].Group = int32(gi)
+		p.File.Lines[n-1].Group = int32(gi)
 	}
 	lower := make([]string, len(e.agents))
 	for i, a := range e.agents {
@@ -321,12 +320,12 @@ func (pythonRFC) Evaluate(f *File, token string, t *Target) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	path, steps, err := prRequestPath(targetInput(t))
 	res.Path, res.Steps = path, steps
-	sel := f.selectionFor(token, prSelect)
-	res.Groups, res.Diagnostics = sel.trace, sel.diags
+	sel := f.SelectionFor(token, prSelect)
+	res.Groups, res.Diagnostics = sel.Trace, sel.Diags
 	if err == nil {
 		res.Matches = prMatches(f, res.Groups.Selected, path)
 	}
-	res.decideLongest()
+	res.DecideLongest()
 	switch {
 	case err != nil:
 		// can_fetch: a malformed URL matches no rule.
@@ -348,11 +347,11 @@ func prMatches(f *File, groups []int, path string) []Match {
 		rules := f.Groups[gi].Rules
 		for i := range rules {
 			r := &rules[i]
-			n, ok := prMatch(f.normalized(r), path)
+			n, ok := prMatch(f.NormalizedRule(r), path)
 			if !ok {
 				continue
 			}
-			m := f.matchOf(r)
+			m := f.MatchOf(r)
 			m.Priority = n
 			m.Steps = prPatternSteps(m.Pattern)
 			out = append(out, m)
@@ -401,7 +400,7 @@ type prSelection struct {
 // lower-cased; else under the first key, in filing order, one of whose
 // kept values (not '*') is a substring of the name; else under '*'.
 func prSelect(f *File, token string) GroupTrace {
-	x, _ := f.ext.(*prFile)
+	x, _ := f.Ext().(*prFile)
 	if x == nil {
 		x = &prFile{index: map[string]int{}}
 	}
@@ -583,14 +582,14 @@ func (s *prSelection) summary(tr GroupTrace) string {
 			they = "they apply, merged"
 		}
 		out = fmt.Sprintf("The %s %s the whole token %q, ignoring case: robotparser looks that key up first, so %s.",
-			groupWords(s.f, tr.Selected), nameVerb(tr.Selected), s.token, they)
+			GroupWords(s.f, tr.Selected), nameVerb(tr.Selected), s.token, they)
 	case prSubstring:
 		out = fmt.Sprintf("No group names the whole token; the first user-agent value, in file order, that is a substring of %s is %q: the %s %s.",
-			name, s.firstHit(), groupWords(s.f, tr.Selected), applyVerb(tr.Selected))
+			name, s.firstHit(), GroupWords(s.f, tr.Selected), applyVerb(tr.Selected))
 	case prStar:
-		out = fmt.Sprintf("No user-agent value is the whole token or a substring of %s, so the * %s %s.", name, groupWords(s.f, tr.Selected), applyVerb(tr.Selected))
+		out = fmt.Sprintf("No user-agent value is the whole token or a substring of %s, so the * %s %s.", name, GroupWords(s.f, tr.Selected), applyVerb(tr.Selected))
 	}
-	if rulesIn(s.f, tr.Selected) == 0 {
+	if RulesIn(s.f, tr.Selected) == 0 {
 		out += " It has no rules, so everything is allowed."
 	}
 	return out
@@ -631,7 +630,7 @@ func prExplain(f *File, res *Result, err error) string {
 		switch {
 		case err != nil:
 			return fmt.Sprintf("Allowed: urllib cannot split this URL (%v), and robotparser's can_fetch reads a malformed URL as matching no rule.", err)
-		case rulesIn(f, res.Groups.Selected) == 0:
+		case RulesIn(f, res.Groups.Selected) == 0:
 			return "Allowed: " + res.Groups.Summary
 		}
 		return "Allowed: no rule of the applying group matches " + res.Path + "."
@@ -679,15 +678,15 @@ func characters(n int) string {
 var pythonRFCChoices = Choices{
 	Lines:     pythonLines,
 	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
-	Bounds:    boundsDelayEndsAgents,
+	Bounds:    BoundsDelayEndsAgents,
 	Agent: func(value, token string) (bool, bool) {
 		name, _, _ := strings.Cut(token, "/")
 		return value != "*" && strings.Contains(prLower(name), prLower(value)), value == "*"
 	},
-	Merge:    mergeByValue,
+	Merge:    MergeByValue,
 	AgentKey: prLower,
 	Match: func(pattern, path string) bool {
-		if rejectsByPrefix(pattern, path) {
+		if RejectsByPrefix(pattern, path) {
 			return false
 		}
 		_, ok := prMatch(pattern, path)
@@ -699,12 +698,12 @@ var pythonRFCChoices = Choices{
 	},
 	BadURLAllows: true,
 	Pattern:      prRulePath,
-	Empty:        emptyAllowsAll,
+	Empty:        EmptyAllowsAll,
 	Priority: func(pattern, path string) int {
 		n, _ := prMatch(pattern, path)
 		return n
 	},
-	Says: says(rfcSays, map[Factor]string{
+	Says: Says(RFCSays, map[Factor]string{
 		FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser, RFC 9309 rewrite)",
 		FactorGroupBoundary: "also ends the user-agent lines at a Crawl-delay or Request-rate line (CPython robotparser, RFC 9309 rewrite)",
 		FactorTokenMatching: "applies a group whose value is a substring of the crawler's name cut at '/', lower-cased, when no value equals the whole token (CPython robotparser, RFC 9309 rewrite)",
@@ -823,26 +822,26 @@ func prNormalizePattern(s string) string {
 // back as itself, so no octet is lost or replaced. No %XX holds a byte of
 // keep, so one pass over s is the same as one normalize per run.
 func prRequote(s, keep string) string {
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		c, n := s[i], 1
 		if strings.IndexByte(keep, c) >= 0 {
 			return "", 0, false
 		}
-		if isEscape(s, i) {
-			c, n = unhex(s[i+1])<<4|unhex(s[i+2]), 3
+		if IsEscape(s, i) {
+			c, n = Unhex(s[i+1])<<4|Unhex(s[i+2]), 3
 		}
 		switch {
-		case isUnreserved(c) || c == '/':
+		case IsUnreserved(c) || c == '/':
 			if n == 1 {
 				return "", 0, false
 			}
 			return string(rune(c)), n, true
-		case n == 3 && s[i+1] == upperHex[c>>4] && s[i+2] == upperHex[c&15]:
+		case n == 3 && s[i+1] == UpperHex[c>>4] && s[i+2] == UpperHex[c&15]:
 			// Already as quote writes it: the two hex digits that follow
 			// are kept as they are, one by one.
 			return "", 0, false
 		}
-		return escapeByte(c), n, true
+		return EscapeByte(c), n, true
 	})
 }
 

@@ -16,7 +16,7 @@ const prSrc = "CPython 055a953 robotparser"
 // the function of CPython 055a953 it comes from; the differential corpus
 // checks the reading on 12,000 more.
 var prChecks = []struct {
-	name, body, token, url string
+	name, Body, token, url string
 	allowed                bool
 	code                   Code // a diagnostic the file must carry, or ""
 }{
@@ -120,16 +120,16 @@ var prChecks = []struct {
 func TestPythonRFCBehaviours(t *testing.T) {
 	for _, c := range prChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := ParseAs(PythonRFC, []byte(c.body))
+			f := ParseAs(PythonRFC, []byte(c.Body))
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Allowed != c.allowed {
-				t.Errorf("%q, %q, %q: allowed = %v, want %v (%s)", c.body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
+				t.Errorf("%q, %q, %q: allowed = %v, want %v (%s)", c.Body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
 			}
-			if c.code != "" && !hasCode(f.Diagnostics, c.code) {
-				t.Errorf("%q: no %s diagnostic in %v", c.body, c.code, f.Diagnostics)
+			if c.code != "" && !f.Diagnostics.Has(c.code) {
+				t.Errorf("%q: no %s diagnostic in %v", c.Body, c.code, f.Diagnostics)
 			}
 		})
 	}

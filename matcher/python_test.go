@@ -7,7 +7,7 @@ import (
 
 // pyCheck is one question to the python reading and what CPython answers.
 type pyCheck struct {
-	name, body, token, url string
+	name, Body, token, url string
 	allowed                bool
 	code                   Code // a diagnostic the file must carry, or ""
 }
@@ -47,28 +47,19 @@ var pyChecks = []pyCheck{
 func TestPythonBehaviours(t *testing.T) {
 	for _, c := range pyChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := ParseAs(Python, []byte(c.body))
+			f := ParseAs(Python, []byte(c.Body))
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Allowed != c.allowed {
-				t.Errorf("%q, %q, %q: allowed = %v, want %v (%s)", c.body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
+				t.Errorf("%q, %q, %q: allowed = %v, want %v (%s)", c.Body, c.token, c.url, res.Allowed, c.allowed, res.Explanation)
 			}
-			if c.code != "" && !hasCode(f.Diagnostics, c.code) {
-				t.Errorf("%q: no %s diagnostic in %v", c.body, c.code, f.Diagnostics)
+			if c.code != "" && !f.Diagnostics.Has(c.code) {
+				t.Errorf("%q: no %s diagnostic in %v", c.Body, c.code, f.Diagnostics)
 			}
 		})
 	}
-}
-
-func hasCode(l DiagnosticList, code Code) bool {
-	for _, d := range l {
-		if d.Code == code {
-			return true
-		}
-	}
-	return false
 }
 
 // The explanation names the deciding rule in python's own terms, lists
@@ -160,7 +151,7 @@ func TestPyLowerQuoteUnquote(t *testing.T) {
 // the same way twice, with line offsets inside the source.
 func FuzzPython(f *testing.F) {
 	for _, c := range pyChecks {
-		f.Add([]byte(c.body), c.token, c.url)
+		f.Add([]byte(c.Body), c.token, c.url)
 	}
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
 		a, b := ParseAs(Python, body), ParseAs(Python, body)

@@ -44,8 +44,8 @@ func pyUnquote(s string) string {
 func unquoteBytes(s string) []byte {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if isEscape(s, i) {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		if IsEscape(s, i) {
+			b = append(b, Unhex(s[i+1])<<4|Unhex(s[i+2]))
 			i += 2
 			continue
 		}
@@ -55,15 +55,15 @@ func unquoteBytes(s string) []byte {
 }
 
 // pyQuote is urllib.parse.quote(s) with its default safe="/": the UTF-8
-// octets of everything but ASCII letters, digits, "_.-~" and "/" are
+// Octets of everything but ASCII letters, digits, "_.-~" and "/" are
 // written %XX with upper-case hex. '*' and '$' are quoted too.
 func pyQuote(s string) string {
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
 			return "", 0, false
 		}
-		return escapeByte(c), 1, true
+		return EscapeByte(c), 1, true
 	})
 }
 
@@ -215,7 +215,7 @@ func pyCheckBrackets(netloc string) error {
 // pyIPvFuture is the check "v" 1*HEXDIG "." 1*(any character but LF).
 func pyIPvFuture(h string) bool {
 	i := 1
-	for i < len(h) && isHex(h[i]) {
+	for i < len(h) && IsHex(h[i]) {
 		i++
 	}
 	if i == 1 || i >= len(h) || h[i] != '.' || i+1 == len(h) {
@@ -318,7 +318,7 @@ func pyHextet(p string) bool {
 		return false
 	}
 	for i := 0; i < len(p); i++ {
-		if !isHex(p[i]) {
+		if !IsHex(p[i]) {
 			return false
 		}
 	}

@@ -15,6 +15,20 @@ const (
 	RFC9309 Reading = "rfc9309"
 )
 
+// The names of the other readings the project implements, each in its own
+// package under matcher/reading, which matcher/readings registers. (A
+// reading's name is its own; these are here so that their users can name
+// them without importing the reading.)
+const (
+	Google         Reading = "google"
+	Python         Reading = "python"
+	PythonRFC      Reading = "python-rfc"
+	Protego        Reading = "protego"
+	RobotsParser   Reading = "robots-parser"
+	CrawlerCommons Reading = "crawler-commons"
+	Koster1996     Reading = "koster1996"
+)
+
 // A Reader is one reading: its own parse of the bytes into the shared line
 // model, and its own evaluation of a parsed file. A reading that the
 // comparison can take apart also implements Chooser.
@@ -32,6 +46,19 @@ type Reader interface {
 // readers holds every registered reading, in the order they are shown:
 // RFC 9309, the default, first; Register adds the others.
 var readers = []Reader{rfc9309{}, google{}, python{}, pythonRFC{}, koster1996{}, crawlerCommons{}, protego{}, robotsParser{}}
+
+// Register adds the reading r after those registered before it, for
+// Readings, About, ParseReading, ParseAs and the comparison to know. The
+// package matcher/readings registers the project's readings, in the order
+// they are shown; a program that uses them imports it. Register is for a
+// program's start (an init function): it is not safe to call while files
+// are parsed. It panics when a reading of the same name is registered.
+func Register(r Reader) {
+	if readerFor(r.Info().Name) != nil {
+		panic(fmt.Sprintf("matcher: reading %q registered twice", r.Info().Name))
+	}
+	readers = append(readers, r)
+}
 
 // ReadingInfo says what a reading is: for a reading that mirrors a
 // program, which program and version, and who is known to run it.
@@ -120,9 +147,12 @@ func readerOrRFC(r Reading) Reader {
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
 func parseWithin(impl Reader, src []byte, text string, limit int) *File {
 	if len(src) <= limit {
-		return impl.Parse(src, text)
+		f := impl.Parse(src, text)
+		f.reader = impl
+		return f
 	}
 	f := impl.Parse(src[:limit], text[:limit])
+	f.reader = impl
 	at := position(f.Lines, limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",
@@ -143,9 +173,9 @@ func (f *File) Evaluate(token, rawURL string) (*Result, error) {
 
 // EvaluateTarget is Evaluate for a URL already read with ParseTarget.
 func (f *File) EvaluateTarget(token string, t *Target) *Result {
-	impl := readerFor(f.Reading)
+	impl := f.reader
 	if impl == nil {
-		impl = rfc9309{}
+		impl = readerOrRFC(f.Reading)
 	}
 	return impl.Evaluate(f, token, t)
 }

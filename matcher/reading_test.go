@@ -33,7 +33,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 					t.Errorf("groups = %+v, want one group with the rule /a only", f.Groups)
 				}
 				if len(tc.src) <= tc.limit {
-					if hasCode(f.Diagnostics, CodeSizeLimit) {
+					if f.Diagnostics.Has(CodeSizeLimit) {
 						t.Errorf("diagnostics = %+v, want no size limit", f.Diagnostics)
 					}
 					return

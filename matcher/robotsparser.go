@@ -49,10 +49,6 @@ import (
 // reference ("//host/path") with http:'s robots.txt URL for its host; a
 // path is asked about as a URL on the stand-in site rpStandIn, whose
 // robots.txt the file is.
-const RobotsParser Reading = "robots-parser"
-
-// ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
-const ReasonNoVerdict Reason = "no-verdict"
 
 const rpSource = "npm robots-parser 3.0.1 (Robots.js)"
 
@@ -78,33 +74,33 @@ func (robotsParser) Info() ReadingInfo {
 }
 
 func (robotsParser) Parse(src []byte, text string) *File {
-	f := &File{Reading: RobotsParser, Source: src, text: text}
+	f := NewFile(RobotsParser, src, text)
 	f.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
-	ls := newLineScanner(src, 0) // a byte-order mark is trimmed with the first key
+	ls := NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	longest := 0
 	for {
-		start, end, ok := ls.next()
+		start, end, ok := ls.Next()
 		if !ok {
 			break
 		}
 		longest = max(longest, end-start)
-		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
+		f.Lines = append(f.Lines, NewLine(len(f.Lines)+1, start, end))
 	}
-	s := &scanner{f: f, text: text, longest: longest}
-	p := &rpParser{scanner: s, group: -1, newRun: true, ext: &rpFile{}}
+	s := &Scanner{File: f, Text: text, Longest: longest}
+	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
 	for i := range f.Lines {
 		p.line(&f.Lines[i])
 	}
 	p.finish()
-	s.checkBytes()
+	s.CheckBytes()
 	p.checkEncoding()
-	f.ext = p.ext
-	f.Diagnostics = sortedDiagnostics(s.diags)
+	f.SetExt(p.ext)
+	f.Diagnostics = SortedDiagnostics(s.Diags)
 	return f
 }
 
 type rpParser struct {
-	*scanner
+	*Scanner
 	group int // the group being read, or -1 before the first user-agent line
 	// newRun is robots-parser's isNoneUserAgentState: the last line with a
 	// key was not a user-agent line, so the next one starts a new group.
@@ -113,12 +109,12 @@ type rpParser struct {
 }
 
 func (p *rpParser) line(l *Line) {
-	src := p.f.Source
+	src := p.File.Source
 	start, end := int(l.Start), int(l.End)
 	content := end
 	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
 		content = start + i
-		l.Comment = spanOf(content+1, end)
+		l.Comment = SpanOf(content+1, end)
 	}
 	l.Group = int32(p.group)
 	colon := bytes.IndexByte(src[start:content], ':')
@@ -132,7 +128,7 @@ func (p *rpParser) line(l *Line) {
 		return
 	case colon < 0:
 		l.Kind = KindInvalid
-		p.report(ks, ke, CodeInvalidLine, Warning, rpSource+" (splitLine)", "no ':' on this line: robots-parser skips it")
+		p.Report(ks, ke, CodeInvalidLine, Warning, rpSource+" (splitLine)", "no ':' on this line: robots-parser skips it")
 		return
 	}
 	colon += start
@@ -140,11 +136,11 @@ func (p *rpParser) line(l *Line) {
 	vs, ve := jsTrimSpan(src, colon+1, content)
 	if ks == ke {
 		l.Kind = KindInvalid
-		p.report(start, content, CodeInvalidLine, Warning, rpSource+" (parseRobots)", "no key before the ':': robots-parser skips this line")
+		p.Report(start, content, CodeInvalidLine, Warning, rpSource+" (parseRobots)", "no key before the ':': robots-parser skips this line")
 		return
 	}
-	l.Key, l.Value = spanOf(ks, ke), spanOf(vs, ve)
-	key := p.key(l)
+	l.Key, l.Value = SpanOf(ks, ke), SpanOf(vs, ve)
+	key := p.Key(l)
 	switch {
 	case equalFoldASCII(key, "user-agent"):
 		p.userAgent(l)
@@ -161,13 +157,13 @@ func (p *rpParser) line(l *Line) {
 func (p *rpParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
 	if p.newRun {
-		p.f.Groups = append(p.f.Groups, Group{Index: len(p.f.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
 		p.ext.filed = append(p.ext.filed, false)
-		p.group = len(p.f.Groups) - 1
+		p.group = len(p.File.Groups) - 1
 	}
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = int(l.Number), int32(p.group)
-	value := p.value(l)
+	value := p.Value(l)
 	a := Agent{Line: int(l.Number), Value: value}
 	if value != "" {
 		a.Token = rpName(pyDecode([]byte(value)))
@@ -176,10 +172,10 @@ func (p *rpParser) userAgent(l *Line) {
 	g.Agents = append(g.Agents, a)
 	switch {
 	case value == "":
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, rpSource+" (parseRobots)",
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyUserAgent, Warning, rpSource+" (parseRobots)",
 			"an empty user-agent value adds no name: robots-parser files this group's rules under its other names only")
 	case strings.IndexByte(value, '/') >= 0:
-		p.report(int(l.Value.Start), int(l.Value.End), CodeTokenCut, Info, rpSource+" (formatUserAgent)",
+		p.Report(int(l.Value.Start), int(l.Value.End), CodeTokenCut, Info, rpSource+" (formatUserAgent)",
 			"robots-parser cuts the value at its first '/': this line names %q", a.Token)
 	}
 }
@@ -187,29 +183,29 @@ func (p *rpParser) userAgent(l *Line) {
 func (p *rpParser) rule(l *Line, allow bool) {
 	l.Kind = Rule{Allow: allow}.Kind()
 	if p.group < 0 {
-		p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, rpSource+" (parseRobots)",
+		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, rpSource+" (parseRobots)",
 			"this rule comes before any user-agent line: robots-parser files it under no name")
 		return
 	}
-	g := &p.f.Groups[p.group]
+	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	p.ext.filed[p.group] = true
-	value := p.value(l)
+	value := p.Value(l)
 	norm := ""
 	if value != "" {
 		norm = rpPattern(pyDecode([]byte(value)))
 	}
-	g.Rules = append(g.Rules, p.f.newRule(l, allow, norm, p.group))
+	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	if value == "" {
-		p.report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, rpSource+" (addRule)",
-			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.key(l))
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, rpSource+" (addRule)",
+			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))
 	}
 }
 
 func (p *rpParser) other(l *Line, key string) {
 	l.Kind = KindOther
 	if p.group >= 0 {
-		p.f.Groups[p.group].LastLine = int(l.Number)
+		p.File.Groups[p.group].LastLine = int(l.Number)
 	}
 	switch {
 	case equalFoldASCII(key, "crawl-delay"):
@@ -218,19 +214,19 @@ func (p *rpParser) other(l *Line, key string) {
 		}
 	case equalFoldASCII(key, "sitemap"), equalFoldASCII(key, "host"):
 	default:
-		p.report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, rpSource+" (parseRobots)",
+		p.Report(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, rpSource+" (parseRobots)",
 			"robots-parser ignores %q, but the line still ends a run of user-agent lines", key)
 	}
 }
 
 // finish notes the groups whose names were never filed.
 func (p *rpParser) finish() {
-	for gi, g := range p.f.Groups {
+	for gi, g := range p.File.Groups {
 		if p.ext.filed[gi] {
 			continue
 		}
-		l := p.f.Lines[g.FirstLine-1]
-		p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, rpSource+" (addRule)",
+		l := p.File.Lines[g.FirstLine-1]
+		p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, rpSource+" (addRule)",
 			"no Allow, Disallow or Crawl-delay line follows these user-agent lines before another record ends them: robots-parser files none of their names, so those robots fall back to the * group")
 	}
 }
@@ -238,20 +234,20 @@ func (p *rpParser) finish() {
 // checkEncoding says what robots-parser's caller does with invalid UTF-8:
 // decoding replaces it.
 func (p *rpParser) checkEncoding() {
-	p.diags.drop(CodeInvalidUTF8)
-	switch n := bomLength(p.f.Source); {
+	p.Diags.Drop(CodeInvalidUTF8)
+	switch n := BOMLength(p.File.Source); {
 	case n == 3:
-		p.report(0, 3, CodeBOM, Info, rpSource+" (trimLine)",
+		p.Report(0, 3, CodeBOM, Info, rpSource+" (trimLine)",
 			"a UTF-8 byte-order mark starts the file: decoding keeps it as U+FEFF, which trim() removes with the first key's white space")
 	case n > 0:
-		p.report(0, n, CodeBOM, Warning, "Node.js Buffer toString(\"utf8\")",
+		p.Report(0, n, CodeBOM, Warning, "Node.js Buffer toString(\"utf8\")",
 			"the file starts with part of a byte-order mark: decoding reads it as U+FFFD, which hides the first line's key from robots-parser")
 	}
-	if utf8.Valid(p.f.Source) {
+	if utf8.Valid(p.File.Source) {
 		return
 	}
-	off := firstInvalidUTF8(p.f.Source)
-	p.report(off, off+1, CodeInvalidUTF8, Warning, "Node.js Buffer toString(\"utf8\")",
+	off := FirstInvalidUTF8(p.File.Source)
+	p.Report(off, off+1, CodeInvalidUTF8, Warning, "Node.js Buffer toString(\"utf8\")",
 		"invalid UTF-8: decoding the body reads each bad sequence as U+FFFD, which robots-parser then percent-encodes as %%EF%%BF%%BD")
 }
 
@@ -281,7 +277,7 @@ func rpPattern(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '%' && isEscape(s, i):
+		case c == '%' && IsEscape(s, i):
 			b.WriteByte('%')
 			b.WriteByte(upperHexDigit(s[i+1]))
 			b.WriteByte(upperHexDigit(s[i+2]))
@@ -295,8 +291,8 @@ func rpPattern(s string) string {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		for j := i; j < i+n; j++ {
 			b.WriteByte('%')
-			b.WriteByte(upperHex[s[j]>>4])
-			b.WriteByte(upperHex[s[j]&15])
+			b.WriteByte(UpperHex[s[j]>>4])
+			b.WriteByte(UpperHex[s[j]&15])
 		}
 		i += n
 	}
@@ -396,7 +392,7 @@ func rpRequestPath(robots, raw string) (string, []Step, error) {
 		steps = append(steps, Step{Input: shown, Output: read, Source: "WHATWG URL Standard (Node.js URL); " + rpSource + " (_getRule)",
 			Rule: "the URL class reads the URL: its pathname and search are kept (percent-encoded where the standard says, dot segments resolved, an empty query and the fragment dropped)"})
 	}
-	path := upperEscapes(read)
+	path := UpperEscapes(read)
 	if path != read {
 		steps = append(steps, Step{Input: read, Output: path, Source: rpSource + " (urlEncodeToUpper)",
 			Rule: "%xx escapes are upper-cased"})
@@ -415,8 +411,8 @@ func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	path, steps, err := rpRequestPath(robots, url)
 	res.Path, res.Steps = path, steps
-	sel := f.selectionFor(token, rpSelect)
-	res.Groups, res.Diagnostics = sel.trace, sel.diags
+	sel := f.SelectionFor(token, rpSelect)
+	res.Groups, res.Diagnostics = sel.Trace, sel.Diags
 	var throws *rpThrows
 	switch {
 	case errors.As(err, &throws):
@@ -432,15 +428,15 @@ func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
 		rules := f.Groups[gi].Rules
 		for ri := range rules {
 			r := &rules[ri]
-			if r.Pattern.Start == r.Pattern.End || !compilePattern(f.normalized(r)).match(path) {
+			if r.Pattern.Start == r.Pattern.End || !CompilePattern(f.NormalizedRule(r)).match(path) {
 				continue
 			}
-			m := f.matchOf(r)
+			m := f.MatchOf(r)
 			m.Priority, m.Steps = len(m.Normalized), rpPatternSteps(m.Pattern)
 			res.Matches = append(res.Matches, m)
 		}
 	}
-	res.decideLongest()
+	res.DecideLongest()
 	res.Explanation = rpExplain(f, res)
 	return res
 }
@@ -448,7 +444,7 @@ func rpEvaluate(f *File, token string, t *Target, robots, url string) *Result {
 // rpSelect is _getRule's choice: the rules filed under the token's name,
 // else those filed under '*', else none. Every group naming it is merged.
 func rpSelect(f *File, token string) GroupTrace {
-	ext, _ := f.ext.(*rpFile)
+	ext, _ := f.Ext().(*rpFile)
 	if ext == nil {
 		ext = &rpFile{}
 	}
@@ -483,7 +479,7 @@ func rpSelect(f *File, token string) GroupTrace {
 			default:
 				m.Matched = true
 				m.How = fmt.Sprintf("names %q: lower-cased and cut at '/', the value equals %q", a.Token, chosen)
-				tr.Selected = appendOnce(tr.Selected, gi)
+				tr.Selected = AppendOnce(tr.Selected, gi)
 			}
 			tr.Agents = append(tr.Agents, m)
 		}
@@ -520,9 +516,9 @@ func rpSummary(f *File, tr GroupTrace, name string) string {
 	if len(tr.Selected) > 1 {
 		names, apply = "name", "apply"
 	}
-	s := fmt.Sprintf("The token reads as %s; the %s %s it exactly", how, groupWords(f, tr.Selected), names)
+	s := fmt.Sprintf("The token reads as %s; the %s %s it exactly", how, GroupWords(f, tr.Selected), names)
 	if tr.Global {
-		s = fmt.Sprintf("No group with rule lines names %s, so the %s naming * %s", how, groupWords(f, tr.Selected), apply)
+		s = fmt.Sprintf("No group with rule lines names %s, so the %s naming * %s", how, GroupWords(f, tr.Selected), apply)
 	}
 	if tr.Merged {
 		s += ", their rules merged"
@@ -544,11 +540,11 @@ func rpExplain(f *File, res *Result) string {
 		}
 		return "Allowed: the applying groups have no rule with a pattern, and robots-parser does not fall back to the * group for a name it has filed. " + res.Groups.Summary
 	}
-	return explain(f, res)
+	return Explain(f, res)
 }
 
 var robotsParserChoices = Choices{
-	Bounds: boundsAgentAfterKey,
+	Bounds: BoundsAgentAfterKey,
 	Agent: func(value, token string) (bool, bool) {
 		if value == "" {
 			return false, false
@@ -565,7 +561,7 @@ var robotsParserChoices = Choices{
 	Special: func(res, _ *Result) (Factor, string, bool) {
 		return FactorNoVerdict, res.Explanation, res.Reason == ReasonNoVerdict
 	},
-	Says: says(rfcSays, map[Factor]string{
+	Says: Says(RFCSays, map[Factor]string{
 		FactorGroupBoundary: "starts a new list of names at a user-agent line after any other line with a key, and files no name of a list without a rule or Crawl-delay (robots-parser)",
 		FactorTokenMatching: "compares the value, lower-cased and cut at its first '/', with the token read the same way (robots-parser)",
 		FactorNormalization: "reads the URL with the WHATWG URL parser and encodes a pattern as encodeURI does, keeping '%' (robots-parser)",

@@ -399,7 +399,7 @@ func TestRobotsParserRegisterMatchesPackage(t *testing.T) {
 func TestRobotsParserChecksMatchPackage(t *testing.T) {
 	cases := make([]rpCase, len(rpChecks))
 	for i, c := range rpChecks {
-		cases[i] = rpCase{Body: base64.StdEncoding.EncodeToString([]byte(c.body)),
+		cases[i] = rpCase{Body: base64.StdEncoding.EncodeToString([]byte(c.Body)),
 			Queries: [][3]string{{c.token, rpStandIn + "/robots.txt", rpCheckURL(c.url)}}}
 	}
 	for i, a := range askRobotsParser(t, cases) {

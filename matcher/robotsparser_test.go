@@ -11,7 +11,7 @@ import (
 // wrong expectation here fails there. line is the winning rule's line, 0
 // for none.
 var rpChecks = []struct {
-	name, body, token, url string
+	name, Body, token, url string
 	verdict                string // allow, disallow or none
 	line                   int
 }{
@@ -94,7 +94,7 @@ func rpVerdict(res *Result) string {
 func TestRobotsParserChecks(t *testing.T) {
 	for _, c := range rpChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := ParseAs(RobotsParser, []byte(c.body))
+			f := ParseAs(RobotsParser, []byte(c.Body))
 			res := rpEvaluate(f, c.token, nil, rpStandIn+"/robots.txt", rpCheckURL(c.url))
 			line := 0
 			if m, ok := res.WinningRule(); ok {
@@ -250,7 +250,7 @@ func TestJSLower(t *testing.T) {
 // and, for a URL with a host, starts with '/'.
 func FuzzRobotsParser(f *testing.F) {
 	for _, c := range rpChecks {
-		f.Add([]byte(c.body), c.token, rpStandIn+"/robots.txt", rpCheckURL(c.url))
+		f.Add([]byte(c.Body), c.token, rpStandIn+"/robots.txt", rpCheckURL(c.url))
 	}
 	f.Add([]byte("\xef\xbb\xbfuser-agent:\u3000ΣΑΣ/1\r\nallow:/%\xe2\x82*$\n"), "σας", "foo://h:80/robots.txt", "foo://h/%2e%2E/?'#")
 	f.Fuzz(func(t *testing.T, body []byte, token, robots, url string) {

@@ -14,7 +14,7 @@ import (
 func TestSelectionCacheGivesFreshResults(t *testing.T) {
 	src := []byte("User-agent: a\nUser-agent: b/1\nDisallow: /x\n\nUser-agent: *\nAllow: /x$\nDisallow: /\nCrawl-delay: 1\nUser-agent: a\nDisalow: /z\n")
 	tokens := []string{"a", "A", "b", "", " a ", "zz"}
-	for i := 0; i < maxSelections; i++ {
+	for i := 0; i < MaxSelections; i++ {
 		tokens = append(tokens, fmt.Sprintf("bot%d", i))
 	}
 	for _, r := range Readings() {
@@ -31,13 +31,13 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 			}
 		}
 		n := len(cached.selections)
-		if n > maxSelections {
-			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, maxSelections)
+		if n > MaxSelections {
+			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, MaxSelections)
 		}
 		// The readings that cache were asked for more tokens than the
 		// cache holds: it is full.
-		if (r == RFC9309 || r == Google) && n != maxSelections {
-			t.Errorf("%s: the cache holds %d tokens, want %d", r, n, maxSelections)
+		if (r == RFC9309 || r == Google) && n != MaxSelections {
+			t.Errorf("%s: the cache holds %d tokens, want %d", r, n, MaxSelections)
 		}
 	}
 }
@@ -56,7 +56,7 @@ func TestKelvinSignNamesItsGroup(t *testing.T) {
 // block has room left.
 func TestTraceSentenceIsFmtQ(t *testing.T) {
 	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
-	w := newTraceWriter(f, "Googlebot", " equals %s", " is not %s")
+	w := NewTraceWriter(f, "Googlebot", " equals %s", " is not %s")
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
 	var got []string
 	for _, tok := range tokens {

@@ -2,10 +2,10 @@ package matcher
 
 import "strings"
 
-// isTokenByte reports whether c may stand in a product token:
+// IsTokenByte reports whether c may stand in a product token:
 // product-token = identifier / "*", identifier = 1*(%x2D / %x41-5A / %x5F /
 // %x61-7A) (RFC 9309 §2.2.1).
-func isTokenByte(c byte) bool {
+func IsTokenByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_'
 }
 
@@ -21,7 +21,7 @@ func extractToken(value string) (token string, global, cut bool) {
 		return "*", true, strings.TrimSpace(value[1:]) != ""
 	}
 	i := 0
-	for i < len(value) && isTokenByte(value[i]) {
+	for i < len(value) && IsTokenByte(value[i]) {
 		i++
 	}
 	return value[:i], false, i < len(value)
@@ -40,7 +40,7 @@ func ValidToken(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isTokenByte(s[i]) {
+		if !IsTokenByte(s[i]) {
 			return false
 		}
 	}

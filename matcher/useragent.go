@@ -183,7 +183,7 @@ func containsWord(s, w string) bool {
 		}
 		i += from
 		end := i + len(w)
-		if (i == 0 || !isTokenByte(s[i-1])) && (end == len(s) || !isTokenByte(s[end])) {
+		if (i == 0 || !IsTokenByte(s[i-1])) && (end == len(s) || !IsTokenByte(s[end])) {
 			return true
 		}
 		from = i + 1
@@ -258,7 +258,7 @@ func spelledApart(s string) string {
 	}
 	for _, w := range words {
 		for i := 0; i < len(w); i++ {
-			if !isTokenByte(w[i]) {
+			if !IsTokenByte(w[i]) {
 				return ""
 			}
 		}
@@ -278,7 +278,7 @@ func looksLikeHeader(s string) bool {
 // badByte names the first byte that may not stand in a product token.
 func badByte(s string) string {
 	for i := 0; i < len(s); i++ {
-		if !isTokenByte(s[i]) {
+		if !IsTokenByte(s[i]) {
 			what := fmt.Sprintf("%q", s[i:i+1])
 			if s[i] >= '0' && s[i] <= '9' {
 				what = "the digit " + what

@@ -281,8 +281,8 @@ func percentDecode(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if isEscape(s, i) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+		if IsEscape(s, i) {
+			b.WriteByte(Unhex(s[i+1])<<4 | Unhex(s[i+2]))
 			i += 2
 			continue
 		}
@@ -521,8 +521,8 @@ func percentEncodeSet(s string, in func(byte) bool) string {
 		for j := 0; j < len(chunk); j++ {
 			if c := chunk[j]; in(c) {
 				b.WriteByte('%')
-				b.WriteByte(upperHex[c>>4])
-				b.WriteByte(upperHex[c&15])
+				b.WriteByte(UpperHex[c>>4])
+				b.WriteByte(UpperHex[c&15])
 			} else {
 				b.WriteByte(c)
 			}
