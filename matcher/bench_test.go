@@ -96,7 +96,7 @@ func BenchmarkPathologicalPattern(b *testing.B) {
 		b.Run(fmt.Sprintf("path=%dKiB", n>>10), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for b.Loop() {
-				c.match(path)
+				c.Match(path)
 			}
 		})
 	}
@@ -106,7 +106,7 @@ func BenchmarkPathologicalPattern(b *testing.B) {
 		c := CompilePattern(pat)
 		b.Run(fmt.Sprintf("pattern=%dKiB", n>>10), func(b *testing.B) {
 			for b.Loop() {
-				c.match(path)
+				c.Match(path)
 			}
 		})
 	}
@@ -145,6 +145,37 @@ func BenchmarkFirstEvaluation(b *testing.B) {
 			for b.Loop() {
 				f.selections = nil
 				if _, err := f.Evaluate("Googlebot", "/shop/cart/x.php"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPythonRFCSelect is the first evaluation (the group choice and
+// its trace) in files of many user-agent lines: thousands of '*' groups,
+// merged under one key, and two groups of 12,000 values each that differ
+// in case, merged key by key, asked with a token holding nine of them.
+func BenchmarkPythonRFCSelect(b *testing.B) {
+	var stars, cases strings.Builder
+	for i := range 15000 {
+		fmt.Fprintf(&stars, "User-agent: *\nDisallow: /%d\n", i)
+	}
+	for _, prefix := range []string{"Ab", "ab"} {
+		for i := range 12000 {
+			fmt.Fprintf(&cases, "User-agent: %s%d\n", prefix, i)
+		}
+		cases.WriteString("Disallow: /\n")
+	}
+	for _, tc := range []struct{ name, src, token string }{
+		{"stars", stars.String(), "bot"},
+		{"cases", cases.String(), "ab1ab2ab3ab4ab5ab6ab7ab8ab9"},
+	} {
+		f := ParseAs(PythonRFC, []byte(tc.src))
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				f.selections = nil // no cache: every operation chooses
+				if _, err := f.Evaluate(tc.token, "/x"); err != nil {
 					b.Fatal(err)
 				}
 			}

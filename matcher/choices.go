@@ -391,7 +391,7 @@ func matchWildcards(pattern, path string) bool {
 	if RejectsByPrefix(pattern, path) {
 		return false
 	}
-	return CompilePattern(pattern).match(path)
+	return CompilePattern(pattern).Match(path)
 }
 
 // RejectsByPrefix reports whether the literal start of pattern, up to its

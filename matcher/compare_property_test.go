@@ -5,6 +5,7 @@ package matcher
 import (
 	"fmt"
 	"math/rand/v2"
+	"robots-explorer/matcher/internal/gen"
 	"strings"
 	"testing"
 )
@@ -21,10 +22,10 @@ var compareExtraRules = []string{"Allow: /a/index.html", "Disallow: /*.php$", "A
 	"User-agent: Googlebot", "User-agent: *", ""}
 
 func genCompareBody(r *rand.Rand) []byte {
-	lines := strings.Split(string(genPyBody(r)), "\n")
+	lines := strings.Split(string(gen.PyBody(r)), "\n")
 	for range r.IntN(4) {
 		at := r.IntN(len(lines) + 1)
-		lines = append(lines[:at], append([]string{pick(r, compareExtraRules)}, lines[at:]...)...)
+		lines = append(lines[:at], append([]string{gen.Pick(r, compareExtraRules)}, lines[at:]...)...)
 	}
 	return []byte(strings.Join(lines, "\n"))
 }
@@ -121,7 +122,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 		src := genCompareBody(r)
 		parsed := ParseAll(src)
 		for range 3 {
-			token, url := pick(r, pyTokens), genPyURL(r)
+			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := Compare(parsed, token, url)
 			if err != nil {
 				continue
@@ -183,7 +184,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 		src := genCompareBody(r)
 		parsed := ParseAll(src)
 		for range 4 {
-			token, url := pick(r, pyTokens), genPyURL(r)
+			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := CompareWith(parsed, RFC9309, token, url)
 			if err != nil {
 				continue

@@ -136,3 +136,10 @@ func RulesIn(f *File, groups []int) int {
 	}
 	return n
 }
+
+func Characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return fmt.Sprintf("%d characters", n)
+}

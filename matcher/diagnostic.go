@@ -157,28 +157,3 @@ func compareDiagnostics(a, b *Diagnostic) int {
 	}
 	return strings.Compare(a.Message, b.Message)
 }
-
-// Diagnostic codes of the first-match readings (python and koster1996).
-const (
-	CodeRaises        Code = "raises"         // CPython raises an exception here
-	CodeNotBlank      Code = "not-blank"      // a line of white space does not end a record
-	CodeDroppedAgents Code = "dropped-agents" // user-agent lines whose record ended before any rule
-	CodeIgnoredRecord Code = "ignored-record" // a record that can never apply
-	CodeNoWildcards   Code = "no-wildcards"   // '*' or '$' in a pattern is compared literally
-	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
-	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
-)
-
-// CodeDollarTwice marks a pattern that protego adds twice, once with its
-// '$' read literally.
-const CodeDollarTwice Code = "dollar-twice"
-
-// The diagnostic codes only the crawler-commons reading gives.
-const (
-	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
-	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
-)
-
-// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
-// draft always allows.
-const CodeRobotsTxtRule Code = "robots-txt-rule"

@@ -14,9 +14,9 @@ import "strconv"
 // quick pass lets through, so it compares lengths and first letters
 // before the words.
 func privateWord(w string) string {
-	c := lowerByte(w[0])
+	c := LowerByte(w[0])
 	for i := range privateAreas {
-		if a := &privateAreas[i]; len(a.word) == len(w) && a.word[0] == c && equalFoldASCII(w, a.word) {
+		if a := &privateAreas[i]; len(a.word) == len(w) && a.word[0] == c && EqualFoldASCII(w, a.word) {
 			return a.word
 		}
 	}
@@ -34,27 +34,27 @@ func secretName(s string, suffixes bool) (strong, weak bool) {
 	if len(s) < 3 {
 		return false, false
 	}
-	switch lowerByte(s[0]) {
+	switch LowerByte(s[0]) {
 	case 'a':
-		if equalFoldASCII(s, "apikey") || equalFoldASCII(s, "api_key") || equalFoldASCII(s, "api-key") ||
-			equalFoldASCII(s, "access_token") || equalFoldASCII(s, "auth_token") {
+		if EqualFoldASCII(s, "apikey") || EqualFoldASCII(s, "api_key") || EqualFoldASCII(s, "api-key") ||
+			EqualFoldASCII(s, "access_token") || EqualFoldASCII(s, "auth_token") {
 			return true, false
 		}
-		return false, equalFoldASCII(s, "auth")
+		return false, EqualFoldASCII(s, "auth")
 	case 'c':
-		return equalFoldASCII(s, "client_secret"), false
+		return EqualFoldASCII(s, "client_secret"), false
 	case 'k':
-		return false, equalFoldASCII(s, "key")
+		return false, EqualFoldASCII(s, "key")
 	case 'p':
-		return equalFoldASCII(s, "pwd") || equalFoldASCII(s, "passwd") || equalFoldASCII(s, "password"), false
+		return EqualFoldASCII(s, "pwd") || EqualFoldASCII(s, "passwd") || EqualFoldASCII(s, "password"), false
 	case 's':
-		if equalFoldASCII(s, "secret") {
+		if EqualFoldASCII(s, "secret") {
 			return true, false
 		}
-		return false, equalFoldASCII(s, "sid") || equalFoldASCII(s, "sig") || equalFoldASCII(s, "session") ||
-			equalFoldASCII(s, "sessionid") || equalFoldASCII(s, "signature")
+		return false, EqualFoldASCII(s, "sid") || EqualFoldASCII(s, "sig") || EqualFoldASCII(s, "session") ||
+			EqualFoldASCII(s, "sessionid") || EqualFoldASCII(s, "signature")
 	case 't':
-		return equalFoldASCII(s, "token"), false
+		return EqualFoldASCII(s, "token"), false
 	}
 	return suffixes && secretSuffix(s), false
 }
@@ -315,7 +315,7 @@ func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 
 func secretSuffix(name string) bool {
 	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
-		if len(name) >= len(suf) && equalFoldASCII(name[len(name)-len(suf):], suf) {
+		if len(name) >= len(suf) && EqualFoldASCII(name[len(name)-len(suf):], suf) {
 			return true
 		}
 	}

@@ -221,3 +221,35 @@ func (f *File) Text(line int) string {
 	l := f.Lines[line-1]
 	return f.TextOf(Span{l.Start, l.End})
 }
+
+// Verify reports where the line model does not hold together: lines out of
+// order, outside the source or without a kind, a line in a group that does
+// not exist, a rule outside its line's group. Every reading's parse must
+// give a File that passes; the fuzz tests hold them to it.
+func (f *File) Verify() error {
+	prev := f.BOM
+	for i, l := range f.Lines {
+		start, end := int(l.Start), int(l.End)
+		if int(l.Number) != i+1 || start < prev || end < start || end > len(f.Source) {
+			return fmt.Errorf("line %d spans [%d,%d) after %d in %d bytes", i+1, start, end, prev, len(f.Source))
+		}
+		if l.Kind > KindInvalid {
+			return fmt.Errorf("line %d has no kind", i+1)
+		}
+		if int(l.Group) >= len(f.Groups) {
+			return fmt.Errorf("line %d in group %d of %d", i+1, l.Group, len(f.Groups))
+		}
+		prev = end
+	}
+	for gi, g := range f.Groups {
+		for _, rule := range g.Rules {
+			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
+				return fmt.Errorf("group %d holds a rule of line %d in group %d", gi, rule.Line, rule.Group)
+			}
+			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
+				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
+			}
+		}
+	}
+	return nil
+}

@@ -5,9 +5,9 @@ import "strings"
 // A normRule is one normalization step: a pass over the string that changes
 // it or leaves it as it is.
 type NormRule struct {
-	rule   string
-	source string
-	apply  func(string) string
+	Rule   string
+	Source string
+	Apply  func(string) string
 }
 
 // Normalize runs rules over s. It returns the result and, when steps is
@@ -18,9 +18,9 @@ func Normalize(s string, rules []NormRule, steps bool) (string, []Step) {
 	}
 	var out []Step
 	for _, r := range rules {
-		next := r.apply(s)
+		next := r.Apply(s)
 		if next != s && steps {
-			out = append(out, Step{Input: s, Output: next, Rule: r.rule, Source: r.source})
+			out = append(out, Step{Input: s, Output: next, Rule: r.Rule, Source: r.Source})
 		}
 		s = next
 	}

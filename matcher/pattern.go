@@ -12,7 +12,7 @@ type Pattern struct {
 	Anchored bool   // the pattern ended in '$'
 }
 
-func CompilePattern(p string) Pattern { return PatternFlags(p).pattern(p) }
+func CompilePattern(p string) Pattern { return PatternFlags(p).Pattern(p) }
 
 // PatFlags is what compiling finds in a pattern, one byte, so that a parsed
 // file keeps per rule only this beside the normalized pattern it already
@@ -36,7 +36,7 @@ func PatternFlags(p string) PatFlags {
 }
 
 // pattern returns the compiled form of p, whose flags k are.
-func (k PatFlags) pattern(p string) Pattern {
+func (k PatFlags) Pattern(p string) Pattern {
 	c := Pattern{Body: p, Star: k&patStar != 0, Anchored: k&patAnchored != 0}
 	if c.Anchored {
 		c.Body = p[:len(p)-1]
@@ -50,7 +50,7 @@ func (k PatFlags) pattern(p string) Pattern {
 // anchored pattern is pinned to the end. Each strings.Index scans at most
 // the rest of the path, so the whole match is O(len(path) × len(pattern)),
 // with no backtracking.
-func (c Pattern) match(path string) bool {
+func (c Pattern) Match(path string) bool {
 	if !c.Star {
 		return strings.HasPrefix(path, c.Body) && (!c.Anchored || len(path) == len(c.Body))
 	}

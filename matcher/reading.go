@@ -29,6 +29,54 @@ const (
 	Koster1996     Reading = "koster1996"
 )
 
+// The diagnostic codes and reasons that only the other readings give. They
+// are named here, beside the readings' names, so that matcher.CodeRaises
+// means the same wherever it is used; diagnostic.go and result.go hold
+// those of the core.
+
+// Diagnostic codes of the first-match readings (python and koster1996).
+const (
+	CodeRaises        Code = "raises"         // CPython raises an exception here
+	CodeNotBlank      Code = "not-blank"      // a line of white space does not end a record
+	CodeDroppedAgents Code = "dropped-agents" // user-agent lines whose record ended before any rule
+	CodeIgnoredRecord Code = "ignored-record" // a record that can never apply
+	CodeNoWildcards   Code = "no-wildcards"   // '*' or '$' in a pattern is compared literally
+	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
+	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
+)
+
+// CodeDollarTwice marks a pattern that protego adds twice, once with its
+// '$' read literally.
+const CodeDollarTwice Code = "dollar-twice"
+
+// The diagnostic codes only the crawler-commons reading gives.
+const (
+	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
+	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
+)
+
+// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
+const CodeRobotsTxtRule Code = "robots-txt-rule"
+
+// ReasonRaises says that the reading's real implementation raises an
+// exception for this URL and gives no verdict; it is shown as disallowed,
+// since a crawler whose check fails fetches nothing.
+const ReasonRaises Reason = "raises"
+
+// ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
+const ReasonNoVerdict Reason = "no-verdict"
+
+// The reasons only crawler-commons gives.
+const (
+	// ReasonCrawlDelay: the Crawl-delay that applies is over the parser's
+	// limit, so every URL is disallowed.
+	ReasonCrawlDelay Reason = "crawl-delay"
+	// ReasonNotRobots: the file is empty, or an HTML page without
+	// "user-agent:", so every URL is allowed.
+	ReasonNotRobots Reason = "not-robots"
+)
+
 // A Reader is one reading: its own parse of the bytes into the shared line
 // model, and its own evaluation of a parsed file. A reading that the
 // comparison can take apart also implements Chooser.
@@ -45,7 +93,7 @@ type Reader interface {
 
 // readers holds every registered reading, in the order they are shown:
 // RFC 9309, the default, first; Register adds the others.
-var readers = []Reader{rfc9309{}, google{}, python{}, pythonRFC{}, koster1996{}, crawlerCommons{}, protego{}, robotsParser{}}
+var readers = []Reader{rfc9309{}}
 
 // Register adds the reading r after those registered before it, for
 // Readings, About, ParseReading, ParseAs and the comparison to know. The
@@ -123,6 +171,12 @@ func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 // the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
 func ParseAs(r Reading, src []byte) *File {
 	return parseWithin(readerOrRFC(r), src, string(src), maxSource)
+}
+
+// ParseWith reads src under the reading r, registered or not: for a
+// reading's own tests, or a program that brings a reading of its own.
+func ParseWith(r Reader, src []byte) *File {
+	return parseWithin(r, src, string(src), maxSource)
 }
 
 // ParseText is ParseAs for a source held as a string, such as an editor's

@@ -115,21 +115,3 @@ func (r *Result) WinningRule() (Match, bool) {
 	}
 	return r.Matches[r.Winner], true
 }
-
-// ReasonRaises says that the reading's real implementation raises an
-// exception for this URL and gives no verdict; it is shown as disallowed,
-// since a crawler whose check fails fetches nothing.
-const ReasonRaises Reason = "raises"
-
-// ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
-const ReasonNoVerdict Reason = "no-verdict"
-
-// The reasons only crawler-commons gives.
-const (
-	// ReasonCrawlDelay: the Crawl-delay that applies is over the parser's
-	// limit, so every URL is disallowed.
-	ReasonCrawlDelay Reason = "crawl-delay"
-	// ReasonNotRobots: the file is empty, or an HTML page without
-	// "user-agent:", so every URL is allowed.
-	ReasonNotRobots Reason = "not-robots"
-)

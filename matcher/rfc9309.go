@@ -142,11 +142,11 @@ func (p *rfcParser) run(lines []Line) {
 // ABNF strings, which RFC 5234 §2.3 compares without case in US-ASCII only.
 func rfcKey(key string) Kind {
 	switch {
-	case equalFoldASCII(key, "allow"):
+	case EqualFoldASCII(key, "allow"):
 		return KindAllow
-	case equalFoldASCII(key, "disallow"):
+	case EqualFoldASCII(key, "disallow"):
 		return KindDisallow
-	case equalFoldASCII(key, "user-agent"):
+	case EqualFoldASCII(key, "user-agent"):
 		return KindUserAgent
 	}
 	return KindOther
@@ -167,7 +167,7 @@ func (p *rfcParser) userAgent(l *Line) {
 	if p.firstSeen == nil {
 		p.firstSeen = map[string]int{}
 	}
-	key := asciiLower(tok)
+	key := ASCIILower(tok)
 	first, ok := p.firstSeen[key]
 	if !ok {
 		p.firstSeen[key] = agent
@@ -427,9 +427,9 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 	res.Groups = sel.Trace
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
 		var local [16]RuleRef
-		for _, ref := range sel.Rules.Get(func() *RuleIndex { return ext.index(f, res.Groups.Selected) }).candidates(path, local[:0]) {
+		for _, ref := range sel.Rules.Get(func() *RuleIndex { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
-			if !ext.patterns[ref.Group][ref.Rule].pattern(f.NormalizedRule(r)).match(path) {
+			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
 				continue
 			}
 			m := f.MatchOf(r)
@@ -465,7 +465,7 @@ func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
 				if r.Pattern.Start == r.Pattern.End {
 					continue
 				}
-				add(pats[ri].pattern(f.NormalizedRule(r)).Body, RuleRef{int32(gi), int32(ri)})
+				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, RuleRef{int32(gi), int32(ri)})
 			}
 		}
 	})

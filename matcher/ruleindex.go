@@ -101,7 +101,7 @@ func NewRuleIndex(each func(add func(body string, ref RuleRef))) *RuleIndex {
 // and in file order (group, then rule), so that an evaluation meets them
 // in the order it would meet them rule by rule: the rules whose literal
 // prefix path starts with, and those whose segment it contains.
-func (x *RuleIndex) candidates(path string, buf []RuleRef) []RuleRef {
+func (x *RuleIndex) Candidates(path string, buf []RuleRef) []RuleRef {
 	n := len(buf)
 	buf = x.byPrefix(path, buf)
 	if x.wild != nil {
@@ -148,11 +148,11 @@ func commonPrefixLen(a, b string) int {
 // lazyIndex builds a selection's rule index the first time an evaluation
 // asks for it: a token asked about once does not pay for it. A File is read
 // by one goroutine at a time, so a nil check is enough.
-type lazyIndex struct {
+type LazyIndex struct {
 	x *RuleIndex
 }
 
-func (l *lazyIndex) Get(build func() *RuleIndex) *RuleIndex {
+func (l *LazyIndex) Get(build func() *RuleIndex) *RuleIndex {
 	if l.x == nil {
 		l.x = build()
 	}

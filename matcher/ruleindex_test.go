@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"math/rand/v2"
+	"robots-explorer/matcher/internal/suite"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestRuleIndexCandidates(t *testing.T) {
 				want = append(want, RuleRef{0, int32(i)})
 			}
 		}
-		if got := x.candidates(path, nil); !slices.Equal(got, want) {
+		if got := x.Candidates(path, nil); !slices.Equal(got, want) {
 			t.Errorf("candidates(%q) = %v, want %v", path, got, want)
 		}
 	}
@@ -55,13 +56,13 @@ func TestRuleIndexRandom(t *testing.T) {
 		})
 		for range 30 {
 			path := word(12, "/ab")
-			got := x.candidates(path, nil)
+			got := x.Candidates(path, nil)
 			if !slices.IsSortedFunc(got, compareRefs) || len(slices.Compact(slices.Clone(got))) != len(got) {
 				t.Fatalf("candidates(%q) = %v: not once each in file order", path, got)
 			}
 			for i, p := range bodies {
 				ref := RuleRef{int32(i % 3), int32(i)}
-				if CompilePattern(p).match(path) && !slices.Contains(got, ref) {
+				if CompilePattern(p).Match(path) && !slices.Contains(got, ref) {
 					t.Fatalf("round %d: pattern %q matches %q but is not a candidate (candidates %v)", round, p, path, got)
 				}
 			}
@@ -113,19 +114,7 @@ func scanMatches(f *File, token string, t *Target) []int32 {
 		path, _ := NormalizePath(t.Path)
 		for _, gi := range res.Groups.Selected {
 			for ri, r := range f.Groups[gi].Rules {
-				if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].pattern(f.NormalizedRule(&r)).match(path) {
-					lines = append(lines, r.Line)
-				}
-			}
-		}
-	case *googleFile:
-		path := GooglePath(t.Input)
-		for _, gi := range res.Groups.Selected {
-			for ri, r := range f.Groups[gi].Rules {
-				if r.Pattern.Start == r.Pattern.End {
-					continue
-				}
-				if _, _, ok := googleMatch(f, ext, gi, ri, &r, path); ok {
+				if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].Pattern(f.NormalizedRule(&r)).Match(path) {
 					lines = append(lines, r.Line)
 				}
 			}
@@ -144,20 +133,20 @@ func matchLines(res *Result) []int32 {
 
 // Over the differential corpus and Google's conformance suite, the
 // indexed evaluation finds every matching rule a scan of every rule
-// finds, under rfc9309 and google.
+// finds, under rfc9309 (google_test.go holds google to the same).
 func TestRuleIndexFindsEveryMatch(t *testing.T) {
 	type question struct {
 		Body       []byte
 		token, url string
 	}
 	var qs []question
-	for _, c := range loadDifferential(t) {
+	for _, c := range suite.Differential(t) {
 		qs = append(qs, question{c.Body, c.Token, c.URL})
 	}
-	for _, c := range loadConformance(t) {
+	for _, c := range suite.Conformance(t) {
 		qs = append(qs, question{c.Body, c.UserAgent, c.URL})
 	}
-	for _, r := range []Reading{RFC9309, Google} {
+	for _, r := range []Reading{RFC9309} {
 		for _, q := range qs {
 			tg, err := ParseTarget(q.url)
 			if err != nil {

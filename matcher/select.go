@@ -16,7 +16,7 @@ type Selection struct {
 	Diags DiagnosticList
 	// rules indexes the applying groups' rules, built by the first
 	// evaluation that needs it.
-	Rules lazyIndex
+	Rules LazyIndex
 }
 
 // selections caches selections by token, up to maxSelections of them, so
@@ -65,19 +65,19 @@ func selectGroups(f *File, token string) GroupTrace {
 		for _, a := range g.Agents {
 			switch {
 			case a.Global:
-				w.global(a, gi)
+				w.Global(a, gi)
 			case a.Token == "" && strings.HasPrefix(a.Value, "*"):
-				w.add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
+				w.Add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
-				w.add(a, gi, false, "names no product token")
+				w.Add(a, gi, false, "names no product token")
 			case token != "" && strings.EqualFold(a.Token, token):
-				w.named(a, gi)
+				w.Named(a, gi)
 			default:
-				w.notNamed(a, gi)
+				w.NotNamed(a, gi)
 			}
 		}
 	}
-	return w.finish(f)
+	return w.Finish(f)
 }
 
 // A traceWriter builds a group trace agent by agent; the token's quoted
@@ -103,28 +103,28 @@ func NewTraceWriter(f *File, token, equals, isNot string) *TraceWriter {
 	}
 }
 
-func (w *TraceWriter) add(a Agent, gi int, matched bool, how string) {
+func (w *TraceWriter) Add(a Agent, gi int, matched bool, how string) {
 	w.tr.Agents = append(w.tr.Agents, UserAgentMatch{Agent: a, Group: gi, Matched: matched, How: how})
 }
 
 // global notes a '*' agent, whose group applies when no group names the
 // token.
-func (w *TraceWriter) global(a Agent, gi int) {
-	w.add(a, gi, false, "'*': the global group, used only when no group names the token")
+func (w *TraceWriter) Global(a Agent, gi int) {
+	w.Add(a, gi, false, "'*': the global group, used only when no group names the token")
 	w.globalGroups = AppendOnce(w.globalGroups, gi)
 }
 
 // named notes an agent that names the token, so its group applies.
-func (w *TraceWriter) named(a Agent, gi int) {
-	w.add(a, gi, true, strconv.Quote(a.Token)+w.equals)
+func (w *TraceWriter) Named(a Agent, gi int) {
+	w.Add(a, gi, true, strconv.Quote(a.Token)+w.equals)
 	w.namedGroups = AppendOnce(w.namedGroups, gi)
 }
 
-func (w *TraceWriter) notNamed(a Agent, gi int) {
-	w.add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
+func (w *TraceWriter) NotNamed(a Agent, gi int) {
+	w.Add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
 }
 
-func (w *TraceWriter) finish(f *File) GroupTrace {
+func (w *TraceWriter) Finish(f *File) GroupTrace {
 	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
 }
 

@@ -60,7 +60,7 @@ func TestTraceSentenceIsFmtQ(t *testing.T) {
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
 	var got []string
 	for _, tok := range tokens {
-		w.notNamed(Agent{Token: tok}, 0)
+		w.NotNamed(Agent{Token: tok}, 0)
 		got = append(got, w.tr.Agents[len(w.tr.Agents)-1].How)
 	}
 	for i, tok := range tokens {

@@ -46,3 +46,41 @@ func ValidToken(s string) bool {
 	}
 	return true
 }
+
+// isASCIISpace is absl::ascii_isspace, which robots.cc trims with: space,
+// \t, \n, \v, \f and \r (RFC 9309's parsers trim only space and tab).
+func IsASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// asciiLower lower-cases ASCII letters only, as absl's case-insensitive
+// comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
+func ASCIILower(s string) string {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return string(rune(c + 'a' - 'A')), 1, true
+		}
+		return "", 0, false
+	})
+}
+
+func LowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalFoldASCII is absl::EqualsIgnoreCase: equal bytes, ASCII letters
+// compared without case.
+func EqualFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if LowerByte(a[i]) != LowerByte(b[i]) {
+			return false
+		}
+	}
+	return true
+}
