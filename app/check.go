@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/escape"
 )
@@ -299,12 +301,12 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
-func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Comparison, error) {
+func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
 		res, err := ev.file().Evaluate(token, u)
 		return res, nil, err
 	}
-	cmp, err := matcher.CompareWith(ev.files, ev.file().Reading, token, u)
+	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -315,7 +317,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 // or the command line is escaped (escape.Text): a URL or a rule holding a
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
 	if asJSON {
 		b, err := json.Marshal(newCheckJSON(f, res, cmp))
 		if err != nil {
@@ -344,7 +346,7 @@ func wrapWrite(err error) error {
 // table of readings, one per other reading: its name and title, verdict,
 // deciding line, and why it differs from the chosen reading ("agrees"
 // when it does not), tab-separated.
-func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Comparison) error {
+func writeComparison(w io.Writer, chosen *matcher.Result, cmp *compare.Comparison) error {
 	for _, r := range comparisonRows(cmp, chosen.Reading).Readings {
 		if r.Current {
 			continue

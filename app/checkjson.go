@@ -2,7 +2,10 @@
 
 package main
 
-import "robots-explorer/matcher"
+import (
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
+)
 
 // checkJSON is what check -json prints for one URL.
 type checkJSON struct {
@@ -22,7 +25,7 @@ type checkJSON struct {
 	Diagnostics []diagnosticJSON `json:"diagnostics"`
 	// With -compare: every reading's verdict, and why pairs differ.
 	Readings    []readingJSON        `json:"readings,omitempty"`
-	Differences []matcher.Difference `json:"differences,omitempty"`
+	Differences []compare.Difference `json:"differences,omitempty"`
 }
 
 // readingJSON is one row of the table of readings, as check -compare
@@ -34,7 +37,7 @@ type readingJSON struct {
 	Verdict     string          `json:"verdict"`
 	Winner      *ruleJSON       `json:"winner"`
 	Explanation string          `json:"explanation"`
-	Factor      matcher.Factor  `json:"factor,omitempty"`
+	Factor      compare.Factor  `json:"factor,omitempty"`
 	Sentence    string          `json:"sentence,omitempty"`
 }
 
@@ -55,7 +58,7 @@ type diagnosticJSON struct {
 	Source   string           `json:"source"`
 }
 
-func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) checkJSON {
+func newCheckJSON(f *matcher.File, res *matcher.Result, cmp *compare.Comparison) checkJSON {
 	out := checkJSON{
 		Verdict: res.Verdict(), Scope: string(matcher.ScopeLocal), URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,

@@ -2,41 +2,14 @@ package matcher
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
-// realisticFile builds a deterministic robots.txt of about size bytes: many
-// groups, wildcards, anchors, comments, sitemaps, percent-encoding.
-func realisticFile(size int) []byte {
-	rng := rand.New(rand.NewSource(1))
-	words := []string{"shop", "cart", "search", "api", "static", "img", "user", "admin", "tag", "page", "ツ", "%7Euser"}
-	var b strings.Builder
-	for g := 0; b.Len() < size; g++ {
-		name := letters(g)
-		fmt.Fprintf(&b, "# group %d\nUser-agent: bot-%s\nUser-agent: crawler-%s\n", g, name, name)
-		for r := 0; r < 20; r++ {
-			key := "Disallow"
-			if rng.Intn(3) == 0 {
-				key = "Allow"
-			}
-			p := "/" + words[rng.Intn(len(words))] + "/" + words[rng.Intn(len(words))]
-			switch rng.Intn(4) {
-			case 0:
-				p += "*.php$"
-			case 1:
-				p = "/*" + p + "?q="
-			}
-			fmt.Fprintf(&b, "%s: %s\n", key, p)
-		}
-		fmt.Fprintf(&b, "Crawl-delay: 2\nSitemap: https://example.com/sitemap-%d.xml\n\n", g)
-	}
-	return []byte(b.String())
-}
-
 func BenchmarkParse500KiB(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		Parse(src)
@@ -44,7 +17,7 @@ func BenchmarkParse500KiB(b *testing.B) {
 }
 
 func BenchmarkParseByReading(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	for _, r := range Readings() {
 		b.Run(string(r), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
@@ -55,27 +28,10 @@ func BenchmarkParseByReading(b *testing.B) {
 	}
 }
 
-// bigGroup is one group of n rules, a quarter of them with wildcards.
-func bigGroup(n int) []byte {
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for i := 0; i < n; i++ {
-		switch i % 4 {
-		case 0:
-			fmt.Fprintf(&b, "Disallow: /*/section-%d/*.pdf$\n", i)
-		case 1:
-			fmt.Fprintf(&b, "Allow: /section-%d/public/\n", i)
-		default:
-			fmt.Fprintf(&b, "Disallow: /section-%d/\n", i)
-		}
-	}
-	return []byte(b.String())
-}
-
 func BenchmarkEvaluate2000Rules(b *testing.B) {
-	f := Parse(bigGroup(2000))
+	f := Parse(gen.BigGroup(2000))
 	for _, r := range Readings() {
-		f := ParseAs(r, bigGroup(2000))
+		f := ParseAs(r, gen.BigGroup(2000))
 		b.Run(string(r), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := f.Evaluate("Googlebot", "/section-1999/public/a/section-1996/x.pdf"); err != nil {
@@ -112,26 +68,13 @@ func BenchmarkPathologicalPattern(b *testing.B) {
 	}
 }
 
-// letters names n in base 26 with letters only: product tokens hold no
-// digits (RFC 9309 §2.2.1).
-func letters(n int) string {
-	s := ""
-	for {
-		s = string(rune('a'+n%26)) + s
-		n /= 26
-		if n == 0 {
-			return s
-		}
-	}
-}
-
 // BenchmarkFirstEvaluation is the first evaluation for a token in a large
 // file: it works out the group trace (every user-agent line) and the
 // diagnostics that bear on the applying groups, which later evaluations
 // for the token take from the cache. The cache is emptied each time, so
 // every operation pays for the selection.
 func BenchmarkFirstEvaluation(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	// A named group halfway, as large sites name the big crawlers, and
 	// the '*' group last.
 	half := len(src) / 2

@@ -1,6 +1,9 @@
 package matcher
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // DecideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
 // no applying group or no matching rule allows; otherwise the longest
@@ -142,4 +145,20 @@ func Characters(n int) string {
 		return "1 character"
 	}
 	return fmt.Sprintf("%d characters", n)
+}
+
+// JoinInts writes numbers as "1, 2 and 3".
+func JoinInts(v []int) string {
+	s := ""
+	for i, n := range v {
+		switch {
+		case i == 0:
+		case i == len(v)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += strconv.Itoa(n)
+	}
+	return s
 }

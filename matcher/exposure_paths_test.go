@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // TestExposurePaths holds the RFC 9309 §3 checks to testdata/
@@ -70,7 +72,7 @@ func TestExposurePaths(t *testing.T) {
 // BenchmarkExposure is the RFC 9309 §3 walk over every pattern of a
 // realistic 500 KiB file, quick pass included, as the parse runs it.
 func BenchmarkExposure(b *testing.B) {
-	f := Parse(realisticFile(500 << 10))
+	f := Parse(gen.RealisticFile(500 << 10))
 	var patterns []string
 	for _, l := range f.Lines {
 		if l.Kind == KindAllow || l.Kind == KindDisallow {

@@ -32,7 +32,7 @@ func Normalize(s string, rules []NormRule, steps bool) (string, []Step) {
 // '$' for a path, nor a '$' before the end for a pattern. Most paths and
 // patterns are; they skip the passes.
 func plain(s string, rules []NormRule) bool {
-	path := &rules[0] == &rfcPathRules[0]
+	path := &rules[0] == &RFCPathRules[0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -219,10 +219,10 @@ func encodeQueryDelims(s string) string {
 	})
 }
 
-// rfcPathRules add, for the URL's path, the encoding of '*' and '$': a rule
+// RFCPathRules add, for the URL's path, the encoding of '*' and '$': a rule
 // matches those characters only by writing them %2A and %24 (RFC 9309
 // §2.2.3), so the path is compared in that form.
-var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
+var RFCPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
 	"'*' and '$' in the path are compared as %2A and %24, the only way a rule can name them", "RFC 9309 §2.2.3",
 	func(s string) string {
 		if !strings.ContainsAny(s, "*$") {
@@ -232,9 +232,9 @@ var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
 	},
 })
 
-// rfcPatternRules add, for a pattern, the reading of a '$' that is not the
+// RFCPatternRules add, for a pattern, the reading of a '$' that is not the
 // last character as a literal '$' (only a final '$' anchors, §2.2.3).
-var rfcPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
+var RFCPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
 	"a '$' before the end of a pattern is a literal '$', compared as %24", "RFC 9309 §2.2.3",
 	func(s string) string {
 		i := strings.IndexByte(s, '$')
@@ -246,10 +246,10 @@ var rfcPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule
 })
 
 // NormalizePath returns the path as RFC 9309 compares it, with its steps.
-func NormalizePath(path string) (string, []Step) { return Normalize(path, rfcPathRules, true) }
+func NormalizePath(path string) (string, []Step) { return Normalize(path, RFCPathRules, true) }
 
 // NormalizePattern returns the pattern as RFC 9309 compares it, with its
 // steps.
 func NormalizePattern(pattern string) (string, []Step) {
-	return Normalize(pattern, rfcPatternRules, true)
+	return Normalize(pattern, RFCPatternRules, true)
 }

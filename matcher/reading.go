@@ -79,7 +79,8 @@ const (
 
 // A Reader is one reading: its own parse of the bytes into the shared line
 // model, and its own evaluation of a parsed file. A reading that the
-// comparison can take apart also implements Chooser.
+// comparison (matcher/compare) can take apart also implements
+// compare.Chooser.
 type Reader interface {
 	// Info names the reading and says what it mirrors.
 	Info() ReadingInfo
@@ -102,7 +103,7 @@ var readers = []Reader{rfc9309{}}
 // program's start (an init function): it is not safe to call while files
 // are parsed. It panics when a reading of the same name is registered.
 func Register(r Reader) {
-	if readerFor(r.Info().Name) != nil {
+	if ReaderOf(r.Info().Name) != nil {
 		panic(fmt.Sprintf("matcher: reading %q registered twice", r.Info().Name))
 	}
 	readers = append(readers, r)
@@ -125,7 +126,7 @@ type ReadingInfo struct {
 // About returns what the reading r is; the zero ReadingInfo for an unknown
 // one.
 func About(r Reading) ReadingInfo {
-	if impl := readerFor(r); impl != nil {
+	if impl := ReaderOf(r); impl != nil {
 		return impl.Info()
 	}
 	return ReadingInfo{}
@@ -154,7 +155,8 @@ func ParseReading(name string) (Reading, error) {
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-func readerFor(r Reading) Reader {
+// ReaderOf returns the registered Reader of reading r, or nil.
+func ReaderOf(r Reading) Reader {
 	for _, x := range readers {
 		if x.Info().Name == r {
 			return x
@@ -189,7 +191,7 @@ func ParseText(r Reading, text string) *File {
 // readerOrRFC returns the reading named r; an unknown one falls back to
 // RFC 9309.
 func readerOrRFC(r Reading) Reader {
-	if impl := readerFor(r); impl != nil {
+	if impl := ReaderOf(r); impl != nil {
 		return impl
 	}
 	return rfc9309{}
@@ -236,3 +238,23 @@ func (f *File) EvaluateTarget(token string, t *Target) *Result {
 
 // Evaluate is f.Evaluate(token, rawURL).
 func Evaluate(f *File, token, rawURL string) (*Result, error) { return f.Evaluate(token, rawURL) }
+
+// ParseAll parses src under every reading, in Readings() order.
+func ParseAll(src []byte) []*File {
+	return parseAll(src, string(src)) // one copy, which every reading's File shares
+}
+
+// ParseAllText is ParseAll for a source held as a string: the Files'
+// strings are slices of text, and they share one copy of its bytes as
+// Source.
+func ParseAllText(text string) []*File {
+	return parseAll([]byte(text), text)
+}
+
+func parseAll(src []byte, text string) []*File {
+	files := make([]*File, len(readers))
+	for i, r := range readers {
+		files[i] = parseWithin(r, src, text, maxSource)
+	}
+	return files
+}

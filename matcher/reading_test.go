@@ -3,6 +3,8 @@ package matcher
 import (
 	"reflect"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // Line offsets are int32 (file.go), so ParseAs reads at most maxSource
@@ -20,7 +22,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 	} {
 		for _, r := range Readings() {
 			t.Run(tc.name+"/"+string(r), func(t *testing.T) {
-				f := parseWithin(readerFor(r), []byte(tc.src), tc.src, tc.limit)
+				f := parseWithin(ReaderOf(r), []byte(tc.src), tc.src, tc.limit)
 				if len(f.Source) != len(head) {
 					t.Fatalf("read %d bytes, want %d", len(f.Source), len(head))
 				}
@@ -58,7 +60,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 func TestParseTextIsParseAs(t *testing.T) {
 	sources := map[string]string{
 		"rfc example": "User-agent: *\nDisallow: /a # note\nAllow: /a/b$\nCrawl-delay: 3\n",
-		"large":       string(realisticFile(300 << 10)),
+		"large":       string(gen.RealisticFile(300 << 10)),
 		"hostile":     "\xEF\xBB\x00User-agent:\r\n\xff\xfe*\rDisallow: %zz\n:\n",
 		"empty":       "",
 	}

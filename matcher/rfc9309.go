@@ -221,14 +221,6 @@ func IsAbsoluteURL(s string) bool {
 	return hasScheme(s) && len(s) > strings.Index(s, "://")+3
 }
 
-var rfcChoices = Choices{
-	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
-	Says:      RFCSays,
-}
-
-// Choices is the reading taken apart for the comparison (choices.go).
-func (rfc9309) Choices() *Choices { return &rfcChoices }
-
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
 // comment, its kind, its agent's token or its rule's pattern, and what is
 // wrong with each) is most of the work of parsing, and needs no other line;
@@ -304,7 +296,7 @@ func (p *rfcLines) userAgent(l *Line) {
 	if p.firstAgent == 0 {
 		p.firstAgent = int(l.Number)
 	}
-	tok, global, cut := extractToken(p.Value(l))
+	tok, global, cut := ExtractToken(p.Value(l))
 	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.Value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
@@ -332,7 +324,7 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	cls := classifyRule(v)
 	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
 	if cls.changes(v) {
-		norm, _ := Normalize(v, rfcPatternRules, false)
+		norm, _ := Normalize(v, RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
 		r.derived, flags = int32(len(p.derived)), PatternFlags(norm)
 	}

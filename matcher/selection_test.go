@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // A File keeps each token's group trace; a result from the cache must be
@@ -78,7 +80,7 @@ func TestBearingManyGroups(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("\xef\xbb\xbf") // a BOM: a diagnostic about the whole file
 	for g := 0; g < 150; g++ {
-		name := letters(g)
+		name := gen.Letters(g)
 		if g == 70 || g == 129 {
 			name = "target"
 		}

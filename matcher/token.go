@@ -9,14 +9,14 @@ func IsTokenByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_'
 }
 
-// extractToken reads the product token a user-agent value names: its
+// ExtractToken reads the product token a user-agent value names: its
 // leading run of token characters, or "*" for the global group. Only '*'
 // itself is global (RFC 9309 §2.2.1: product-token = identifier / "*"),
 // and "* anything" too, where white space parts the '*' from the rest, as
 // in Google's parser; "*bot" is not '*', and since '*' is no token
 // character it names the empty token. cut reports that the value went on
 // past the token ("Googlebot/2.1" names "Googlebot").
-func extractToken(value string) (token string, global, cut bool) {
+func ExtractToken(value string) (token string, global, cut bool) {
 	if starGlobal(value) {
 		return "*", true, strings.TrimSpace(value[1:]) != ""
 	}

@@ -129,14 +129,14 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	words := uaWords(header)
 	for i, w := range words {
 		if strings.EqualFold(w, "compatible") && i+1 < len(words) {
-			if tok, _, _ := extractToken(words[i+1]); ValidToken(tok) {
+			if tok, _, _ := ExtractToken(words[i+1]); ValidToken(tok) {
 				return tok, true
 			}
 		}
 	}
 	var first string
 	for _, w := range words {
-		tok, _, _ := extractToken(w)
+		tok, _, _ := ExtractToken(w)
 		tok = strings.TrimRight(tok, "-_") // "fishbot-3000" is fishbot
 		if !ValidToken(tok) || isBrowserWord(strings.ToLower(tok)) {
 			continue
@@ -235,7 +235,7 @@ func CheckToken(input string) TokenCheck {
 		}
 	default:
 		c.Message = badByte(s)
-		if tok, _, _ := extractToken(s); ValidToken(tok) {
+		if tok, _, _ := ExtractToken(s); ValidToken(tok) {
 			c.Token = tok
 			c.Message += fmt.Sprintf(" A file's user-agent line %q would be read as %q.", s, tok)
 		}

@@ -1,5 +1,9 @@
 //go:build !js
 
+// Package intl maps a host to ASCII (UTS #46, for lookup) and normalizes
+// text to NFKC: natively with golang.org/x/net/idna and x/text, in the
+// browser with the platform's own tables, so the WebAssembly carries no
+// second copy.
 package intl
 
 import (

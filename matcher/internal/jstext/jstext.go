@@ -1,3 +1,5 @@
+// Package jstext is JavaScript's string functions as Node runs them
+// (toLowerCase, trim, encodeURI), for the robotsparser reading.
 package jstext
 
 import (

@@ -3,6 +3,8 @@ package py
 import (
 	"strings"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 )
 
@@ -46,8 +48,8 @@ func CutLine(text string) Cut {
 func LeadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, IsSpace)) }
 
 // pythonLines is python's lexing, which stops where parse() raised.
-func ModelLines(f *matcher.File) []matcher.ModelLine {
-	lines := matcher.LinesOf(f)
+func ModelLines(f *matcher.File) []compare.ModelLine {
+	lines := compare.LinesOf(f)
 	for _, d := range f.Diagnostics {
 		if d.Code == matcher.CodeRaises && d.Pos.Line >= 1 && d.Pos.Line <= len(lines) {
 			lines[d.Pos.Line-1].Stop = true
@@ -87,3 +89,26 @@ const (
 	SrcUnparse  = "CPython urllib.parse.urlparse, urlunparse"
 	SrcQuote    = "CPython urllib.parse.quote"
 )
+
+// NumberRaises reports whether parse() raises ValueError on a Crawl-delay
+// or Request-rate value, and why: it calls int() on what passed number
+// (str.isdigit in the classic parser, str.isdecimal since the RFC 9309
+// rewrite) after strip(), and int() refuses more than isdigit accepts, more
+// than 4300 digits, and (in a Request-rate part, which it does not strip
+// first) a few characters that strip() removes.
+func NumberRaises(key, value string, number func(string) bool) (bool, string) {
+	if key == "crawl-delay" {
+		if !number(Strip(value)) {
+			return false, ""
+		}
+		return IntRaises(value)
+	}
+	nums := strings.Split(value, "/")
+	if len(nums) != 2 || !number(Strip(nums[0])) || !number(Strip(nums[1])) {
+		return false, ""
+	}
+	if r, why := IntRaises(nums[0]); r {
+		return r, why
+	}
+	return IntRaises(nums[1])
+}

@@ -1,3 +1,10 @@
+// Package py is Python as the readings that mirror Python programs need it:
+// str's methods (lower, strip, splitlines, isdigit, int) with CPython's
+// tables, bytes.decode with its error handlers, urllib.parse (quote,
+// unquote, urlsplit, urlparse and urlunparse), and the line cutting and
+// stepping that CPython's robotparser and Protego share. The python,
+// pythonrfc and protego readings read with it, and others borrow its UTF-8
+// decoding.
 package py
 
 import (

@@ -1,3 +1,6 @@
+// Package whatwg parses a URL as the WHATWG URL Standard does, as Node's
+// URL class (which robots-parser reads with) gives it: the parts the
+// robotsparser reading compares, and what the class refuses.
 package whatwg
 
 import (

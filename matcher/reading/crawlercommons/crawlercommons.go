@@ -28,6 +28,8 @@ import (
 	"strconv"
 	"strings"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
 )
@@ -898,7 +900,7 @@ func wholeFileSentence(a, b *matcher.Result) (string, bool) {
 	return "", false
 }
 
-var crawlerCommonsChoices = matcher.Choices{
+var crawlerCommonsChoices = compare.Choices{
 	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
 	Agent: func(value, token string) (bool, bool) {
 		v := py.Lower(value)
@@ -906,25 +908,25 @@ var crawlerCommonsChoices = matcher.Choices{
 	},
 	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
 	Match: func(pattern, path string) bool {
-		return !matcher.RejectsByPrefix(pattern, path) && ccMatch(matcher.CompilePattern(pattern), path)
+		return !compare.RejectsByPrefix(pattern, path) && ccMatch(matcher.CompilePattern(pattern), path)
 	},
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _ := ccRequestPath(t)
 		return p, true
 	},
 	Pattern: func(v string) (string, bool) { return ccEscape(ccUnescape(v), false), true },
-	Special: func(res, other *matcher.Result) (matcher.Factor, string, bool) {
+	Special: func(res, other *matcher.Result) (compare.Factor, string, bool) {
 		s, ok := wholeFileSentence(res, other)
-		return matcher.FactorWholeFile, s, ok
+		return compare.FactorWholeFile, s, ok
 	},
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
-		matcher.FactorTokenMatching: "compares the lower-cased value with the token, or, for a value that is no product token, its leading token (crawler-commons)",
-		matcher.FactorIndexHTML:     "lets a rule, allow or disallow, ending in index.htm or index.html also stand for its directory (crawler-commons)",
-		matcher.FactorWildcards:     "reads '*' as any run, but looks for the text after the last '*' of a pattern ending in '$' only at its first place (crawler-commons)",
-		matcher.FactorNormalization: "decodes unreserved %XX and encodes '*' and '$' in the URL, so only a pattern's %2A and %24 match them (crawler-commons)",
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
+		compare.FactorTokenMatching: "compares the lower-cased value with the token, or, for a value that is no product token, its leading token (crawler-commons)",
+		compare.FactorIndexHTML:     "lets a rule, allow or disallow, ending in index.htm or index.html also stand for its directory (crawler-commons)",
+		compare.FactorWildcards:     "reads '*' as any run, but looks for the text after the last '*' of a pattern ending in '$' only at its first place (crawler-commons)",
+		compare.FactorNormalization: "decodes unreserved %XX and encodes '*' and '$' in the URL, so only a pattern's %2A and %24 match them (crawler-commons)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &crawlerCommonsChoices }
+func (Reader) Choices() *compare.Choices { return &crawlerCommonsChoices }

@@ -165,7 +165,7 @@ func TestCrawlerCommonsResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ccMatchedAgentLines(res); len(got) != 1 || got[0] != 3 || res.Groups.Global || len(res.Groups.Selected) != 1 {
+	if got := matchedAgentLines(res); len(got) != 1 || got[0] != 3 || res.Groups.Global || len(res.Groups.Selected) != 1 {
 		t.Errorf("trace %+v: want the group at line 3 only", res.Groups)
 	}
 	if !strings.Contains(res.Groups.Summary, `"bot"`) || !strings.Contains(res.Groups.Summary, "lower-cased") {
@@ -328,8 +328,8 @@ func FuzzCrawlerCommons(f *testing.F) {
 	})
 }
 
-// ccMatchedAgentLines are the user-agent lines that chose the applying groups.
-func ccMatchedAgentLines(r *matcher.Result) []int {
+// matchedAgentLines are the user-agent lines that chose the applying groups.
+func matchedAgentLines(r *matcher.Result) []int {
 	var out []int
 	for _, a := range r.Groups.Agents {
 		if a.Matched {

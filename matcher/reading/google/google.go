@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 )
 
@@ -317,7 +319,7 @@ func (p *googleParser) finish() {
 	p.File.SetExt(&googleFile{patterns: p.patterns, index: p.index})
 }
 
-var googleChoices = matcher.Choices{
+var googleChoices = compare.Choices{
 	Agent: func(value, token string) (bool, bool) {
 		tok, global := googleAgent(value)
 		return !global && matcher.EqualFoldASCII(tok, token), global
@@ -330,17 +332,17 @@ var googleChoices = matcher.Choices{
 	},
 	Path:    func(t *matcher.Target) (string, bool) { return GooglePath(t.Input), true },
 	Pattern: func(v string) (string, bool) { return EscapeGooglePattern(v), true },
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "also reads common typos (disalow, useragent, …), any key starting with a known one, and a missing colon (robots.cc), and cuts lines at 16,663 bytes",
-		matcher.FactorTokenMatching: "compares the value's product token with the token exactly as given, ignoring ASCII case (robots.cc)",
-		matcher.FactorIndexHTML:     "lets an Allow ending in /index.htm… also allow its directory (robots.cc)",
-		matcher.FactorNormalization: "takes the URL as given and only escapes non-ASCII bytes of a pattern (robots.cc)",
-		matcher.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots.cc)",
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "also reads common typos (disalow, useragent, …), any key starting with a known one, and a missing colon (robots.cc), and cuts lines at 16,663 bytes",
+		compare.FactorTokenMatching: "compares the value's product token with the token exactly as given, ignoring ASCII case (robots.cc)",
+		compare.FactorIndexHTML:     "lets an Allow ending in /index.htm… also allow its directory (robots.cc)",
+		compare.FactorNormalization: "takes the URL as given and only escapes non-ASCII bytes of a pattern (robots.cc)",
+		compare.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots.cc)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &googleChoices }
+func (Reader) Choices() *compare.Choices { return &googleChoices }
 
 // evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of
 // the groups naming the token if any group does (ever_seen_specific_agent_),

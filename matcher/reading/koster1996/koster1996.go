@@ -31,6 +31,8 @@ import (
 	"fmt"
 	"strings"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 )
 
@@ -322,19 +324,19 @@ func kosterExplain(f *matcher.File, res *matcher.Result) string {
 	return s + matcher.LaterMatches(f, res)
 }
 
-var kosterChoices = matcher.Choices{
+var kosterChoices = compare.Choices{
 	RobotsTxt: func(path string) bool {
 		p, _, _ := strings.Cut(path, "?")
 		return p == "/robots.txt"
 	},
-	Bounds: matcher.BoundsBlankLine,
+	Bounds: compare.BoundsBlankLine,
 	Agent: func(value, token string) (bool, bool) {
 		name := kosterName(token)
 		global := value == "*"
 		return !global && name != "" && strings.Contains(strings.ToLower(value), name), global
 	},
-	Merge: matcher.FirstNamed,
-	Match: matcher.MatchPrefix,
+	Merge: compare.FirstNamed,
+	Match: compare.MatchPrefix,
 	Path: func(t *matcher.Target) (string, bool) {
 		path := "/"
 		if t != nil && t.Path != "" {
@@ -347,19 +349,19 @@ var kosterChoices = matcher.Choices{
 		p, _ := kosterNormalize(v, false)
 		return p, true
 	},
-	Empty:  matcher.EmptyAllowsAll,
-	Decide: matcher.DecideFirst,
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "reads only the exact keys, in any case (draft-koster-robots §3.3)",
-		matcher.FactorGroupBoundary: "ends a record at a blank line (draft-koster-robots §3.3)",
-		matcher.FactorTokenMatching: "applies a record whose value contains the robot's name, ignoring case (draft-koster-robots §3.2.1)",
-		matcher.FactorMerging:       "obeys only the first record that names the robot, else the first '*' record (draft-koster-robots §3.2.1)",
-		matcher.FactorWildcards:     "has no wildcards: '*' and '$' are ordinary characters, compared as a prefix (draft-koster-robots §3.2.2)",
-		matcher.FactorNormalization: "decodes every %XX but %2F on both sides (draft-koster-robots §3.2.2)",
-		matcher.FactorEmptyRule:     "reads an empty Disallow as allowing every path (draft-koster-robots §4)",
-		matcher.FactorFirstMatch:    "lets the first matching rule in file order decide (draft-koster-robots §3.2.2)",
+	Empty:  compare.EmptyAllowsAll,
+	Decide: compare.DecideFirst,
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "reads only the exact keys, in any case (draft-koster-robots §3.3)",
+		compare.FactorGroupBoundary: "ends a record at a blank line (draft-koster-robots §3.3)",
+		compare.FactorTokenMatching: "applies a record whose value contains the robot's name, ignoring case (draft-koster-robots §3.2.1)",
+		compare.FactorMerging:       "obeys only the first record that names the robot, else the first '*' record (draft-koster-robots §3.2.1)",
+		compare.FactorWildcards:     "has no wildcards: '*' and '$' are ordinary characters, compared as a prefix (draft-koster-robots §3.2.2)",
+		compare.FactorNormalization: "decodes every %XX but %2F on both sides (draft-koster-robots §3.2.2)",
+		compare.FactorEmptyRule:     "reads an empty Disallow as allowing every path (draft-koster-robots §4)",
+		compare.FactorFirstMatch:    "lets the first matching rule in file order decide (draft-koster-robots §3.2.2)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &kosterChoices }
+func (Reader) Choices() *compare.Choices { return &kosterChoices }

@@ -41,6 +41,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
 )
@@ -903,16 +905,16 @@ func pgExplain(f *matcher.File, res *matcher.Result) string {
 	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
 }
 
-var protegoChoices = matcher.Choices{
+var protegoChoices = compare.Choices{
 	Lines:  py.ModelLines,
-	Bounds: matcher.BoundsAgentAfterAny,
+	Bounds: compare.BoundsAgentAfterAny,
 	Agent: func(value, token string) (bool, bool) {
 		// A value with '*' inside is also filed without its stars
 		// (AgentKeys): each key is scored as it is.
 		name, v := py.Lower(py.Strip(token)), py.Lower(value)
 		return v != "*" && v != "" && strings.Contains(name, v), v == "*"
 	},
-	Merge:     matcher.BestScore,
+	Merge:     compare.BestScore,
 	AgentKeys: func(value string) []string { return pgNames(py.Lower(value)) },
 	Index: func(p string, allow bool) (string, bool) {
 		if !allow || !strings.HasSuffix(p, "/index.html") {
@@ -921,7 +923,7 @@ var protegoChoices = matcher.Choices{
 		return p[:len(p)-len("index.html")] + "$", true
 	},
 	Match: func(pattern, path string) bool {
-		if matcher.RejectsByPrefix(pattern, path) {
+		if compare.RejectsByPrefix(pattern, path) {
 			return false
 		}
 		form, never := pgMatchForm(pattern)
@@ -949,16 +951,16 @@ var protegoChoices = matcher.Choices{
 		return []string{entries[own].pattern}
 	},
 	Priority: func(pattern, _ string) int { return utf8.RuneCountInString(pattern) },
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "also reads misspellings of disallow and user-agent, and a lower-case directive followed by a space without ':' (protego)",
-		matcher.FactorGroupBoundary: "starts a new record at a user-agent line after any other directive (protego)",
-		matcher.FactorTokenMatching: "applies a rule set whose value is a substring of the lower-cased token (protego)",
-		matcher.FactorMerging:       "files every record under its value and takes the rule set whose value is longest, '*' scoring 1 (protego)",
-		matcher.FactorIndexHTML:     "lets an Allow ending in /index.html also allow its directory (protego)",
-		matcher.FactorNormalization: "quotes pattern and URL path its own way and also tries a pattern with '$' as a literal %24 (protego)",
-		matcher.FactorPriority:      "counts a rule's priority as the characters of its quoted pattern (protego)",
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "also reads misspellings of disallow and user-agent, and a lower-case directive followed by a space without ':' (protego)",
+		compare.FactorGroupBoundary: "starts a new record at a user-agent line after any other directive (protego)",
+		compare.FactorTokenMatching: "applies a rule set whose value is a substring of the lower-cased token (protego)",
+		compare.FactorMerging:       "files every record under its value and takes the rule set whose value is longest, '*' scoring 1 (protego)",
+		compare.FactorIndexHTML:     "lets an Allow ending in /index.html also allow its directory (protego)",
+		compare.FactorNormalization: "quotes pattern and URL path its own way and also tries a pattern with '$' as a literal %24 (protego)",
+		compare.FactorPriority:      "counts a rule's priority as the characters of its quoted pattern (protego)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &protegoChoices }
+func (Reader) Choices() *compare.Choices { return &protegoChoices }

@@ -29,6 +29,8 @@ import (
 	"slices"
 	"strings"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
 )
@@ -260,7 +262,7 @@ func (p *pyParser) other(l *matcher.Line, value string) {
 		if p.state == 0 {
 			return
 		}
-		if raises, why := pyNumberRaises(key, value); raises {
+		if raises, why := py.NumberRaises(key, value, py.IsDigit); raises {
 			p.raise(l, &py.ValueError{Msg: why}, "reading the "+p.key(l)+" value")
 			return
 		}
@@ -275,26 +277,6 @@ func (p *pyParser) other(l *matcher.Line, value string) {
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pySource,
 			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
 	}
-}
-
-// pyNumberRaises reports whether parse() raises ValueError on a
-// Crawl-delay or Request-rate value: it checks str.isdigit on the stripped
-// text, then calls int(), which refuses more than isdigit accepts.
-func pyNumberRaises(key, value string) (bool, string) {
-	if key == "crawl-delay" {
-		if !py.IsDigit(py.Strip(value)) {
-			return false, ""
-		}
-		return py.IntRaises(value)
-	}
-	nums := strings.Split(value, "/")
-	if len(nums) != 2 || !py.IsDigit(py.Strip(nums[0])) || !py.IsDigit(py.Strip(nums[1])) {
-		return false, ""
-	}
-	if r, why := py.IntRaises(nums[0]); r {
-		return r, why
-	}
-	return py.IntRaises(nums[1])
 }
 
 // raise records that parse() raised at line l: the entry being built is
@@ -354,15 +336,15 @@ func (p *pyParser) checkEncoding(bad int) {
 	}
 }
 
-var pythonChoices = matcher.Choices{
+var pythonChoices = compare.Choices{
 	Lines:  py.ModelLines,
-	Bounds: matcher.BoundsEmptyLine,
+	Bounds: compare.BoundsEmptyLine,
 	Agent: func(value, token string) (bool, bool) {
 		tok := py.Unquote(value)
 		return strings.Contains(pyName(token), py.Lower(tok)), tok == "*"
 	},
-	Merge: matcher.FirstNamedNotGlobal,
-	Match: matcher.MatchPrefix,
+	Merge: compare.FirstNamedNotGlobal,
+	Match: compare.MatchPrefix,
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _, err := pyRequestPath(py.TargetInput(t))
 		return p, err == nil
@@ -371,22 +353,22 @@ var pythonChoices = matcher.Choices{
 		p, err := pyRulePath(py.Unquote(v))
 		return p, err == nil
 	},
-	Empty:  matcher.EmptyAllowsAll,
-	Decide: matcher.DecideFirst,
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser)",
-		matcher.FactorGroupBoundary: "ends a record at an empty line, counts a Crawl-delay or Request-rate line as a rule, and drops a record that has no rule yet (CPython robotparser)",
-		matcher.FactorTokenMatching: "applies a record when its value is a substring of the crawler's name cut at '/', lower-cased (CPython robotparser)",
-		matcher.FactorMerging:       "obeys only the first record that applies, and a record naming '*' only as the default (CPython robotparser)",
-		matcher.FactorWildcards:     "compares '*' and '$' as ordinary characters, as a prefix (CPython robotparser)",
-		matcher.FactorNormalization: "unquotes and re-quotes URL and pattern with urllib.parse (CPython robotparser)",
-		matcher.FactorEmptyRule:     "reads an empty Disallow as allowing every path (CPython robotparser)",
-		matcher.FactorFirstMatch:    "lets the first matching rule in file order decide (CPython robotparser)",
+	Empty:  compare.EmptyAllowsAll,
+	Decide: compare.DecideFirst,
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser)",
+		compare.FactorGroupBoundary: "ends a record at an empty line, counts a Crawl-delay or Request-rate line as a rule, and drops a record that has no rule yet (CPython robotparser)",
+		compare.FactorTokenMatching: "applies a record when its value is a substring of the crawler's name cut at '/', lower-cased (CPython robotparser)",
+		compare.FactorMerging:       "obeys only the first record that applies, and a record naming '*' only as the default (CPython robotparser)",
+		compare.FactorWildcards:     "compares '*' and '$' as ordinary characters, as a prefix (CPython robotparser)",
+		compare.FactorNormalization: "unquotes and re-quotes URL and pattern with urllib.parse (CPython robotparser)",
+		compare.FactorEmptyRule:     "reads an empty Disallow as allowing every path (CPython robotparser)",
+		compare.FactorFirstMatch:    "lets the first matching rule in file order decide (CPython robotparser)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &pythonChoices }
+func (Reader) Choices() *compare.Choices { return &pythonChoices }
 
 // evaluate is RobotFileParser.can_fetch after parse(): disallow_all and
 // allow_all are false and last_checked is set, so the answer comes from the

@@ -31,6 +31,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
 )
@@ -211,7 +213,7 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 		if p.state == 0 {
 			return
 		}
-		if raises, why := prNumberRaises(key, value); raises {
+		if raises, why := py.NumberRaises(key, value, prIsDecimal); raises {
 			p.raise(l, why)
 			return
 		}
@@ -226,28 +228,6 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, prSource,
 			"robotparser knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.Key(l))
 	}
-}
-
-// prNumberRaises reports whether parse() raises ValueError on a
-// Crawl-delay or Request-rate value: it calls int() on what passed
-// str.isdecimal after strip(), and int() refuses more than 4300 digits,
-// and (in a Request-rate part, which it does not strip first) a few
-// characters that strip() removes.
-func prNumberRaises(key, value string) (bool, string) {
-	if key == "crawl-delay" {
-		if !prIsDecimal(py.Strip(value)) {
-			return false, ""
-		}
-		return py.IntRaises(value)
-	}
-	nums := strings.Split(value, "/")
-	if len(nums) != 2 || !prIsDecimal(py.Strip(nums[0])) || !prIsDecimal(py.Strip(nums[1])) {
-		return false, ""
-	}
-	if r, why := py.IntRaises(nums[0]); r {
-		return r, why
-	}
-	return py.IntRaises(nums[1])
 }
 
 // prIsDecimal is str.isdecimal: not empty, every character a decimal
@@ -678,18 +658,18 @@ func matchedPart(n int, path string) string {
 	return "the first " + matcher.Characters(n) + " of " + path
 }
 
-var pythonRFCChoices = matcher.Choices{
+var pythonRFCChoices = compare.Choices{
 	Lines:     py.ModelLines,
 	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
-	Bounds:    matcher.BoundsDelayEndsAgents,
+	Bounds:    compare.BoundsDelayEndsAgents,
 	Agent: func(value, token string) (bool, bool) {
 		name, _, _ := strings.Cut(token, "/")
 		return value != "*" && strings.Contains(prLower(name), prLower(value)), value == "*"
 	},
-	Merge:    matcher.MergeByValue,
+	Merge:    compare.MergeByValue,
 	AgentKey: prLower,
 	Match: func(pattern, path string) bool {
-		if matcher.RejectsByPrefix(pattern, path) {
+		if compare.RejectsByPrefix(pattern, path) {
 			return false
 		}
 		_, ok := prMatch(pattern, path)
@@ -701,25 +681,25 @@ var pythonRFCChoices = matcher.Choices{
 	},
 	BadURLAllows: true,
 	Pattern:      prRulePath,
-	Empty:        matcher.EmptyAllowsAll,
+	Empty:        compare.EmptyAllowsAll,
 	Priority: func(pattern, path string) int {
 		n, _ := prMatch(pattern, path)
 		return n
 	},
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorGroupBoundary: "also ends the user-agent lines at a Crawl-delay or Request-rate line (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorTokenMatching: "applies a group whose value is a substring of the crawler's name cut at '/', lower-cased, when no value equals the whole token (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorMerging:       "merges the groups filed under the same value, and takes the value equal to the token, else the first naming it, else '*' (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorNormalization: "decodes and re-encodes URL and pattern alike, so %2F matches '/' (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorEmptyRule:     "reads an empty Disallow as an Allow matching every path with priority 0 (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorPriority:      "ranks a rule by the characters of the URL it matches, not by its pattern's length (CPython robotparser, RFC 9309 rewrite)",
-		matcher.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (CPython robotparser, RFC 9309 rewrite)",
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorGroupBoundary: "also ends the user-agent lines at a Crawl-delay or Request-rate line (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorTokenMatching: "applies a group whose value is a substring of the crawler's name cut at '/', lower-cased, when no value equals the whole token (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorMerging:       "merges the groups filed under the same value, and takes the value equal to the token, else the first naming it, else '*' (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorNormalization: "decodes and re-encodes URL and pattern alike, so %2F matches '/' (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorEmptyRule:     "reads an empty Disallow as an Allow matching every path with priority 0 (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorPriority:      "ranks a rule by the characters of the URL it matches, not by its pattern's length (CPython robotparser, RFC 9309 rewrite)",
+		compare.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (CPython robotparser, RFC 9309 rewrite)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &pythonRFCChoices }
+func (Reader) Choices() *compare.Choices { return &pythonRFCChoices }
 
 // How the python-rfc reading reads a URL and a rule's pattern: CPython's
 // urllib.robotparser since its RFC 9309 rewrite (gh-138907, main at

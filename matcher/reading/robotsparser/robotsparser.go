@@ -50,6 +50,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/jstext"
 	"robots-explorer/matcher/internal/py"
@@ -561,8 +563,8 @@ func rpExplain(f *matcher.File, res *matcher.Result) string {
 	return matcher.Explain(f, res)
 }
 
-var robotsParserChoices = matcher.Choices{
-	Bounds: matcher.BoundsAgentAfterKey,
+var robotsParserChoices = compare.Choices{
+	Bounds: compare.BoundsAgentAfterKey,
 	Agent: func(value, token string) (bool, bool) {
 		if value == "" {
 			return false, false
@@ -576,16 +578,16 @@ var robotsParserChoices = matcher.Choices{
 		return p, err == nil
 	},
 	Pattern: func(v string) (string, bool) { return rpPattern(py.Decode([]byte(v))), true },
-	Special: func(res, _ *matcher.Result) (matcher.Factor, string, bool) {
-		return matcher.FactorNoVerdict, res.Explanation, res.Reason == matcher.ReasonNoVerdict
+	Special: func(res, _ *matcher.Result) (compare.Factor, string, bool) {
+		return compare.FactorNoVerdict, res.Explanation, res.Reason == matcher.ReasonNoVerdict
 	},
-	Says: matcher.Says(matcher.RFCSays, map[matcher.Factor]string{
-		matcher.FactorGroupBoundary: "starts a new list of names at a user-agent line after any other line with a key, and files no name of a list without a rule or Crawl-delay (robots-parser)",
-		matcher.FactorTokenMatching: "compares the value, lower-cased and cut at its first '/', with the token read the same way (robots-parser)",
-		matcher.FactorNormalization: "reads the URL with the WHATWG URL parser and encodes a pattern as encodeURI does, keeping '%' (robots-parser)",
-		matcher.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots-parser)",
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorGroupBoundary: "starts a new list of names at a user-agent line after any other line with a key, and files no name of a list without a rule or Crawl-delay (robots-parser)",
+		compare.FactorTokenMatching: "compares the value, lower-cased and cut at its first '/', with the token read the same way (robots-parser)",
+		compare.FactorNormalization: "reads the URL with the WHATWG URL parser and encodes a pattern as encodeURI does, keeping '%' (robots-parser)",
+		compare.FactorWildcards:     "reads '*' as any run of characters and a final '$' as the end of the path (robots-parser)",
 	}),
 }
 
 // Choices is the reading taken apart for the comparison (choices.go).
-func (Reader) Choices() *matcher.Choices { return &robotsParserChoices }
+func (Reader) Choices() *compare.Choices { return &robotsParserChoices }

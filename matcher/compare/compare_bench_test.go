@@ -1,8 +1,11 @@
-package matcher
+package compare
 
 import (
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/gen"
 )
 
 // A comparison runs after each edit in the page, on files up to 500 KiB:
@@ -14,30 +17,30 @@ func compareBenchFiles() map[string]struct {
 	src        []byte
 	token, url string
 } {
-	typo := []byte(strings.Replace(string(bigGroup(30000)), "Disallow: /section-7/", "Disalow: /section-7/", 1))
+	typo := []byte(strings.Replace(string(gen.BigGroup(30000)), "Disallow: /section-7/", "Disalow: /section-7/", 1))
 	return map[string]struct {
 		src        []byte
 		token, url string
 	}{
-		"realistic500KiB": {realisticFile(500 << 10), "bot-a", "/user/cartx.php"},
+		"realistic500KiB": {gen.RealisticFile(500 << 10), "bot-a", "/user/cartx.php"},
 		"oneGroup500KiB":  {typo[:500<<10], "bot", "/section-7/a.pdf"},
 	}
 }
 
 func BenchmarkCompareWith(b *testing.B) {
 	for name, c := range compareBenchFiles() {
-		files := ParseAll(c.src)
-		cmp, err := CompareWith(files, RFC9309, c.token, c.url)
+		files := matcher.ParseAll(c.src)
+		cmp, err := CompareWith(files, matcher.RFC9309, c.token, c.url)
 		if err != nil || len(cmp.Differences) == 0 {
 			b.Fatalf("%s: no difference to explain (%v)", name, err)
 		}
 		b.Run(name+"/explained", func(b *testing.B) {
 			for b.Loop() {
-				CompareWith(files, RFC9309, c.token, c.url)
+				CompareWith(files, matcher.RFC9309, c.token, c.url)
 			}
 		})
 		b.Run(name+"/evaluated", func(b *testing.B) {
-			t, _ := ParseTarget(c.url)
+			t, _ := matcher.ParseTarget(c.url)
 			for b.Loop() {
 				for _, f := range files {
 					f.EvaluateTarget(c.token, t)

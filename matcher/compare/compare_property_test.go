@@ -1,13 +1,15 @@
 //go:build !wasm
 
-package matcher
+package compare
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"robots-explorer/matcher/internal/gen"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/gen"
 )
 
 // The factor Compare names must be the one that changes the verdict. These
@@ -45,12 +47,12 @@ func choiceOf(f Factor) (int, bool) {
 
 // undoes reports whether taking the choices in m from the other reading
 // makes the pair agree, in either direction.
-func undoes(p *pairModel, m mix, a, b *Result) bool {
+func undoes(p *pairModel, m mix, a, b *matcher.Result) bool {
 	_, ok := p.agreesWithout(m, a.Allowed, b.Allowed)
 	return ok
 }
 
-func modelOf(files []*File, a, b *Result) *pairModel {
+func modelOf(files []*matcher.File, a, b *matcher.Result) *pairModel {
 	fa, fb := fileOf(files, a.Reading), fileOf(files, b.Reading)
 	ca, cb := choicesOf(a.Reading), choicesOf(b.Reading)
 	if ca == nil || cb == nil {
@@ -61,7 +63,7 @@ func modelOf(files []*File, a, b *Result) *pairModel {
 
 // checkDifference checks one named factor against the model, from the
 // outside: fidelity first, then the claim the factor makes.
-func checkDifference(files []*File, cmp *Comparison, d Difference) error {
+func checkDifference(files []*matcher.File, cmp *Comparison, d Difference) error {
 	a, b := resultOf(cmp, d.A), resultOf(cmp, d.B)
 	p := modelOf(files, a, b)
 	if p == nil {
@@ -81,7 +83,7 @@ func checkDifference(files []*File, cmp *Comparison, d Difference) error {
 	}
 	switch d.Factor {
 	case FactorNoVerdict:
-		if a.Reason != ReasonRaises && b.Reason != ReasonRaises {
+		if a.Reason != matcher.ReasonRaises && b.Reason != matcher.ReasonRaises {
 			return fmt.Errorf("no-verdict, but both readings gave one")
 		}
 		return nil
@@ -120,7 +122,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 	byFactor := map[Factor]int{}
 	for range files {
 		src := genCompareBody(r)
-		parsed := ParseAll(src)
+		parsed := matcher.ParseAll(src)
 		for range 3 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := Compare(parsed, token, url)
@@ -128,7 +130,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 				continue
 			}
 			for _, res := range cmp.Results {
-				if res.Reason == ReasonRaises || special(res) {
+				if res.Reason == matcher.ReasonRaises || special(res) {
 					continue // no verdict, or one outside the model
 				}
 				results++
@@ -154,7 +156,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 	}
 }
 
-func special(res *Result) bool {
+func special(res *matcher.Result) bool {
 	c := choicesOf(res.Reading)
 	if c == nil || c.Special == nil {
 		return false
@@ -165,7 +167,7 @@ func special(res *Result) bool {
 
 // faithfulTo reports whether the model, given res's reading's own choices,
 // reaches its real verdict.
-func faithfulTo(files []*File, cmp *Comparison, res *Result) bool {
+func faithfulTo(files []*matcher.File, cmp *Comparison, res *matcher.Result) bool {
 	p := modelOf(files, res, res)
 	if p == nil {
 		return false
@@ -182,33 +184,33 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 	checked := 0
 	for range 3000 {
 		src := genCompareBody(r)
-		parsed := ParseAll(src)
+		parsed := matcher.ParseAll(src)
 		for range 4 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
-			cmp, err := CompareWith(parsed, RFC9309, token, url)
+			cmp, err := CompareWith(parsed, matcher.RFC9309, token, url)
 			if err != nil {
 				continue
 			}
 			for _, d := range cmp.Differences {
 				var line int
-				if d.B != Google || d.Factor != FactorTypos {
+				if d.B != matcher.Google || d.Factor != FactorTypos {
 					continue
 				}
 				if _, err := fmt.Sscanf(d.Sentence, "line %d,", &line); err != nil {
 					continue // the sentence names no one line
 				}
-				g := fileOf(parsed, Google)
+				g := fileOf(parsed, matcher.Google)
 				l := g.Lines[line-1]
-				key := map[Kind]string{KindUserAgent: "User-agent", KindAllow: "Allow", KindDisallow: "Disallow"}[l.Kind]
+				key := map[matcher.Kind]string{matcher.KindUserAgent: "User-agent", matcher.KindAllow: "Allow", matcher.KindDisallow: "Disallow"}[l.Kind]
 				if key == "" {
 					continue // Google reads the line as no record: nothing to write
 				}
 				fixed := string(g.Source[:l.Start]) + key + ": " + g.TextOf(l.Value) + string(g.Source[l.End:])
-				res, err := ParseAs(RFC9309, []byte(fixed)).Evaluate(token, url)
+				res, err := matcher.ParseAs(matcher.RFC9309, []byte(fixed)).Evaluate(token, url)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := resultOf(cmp, Google).Allowed; res.Allowed != got {
+				if got := resultOf(cmp, matcher.Google).Allowed; res.Allowed != got {
 					t.Errorf("%q, line %d fixed to %q: rfc9309 says %v, google %v", src, line, fixed, res.Allowed, got)
 				}
 				checked++
@@ -221,7 +223,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 	}
 }
 
-func fileOf(files []*File, r Reading) *File {
+func fileOf(files []*matcher.File, r matcher.Reading) *matcher.File {
 	for _, f := range files {
 		if f.Reading == r {
 			return f
@@ -230,7 +232,7 @@ func fileOf(files []*File, r Reading) *File {
 	return nil
 }
 
-func resultOf(c *Comparison, r Reading) *Result {
+func resultOf(c *Comparison, r matcher.Reading) *matcher.Result {
 	for _, res := range c.Results {
 		if res.Reading == r {
 			return res

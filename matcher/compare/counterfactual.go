@@ -1,8 +1,10 @@
-package matcher
+package compare
 
 import (
 	"slices"
 	"unicode/utf8"
+
+	"robots-explorer/matcher"
 )
 
 // The swappable choices, in the fixed order in which Compare tries them:
@@ -47,7 +49,7 @@ func (m mix) flip(choice int) mix { return m ^ 1<<choice }
 // A modelSide is one reading of the pair: its choices and its file.
 type modelSide struct {
 	c     *Choices
-	f     *File
+	f     *matcher.File
 	lines []ModelLine
 	// norms holds, by line, the pattern the reading's own parse compares
 	// for each of its rules (filed once per comparison), so that the model
@@ -83,7 +85,7 @@ func (s *modelSide) ownPattern(n int32) (string, bool) {
 type pairModel struct {
 	side   [2]*modelSide
 	token  string
-	target *Target
+	target *matcher.Target
 	groups map[mix][]modelGroup
 	sel    map[mix][]int
 	paths  [2]*modelPath
@@ -116,7 +118,7 @@ type modelVerdict struct {
 	matched []int32 // the lines that matched, in file order
 }
 
-func newPairModel(a, b *modelSide, token string, t *Target) *pairModel {
+func newPairModel(a, b *modelSide, token string, t *matcher.Target) *pairModel {
 	return &pairModel{side: [2]*modelSide{a, b}, token: token, target: t,
 		groups: map[mix][]modelGroup{}, sel: map[mix][]int{}}
 }
@@ -130,9 +132,9 @@ func (s *modelSide) linesOf() []ModelLine {
 
 // sides makes each reading's side once per comparison, so that a file is
 // lexed for the model once, however many pairs it is in.
-type sides map[*File]*modelSide
+type sides map[*matcher.File]*modelSide
 
-func (ss sides) of(c *Choices, f *File) *modelSide {
+func (ss sides) of(c *Choices, f *matcher.File) *modelSide {
 	s, ok := ss[f]
 	if !ok {
 		s = &modelSide{c: c.withDefaults(), f: f}
@@ -398,7 +400,7 @@ func (p *pairModel) eval(m mix) modelVerdict {
 	best, bestAllow := -1, false
 	for _, gi := range sel {
 		for _, r := range groups[gi].Rules {
-			allow := r.Kind == KindAllow
+			allow := r.Kind == matcher.KindAllow
 			prio := -1
 			switch pat := p.pattern(m, r); {
 			case !pat.ok:

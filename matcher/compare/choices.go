@@ -1,6 +1,10 @@
-package matcher
+package compare
 
-import "strings"
+import (
+	"strings"
+
+	"robots-explorer/matcher"
+)
 
 // Why two readings decide one URL differently is found by counterfactual
 // evaluation, not by comparing their explanations: each reading describes
@@ -13,14 +17,14 @@ import "strings"
 // The model is held to the real readings: a difference is explained by
 // swaps only when the model, given each reading's own choices, reaches
 // that reading's real verdict; otherwise Compare says it cannot name the
-// factor. A reading plugs in by giving its reader a choices method (see
+// factor. A reading plugs in by giving its Reader a Choices method (see
 // Chooser); a reading without one is compared by its explanations only.
 
 // A modelLine is one line as a reading lexed it: what kind of record it is
 // and its value. It is the "keys" choice: a reading's own File gives it.
 type ModelLine struct {
 	Line  int32
-	Kind  Kind
+	Kind  matcher.Kind
 	Empty bool // no character at all: CPython's robotparser ends a record only there
 	Long  bool // longer than Google's line cut
 	// Stop: the program stops reading here (CPython's parse() raised);
@@ -84,7 +88,7 @@ const (
 type Choices struct {
 	// Lines lexes the file (keys, typos, line cut); nil: the reading's own
 	// parse.
-	Lines func(f *File) []ModelLine
+	Lines func(f *matcher.File) []ModelLine
 	// RobotsTxt reports whether the path as compared is /robots.txt
 	// itself, always allowed; nil: not special.
 	RobotsTxt func(path string) bool
@@ -105,7 +109,7 @@ type Choices struct {
 	Match func(pattern, path string) bool
 	// Path is the URL as compared; false when the program cannot read it,
 	// which then gives no verdict, or allows when BadURLAllows.
-	Path         func(t *Target) (string, bool)
+	Path         func(t *matcher.Target) (string, bool)
 	BadURLAllows bool
 	// Pattern is a rule's value as compared; false when the rule is dropped.
 	Pattern func(value string) (string, bool)
@@ -118,7 +122,7 @@ type Choices struct {
 	// Special names a decision outside the model (a program that gives no
 	// verdict, a whole-file rule): when it reports true for the
 	// reading's Result (beside the other reading's), that factor is named.
-	Special func(res, other *Result) (Factor, string, bool)
+	Special func(res, other *matcher.Result) (Factor, string, bool)
 	Says    map[Factor]string
 }
 
@@ -129,9 +133,12 @@ type Chooser interface {
 }
 
 // choicesOf returns the Choices of reading r, or nil.
-func choicesOf(r Reading) *Choices {
-	if c, ok := readerFor(r).(Chooser); ok {
+func choicesOf(r matcher.Reading) *Choices {
+	if c, ok := matcher.ReaderOf(r).(Chooser); ok {
 		return c.Choices()
+	}
+	if r == matcher.RFC9309 {
+		return &rfcChoices // the model's own defaults
 	}
 	return nil
 }
@@ -169,16 +176,16 @@ func (b *groupBuilder) groups() []modelGroup {
 }
 
 // LinesOf is a File's own lexing as model lines.
-func LinesOf(f *File) []ModelLine {
+func LinesOf(f *matcher.File) []ModelLine {
 	out := make([]ModelLine, len(f.Lines))
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		m := &out[i]
-		m.Line, m.Kind, m.Empty, m.Long = l.Number, l.Kind, l.Start == l.End, l.End-l.Start > GoogleLineLimit
+		m.Line, m.Kind, m.Empty, m.Long = l.Number, l.Kind, l.Start == l.End, l.End-l.Start > matcher.GoogleLineLimit
 		switch {
-		case l.Kind == KindUserAgent || l.Kind.IsRule():
+		case l.Kind == matcher.KindUserAgent || l.Kind.IsRule():
 			m.Value = f.TextOf(l.Value)
-		case l.Kind == KindOther:
+		case l.Kind == matcher.KindOther:
 			m.Key, m.Value = f.TextOf(l.Key), f.TextOf(l.Value)
 		}
 	}
@@ -197,7 +204,7 @@ func BoundsAgentAfterRule(lines []ModelLine) []modelGroup {
 			break
 		}
 		switch {
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if !open || seenRule {
 				b.open()
 				open, seenRule = true, false
@@ -225,7 +232,7 @@ func BoundsDelayEndsAgents(lines []ModelLine) []modelGroup {
 				b.drop()
 			}
 			return b.groups()
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if !open || seenRule {
 				b.open()
 				open, seenRule = true, false
@@ -234,7 +241,7 @@ func BoundsDelayEndsAgents(lines []ModelLine) []modelGroup {
 		case l.Kind.IsRule() && open:
 			b.rule(l)
 			seenRule = true
-		case l.Kind == KindOther && open && isDelayKey(l.Key):
+		case l.Kind == matcher.KindOther && open && isDelayKey(l.Key):
 			seenRule = true
 		}
 	}
@@ -257,21 +264,21 @@ func BoundsAgentAfterAny(lines []ModelLine) []modelGroup {
 		switch {
 		case l.Stop:
 			return b.groups()
-		case l.Kind == KindUserAgent && l.Value == "":
+		case l.Kind == matcher.KindUserAgent && l.Value == "":
 			afterOther = false
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if !open || afterOther || b.lastRules() > 0 {
 				b.open()
 				open = true
 			}
 			b.agent(l)
 			afterOther = false
-		case (l.Kind.IsRule() || l.Kind == KindOther) && l.Value == "":
+		case (l.Kind.IsRule() || l.Kind == matcher.KindOther) && l.Value == "":
 			afterOther = true
 		case l.Kind.IsRule() && open:
 			b.rule(l)
 			afterOther = true
-		case l.Kind == KindOther && (open || strings.EqualFold(l.Key, "sitemap")):
+		case l.Kind == matcher.KindOther && (open || strings.EqualFold(l.Key, "sitemap")):
 			afterOther = true
 		}
 	}
@@ -289,7 +296,7 @@ func BoundsAgentAfterKey(lines []ModelLine) []modelGroup {
 	for i := range lines {
 		l := &lines[i]
 		switch {
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if newRun {
 				b.open()
 				filed = append(filed, false)
@@ -298,11 +305,11 @@ func BoundsAgentAfterKey(lines []ModelLine) []modelGroup {
 		case l.Kind.IsRule() && b.n() > 0:
 			b.rule(l)
 			filed[b.n()-1] = true
-		case l.Kind == KindOther && b.n() > 0 && strings.EqualFold(l.Key, "crawl-delay"):
+		case l.Kind == matcher.KindOther && b.n() > 0 && strings.EqualFold(l.Key, "crawl-delay"):
 			filed[b.n()-1] = true
 		}
-		if l.Kind == KindUserAgent || l.Kind.IsRule() || l.Kind == KindOther {
-			newRun = l.Kind != KindUserAgent
+		if l.Kind == matcher.KindUserAgent || l.Kind.IsRule() || l.Kind == matcher.KindOther {
+			newRun = l.Kind != matcher.KindUserAgent
 		}
 	}
 	out := b.groups()
@@ -326,9 +333,9 @@ func BoundsBlankLine(lines []ModelLine) []modelGroup {
 			break
 		}
 		switch {
-		case l.Kind == KindBlank:
+		case l.Kind == matcher.KindBlank:
 			open, seenRule = false, false
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if !open || seenRule {
 				b.open()
 				open, seenRule = true, false
@@ -365,7 +372,7 @@ func BoundsEmptyLine(lines []ModelLine) []modelGroup {
 			return b.groups()
 		case l.Empty:
 			end()
-		case l.Kind == KindUserAgent:
+		case l.Kind == matcher.KindUserAgent:
 			if state == 2 {
 				end()
 			}
@@ -377,7 +384,7 @@ func BoundsEmptyLine(lines []ModelLine) []modelGroup {
 		case l.Kind.IsRule() && state != 0:
 			b.rule(l)
 			state = 2
-		case l.Kind == KindOther && state != 0 && isDelayKey(l.Key):
+		case l.Kind == matcher.KindOther && state != 0 && isDelayKey(l.Key):
 			state = 2
 		}
 	}
@@ -391,7 +398,7 @@ func matchWildcards(pattern, path string) bool {
 	if RejectsByPrefix(pattern, path) {
 		return false
 	}
-	return CompilePattern(pattern).Match(path)
+	return matcher.CompilePattern(pattern).Match(path)
 }
 
 // RejectsByPrefix reports whether the literal start of pattern, up to its
@@ -432,10 +439,16 @@ func (c Choices) withDefaults() *Choices {
 		c.Match = matchWildcards
 	}
 	if c.Path == nil {
-		c.Path = func(t *Target) (string, bool) { p, _ := Normalize(t.Path, rfcPathRules, false); return p, true }
+		c.Path = func(t *matcher.Target) (string, bool) {
+			p, _ := matcher.Normalize(t.Path, matcher.RFCPathRules, false)
+			return p, true
+		}
 	}
 	if c.Pattern == nil {
-		c.Pattern = func(v string) (string, bool) { p, _ := Normalize(v, rfcPatternRules, false); return p, true }
+		c.Pattern = func(v string) (string, bool) {
+			p, _ := matcher.Normalize(v, matcher.RFCPatternRules, false)
+			return p, true
+		}
 	}
 	if c.AgentKey == nil {
 		c.AgentKey = strings.ToLower
@@ -453,7 +466,7 @@ func (c Choices) withDefaults() *Choices {
 // rfcAgent is RFC 9309 §2.2.1: the product token is the value's leading
 // run of letters, '-' and '_', compared without case; '*' alone is global.
 func rfcAgent(value, token string) (named, global bool) {
-	tok, global, _ := extractToken(value)
+	tok, global, _ := matcher.ExtractToken(value)
 	token = strings.TrimSpace(token)
 	return !global && tok != "" && token != "" && strings.EqualFold(tok, token), global
 }
@@ -482,4 +495,10 @@ func Says(base map[Factor]string, over map[Factor]string) map[Factor]string {
 		out[k] = v
 	}
 	return out
+}
+
+// rfcChoices are RFC 9309's: the model's defaults, and the /robots.txt rule.
+var rfcChoices = Choices{
+	RobotsTxt: func(path string) bool { return path == "/robots.txt" },
+	Says:      RFCSays,
 }

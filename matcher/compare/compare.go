@@ -1,9 +1,18 @@
-package matcher
+// Package compare explains why two readings decide one URL differently:
+// Compare evaluates the URL under every reading and, for each pair that
+// disagrees, names the factor (typos, group boundaries, token matching,
+// wildcards, normalization, ...) by counterfactual evaluation of the
+// readings' Choices (choices.go, counterfactual.go). It stands above the
+// core and the readings: each reading describes itself in its own file, as
+// the Choices its Reader returns (Chooser).
+package compare
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"robots-explorer/matcher"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -37,9 +46,9 @@ const (
 
 // A Difference explains why two readings disagree on one URL.
 type Difference struct {
-	A      Reading `json:"a"`
-	B      Reading `json:"b"`
-	Factor Factor  `json:"factor"`
+	A      matcher.Reading `json:"a"`
+	B      matcher.Reading `json:"b"`
+	Factor Factor          `json:"factor"`
 	// Factors are the factors that together explain a FactorSeveral.
 	Factors  []Factor `json:"factors,omitempty"`
 	Sentence string   `json:"sentence"`
@@ -47,41 +56,21 @@ type Difference struct {
 
 // A Comparison is one URL evaluated under every reading.
 type Comparison struct {
-	Files       []*File   // the files compared, one per reading
-	Results     []*Result // one per reading, in Readings() order
+	Files       []*matcher.File   // the files compared, one per reading
+	Results     []*matcher.Result // one per reading, in Readings() order
 	Differences []Difference
-}
-
-// ParseAll parses src under every reading, in Readings() order.
-func ParseAll(src []byte) []*File {
-	return parseAll(src, string(src)) // one copy, which every reading's File shares
-}
-
-// ParseAllText is ParseAll for a source held as a string: the Files'
-// strings are slices of text, and they share one copy of its bytes as
-// Source.
-func ParseAllText(text string) []*File {
-	return parseAll([]byte(text), text)
-}
-
-func parseAll(src []byte, text string) []*File {
-	files := make([]*File, len(readers))
-	for i, r := range readers {
-		files[i] = parseWithin(r, src, text, maxSource)
-	}
-	return files
 }
 
 // Compare evaluates token and rawURL against files (one per reading, as
 // ParseAll returns) and explains each pair of readings that disagree.
-func Compare(files []*File, token, rawURL string) (*Comparison, error) {
+func Compare(files []*matcher.File, token, rawURL string) (*Comparison, error) {
 	return compare(files, -1, token, rawURL)
 }
 
 // CompareWith is Compare that explains only the differences between the
 // chosen reading and each other one, in Readings() order, each with the
 // chosen reading as A: what a table of the other readings shows.
-func CompareWith(files []*File, chosen Reading, token, rawURL string) (*Comparison, error) {
+func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL string) (*Comparison, error) {
 	for i, f := range files {
 		if f.Reading == chosen {
 			return compare(files, i, token, rawURL)
@@ -92,8 +81,8 @@ func CompareWith(files []*File, chosen Reading, token, rawURL string) (*Comparis
 
 // compare evaluates every file and explains the pairs that disagree: all
 // of them, or, for chosen >= 0, those with files[chosen].
-func compare(files []*File, chosen int, token, rawURL string) (*Comparison, error) {
-	t, err := ParseTarget(rawURL)
+func compare(files []*matcher.File, chosen int, token, rawURL string) (*Comparison, error) {
+	t, err := matcher.ParseTarget(rawURL)
 	if err != nil {
 		return nil, err
 	}
@@ -128,12 +117,12 @@ func (c *Comparison) Agree() bool {
 
 // explainDifference names the factor of a disagreement: a decision one
 // reading makes outside the model first, then the counterfactual swaps.
-func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Difference {
+func explainDifference(ss sides, fa *matcher.File, a *matcher.Result, fb *matcher.File, b *matcher.Result) Difference {
 	d := Difference{A: a.Reading, B: b.Reading}
 	ca, cb := choicesOf(a.Reading), choicesOf(b.Reading)
 	for _, x := range []struct {
 		c          *Choices
-		res, other *Result
+		res, other *matcher.Result
 	}{{ca, a, b}, {cb, b, a}} {
 		if x.c != nil && x.c.Special != nil {
 			if f, s, ok := x.c.Special(x.res, x.other); ok {
@@ -141,7 +130,7 @@ func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Diffe
 				return d
 			}
 		}
-		if x.res.Reason == ReasonRaises {
+		if x.res.Reason == matcher.ReasonRaises {
 			d.Factor, d.Sentence = FactorNoVerdict, x.res.Explanation
 			return d
 		}
@@ -155,14 +144,14 @@ func explainDifference(ss sides, fa *File, a *Result, fb *File, b *Result) Diffe
 	return d
 }
 
-func interpretationSentence(a, b *Result, why string) string {
+func interpretationSentence(a, b *matcher.Result, why string) string {
 	return fmt.Sprintf("%s%s: %s %s: %s", why, a.Reading, a.Explanation, b.Reading, b.Explanation)
 }
 
 // Explain runs the counterfactual: the model must first reach each
 // reading's real verdict from its own choices; then each choice is swapped
 // alone, in order, and then each pair of choices.
-func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
+func (p *pairModel) explain(a, b *matcher.Result) (Factor, []Factor, string) {
 	va, vb := p.eval(0), p.eval(allMix)
 	if !va.ok || !vb.ok || va.allowed != a.Allowed || vb.allowed != b.Allowed {
 		return FactorInterpretation, nil, interpretationSentence(a, b,
@@ -179,8 +168,8 @@ func (p *pairModel) explain(a, b *Result) (Factor, []Factor, string) {
 			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
 				f1, f2 := choiceFactors[c1], choiceFactors[c2]
 				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
-					f1, f2, Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
-					Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+					f1, f2, matcher.Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					matcher.Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
 			}
 		}
 	}
@@ -201,7 +190,7 @@ func (p *pairModel) agreesWithout(m mix, a, b bool) (mix, bool) {
 	return 0, false
 }
 
-func (p *pairModel) name(i int) Reading { return p.side[i].f.Reading }
+func (p *pairModel) name(i int) matcher.Reading { return p.side[i].f.Reading }
 
 // Says is what reading i does about factor f, in words.
 func (p *pairModel) says(i int, f Factor) string {
@@ -273,7 +262,7 @@ func (p *pairModel) linesSentence() (Factor, string) {
 		line := int(la[i].Line)
 		if la[i].Long || lb[i].Long {
 			return FactorLineCut, fmt.Sprintf("line %d is longer than %d bytes: Google's parser reads only its start, so %s and %s read different records there.",
-				line, GoogleLineLimit, p.name(0), p.name(1))
+				line, matcher.GoogleLineLimit, p.name(0), p.name(1))
 		}
 		return FactorTypos, fmt.Sprintf("line %d, `%s`: %s reads it as %s, %s as %s.", line, clip(p.side[0].f.Text(line)),
 			p.name(0), kindWords(la[i].Kind), p.name(1), kindWords(lb[i].Kind))
@@ -381,13 +370,13 @@ func winnerWords(n int32) string {
 	return "line " + strconv.Itoa(int(n))
 }
 
-func kindWords(k Kind) string {
+func kindWords(k matcher.Kind) string {
 	switch k {
-	case KindOther:
+	case matcher.KindOther:
 		return "a record it does not know"
-	case KindInvalid:
+	case matcher.KindInvalid:
 		return "a line that is not a record"
-	case KindBlank, KindComment:
+	case matcher.KindBlank, matcher.KindComment:
 		return articled(k.String()) + " line"
 	default:
 		return articled(k.String()) + " line"
@@ -411,20 +400,4 @@ func clip(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
-}
-
-// JoinInts writes numbers as "1, 2 and 3".
-func JoinInts(v []int) string {
-	s := ""
-	for i, n := range v {
-		switch {
-		case i == 0:
-		case i == len(v)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += strconv.Itoa(n)
-	}
-	return s
 }

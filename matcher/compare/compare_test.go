@@ -1,13 +1,15 @@
-package matcher
+package compare
 
 import (
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher"
 )
 
 func compareOne(t *testing.T, src, token, url string) *Comparison {
 	t.Helper()
-	c, err := Compare(ParseAll([]byte(src)), token, url)
+	c, err := Compare(matcher.ParseAll([]byte(src)), token, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -15,7 +17,7 @@ func compareOne(t *testing.T, src, token, url string) *Comparison {
 }
 
 // differenceBetween returns the difference between readings a and b.
-func differenceBetween(c *Comparison, a, b Reading) (Difference, bool) {
+func differenceBetween(c *Comparison, a, b matcher.Reading) (Difference, bool) {
 	for _, d := range c.Differences {
 		if d.A == a && d.B == b || d.A == b && d.B == a {
 			return d, true
@@ -47,7 +49,7 @@ func TestCompareFactorsRFC9309VersusGoogle(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := compareOne(t, tt.src, tt.token, tt.url)
-			d, ok := differenceBetween(c, RFC9309, Google)
+			d, ok := differenceBetween(c, matcher.RFC9309, matcher.Google)
 			if !ok {
 				t.Fatalf("rfc9309 and google agree: %s / %s", c.Results[0].Explanation, c.Results[1].Explanation)
 			}
@@ -60,15 +62,15 @@ func TestCompareFactorsRFC9309VersusGoogle(t *testing.T) {
 
 func TestCompareAgreement(t *testing.T) {
 	c := compareOne(t, "User-agent: *\nDisallow: /private/\n", "bot", "/public")
-	if !c.Agree() || len(c.Results) != len(Readings()) {
+	if !c.Agree() || len(c.Results) != len(matcher.Readings()) {
 		t.Errorf("readings should agree: %+v", c.Differences)
 	}
 	for i, r := range c.Results {
-		if r.Reading != Readings()[i] || !r.Allowed || r.Explanation == "" {
+		if r.Reading != matcher.Readings()[i] || !r.Allowed || r.Explanation == "" {
 			t.Errorf("result %d: %+v", i, r)
 		}
 	}
-	if _, err := Compare(ParseAll(nil), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
+	if _, err := Compare(matcher.ParseAll(nil), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
 		t.Errorf("bad URL: %v", err)
 	}
 }
@@ -76,35 +78,35 @@ func TestCompareAgreement(t *testing.T) {
 func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 	tests := []struct {
 		name, src, token, url string
-		a, b                  Reading
+		a, b                  matcher.Reading
 		factor                Factor
 	}{
 		{"CPython robotparser takes the first match in file order",
-			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", RFC9309, Python, FactorFirstMatch},
+			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", matcher.RFC9309, matcher.Python, FactorFirstMatch},
 		{"CPython robotparser reads * literally",
-			"User-agent: *\nAllow: /fish*\nDisallow: /fish\n", "bot", "/fish", RFC9309, Python, FactorWildcards},
+			"User-agent: *\nAllow: /fish*\nDisallow: /fish\n", "bot", "/fish", matcher.RFC9309, matcher.Python, FactorWildcards},
 		{"the 1996 draft has no wildcards",
-			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", Google, Koster1996, FactorWildcards},
+			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", matcher.Google, matcher.Koster1996, FactorWildcards},
 		{"CPython robotparser obeys only the first * record",
-			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", RFC9309, Python, FactorMerging},
+			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", matcher.RFC9309, matcher.Python, FactorMerging},
 		{"a blank line ends a record in the 1996 draft",
-			"User-agent: *\nDisallow: /a\n\nDisallow: /b\n", "bot", "/b", RFC9309, Koster1996, FactorGroupBoundary},
+			"User-agent: *\nDisallow: /a\n\nDisallow: /b\n", "bot", "/b", matcher.RFC9309, matcher.Koster1996, FactorGroupBoundary},
 		{"CPython robotparser compares the whole user-agent value",
-			"User-agent: Googlebot/2.1\nDisallow: /x\n", "Googlebot", "/x", RFC9309, Python, FactorTokenMatching},
+			"User-agent: Googlebot/2.1\nDisallow: /x\n", "Googlebot", "/x", matcher.RFC9309, matcher.Python, FactorTokenMatching},
 		{"CPython 055a953 robotparser ranks a rule by the characters of the URL it matches",
-			"User-agent: *\nDisallow: /a*\nAllow: /abc\n", "bot", "/abcd", RFC9309, PythonRFC, FactorPriority},
+			"User-agent: *\nDisallow: /a*\nAllow: /abc\n", "bot", "/abcd", matcher.RFC9309, matcher.PythonRFC, FactorPriority},
 		{"CPython 055a953 robotparser ends the user-agent lines at Crawl-delay",
-			"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n", "a", "/", RFC9309, PythonRFC, FactorGroupBoundary},
+			"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n", "a", "/", matcher.RFC9309, matcher.PythonRFC, FactorGroupBoundary},
 		{"CPython 055a953 robotparser matches a value that is a substring of the name",
-			"User-agent: google\nDisallow: /\n", "Googlebot", "/x", RFC9309, PythonRFC, FactorTokenMatching},
+			"User-agent: google\nDisallow: /\n", "Googlebot", "/x", matcher.RFC9309, matcher.PythonRFC, FactorTokenMatching},
 		{"CPython 055a953 robotparser decodes %2F",
-			"User-agent: *\nDisallow: /a%2Fb\n", "bot", "/a/b", RFC9309, PythonRFC, FactorNormalization},
+			"User-agent: *\nDisallow: /a%2Fb\n", "bot", "/a/b", matcher.RFC9309, matcher.PythonRFC, FactorNormalization},
 		{"CPython's rewrite takes the most specific rule, the classic module the first",
-			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", Python, PythonRFC, FactorFirstMatch},
+			"User-agent: *\nDisallow: /a\nAllow: /ab\n", "bot", "/ab", matcher.Python, matcher.PythonRFC, FactorFirstMatch},
 		{"CPython's rewrite reads * as a wildcard, the classic module literally",
-			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", Python, PythonRFC, FactorWildcards},
+			"User-agent: *\nDisallow: /*.php\n", "bot", "/index.php", matcher.Python, matcher.PythonRFC, FactorWildcards},
 		{"CPython's rewrite merges the * groups, the classic module obeys the first",
-			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", Python, PythonRFC, FactorMerging},
+			"User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", "bot", "/b", matcher.Python, matcher.PythonRFC, FactorMerging},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,15 +120,4 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 			}
 		})
 	}
-}
-
-// matchedAgentLines are the user-agent lines that chose the applying groups.
-func matchedAgentLines(r *Result) []int {
-	var out []int
-	for _, a := range r.Groups.Agents {
-		if a.Matched {
-			out = append(out, a.Agent.Line)
-		}
-	}
-	return out
 }
