@@ -66,11 +66,12 @@ func GoogleKey(lower string) string {
 	return ""
 }
 
-func (rfc9309) Info() ReadingInfo {
-	return ReadingInfo{RFC9309, "RFC 9309", "RFC 9309 as written, with documented choices where it is silent", ""}
-}
+// rfcInfo is what the reading is, kept as data: Info returns a copy.
+var rfcInfo = ReadingInfo{Name: RFC9309, Title: "RFC 9309", Mirrors: "RFC 9309 as written, with documented choices where it is silent"}
 
-// parse reads every line on its own (rfc9309_lines.go), then places the
+func (rfc9309) Info() ReadingInfo { return rfcInfo }
+
+// Parse reads every line on its own (rfcLines, below), then places the
 // lines in groups in one pass in file order.
 func (rfc9309) Parse(src []byte, text string) *File {
 	s := NewScanner(RFC9309, src, text)

@@ -109,14 +109,12 @@ func TestSubstringIndex(t *testing.T) {
 func scanMatches(f *File, token string, t *Target) []int32 {
 	res := f.EvaluateTarget(token, t)
 	var lines []int32
-	switch ext := f.ext.(type) {
-	case *rfcFile:
-		path, _ := NormalizePath(t.Path)
-		for _, gi := range res.Groups.Selected {
-			for ri, r := range f.Groups[gi].Rules {
-				if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].Pattern(f.NormalizedRule(&r)).Match(path) {
-					lines = append(lines, r.Line)
-				}
+	ext := f.ext.(*rfcFile)
+	path, _ := NormalizePath(t.Path)
+	for _, gi := range res.Groups.Selected {
+		for ri, r := range f.Groups[gi].Rules {
+			if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].Pattern(f.NormalizedRule(&r)).Match(path) {
+				lines = append(lines, r.Line)
 			}
 		}
 	}
@@ -135,27 +133,15 @@ func matchLines(res *Result) []int32 {
 // indexed evaluation finds every matching rule a scan of every rule
 // finds, under rfc9309 (google_test.go holds google to the same).
 func TestRuleIndexFindsEveryMatch(t *testing.T) {
-	type question struct {
-		Body       []byte
-		token, url string
-	}
-	var qs []question
-	for _, c := range suite.Differential(t) {
-		qs = append(qs, question{c.Body, c.Token, c.URL})
-	}
-	for _, c := range suite.Conformance(t) {
-		qs = append(qs, question{c.Body, c.UserAgent, c.URL})
-	}
-	for _, r := range []Reading{RFC9309} {
-		for _, q := range qs {
-			tg, err := ParseTarget(q.url)
-			if err != nil {
-				continue
-			}
-			f := ParseAs(r, q.Body)
-			if got, want := matchLines(f.EvaluateTarget(q.token, tg)), scanMatches(f, q.token, tg); !slices.Equal(got, want) {
-				t.Fatalf("%s: token %q, url %q: the index found lines %v, a scan finds %v\nrobots.txt: %q", r, q.token, q.url, got, want, q.Body)
-			}
+	qs := suite.Questions(t)
+	for _, q := range qs {
+		tg, err := ParseTarget(q.URL)
+		if err != nil {
+			continue
+		}
+		f := ParseAs(RFC9309, q.Body)
+		if got, want := matchLines(f.EvaluateTarget(q.Token, tg)), scanMatches(f, q.Token, tg); !slices.Equal(got, want) {
+			t.Fatalf("token %q, url %q: the index found lines %v, a scan finds %v\nrobots.txt: %q", q.Token, q.URL, got, want, q.Body)
 		}
 	}
 }

@@ -134,3 +134,23 @@ func Differential(t testing.TB) []DifferentialCase {
 		return nil
 	})
 }
+
+// A Question is a file, a token and a URL, from either collection.
+type Question struct {
+	Body       []byte
+	Token, URL string
+}
+
+// Questions are every question of the differential corpus, then of the
+// conformance suite, without their answers.
+func Questions(t testing.TB) []Question {
+	t.Helper()
+	var qs []Question
+	for _, c := range Differential(t) {
+		qs = append(qs, Question{c.Body, c.Token, c.URL})
+	}
+	for _, c := range Conformance(t) {
+		qs = append(qs, Question{c.Body, c.UserAgent, c.URL})
+	}
+	return qs
+}

@@ -76,14 +76,15 @@ type ccEvent struct {
 // StormCrawler parses with SimpleRobotRulesParser (its
 // core/src/main/java/org/apache/stormcrawler/protocol/RobotRulesParser.java),
 // after setMaxCrawlDelay(Long.MAX_VALUE).
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.CrawlerCommons,
-		Title:   "crawler-commons",
-		Mirrors: "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
-		UsedBy:  "Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.CrawlerCommons,
+	Title:   "crawler-commons",
+	Mirrors: "crawler-commons SimpleRobotRulesParser (8e14e27, 1.7-SNAPSHOT)",
+	UsedBy:  "Apache Nutch (NUTCH-1031); Apache StormCrawler (RobotRulesParser), which lifts the 300-second Crawl-delay limit",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	f := matcher.NewFile(matcher.CrawlerCommons, src, text)

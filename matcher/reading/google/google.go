@@ -37,14 +37,15 @@ type indexRule struct {
 
 const googleSource = "google/robotstxt robots.cc"
 
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.Google,
-		Title:   "Google",
-		Mirrors: "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
-		UsedBy:  "Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.Google,
+	Title:   "Google",
+	Mirrors: "google/robotstxt robots.cc at 22b355f (2026), Google's open-source parser",
+	UsedBy:  "Googlebot, whose production parser the library is, lightly adapted (google/robotstxt README)",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text)

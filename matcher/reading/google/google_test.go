@@ -406,29 +406,19 @@ func googleScan(f *matcher.File, token string, t *matcher.Target) []int32 {
 // Over the differential corpus and Google's conformance suite, google's
 // indexed evaluation finds every matching rule a scan of every rule finds.
 func TestGoogleRuleIndexFindsEveryMatch(t *testing.T) {
-	type question struct {
-		Body       []byte
-		token, url string
-	}
-	var qs []question
-	for _, c := range suite.Differential(t) {
-		qs = append(qs, question{c.Body, c.Token, c.URL})
-	}
-	for _, c := range suite.Conformance(t) {
-		qs = append(qs, question{c.Body, c.UserAgent, c.URL})
-	}
+	qs := suite.Questions(t)
 	for _, q := range qs {
-		tg, err := matcher.ParseTarget(q.url)
+		tg, err := matcher.ParseTarget(q.URL)
 		if err != nil {
 			continue
 		}
 		f := matcher.ParseWith(Reader{}, q.Body)
 		var got []int32
-		for _, m := range f.EvaluateTarget(q.token, tg).Matches {
+		for _, m := range f.EvaluateTarget(q.Token, tg).Matches {
 			got = append(got, m.Rule.Line)
 		}
-		if want := googleScan(f, q.token, tg); !slices.Equal(got, want) {
-			t.Fatalf("token %q, url %q: the index found lines %v, a scan finds %v\nrobots.txt: %q", q.token, q.url, got, want, q.Body)
+		if want := googleScan(f, q.Token, tg); !slices.Equal(got, want) {
+			t.Fatalf("token %q, url %q: the index found lines %v, a scan finds %v\nrobots.txt: %q", q.Token, q.URL, got, want, q.Body)
 		}
 	}
 }

@@ -46,14 +46,15 @@ type kosterFile struct {
 	def int // index in File.Groups of the first '*' record, or -1
 }
 
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.Koster1996,
-		Title:   "1996 draft",
-		Mirrors: "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)",
-		UsedBy:  "",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.Koster1996,
+	Title:   "1996 draft",
+	Mirrors: "the 1996 Internet-Draft draft-koster-robots (norobots-rfc)",
+	UsedBy:  "",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text)

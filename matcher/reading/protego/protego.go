@@ -139,14 +139,15 @@ func pgMatchForm(q string) (form string, never bool) {
 	return q, false
 }
 
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.Protego,
-		Title:   "Protego (Scrapy)",
-		Mirrors: "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
-		UsedBy:  "Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.Protego,
+	Title:   "Protego (Scrapy)",
+	Mirrors: "scrapy/protego 0.6.1 (81f1b35), Scrapy's default robots.txt parser",
+	UsedBy:  "Scrapy: its ROBOTSTXT_PARSER setting defaults to scrapy.robotstxt.ProtegoRobotParser (Scrapy documentation, Settings, ROBOTSTXT_PARSER: https://docs.scrapy.org/en/latest/topics/settings.html)",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	f := matcher.NewFile(matcher.Protego, src, text)

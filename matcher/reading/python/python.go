@@ -47,14 +47,15 @@ type pyFile struct {
 	ignored []int // records parse() read but dropped (a later '*' record)
 }
 
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.Python,
-		Title:   "CPython classic",
-		Mirrors: "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)",
-		UsedBy:  "",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.Python,
+	Title:   "CPython classic",
+	Mirrors: "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)",
+	UsedBy:  "",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	f := matcher.NewFile(matcher.Python, src, text)

@@ -70,14 +70,15 @@ func (x *prFile) file(key string, gi int) {
 	x.keys = append(x.keys, prKey{key: key, groups: []int{gi}})
 }
 
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.PythonRFC,
-		Title:   "CPython RFC 9309",
-		Mirrors: "CPython's urllib.robotparser after its RFC 9309 rewrite (gh-138907, PR 138908): 3.14.5 and later, and the 3.13 backport",
-		UsedBy:  "",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.PythonRFC,
+	Title:   "CPython RFC 9309",
+	Mirrors: "CPython's urllib.robotparser after its RFC 9309 rewrite (gh-138907, PR 138908): 3.14.5 and later, and the 3.13 backport",
+	UsedBy:  "",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	f := matcher.NewFile(matcher.PythonRFC, src, text)

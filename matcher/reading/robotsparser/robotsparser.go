@@ -77,14 +77,15 @@ type rpFile struct {
 // depends on robots-parser ^3.0.1, and its RobotsTxtFile answers with
 // isAllowed, reading undefined as allowed (apify/crawlee,
 // packages/utils/package.json and packages/utils/src/internals/robots.ts).
-func (Reader) Info() matcher.ReadingInfo {
-	return matcher.ReadingInfo{
-		Name:    matcher.RobotsParser,
-		Title:   "robots-parser (npm)",
-		Mirrors: "npm robots-parser 3.0.1 (samclarke)",
-		UsedBy:  "Crawlee (@crawlee/utils RobotsTxtFile), which reads isAllowed's undefined as allowed",
-	}
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.RobotsParser,
+	Title:   "robots-parser (npm)",
+	Mirrors: "npm robots-parser 3.0.1 (samclarke)",
+	UsedBy:  "Crawlee (@crawlee/utils RobotsTxtFile), which reads isAllowed's undefined as allowed",
 }
+
+func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
 	f := matcher.NewFile(matcher.RobotsParser, src, text)
