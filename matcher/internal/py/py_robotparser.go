@@ -112,3 +112,19 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 	}
 	return IntRaises(nums[1])
 }
+
+// Scan is the start of a Python reading's parse: the File of src under
+// reading r, with one Line for each line split finds (SplitLines, or
+// protego's own), and the Scanner to report on it. It returns the lines as
+// split, and what split said of the bytes that did not decode.
+func Scan(r matcher.Reading, src []byte, text string, split func([]byte) ([]Line, int)) (*matcher.Scanner, []Line, int) {
+	f := matcher.NewFile(r, src, text)
+	lines, bad := split(src)
+	s := &matcher.Scanner{File: f, Text: text}
+	f.Lines = make([]matcher.Line, len(lines))
+	for i, l := range lines {
+		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
+		s.Longest = max(s.Longest, l.End-l.Start)
+	}
+	return s, lines, bad
+}

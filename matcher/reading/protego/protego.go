@@ -150,14 +150,8 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
-	f := matcher.NewFile(matcher.Protego, src, text)
-	lines, bad := pgSplitLines(src)
-	s := &matcher.Scanner{File: f, Text: text}
-	f.Lines = make([]matcher.Line, len(lines))
-	for i, l := range lines {
-		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
-		s.Longest = max(s.Longest, l.End-l.Start)
-	}
+	s, lines, bad := py.Scan(matcher.Protego, src, text, pgSplitLines)
+	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {
 		p.line(&f.Lines[i], lines[i])

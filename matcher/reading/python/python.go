@@ -58,14 +58,8 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
-	f := matcher.NewFile(matcher.Python, src, text)
-	lines, bad := py.SplitLines(src)
-	s := &matcher.Scanner{File: f, Text: text}
-	f.Lines = make([]matcher.Line, len(lines))
-	for i, l := range lines {
-		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
-		s.Longest = max(s.Longest, l.End-l.Start)
-	}
+	s, lines, bad := py.Scan(matcher.Python, src, text, py.SplitLines)
+	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
 	s.CheckBytes()

@@ -81,14 +81,8 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string) *matcher.File {
-	f := matcher.NewFile(matcher.PythonRFC, src, text)
-	lines, _ := py.SplitLines(src)
-	s := &matcher.Scanner{File: f, Text: text}
-	f.Lines = make([]matcher.Line, len(lines))
-	for i, l := range lines {
-		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
-		s.Longest = max(s.Longest, l.End-l.Start)
-	}
+	s, _, _ := py.Scan(matcher.PythonRFC, src, text, py.SplitLines)
+	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	p.run()
 	s.CheckBytes()
