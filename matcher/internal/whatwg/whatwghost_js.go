@@ -9,7 +9,7 @@ import (
 )
 
 // domainToASCIIUTS46 asks the browser's own URL parser, which runs the URL
-// Standard's "domain to ASCII" (see unicode_js.go for why the tables are
+// Standard's "domain to ASCII" (see matcher/internal/intl for why the tables are
 // not shipped). A domain holding a character that would end the host is
 // refused first: the standard refuses it after mapping anyway.
 func domainToASCIIUTS46(domain string) (out string, err error) {

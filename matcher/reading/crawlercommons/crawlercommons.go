@@ -929,5 +929,5 @@ var crawlerCommonsChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &crawlerCommonsChoices }

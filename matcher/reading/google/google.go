@@ -342,7 +342,7 @@ var googleChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &googleChoices }
 
 // evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of

@@ -364,5 +364,5 @@ var kosterChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &kosterChoices }

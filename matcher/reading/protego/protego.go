@@ -957,5 +957,5 @@ var protegoChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &protegoChoices }

@@ -362,7 +362,7 @@ var pythonChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &pythonChoices }
 
 // evaluate is RobotFileParser.can_fetch after parse(): disallow_all and

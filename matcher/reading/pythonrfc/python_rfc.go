@@ -693,7 +693,7 @@ var pythonRFCChoices = compare.Choices{
 	}),
 }
 
-// Choices is the reading taken apart for the comparison (choices.go).
+// Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &pythonRFCChoices }
 
 // How the python-rfc reading reads a URL and a rule's pattern: CPython's
