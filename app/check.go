@@ -17,7 +17,9 @@ import (
 	"robots-explorer/matcher/compare"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // Exit statuses of check: usable in CI pipelines and by conformance runners.
@@ -59,7 +61,7 @@ var now = time.Now
 
 // localNote ends text output on standard error: the verdicts above are
 // bounded local decisions. A constant, so that no process builds it.
-const localNote = "robots-explorer check: note: " + string(matcher.ScopeLocal) + "; " + matcher.CrawlOnly + ".\n"
+const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
 
 // defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
 // says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
@@ -78,7 +80,7 @@ type checkConfig struct {
 	args     []string
 	record   bool
 	markdown bool
-	delivery *matcher.Delivery // nil when no delivery flag was given
+	delivery *delivery.Facts // nil when no delivery flag was given
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck
@@ -319,7 +321,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 // the terminal.
 func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
 	if asJSON {
-		b, err := json.Marshal(newCheckJSON(f, res, cmp))
+		b, err := json.Marshal(record.NewRow(f, res, cmp))
 		if err != nil {
 			return err
 		}
@@ -328,7 +330,7 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare
 		}
 		return wrapWrite(err)
 	}
-	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(why(f, res)) + "\n"
+	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
 	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
 		return wrapWrite(err)
 	}
@@ -357,12 +359,4 @@ func writeComparison(w io.Writer, chosen *matcher.Result, cmp *compare.Compariso
 		}
 	}
 	return nil
-}
-
-// why is the short form of the reason: the winning line, or what decided.
-func why(f *matcher.File, res *matcher.Result) string {
-	if m, ok := res.WinningRule(); ok {
-		return fmt.Sprintf("line %d: %s", m.Rule.Line, f.Text(int(m.Rule.Line)))
-	}
-	return res.Explanation
 }

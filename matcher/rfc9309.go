@@ -3,6 +3,8 @@ package matcher
 import (
 	"strconv"
 	"strings"
+
+	"robots-explorer/matcher/exposure"
 )
 
 // rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
@@ -462,4 +464,19 @@ func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
 			}
 		}
 	})
+}
+
+// checkExposure reports a rule that seems to rely on robots.txt to keep a
+// secret or a private area (RFC 9309 §3).
+func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
+	v, at := p.Value(l), int(l.Value.Start)
+	secret, private := exposure.Of(v, cls&clsExposing != 0)
+	if secret != "" {
+		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3", exposure.SecretAdvice(secret))
+		return
+	}
+	// An allow opens a path; only a disallow tries to hide one.
+	if l.Kind == KindDisallow && private != "" {
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", exposure.PrivateAdvice(private))
+	}
 }
