@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher/useragent"
+
 	"robots-explorer/matcher/compare"
 
 	"robots-explorer/matcher"
@@ -269,7 +271,7 @@ func (e writeError) Unwrap() error { return e.err }
 // token_check does: an empty token or a whole User-Agent header matches
 // no group a crawler's own name would.
 func warnToken(token string, stderr io.Writer) error {
-	tc := matcher.CheckToken(token)
+	tc := useragent.CheckToken(token)
 	if tc.Valid {
 		return nil
 	}

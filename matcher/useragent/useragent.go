@@ -1,10 +1,17 @@
-package matcher
+// Package useragent reads what a person types where a product token is
+// wanted: CheckToken says whether it is a token RFC 9309 §2.2.1 can match,
+// finds the token inside a pasted User-Agent header, and names the known
+// crawler it claims to be (KnownCrawler). It is built on the matcher's
+// token rules; the matcher itself never needs it.
+package useragent
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+
+	"robots-explorer/matcher"
 )
 
 // People often paste a whole User-Agent header where a product token is
@@ -129,16 +136,16 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	words := uaWords(header)
 	for i, w := range words {
 		if strings.EqualFold(w, "compatible") && i+1 < len(words) {
-			if tok, _, _ := ExtractToken(words[i+1]); ValidToken(tok) {
+			if tok, _, _ := matcher.ExtractToken(words[i+1]); matcher.ValidToken(tok) {
 				return tok, true
 			}
 		}
 	}
 	var first string
 	for _, w := range words {
-		tok, _, _ := ExtractToken(w)
+		tok, _, _ := matcher.ExtractToken(w)
 		tok = strings.TrimRight(tok, "-_") // "fishbot-3000" is fishbot
-		if !ValidToken(tok) || isBrowserWord(strings.ToLower(tok)) {
+		if !matcher.ValidToken(tok) || isBrowserWord(strings.ToLower(tok)) {
 			continue
 		}
 		l := strings.ToLower(tok)
@@ -183,7 +190,7 @@ func containsWord(s, w string) bool {
 		}
 		i += from
 		end := i + len(w)
-		if (i == 0 || !IsTokenByte(s[i-1])) && (end == len(s) || !IsTokenByte(s[end])) {
+		if (i == 0 || !matcher.IsTokenByte(s[i-1])) && (end == len(s) || !matcher.IsTokenByte(s[end])) {
 			return true
 		}
 		from = i + 1
@@ -216,7 +223,7 @@ func CheckToken(input string) TokenCheck {
 		c.Message = "A product token is needed: the crawler's name, in letters, '-' and '_' (for example Googlebot)."
 	case s == "*":
 		c.Message = "'*' names the global group inside a file; a crawler's product token is its name (for example Googlebot)."
-	case ValidToken(s):
+	case matcher.ValidToken(s):
 		c.Valid, c.Token = true, s
 		c.Message = fmt.Sprintf("%q is a valid product token.", s)
 	case spelledApart(s) != "":
@@ -235,7 +242,7 @@ func CheckToken(input string) TokenCheck {
 		}
 	default:
 		c.Message = badByte(s)
-		if tok, _, _ := ExtractToken(s); ValidToken(tok) {
+		if tok, _, _ := matcher.ExtractToken(s); matcher.ValidToken(tok) {
 			c.Token = tok
 			c.Message += fmt.Sprintf(" A file's user-agent line %q would be read as %q.", s, tok)
 		}
@@ -258,7 +265,7 @@ func spelledApart(s string) string {
 	}
 	for _, w := range words {
 		for i := 0; i < len(w); i++ {
-			if !IsTokenByte(w[i]) {
+			if !matcher.IsTokenByte(w[i]) {
 				return ""
 			}
 		}
@@ -278,7 +285,7 @@ func looksLikeHeader(s string) bool {
 // badByte names the first byte that may not stand in a product token.
 func badByte(s string) string {
 	for i := 0; i < len(s); i++ {
-		if !IsTokenByte(s[i]) {
+		if !matcher.IsTokenByte(s[i]) {
 			what := fmt.Sprintf("%q", s[i:i+1])
 			if s[i] >= '0' && s[i] <= '9' {
 				what = "the digit " + what

@@ -1,8 +1,10 @@
-package matcher
+package useragent
 
 import (
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher"
 )
 
 // FuzzCheckToken: any input gives a check without panicking, and a token
@@ -14,10 +16,10 @@ func FuzzCheckToken(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c := CheckToken(s)
-		if c.Token != "" && !ValidToken(c.Token) {
+		if c.Token != "" && !matcher.ValidToken(c.Token) {
 			t.Errorf("%q: offered %q, not a product token", s, c.Token)
 		}
-		if c.Valid != ValidToken(strings.TrimSpace(s)) {
+		if c.Valid != matcher.ValidToken(strings.TrimSpace(s)) {
 			t.Errorf("%q: valid=%v disagrees with ValidToken", s, c.Valid)
 		}
 		if c.Message == "" {
