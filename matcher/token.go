@@ -64,7 +64,7 @@ func ASCIILower(s string) string {
 	})
 }
 
-func LowerByte(c byte) byte {
+func lowerByte(c byte) byte {
 	if c >= 'A' && c <= 'Z' {
 		return c + 'a' - 'A'
 	}
@@ -78,7 +78,7 @@ func EqualFoldASCII(a, b string) bool {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		if LowerByte(a[i]) != LowerByte(b[i]) {
+		if lowerByte(a[i]) != lowerByte(b[i]) {
 			return false
 		}
 	}
