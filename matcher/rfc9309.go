@@ -412,7 +412,7 @@ func (p *rfcLines) other(l *Line) {
 		strconv.Quote(p.Key(l))+" is not a record RFC 9309 defines; crawlers may ignore it")
 }
 
-// evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
+// Evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
 // applying groups, the one with the most octets in its pattern wins; an
 // allow wins a tie; no match allows; /robots.txt is always allowed.
 func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {

@@ -345,7 +345,7 @@ var googleChoices = compare.Choices{
 // Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &googleChoices }
 
-// evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of
+// Evaluate is robots.cc's decision (RobotsMatcher::disallow): the rules of
 // the groups naming the token if any group does (ever_seen_specific_agent_),
 // else those of the '*' groups; of the matching rules the longest pattern
 // wins, an allow wins a tie, and an empty pattern (priority 0) never

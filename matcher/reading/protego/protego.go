@@ -695,7 +695,7 @@ func pgRequestPath(raw string) (string, []matcher.Step, error) {
 	return p.S, p.Steps, nil
 }
 
-// evaluate is Protego.can_fetch: the rule set chosen for the token, its
+// Evaluate is Protego.can_fetch: the rule set chosen for the token, its
 // rules sorted longest quoted pattern first (an allow before a disallow of
 // the same length, file order among equals), and the first that matches
 // the quoted URL decides. Taking the strongest match in file order is the

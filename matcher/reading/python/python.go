@@ -365,7 +365,7 @@ var pythonChoices = compare.Choices{
 // Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &pythonChoices }
 
-// evaluate is RobotFileParser.can_fetch after parse(): disallow_all and
+// Evaluate is RobotFileParser.can_fetch after parse(): disallow_all and
 // allow_all are false and last_checked is set, so the answer comes from the
 // records. The URL is unquoted, parsed, put back together without scheme
 // and host, and quoted; the first record that applies is asked, and its
