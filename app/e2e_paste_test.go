@@ -71,8 +71,9 @@ const watchKeystroke = `(() => {
 })()`
 
 // Typing one character into a pasted 500 KiB file: the time from the key
-// press to the next frame, and the longest task until the analysis that
-// follows is on screen, are logged.
+// press to the next frame (median and 95th percentile of twenty real key
+// presses), and the long tasks until the analysis that follows is on
+// screen, are logged.
 func TestE2ETypingInLargeFile(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
@@ -83,7 +84,8 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 	p.waitFor(fmt.Sprintf(`document.getElementById("robots-src").selectionStart === %d`, len(text)))
 	var frames []float64
 	var longest float64
-	for i := 0; i < 5; i++ {
+	count := 0
+	for i := 0; i < 20; i++ {
 		eval[bool](p, watchLongTasks)
 		eval[bool](p, watchKeystroke)
 		p.typeKeys("#")
@@ -91,9 +93,10 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 		frames = append(frames, eval[float64](p, `window.keyFrameAt - window.keyAt`))
 		p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming.bytes === %d`, len(text)+i+1))
 		lt := p.readLongTasks()
-		longest = max(longest, lt.Longest)
+		longest, count = max(longest, lt.Longest), count+lt.Count
 	}
-	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms (of %v); "+
-		"longest main-thread task until re-analysed %.0f ms", byteSize(len(text)), median(frames), frames, longest)
+	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms, p95 %.1f ms (of %.0f); "+
+		"longest main-thread task until re-analysed %.0f ms (%d long tasks in %d key presses)",
+		byteSize(len(text)), median(frames), percentile(frames, 95), frames, longest, count, len(frames))
 	p.noConsoleErrors()
 }
