@@ -48,6 +48,10 @@ func TestE2EPasteLargeFile(t *testing.T) {
 			before := eval[int](p, `window.probe.ticks + window.probe.frames * 1000`)
 			p.waitFor(fmt.Sprintf(`window.probe.ticks + window.probe.frames * 1000 >= %d + 2001`, before))
 			lt := p.readLongTasks()
+			type pasteTiming struct{ CopyMs, AcceptMs float64 }
+			pt := eval[pasteTiming](p, `window.robotsExplorerPasteTiming`)
+			t.Logf("the editor spent %.0f ms copying the clipboard's text into Go (in slices of %d code units, a task each), "+
+				"then %.0f ms taking it", pt.CopyMs, pasteSlice, pt.AcceptMs)
 			t.Logf("real paste of %s: size notice %.0f ms after Ctrl+V; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); "+
 				"longest gap between timer callbacks %.0f ms; %.1f s wall until analysed",
 				byteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())

@@ -300,25 +300,36 @@ func (ed *editor) onPaste(ev app.Value) {
 	ev.Call("preventDefault")
 	value := stringObject(field.Get("value"))
 	start, end := field.Get("selectionStart").Int(), field.Get("selectionEnd").Int()
-	before := value.Call("slice", 0, start).String()
-	pastedText := normalizeNewlines(pasted.Call("toString").String())
-	text := before + pastedText + value.Call("slice", end).String()
-	shown, kept := ed.accept(text)
-	caret := shown[:min(len(before)+len(pastedText), len(shown))]
+	before, after := value.Call("slice", 0, start).String(), value.Call("slice", end).String()
+	// Meanwhile the field is read-only, so no keystroke lands in the old
+	// text, and no earlier paste fills it.
+	field.Set("readOnly", true)
+	ed.fillSeq++
+	seq := ed.fillSeq
+	copyInSlices(pasted, func(text string, ms float64) {
+		if seq != ed.fillSeq {
+			return
+		}
+		t0 := perfNow()
+		ed.pasted(before, normalizeNewlines(text), after)
+		app.Window().Set("robotsExplorerPasteTiming", map[string]any{"copyMs": ms, "acceptMs": perfNow() - t0})
+	})
+}
+
+// pasted takes a large paste between before and after: the page says what
+// was pasted first (its notices, then its verdicts), and the textarea is
+// filled once that is painted: the browser takes a second or more to lay
+// out a megabyte of text in a textarea (the reason for the read-only
+// window), and the page should not go blank for that long without a word.
+func (ed *editor) pasted(before, text, after string) {
+	shown, kept := ed.accept(before + text + after)
+	caret := shown[:min(len(before)+len(text), len(shown))]
 	if ed.previewing() {
 		// The read-only window starts at the file's first line: the caret
 		// goes there, not to the window's end, which would move it at once.
 		caret = ""
 	}
-	// Say what was pasted first (the page's notices, then its verdicts),
-	// and fill the textarea once that is painted: the browser takes a
-	// second or more to lay out a megabyte of text in a textarea (the
-	// reason for the read-only window), and the page should not go blank
-	// for that long without a word. Meanwhile
-	// the field is read-only, so no keystroke lands in the old text.
-	ed.fillSeq++
 	seq := ed.fillSeq
-	field.Set("readOnly", true)
 	ed.dirty = true
 	ed.ctx.Dispatch(func(ctx app.Context) {
 		ed.report(ctx, kept)
@@ -330,6 +341,49 @@ func (ed *editor) onPaste(ev app.Value) {
 			})
 		})
 	})
+}
+
+// pasteSlice is how much of a large paste (in UTF-16 code units) is copied
+// into Go in one task: copying 10 MiB at once held the page half a second.
+const pasteSlice = 1 << 20
+
+// copyInSlices copies the JavaScript String object s into Go a slice per
+// task, then calls done with the text and the time spent copying.
+func copyInSlices(s app.Value, done func(text string, ms float64)) {
+	n := s.Get("length").Int()
+	var b strings.Builder
+	b.Grow(n)
+	spent := 0.0
+	var step func(at int)
+	step = func(at int) {
+		t0 := perfNow()
+		end := min(at+pasteSlice, n)
+		if end < n && isHighSurrogate(s.Call("charCodeAt", end-1).Int()) {
+			end-- // a surrogate pair stays whole
+		}
+		b.WriteString(s.Call("slice", at, end).String())
+		spent += perfNow() - t0
+		if end >= n {
+			done(b.String(), spent)
+			return
+		}
+		nextTask(func() { step(end) })
+	}
+	step(0)
+}
+
+func isHighSurrogate(c int) bool { return c >= 0xD800 && c <= 0xDBFF }
+
+// nextTask runs f in a task of its own, after what the browser has queued
+// (input, frames).
+func nextTask(f func()) {
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	app.Window().Call("setTimeout", cb, 0)
 }
 
 // fill writes a pasted text into the textarea, with the caret after the
