@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -110,5 +111,44 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms, p95 %.1f ms (of %.0f); "+
 		"the page's input handler median %.1f ms, p95 %.1f ms; longest main-thread task until re-analysed %.0f ms (%d long tasks in %d key presses)",
 		byteSize(len(text)), median(frames), percentile(frames, 95), frames, median(handlers), percentile(handlers, 95), longest, count, len(frames))
+	p.noConsoleErrors()
+}
+
+// After a paste too large to analyse whole, the read-only editor holds a
+// window of the analysed part: wheel turns past its end move the window
+// on, the gutter keeps number N beside line N of the file, and the lines
+// shown are the file's own lines at those numbers.
+func TestE2EPasteWindowFollowsWheel(t *testing.T) {
+	p := openExplorer(t)
+	p.grantClipboard()
+	text := manyRules(2 << 20)
+	p.paste("robots-src", text)
+	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
+	p.waitFor(`document.getElementById("robots-src").readOnly`)
+	p.gutterAligned("robots-src", "the paste")
+	if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > previewLimit {
+		t.Errorf("the read-only editor holds %d characters, want at most %d", n, previewLimit)
+	}
+	fileLines := strings.Split(text, "\n")
+	moved := 0
+	for turn := 0; turn < 60 && moved < 2; turn++ {
+		before := eval[int](p, `Number(document.getElementById("robots-src").dataset.firstLine || 1)`)
+		p.wheel("robots-src", 4000)
+		p.gutterAligned("robots-src", fmt.Sprintf("wheel turn %d", turn+1))
+		type window struct {
+			First int
+			Head  string
+		}
+		w := eval[window](p, `(ta => ({First: Number(ta.dataset.firstLine || 1), Head: ta.value.slice(0, ta.value.indexOf("\n"))}))(document.getElementById("robots-src"))`)
+		if w.First != before {
+			moved++
+			if w.First > len(fileLines) || fileLines[w.First-1] != w.Head {
+				t.Fatalf("the window starts at line %d with %q, which is not the file's line %d", w.First, w.Head, w.First)
+			}
+		}
+	}
+	if moved < 2 {
+		t.Fatalf("60 wheel turns moved the read-only window %d times, want at least 2", moved)
+	}
 	p.noConsoleErrors()
 }
