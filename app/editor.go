@@ -259,6 +259,7 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}
+	ed.markFirstLine(ctx.JSSrc())
 	ed.report(ctx, kept)
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -32,7 +33,11 @@ func previewEnd(s string, from int) int {
 	if i := strings.LastIndexByte(s[from:end], '\n'); i >= 0 {
 		return from + i + 1
 	}
-	return end // one huge line: the bound matters more
+	// One huge line: the bound matters more, but a character stays whole.
+	for end > from+1 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return end
 }
 
 // lineOffset is the byte offset in s where its line n (1-based) starts,
@@ -71,13 +76,15 @@ func (ed *editor) slide() {
 	}
 	top, height := field.Get("scrollTop").Float(), field.Get("clientHeight").Float()
 	w := visibleLines(top, height, ed.lines)
-	nearEnd := w.Last > ed.lines-slideMargin && ed.winTo < len(ed.shown)
-	nearStart := w.First < slideMargin && ed.winFrom > 0
-	if !nearEnd && !nearStart {
+	margin := min(slideMargin, ed.lines/4) // a window of long lines has few
+	nearEnd := w.Last > ed.lines-margin && ed.winTo < len(ed.shown)
+	nearStart := w.First < margin && ed.winFrom > 0
+	// The lines in view end up in the middle of the new window.
+	from := max(1, ed.base+w.First-ed.lines/2+(w.Last-w.First)/2)
+	if (!nearEnd && !nearStart) || from == ed.base+1 {
 		return
 	}
-	// The lines in view end up in the middle of the new window.
-	ed.moveWindow(field, ed.base+w.First-ed.lines/2+(w.Last-w.First)/2, top)
+	ed.moveWindow(field, from, top)
 }
 
 // moveWindow makes the window start at line from, and scrolls it so that

@@ -18,6 +18,7 @@ func TestPreviewEnd(t *testing.T) {
 		{"long text: after the last line end in reach", many, 0, previewLimit / 100 * 100},
 		{"from a later line", many, 500, 500 + previewLimit/100*100},
 		{"one huge line: cut at the bound", strings.Repeat("x", 2*previewLimit), 0, previewLimit},
+		{"one huge line: a character stays whole", strings.Repeat("€", previewLimit), 0, previewLimit / 3 * 3},
 	}
 	for _, tt := range tests {
 		if got := previewEnd(tt.s, tt.from); got != tt.want {
