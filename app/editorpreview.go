@@ -90,10 +90,34 @@ func (ed *editor) slide() {
 // moveWindow makes the window start at line from, and scrolls it so that
 // the lines in view at scrollTop top stay where they are on screen.
 func (ed *editor) moveWindow(field app.Value, from int, top float64) {
-	oldBase := ed.base
-	field.Set("value", ed.showWindow(from))
+	oldBase, oldFrom, old := ed.base, ed.winFrom, ed.shown[ed.winFrom:ed.winTo]
+	// The selection, as offsets in the file, so that it survives the move
+	// when it lies in the new window (writing the value drops it).
+	start := oldFrom + byteOffset(old, field.Get("selectionStart").Int())
+	end := oldFrom + byteOffset(old, field.Get("selectionEnd").Int())
+	text := ed.showWindow(from)
+	field.Set("value", text)
+	if start >= ed.winFrom && end <= ed.winTo {
+		field.Call("setSelectionRange", utf16Len(text[:start-ed.winFrom]), utf16Len(text[:end-ed.winFrom]))
+	}
 	ed.markFirstLine(field)
 	field.Set("scrollTop", max(0, top+float64(oldBase-ed.base)*editorLineHeight))
+}
+
+// byteOffset is the byte offset in s of the UTF-16 offset at (a
+// textarea's selection), len(s) past its end.
+func byteOffset(s string, at int) int {
+	n := 0
+	for i, r := range s {
+		if n >= at {
+			return i
+		}
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return len(s)
 }
 
 // markFirstLine writes the file's number of the textarea's first line on

@@ -55,3 +55,25 @@ func TestShowWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestByteOffset(t *testing.T) {
+	tests := []struct {
+		s        string
+		at, want int
+	}{
+		{"abc", 0, 0},
+		{"abc", 2, 2},
+		{"abc", 9, 3},
+		{"é/x", 1, 2}, // é: one UTF-16 unit, two bytes
+		{"😀/x", 2, 4}, // 😀: a surrogate pair, four bytes
+		{"😀/x", 3, 5},
+	}
+	for _, tt := range tests {
+		if got := byteOffset(tt.s, tt.at); got != tt.want {
+			t.Errorf("byteOffset(%q, %d) = %d, want %d", tt.s, tt.at, got, tt.want)
+		}
+		if tt.want < len(tt.s) && utf16Len(tt.s[:tt.want]) != tt.at {
+			t.Errorf("utf16Len(%q) = %d, want %d (the round trip)", tt.s[:tt.want], utf16Len(tt.s[:tt.want]), tt.at)
+		}
+	}
+}
