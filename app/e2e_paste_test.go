@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"robots-explorer/matcher"
 )
 
 // watchSizeNotice notes, in the page, when the size notice appears after
@@ -150,5 +154,43 @@ func TestE2EPasteWindowFollowsWheel(t *testing.T) {
 	if moved < 2 {
 		t.Fatalf("60 wheel turns moved the read-only window %d times, want at least 2", moved)
 	}
+	p.noConsoleErrors()
+}
+
+// In the read-only window of a large paste, the problem count's button
+// goes to a line far past the first window: the window moves there, the
+// caret lands at the start of that line of the file (and stays when the
+// window settles), and the gutter numbers it.
+func TestE2EPasteWindowGoesToLine(t *testing.T) {
+	p := openExplorer(t)
+	p.grantClipboard()
+	text := manyRules(2 << 20)
+	p.paste("robots-src", text)
+	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
+	p.waitFor(`document.getElementById("robots-src").readOnly`)
+	a := analyze(example{Source: boundSource(text), Token: "Googlebot", URLs: "/", Reading: matcher.RFC9309}, nil, nil)
+	pr := newProblems(a.file)
+	far, sev := 0, ""
+	for i, s := range severityOrder {
+		if line, ok := pr.next(i, 1); ok && line > 5000 {
+			far, sev = line, s.sev.String()
+			break
+		}
+	}
+	if far == 0 {
+		t.Fatal("the analysed part has no problem past line 5000 to go to natively")
+	}
+	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#problems button.problem[data-severity="%s"]`, sev))))
+	caretLine := `(ta => Number(ta.dataset.firstLine || 1) - 1 + ta.value.slice(0, ta.selectionStart).split("\n").length)(document.getElementById("robots-src"))`
+	p.waitFor(fmt.Sprintf(`%s === %d`, caretLine, far))
+	p.settle()
+	if got := eval[int](p, caretLine); got != far {
+		t.Errorf("once the window settled the caret is on line %d, want %d", got, far)
+	}
+	lineAtCaret := eval[string](p, `(ta => { const v = ta.value, s = ta.selectionStart, e = v.indexOf("\n", s); return v.slice(s, e < 0 ? v.length : e); })(document.getElementById("robots-src"))`)
+	if want := strings.Split(text, "\n")[far-1]; lineAtCaret != want {
+		t.Errorf("the caret is at the start of %q, want line %d of the file, %q", lineAtCaret, far, want)
+	}
+	p.gutterAligned("robots-src", "going to line "+fmt.Sprint(far))
 	p.noConsoleErrors()
 }
