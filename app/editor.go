@@ -370,7 +370,7 @@ func copyInSlices(s app.Value, done func(text string, ms float64)) {
 		}
 		nextTask(func() { step(end) })
 	}
-	step(0)
+	nextTask(func() { step(0) }) // the paste event ends at once
 }
 
 func isHighSurrogate(c int) bool { return c >= 0xD800 && c <= 0xDBFF }
