@@ -51,7 +51,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, norm := range []func(string) (string, []Step){NormalizePath, NormalizePattern} {
+		for _, norm := range []func(string) (string, []Step){NormalizePath, NormalizeRule} {
 			out, steps := norm(s)
 			for i := 0; i < len(out); i++ {
 				if out[i] >= 0x80 || mustEncode(out[i]) {

@@ -2,7 +2,7 @@ package matcher
 
 import "strings"
 
-// A normRule is one normalization step: a pass over the string that changes
+// A NormRule is one normalization step: a pass over the string that changes
 // it or leaves it as it is.
 type NormRule struct {
 	Rule   string
@@ -248,8 +248,8 @@ var RFCPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule
 // NormalizePath returns the path as RFC 9309 compares it, with its steps.
 func NormalizePath(path string) (string, []Step) { return Normalize(path, RFCPathRules, true) }
 
-// NormalizePattern returns the pattern as RFC 9309 compares it, with its
-// steps.
-func NormalizePattern(pattern string) (string, []Step) {
+// NormalizeRule returns a rule's pattern as RFC 9309 compares it, with
+// its steps.
+func NormalizeRule(pattern string) (string, []Step) {
 	return Normalize(pattern, RFCPatternRules, true)
 }

@@ -13,16 +13,16 @@ import (
 // starts.
 func TestRuleIndexCandidates(t *testing.T) {
 	prefixes := []string{"", "/", "/a", "/a", "/ab", "/abc", "/b", "/a/", "/ac", "/abd", "/abcdef", "/z"}
-	x := NewRuleIndex(func(add func(string, RuleRef)) {
+	x := NewIndex(func(add func(string, Ref)) {
 		for i, p := range prefixes {
-			add(p, RuleRef{0, int32(i)})
+			add(p, Ref{0, int32(i)})
 		}
 	})
 	for _, path := range []string{"", "/", "/a", "/ab", "/abc", "/abcd", "/abcdefg", "/abd", "/ac/x", "/b", "/c", "/z", "/zz", "a", "/A"} {
-		var want []RuleRef
+		var want []Ref
 		for i, p := range prefixes {
 			if strings.HasPrefix(path, p) {
-				want = append(want, RuleRef{0, int32(i)})
+				want = append(want, Ref{0, int32(i)})
 			}
 		}
 		if got := x.Candidates(path, nil); !slices.Equal(got, want) {
@@ -49,9 +49,9 @@ func TestRuleIndexRandom(t *testing.T) {
 		for i := range bodies {
 			bodies[i] = word(8, "/ab*")
 		}
-		x := NewRuleIndex(func(add func(string, RuleRef)) {
+		x := NewIndex(func(add func(string, Ref)) {
 			for i, p := range bodies {
-				add(p, RuleRef{int32(i % 3), int32(i)})
+				add(p, Ref{int32(i % 3), int32(i)})
 			}
 		})
 		for range 30 {
@@ -61,8 +61,8 @@ func TestRuleIndexRandom(t *testing.T) {
 				t.Fatalf("candidates(%q) = %v: not once each in file order", path, got)
 			}
 			for i, p := range bodies {
-				ref := RuleRef{int32(i % 3), int32(i)}
-				if CompilePattern(p).Match(path) && !slices.Contains(got, ref) {
+				ref := Ref{int32(i % 3), int32(i)}
+				if Compile(p).Match(path) && !slices.Contains(got, ref) {
 					t.Fatalf("round %d: pattern %q matches %q but is not a candidate (candidates %v)", round, p, path, got)
 				}
 			}
@@ -70,7 +70,7 @@ func TestRuleIndexRandom(t *testing.T) {
 	}
 }
 
-func compareRefs(a, b RuleRef) int {
+func compareRefs(a, b Ref) int {
 	if a.Group != b.Group {
 		return int(a.Group - b.Group)
 	}
@@ -81,17 +81,17 @@ func compareRefs(a, b RuleRef) int {
 // ones and ones inside others included.
 func TestSubstringIndex(t *testing.T) {
 	segs := []string{"he", "she", "his", "hers", "e", "rs", "x"}
-	x := newSubstringIndex(func(add func(string, RuleRef)) {
+	x := newSubstringIndex(func(add func(string, Ref)) {
 		for i, s := range segs {
-			add(s, RuleRef{0, int32(i)})
+			add(s, Ref{0, int32(i)})
 		}
 	})
 	for _, path := range []string{"ushers", "his", "", "xx", "hehe", "sh", "hershe"} {
-		var want []RuleRef
+		var want []Ref
 		for i := range len(path) {
 			for j, s := range segs {
 				if strings.HasSuffix(path[:i+1], s) {
-					want = append(want, RuleRef{0, int32(j)})
+					want = append(want, Ref{0, int32(j)})
 				}
 			}
 		}

@@ -1,6 +1,8 @@
 package matcher
 
-import "strings"
+import (
+	"strings"
+)
 
 // IsTokenByte reports whether c may stand in a product token:
 // product-token = identifier / "*", identifier = 1*(%x2D / %x41-5A / %x5F /

@@ -394,11 +394,11 @@ func BoundsEmptyLine(lines []ModelLine) []modelGroup {
 
 // matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
 // the end.
-func matchWildcards(pattern, path string) bool {
-	if RejectsByPrefix(pattern, path) {
+func matchWildcards(pat, path string) bool {
+	if RejectsByPrefix(pat, path) {
 		return false
 	}
-	return matcher.CompilePattern(pattern).Match(path)
+	return matcher.Compile(pat).Match(path)
 }
 
 // RejectsByPrefix reports whether the literal start of pattern, up to its

@@ -2,12 +2,11 @@ package crawlercommons
 
 import (
 	"math"
+	"robots-explorer/matcher"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"robots-explorer/matcher"
 )
 
 // The parts of the Java 17 platform that crawler-commons leans on and whose

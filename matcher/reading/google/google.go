@@ -256,10 +256,10 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.Value(l))
 	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
-	p.patterns[p.group] = append(p.patterns[p.group], matcher.CompilePattern(norm))
+	p.patterns[p.group] = append(p.patterns[p.group], matcher.Compile(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {
-		ix = &indexRule{text: d, pat: matcher.CompilePattern(d)}
+		ix = &indexRule{text: d, pat: matcher.Compile(d)}
 	}
 	p.index[p.group] = append(p.index[p.group], ix)
 	p.checkPattern(l)
@@ -360,8 +360,8 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	ext, _ := f.Ext().(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	if ext != nil {
-		var local [16]matcher.RuleRef
-		for _, ref := range sel.Rules.Get(func() *matcher.RuleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		var local [16]matcher.Ref
+		for _, ref := range sel.Rules.Get(func() *matcher.Index { return ext.ruleIndex(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
 			gi, ri := int(ref.Group), int(ref.Rule)
 			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
@@ -379,12 +379,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
-// RuleIndex indexes the rules of the groups selected (see ruleIndex); an
+// ruleIndex indexes the rules of the groups selected (see matcher.Index); an
 // allow ending in /index.htm… by its directory pattern, which requires
 // less of a path than its own. An empty pattern never decides (robots.cc
 // gives it priority 0), and escaping never empties one: it is left out.
-func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *matcher.RuleIndex {
-	return matcher.NewRuleIndex(func(add func(string, matcher.RuleRef)) {
+func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *matcher.Index {
+	return matcher.NewIndex(func(add func(string, matcher.Ref)) {
 		for _, gi := range selected {
 			for ri, r := range f.Groups[gi].Rules {
 				if r.Pattern.Start == r.Pattern.End {
@@ -394,7 +394,7 @@ func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *matcher.RuleI
 				if ix := ext.index[gi][ri]; ix != nil {
 					body = ix.pat.Body
 				}
-				add(body, matcher.RuleRef{Group: int32(gi), Rule: int32(ri)})
+				add(body, matcher.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
 	})

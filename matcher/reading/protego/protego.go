@@ -98,7 +98,7 @@ type pgEntry struct {
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
-	flags matcher.PatFlags
+	flags matcher.Flags
 	never bool
 	steps []matcher.Step
 }
@@ -554,7 +554,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	}
 	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
 	e.match, e.never = pgMatchForm(q)
-	e.flags = matcher.PatternFlags(e.match)
+	e.flags = matcher.FlagsOf(e.match)
 	if steps {
 		e.steps = append(append([]matcher.Step(nil), before...), st.Steps...)
 	}
@@ -917,12 +917,12 @@ var protegoChoices = compare.Choices{
 		}
 		return p[:len(p)-len("index.html")] + "$", true
 	},
-	Match: func(pattern, path string) bool {
-		if compare.RejectsByPrefix(pattern, path) {
+	Match: func(pat, path string) bool {
+		if compare.RejectsByPrefix(pat, path) {
 			return false
 		}
-		form, never := pgMatchForm(pattern)
-		return !never && matcher.CompilePattern(form).Match(path)
+		form, never := pgMatchForm(pat)
+		return !never && matcher.Compile(form).Match(path)
 	},
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _, err := pgRequestPath(py.TargetInput(t))

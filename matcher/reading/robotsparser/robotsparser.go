@@ -449,7 +449,7 @@ func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url st
 		rules := f.Groups[gi].Rules
 		for ri := range rules {
 			r := &rules[ri]
-			if r.Pattern.Start == r.Pattern.End || !matcher.CompilePattern(f.NormalizedRule(r)).Match(path) {
+			if r.Pattern.Start == r.Pattern.End || !matcher.Compile(f.NormalizedRule(r)).Match(path) {
 				continue
 			}
 			m := f.MatchOf(r)
