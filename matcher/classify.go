@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"robots-explorer/matcher/exposure"
+	"robots-explorer/matcher/pattern"
 )
 
 // exposingPairs marks the letter pairs of exposure.Pairs by pairIndex:
@@ -23,12 +24,12 @@ func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 // pattern, and whether it holds one of exposingPairs: one pass tells which
 // of the slower steps (normalization, the checks, the RFC 9309 §3 exposure
 // walk) the pattern needs.
-func classifyRule(s string) (cls Class, exposing bool) {
+func classifyRule(s string) (cls pattern.Class, exposing bool) {
 	var pairs uint8
 	prev := 0 // the last byte's letter bits, shifted as pairIndex does
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		cls |= ByteClass(c)
+		cls |= pattern.ByteClass(c)
 		pairs |= exposingPairs[(prev|int(c&0x1F))&(len(exposingPairs)-1)]
 		prev = int(c&0x1F) << 5
 	}

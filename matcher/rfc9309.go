@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/exposure"
+	"robots-explorer/matcher/pattern"
 )
 
 // rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
@@ -16,7 +17,7 @@ type rfc9309 struct{}
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
 // pattern flags of every rule, by group (the pattern is File.Normalized's).
 type rfcFile struct {
-	patterns [][]Flags
+	patterns [][]pattern.Flags
 }
 
 // nonStandard are the records people write that RFC 9309 does not define,
@@ -101,7 +102,7 @@ type rfcParser struct {
 	// Every line's agents, rules and patterns, in file order.
 	agents    []Agent
 	rules     []Rule
-	pats      []Flags
+	pats      []pattern.Flags
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
 	nextAgent int  // the index in agents of the next user-agent line
@@ -199,7 +200,7 @@ func (p *rfcParser) checkLastGroup() {
 // patterns.
 func (p *rfcParser) finish() {
 	p.File.Groups = make([]Group, len(p.starts))
-	patterns := make([][]Flags, len(p.File.Groups))
+	patterns := make([][]pattern.Flags, len(p.File.Groups))
 	for gi := range p.File.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
 		aEnd, rEnd := len(p.agents), len(p.rules)
@@ -240,7 +241,7 @@ type rfcLines struct {
 	firstAgent int
 	agents     []Agent
 	rules      []Rule
-	pats       []Flags
+	pats       []pattern.Flags
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 }
@@ -250,7 +251,7 @@ type rfcLines struct {
 // only the pages it touches, while growing by append leaves the copies it
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCLines(s *Scanner, lines int) *rfcLines {
-	return &rfcLines{Scanner: s, rules: make([]Rule, 0, lines), pats: make([]Flags, 0, lines),
+	return &rfcLines{Scanner: s, rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
 		agents: make([]Agent, 0, lines/8+1)}
 }
 
@@ -327,9 +328,9 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	cls, exposing := classifyRule(v)
 	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.Flags(v)
 	if cls.Changes(v) {
-		norm, _ := Normalize(v, RFCPatternRules, false)
+		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
-		r.derived, flags = int32(len(p.derived)), FlagsOf(norm)
+		r.derived, flags = int32(len(p.derived)), pattern.FlagsOf(norm)
 	}
 	p.rules = append(p.rules, r)
 	p.pats = append(p.pats, flags)
@@ -352,7 +353,7 @@ func (p *rfcLines) noColon(l *Line, rec LineRecord) {
 
 // checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
 // cls tells which checks can find anything.
-func (p *rfcLines) checkPattern(l *Line, cls Class) {
+func (p *rfcLines) checkPattern(l *Line, cls pattern.Class) {
 	v, at := p.Value(l), int(l.Value.Start)
 	const sec = "RFC 9309 §2.2.2"
 	if v == "" {
@@ -371,13 +372,13 @@ func (p *rfcLines) checkPattern(l *Line, cls Class) {
 		p.Report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
 			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
 	}
-	if cls&ClassSpace != 0 {
+	if cls&pattern.ClassSpace != 0 {
 		i := strings.IndexAny(v, " \t")
 		p.Report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
 			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
 	}
-	for i := 0; i < len(v) && cls&ClassPercent != 0; i++ {
-		if v[i] == '%' && !IsEscape(v, i) {
+	for i := 0; i < len(v) && cls&pattern.ClassPercent != 0; i++ {
+		if v[i] == '%' && !pattern.IsEscape(v, i) {
 			end := i + 3
 			if end > len(v) {
 				end = len(v)
@@ -416,20 +417,20 @@ func (p *rfcLines) other(l *Line) {
 // applying groups, the one with the most octets in its pattern wins; an
 // allow wins a tie; no match allows; /robots.txt is always allowed.
 func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
-	path, steps := NormalizePath(t.Path)
+	path, steps := pattern.NormalizePath(t.Path)
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
 	sel := f.SelectionFor(token, selectGroups)
 	res.Groups = sel.Trace
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
-		var local [16]Ref
-		for _, ref := range sel.Rules.Get(func() *Index { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		var local [16]pattern.Ref
+		for _, ref := range sel.Rules.Get(func() *pattern.Index { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
 			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
 				continue
 			}
 			m := f.MatchOf(r)
 			m.Priority = len(m.Normalized)
-			_, m.Steps = NormalizeRule(m.Pattern)
+			_, m.Steps = pattern.NormalizeRule(m.Pattern)
 			res.Matches = append(res.Matches, m)
 		}
 	}
@@ -444,11 +445,11 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 	return res
 }
 
-// index indexes the rules of the groups selected (see Index). An
+// index indexes the rules of the groups selected (see pattern.Index). An
 // empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
 // empties one: it is left out.
-func (ext *rfcFile) index(f *File, selected []int) *Index {
-	return NewIndex(func(add func(string, Ref)) {
+func (ext *rfcFile) index(f *File, selected []int) *pattern.Index {
+	return pattern.NewIndex(func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			rules := f.Groups[gi].Rules
 			if gi >= len(ext.patterns) {
@@ -460,7 +461,7 @@ func (ext *rfcFile) index(f *File, selected []int) *Index {
 				if r.Pattern.Start == r.Pattern.End {
 					continue
 				}
-				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, Ref{Group: int32(gi), Rule: int32(ri)})
+				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
 	})

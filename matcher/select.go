@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"robots-explorer/matcher/pattern"
 	"strconv"
 	"strings"
 )
@@ -16,7 +17,7 @@ type Selection struct {
 	Diags DiagnosticList
 	// rules indexes the applying groups' rules, built by the first
 	// evaluation that needs it.
-	Rules LazyIndex
+	Rules pattern.LazyIndex
 }
 
 // selections caches selections by token, up to maxSelections of them, so

@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"robots-explorer/matcher/pattern"
 	"strings"
 )
 
@@ -58,7 +59,7 @@ func IsASCIISpace(c byte) bool {
 // asciiLower lower-cases ASCII letters only, as absl's case-insensitive
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func ASCIILower(s string) string {
-	return MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
 			return string(rune(c + 'a' - 'A')), 1, true
 		}

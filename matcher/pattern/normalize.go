@@ -1,6 +1,15 @@
-package matcher
+package pattern
 
 import "strings"
+
+// A Step is one normalization step: what went in, what came out, and the
+// rule that was applied.
+type Step struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	Rule   string `json:"rule"`   // what was done, in a sentence
+	Source string `json:"source"` // where the rule comes from (an RFC section, a library)
+}
 
 // A NormRule is one normalization step: a pass over the string that changes
 // it or leaves it as it is.
