@@ -449,7 +449,7 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 // empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
 // empties one: it is left out.
 func (ext *rfcFile) index(f *File, selected []int) *pattern.Index {
-	return pattern.NewIndex(func(add func(string, pattern.Ref)) {
+	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			rules := f.Groups[gi].Rules
 			if gi >= len(ext.patterns) {

@@ -57,7 +57,7 @@ func BenchmarkNewIndex(b *testing.B) {
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				NewIndex(func(add func(string, Ref)) {
+				NewIndex(len(bodies), func(add func(string, Ref)) {
 					for i, s := range bodies {
 						add(s, Ref{0, int32(i)})
 					}

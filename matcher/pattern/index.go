@@ -47,33 +47,39 @@ func literalPrefix(body string) string {
 	return body
 }
 
-type prefixedRef struct {
-	prefix string
-	ref    Ref
+// An entry is a rule being indexed under key: its literal prefix, or the
+// segment the substring index finds it by.
+type entry struct {
+	key string
+	ref Ref
 }
 
 // NewIndex indexes the rules each yields, with the bodies of their
-// compiled patterns (a final '$' removed).
-func NewIndex(each func(add func(body string, ref Ref))) *Index {
-	var all, wild []prefixedRef
+// compiled patterns (a final '$' removed). size is how many rules each
+// yields, or a guess: it only sizes the arrays.
+func NewIndex(size int, each func(add func(body string, ref Ref))) *Index {
+	all := make([]entry, 0, size)
+	var wild []entry
 	each(func(body string, ref Ref) {
 		prefix := literalPrefix(body)
 		if seg := longestSegment(body[len(prefix):]); len(prefix) <= 1 && seg != "" {
-			wild = append(wild, prefixedRef{seg, ref})
+			wild = append(wild, entry{seg, ref})
 			return
 		}
-		all = append(all, prefixedRef{prefix, ref})
+		all = append(all, entry{prefix, ref})
 	})
 	// By prefix only: candidates puts the rules it finds in file order.
-	slices.SortFunc(all, func(a, b prefixedRef) int { return strings.Compare(a.prefix, b.prefix) })
-	x := &Index{refs: make([]Ref, len(all))}
+	order := sortedOrder(all)
+	n := distinctKeys(all, order)
+	x := &Index{prefixes: make([]string, 0, n), parent: make([]int32, 0, n), start: make([]int32, 0, n+1), refs: make([]Ref, len(all))}
 	var chain []int32 // the prefixes of the current one, longest last
-	for i, e := range all {
+	for i, k := range order {
+		e := all[k]
 		x.refs[i] = e.ref
-		if n := len(x.prefixes); n > 0 && x.prefixes[n-1] == e.prefix {
+		if n := len(x.prefixes); n > 0 && x.prefixes[n-1] == e.key {
 			continue
 		}
-		for len(chain) > 0 && !strings.HasPrefix(e.prefix, x.prefixes[chain[len(chain)-1]]) {
+		for len(chain) > 0 && !strings.HasPrefix(e.key, x.prefixes[chain[len(chain)-1]]) {
 			chain = chain[:len(chain)-1]
 		}
 		parent := int32(-1)
@@ -81,20 +87,28 @@ func NewIndex(each func(add func(body string, ref Ref))) *Index {
 			parent = chain[len(chain)-1]
 		}
 		id := int32(len(x.prefixes))
-		x.prefixes = append(x.prefixes, e.prefix)
+		x.prefixes = append(x.prefixes, e.key)
 		x.parent = append(x.parent, parent)
 		x.start = append(x.start, int32(i))
 		chain = append(chain, id)
 	}
 	x.start = append(x.start, int32(len(all)))
 	if len(wild) > 0 {
-		x.wild = newSubstringIndex(func(add func(string, Ref)) {
-			for _, w := range wild {
-				add(w.prefix, w.ref)
-			}
-		})
+		x.wild = newSubstringIndex(wild)
 	}
 	return x
+}
+
+// distinctKeys counts the distinct keys of the entries, in their sorted
+// order.
+func distinctKeys(es []entry, order []int32) int {
+	n := 0
+	for i, k := range order {
+		if i == 0 || es[k].key != es[order[i-1]].key {
+			n++
+		}
+	}
+	return n
 }
 
 // Candidates appends to buf every indexed rule that may match path, once
@@ -167,60 +181,99 @@ func (l *LazyIndex) Get(build func() *Index) *Index {
 // one pass over the path reports every segment it contains, in
 // O(len(path) + segments found), whatever the number of rules.
 type substringIndex struct {
-	nodes []acNode // nodes[0] is the root
+	// nodes[0] is the root; the nodes are in breadth-first order, so the
+	// children of a node are consecutive, sorted by byte, and a node's
+	// fail link points to an earlier node.
+	nodes []acNode
+	refs  []Ref // the rules, by segment: a node's are refs[refLo:refHi]
 }
 
 type acNode struct {
-	edges []acEdge // sorted by byte
-	fail  int32    // the node of the longest proper suffix that is in the trie
-	// dict is the nearest node down the fail chain that ends a segment,
-	// or -1.
-	dict int32
-	refs []Ref // the rules whose segment ends here
+	b             byte  // the byte of the edge from the parent
+	child, nchild int32 // the children are nodes[child : child+nchild]
+	fail          int32 // the node of the longest proper suffix that is in the trie
+	dict          int32 // the nearest node down the fail chain that ends a segment, or -1
+	refLo, refHi  int32 // the rules whose segment ends here
 }
 
-type acEdge struct {
-	b    byte
-	next int32
-}
-
-func (n *acNode) step(b byte) int32 {
-	i, ok := slices.BinarySearchFunc(n.edges, b, func(e acEdge, b byte) int { return cmp.Compare(e.b, b) })
-	if !ok {
-		return -1
-	}
-	return n.edges[i].next
-}
-
-func newSubstringIndex(each func(add func(segment string, ref Ref))) *substringIndex {
-	x := &substringIndex{nodes: []acNode{{dict: -1}}}
-	each(func(seg string, ref Ref) {
-		s := int32(0)
-		for i := 0; i < len(seg); i++ {
-			next := x.nodes[s].step(seg[i])
-			if next < 0 {
-				next = int32(len(x.nodes))
-				x.nodes = append(x.nodes, acNode{dict: -1})
-				n := &x.nodes[s]
-				at, _ := slices.BinarySearchFunc(n.edges, seg[i], func(e acEdge, b byte) int { return cmp.Compare(e.b, b) })
-				n.edges = slices.Insert(n.edges, at, acEdge{seg[i], next})
-			}
-			s = next
+// step returns the child of node u along b, or -1.
+func (x *substringIndex) step(u int32, b byte) int32 {
+	n := &x.nodes[u]
+	lo, hi := n.child, n.child+n.nchild
+	for lo < hi {
+		m := int32(uint32(lo+hi) >> 1)
+		if x.nodes[m].b < b {
+			lo = m + 1
+		} else {
+			hi = m
 		}
-		x.nodes[s].refs = append(x.nodes[s].refs, ref)
-	})
-	// Fail and dictionary links, breadth first: a node's links are made
-	// from its parent's, which are shorter.
-	queue := []int32{0}
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		for _, e := range x.nodes[u].edges {
-			v := e.next
+	}
+	if lo < n.child+n.nchild && x.nodes[lo].b == b {
+		return lo
+	}
+	return -1
+}
+
+// newSubstringIndex builds the automaton over the segments of wild, which
+// it sorts. A node of the trie is a run of the sorted segments that share
+// its bytes, so the trie is built level by level from the runs, its nodes
+// counted beforehand, and the refs of a node are a run of wild.
+func newSubstringIndex(wild []entry) *substringIndex {
+	keys := make([]string, len(wild))
+	x := &substringIndex{refs: make([]Ref, len(wild))}
+	nodes := 1
+	for i, k := range sortedOrder(wild) {
+		keys[i], x.refs[i] = wild[k].key, wild[k].ref
+		lcp := 0
+		if i > 0 {
+			lcp = commonPrefixLen(keys[i-1], keys[i])
+		}
+		nodes += len(keys[i]) - lcp
+	}
+	x.nodes = make([]acNode, 1, nodes)
+	// span[u] is the run of wild below node u; the depth of u is the
+	// number of bytes its run shares.
+	type span struct{ lo, hi, depth int32 }
+	spans := make([]span, 1, nodes)
+	spans[0] = span{0, int32(len(keys)), 0}
+	x.nodes[0] = acNode{dict: -1}
+	for u := 0; u < len(x.nodes); u++ {
+		sp := spans[u]
+		lo, d := sp.lo, int(sp.depth)
+		// Sorted, the segments that end here come first.
+		for lo < sp.hi && len(keys[lo]) == d {
+			lo++
+		}
+		x.nodes[u].refLo, x.nodes[u].refHi = sp.lo, lo
+		x.nodes[u].child = int32(len(x.nodes))
+		for lo < sp.hi {
+			b := keys[lo][d]
+			hi := lo + 1
+			for hi < sp.hi && keys[hi][d] == b {
+				hi++
+			}
+			x.nodes = append(x.nodes, acNode{b: b, dict: -1})
+			spans = append(spans, span{lo, hi, int32(d + 1)})
+			lo = hi
+		}
+		x.nodes[u].nchild = int32(len(x.nodes)) - x.nodes[u].child
+	}
+	x.link()
+	return x
+}
+
+// link makes the fail and dictionary links in one pass over the nodes in
+// breadth-first order: a node's links are made from its parent's, which
+// are shorter and come earlier.
+func (x *substringIndex) link() {
+	for u := int32(0); u < int32(len(x.nodes)); u++ {
+		n := x.nodes[u]
+		for v := n.child; v < n.child+n.nchild; v++ {
+			b := x.nodes[v].b
 			f := int32(0)
 			if u != 0 {
-				for f = x.nodes[u].fail; ; f = x.nodes[f].fail {
-					if t := x.nodes[f].step(e.b); t >= 0 {
+				for f = n.fail; ; f = x.nodes[f].fail {
+					if t := x.step(f, b); t >= 0 {
 						f = t
 						break
 					}
@@ -230,15 +283,13 @@ func newSubstringIndex(each func(add func(segment string, ref Ref))) *substringI
 				}
 			}
 			x.nodes[v].fail = f
-			if len(x.nodes[f].refs) > 0 {
+			if fn := &x.nodes[f]; fn.refHi > fn.refLo {
 				x.nodes[v].dict = f
 			} else {
-				x.nodes[v].dict = x.nodes[f].dict
+				x.nodes[v].dict = fn.dict
 			}
-			queue = append(queue, v)
 		}
 	}
-	return x
 }
 
 // candidates appends to buf the rules whose segment path contains (a rule
@@ -247,7 +298,7 @@ func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
 		for {
-			if t := x.nodes[s].step(path[i]); t >= 0 {
+			if t := x.step(s, path[i]); t >= 0 {
 				s = t
 				break
 			}
@@ -257,7 +308,7 @@ func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
 			s = x.nodes[s].fail
 		}
 		for t := s; t > 0; t = x.nodes[t].dict {
-			buf = append(buf, x.nodes[t].refs...)
+			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
 		}
 	}
 	return buf

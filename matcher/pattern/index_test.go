@@ -12,7 +12,7 @@ import (
 // starts.
 func TestRuleIndexCandidates(t *testing.T) {
 	prefixes := []string{"", "/", "/a", "/a", "/ab", "/abc", "/b", "/a/", "/ac", "/abd", "/abcdef", "/z"}
-	x := NewIndex(func(add func(string, Ref)) {
+	x := NewIndex(0, func(add func(string, Ref)) {
 		for i, p := range prefixes {
 			add(p, Ref{0, int32(i)})
 		}
@@ -48,7 +48,7 @@ func TestRuleIndexRandom(t *testing.T) {
 		for i := range bodies {
 			bodies[i] = word(8, "/ab*")
 		}
-		x := NewIndex(func(add func(string, Ref)) {
+		x := NewIndex(0, func(add func(string, Ref)) {
 			for i, p := range bodies {
 				add(p, Ref{int32(i % 3), int32(i)})
 			}
@@ -80,11 +80,11 @@ func compareRefs(a, b Ref) int {
 // ones and ones inside others included.
 func TestSubstringIndex(t *testing.T) {
 	segs := []string{"he", "she", "his", "hers", "e", "rs", "x"}
-	x := newSubstringIndex(func(add func(string, Ref)) {
-		for i, s := range segs {
-			add(s, Ref{0, int32(i)})
-		}
-	})
+	var wild []entry
+	for i, s := range segs {
+		wild = append(wild, entry{s, Ref{0, int32(i)}})
+	}
+	x := newSubstringIndex(wild)
 	for _, path := range []string{"ushers", "his", "", "xx", "hehe", "sh", "hershe"} {
 		var want []Ref
 		for i := range len(path) {

@@ -385,7 +385,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // less of a path than its own. An empty pattern never decides (robots.cc
 // gives it priority 0), and escaping never empties one: it is left out.
 func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index {
-	return pattern.NewIndex(func(add func(string, pattern.Ref)) {
+	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			for ri, r := range f.Groups[gi].Rules {
 				if r.Pattern.Start == r.Pattern.End {
