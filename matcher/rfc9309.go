@@ -60,9 +60,12 @@ var googleTypos = []struct{ prefix, key string }{
 }
 
 // GoogleKey returns the standard key Google's parser reads key as, or "".
-func GoogleKey(lower string) string {
+// The key is compared without ASCII case, as robots.cc's
+// absl::StartsWithIgnoreCase does, and without a lower-cased copy: the
+// google reading asks it of every line.
+func GoogleKey(key string) string {
 	for _, t := range googleTypos {
-		if strings.HasPrefix(lower, t.prefix) {
+		if HasPrefixASCIIFold(key, t.prefix) {
 			return t.key
 		}
 	}

@@ -170,7 +170,7 @@ func (p *googleParser) line(l *matcher.Line) {
 		p.Report(rec.KeyStart, rec.ValueEnd, matcher.CodeMissingColon, matcher.Warning, googleSource+" (GetKeyAndValueFrom)",
 			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.Key(l), p.Key(l)+": "+p.Value(l))
 	}
-	key := matcher.GoogleKey(matcher.ASCIILower(p.Key(l)))
+	key := matcher.GoogleKey(p.Key(l))
 	if key != "" && !strings.EqualFold(p.Key(l), key) {
 		p.Report(rec.KeyStart, rec.KeyEnd, matcher.CodeTypoKey, matcher.Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
 			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.Key(l), key)
