@@ -282,11 +282,20 @@ func quoteField(s string) string { return `"` + escape.Text(s) + `"` }
 type evaluator struct {
 	files []*matcher.File
 	index int // of the chosen reading in files
+	// each is set for -compare of the URLs on the command line: files
+	// holds only the chosen reading's, and checkEach parses the others
+	// one at a time from body (matcher.CompareEach).
+	each bool
+	body string
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
-	if !c.compare {
-		return &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}}
+	chosen := func() *matcher.File { return matcher.ParseShared(c.reading, sourceBytes(body), body) }
+	switch {
+	case !c.compare:
+		return &evaluator{files: []*matcher.File{chosen()}}
+	case c.urls == "" && len(c.args) <= urlBatchSize:
+		return &evaluator{files: []*matcher.File{chosen()}, each: true, body: body}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}
 	for i, f := range ev.files {
@@ -295,6 +304,24 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		}
 	}
 	return ev
+}
+
+// compareEach compares urls under every reading, parsing one other
+// reading at a time; it stops at the first URL that cannot be read, and
+// returns the comparisons of those before it with that error.
+func (ev *evaluator) compareEach(token string, urls []string) ([]*matcher.Comparison, error) {
+	var targets []*matcher.Target
+	var err error
+	for _, u := range urls {
+		t, terr := matcher.ParseTarget(u)
+		if terr != nil {
+			err = terr
+			break
+		}
+		targets = append(targets, t)
+	}
+	parse := func(r matcher.Reading) *matcher.File { return matcher.ParseShared(r, sourceBytes(ev.body), ev.body) }
+	return matcher.CompareEach(ev.file(), parse, token, targets), err
 }
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }

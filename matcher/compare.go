@@ -50,6 +50,10 @@ type Comparison struct {
 	Files       []*File   // the files compared, one per reading
 	Results     []*Result // one per reading, in Readings() order
 	Differences []Difference
+	// Winning holds, by result, the text of the line of its winning
+	// rule, "" when no rule decided: what a table of readings shows,
+	// kept so that it needs no File (CompareEach lets each go).
+	Winning []string
 }
 
 // ParseAll parses src under every reading, in Readings() order.
@@ -100,7 +104,8 @@ func compare(files []*File, chosen int, token, rawURL string) (*Comparison, erro
 	c := &Comparison{Files: files}
 	ss := sides{}
 	for _, f := range files {
-		c.Results = append(c.Results, f.EvaluateTarget(token, t))
+		res := f.EvaluateTarget(token, t)
+		c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 	}
 	for i := range c.Results {
 		for j := i + 1; j < len(c.Results); j++ {
