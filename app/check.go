@@ -192,7 +192,19 @@ func checkGC(c *checkConfig, size int) {
 	case size > lazyGCLimit:
 		debug.SetGCPercent(50)
 	}
+	if size > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryGoal(size))
+	}
 }
+
+// memoryGoal is the heap a check of a file of size bytes aims to stay
+// under: four times the file (issue 16), and a base for the program
+// itself. It is a soft limit (debug.SetMemoryLimit): the collector runs
+// sooner as the heap nears it, so that a file whose parse keeps less than
+// the goal peaks near it instead of half as high again as what it keeps
+// (GOGC=50), and one that keeps more is not stopped, only collected more
+// often.
+func memoryGoal(size int) int64 { return 4*int64(size) + 32<<20 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseCheckFlags(args, stderr)

@@ -139,7 +139,7 @@ func pgMatchForm(q string) (form string, never bool) {
 
 func (protego) parse(src []byte, text string) *File {
 	f := &File{Reading: Protego, Source: src}
-	lines, bad := pgSplitLines(src)
+	lines, bad := pgSplitLines(src, text)
 	f.text = text
 	s := &scanner{f: f, text: text}
 	f.Lines = make([]Line, len(lines))
@@ -164,10 +164,10 @@ func (protego) parse(src []byte, text string) *File {
 // pySplitLines; otherwise every invalid sequence (as CPython's decoder cuts
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
-// offset of the first dropped byte, or -1.
-func pgSplitLines(src []byte) ([]pyLine, int) {
+// offset of the first dropped byte, or -1. whole is string(src).
+func pgSplitLines(src []byte, whole string) ([]pyLine, int) {
 	if utf8.Valid(src) {
-		lines, _ := pySplitLines(src)
+		lines, _ := pySplitLines(src, whole)
 		return lines, -1
 	}
 	text := make([]byte, 0, len(src))
@@ -546,6 +546,9 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []Step) (int, e
 	q, err := pgQuotePattern(pat, st)
 	if err != nil || q == "" {
 		return -1, err
+	}
+	if q == pat {
+		q = pat // the pattern as written, a slice of the source: no copy kept per rule
 	}
 	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
 	e.match, e.never = pgMatchForm(q)

@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -103,19 +104,24 @@ func pyLineBreak(r rune) bool {
 // where each line lies in the source. CR LF is one break; a final line
 // without a break counts; an empty body has no lines. It also returns the
 // offset of the first byte that is not valid UTF-8, or -1: there Python's
-// strict decode raises UnicodeDecodeError.
-func pySplitLines(src []byte) (lines []pyLine, badByte int) {
+// strict decode raises UnicodeDecodeError. text is string(src): a valid
+// line's text is a slice of it, not a copy (a copy of every line was
+// the source once more, in 4 million strings for a 100 MiB file).
+func pySplitLines(src []byte, text string) (lines []pyLine, badByte int) {
 	badByte = -1
+	// Most lines end in '\n': one slice of about the right size, rather
+	// than every smaller one append would leave behind.
+	lines = make([]pyLine, 0, bytes.Count(src, []byte{'\n'})+1)
 	start := 0
-	var text strings.Builder
+	var dec strings.Builder
 	var off []int
 	valid := true
 	flush := func(end int) {
 		l := pyLine{start: start, end: end}
 		if valid {
-			l.text = string(src[start:end])
+			l.text = text[start:end]
 		} else {
-			l.text, l.off = text.String(), off
+			l.text, l.off = dec.String(), off
 		}
 		lines = append(lines, l)
 	}
@@ -127,8 +133,8 @@ func pySplitLines(src []byte) (lines []pyLine, badByte int) {
 		if !ok && valid {
 			// Switch this line to the decoded form, with an offset map.
 			valid = false
-			text.Reset()
-			text.Write(src[start:i])
+			dec.Reset()
+			dec.Write(src[start:i])
 			off = make([]int, 0, i-start+16)
 			for j := start; j < i; j++ {
 				off = append(off, j)
@@ -144,7 +150,7 @@ func pySplitLines(src []byte) (lines []pyLine, badByte int) {
 			continue
 		}
 		if !valid {
-			text.WriteRune(r)
+			dec.WriteRune(r)
 			for k := 0; k < utf8.RuneLen(r); k++ {
 				off = append(off, i)
 			}

@@ -58,7 +58,7 @@ type pyFile struct {
 
 func (python) parse(src []byte, text string) *File {
 	f := &File{Reading: Python, Source: src}
-	lines, bad := pySplitLines(src)
+	lines, bad := pySplitLines(src, text)
 	f.text = text
 	s := &scanner{f: f, text: text}
 	f.Lines = make([]Line, len(lines))

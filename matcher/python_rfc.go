@@ -66,7 +66,7 @@ func (x *prFile) file(key string, gi int) {
 
 func (pythonRFC) parse(src []byte, text string) *File {
 	f := &File{Reading: PythonRFC, Source: src, text: text}
-	lines, _ := pySplitLines(src)
+	lines, _ := pySplitLines(src, text)
 	s := &scanner{f: f, text: text}
 	f.Lines = make([]Line, len(lines))
 	for i, l := range lines {
