@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // maxURLs bounds the rows of one analysis: a pasted log should not freeze
@@ -84,11 +85,10 @@ func (a *analysis) evaluate(u string) resultRow {
 		a.invalid++
 		return resultRow{URL: u, Verdict: "invalid", Why: err.Error()}
 	}
-	row := resultRow{URL: u, Verdict: res.Verdict(), Why: res.Explanation, Result: res}
+	row := resultRow{URL: u, Verdict: res.Verdict(), Why: record.Why(a.file, res), Result: res}
 	if m, ok := res.WinningRule(); ok {
 		row.Line = int(m.Rule.Line)
 		row.Rule = strings.TrimSpace(a.file.Text(row.Line))
-		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, row.Rule)
 	}
 	if res.Allowed {
 		a.allowed++

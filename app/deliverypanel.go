@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // The delivery panel: a collapsed <details> (keyboard accessible by
@@ -122,7 +122,7 @@ func renderAssessment(v deliveryView) app.UI {
 	)
 }
 
-func renderOperatorNote(g matcher.OperatorNote) app.UI {
+func renderOperatorNote(g delivery.OperatorNote) app.UI {
 	label := g.Operator + ":"
 	if g.Differs {
 		label = g.Operator + ", differs from RFC 9309:"

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // When the delivery facts decide the verdict whatever the rules say (a 4xx
@@ -31,8 +32,8 @@ func (a *analysis) withDelivery(f deliveryForm, now time.Time, loc *time.Locatio
 	out.rows = append([]resultRow(nil), a.rows...)
 	out.delivered = rowDelivery{}
 	facts, _ := f.facts("", loc)
-	as := matcher.AssessDelivery(facts, len(a.in.Source), now)
-	if facts == nil || (as.Effect != matcher.EffectAllowAll && as.Effect != matcher.EffectDisallowAll) {
+	as := delivery.Assess(facts, len(a.in.Source), now)
+	if facts == nil || (as.Effect != delivery.EffectAllowAll && as.Effect != delivery.EffectDisallowAll) {
 		for i := range out.rows {
 			out.rows[i].Effective = ""
 		}

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"strconv"
-
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // readingFiles keeps one source text parsed under each reading that was
@@ -152,7 +151,7 @@ func (v readingVerdict) deciding() string {
 	if v.Line == 0 {
 		return v.Decided
 	}
-	return "line " + strconv.Itoa(v.Line) + ": " + v.LineText
+	return record.DecidingLine(v.Line, v.LineText)
 }
 
 // difference is the why-it-differs cell as text.

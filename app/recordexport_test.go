@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // The record of the chosen URL is of the exact bytes of the editor's text:
@@ -34,7 +36,7 @@ func TestDecisionRecord(t *testing.T) {
 		t.Fatal(mime, err)
 	}
 	var back map[string]any
-	if err := json.Unmarshal([]byte(js), &back); err != nil || back["schema_version"] != float64(matcher.RecordSchemaVersion) {
+	if err := json.Unmarshal([]byte(js), &back); err != nil || back["schema_version"] != float64(record.SchemaVersion) {
 		t.Errorf("JSON: %v %v", err, back["schema_version"])
 	}
 	md, _, _ := recordText(rec, "md")
@@ -66,7 +68,7 @@ func TestDecisionRecordOfTheWholeText(t *testing.T) {
 	if rec.File.Size != len(long) || rec.Verdict != "disallowed" {
 		t.Errorf("size %d verdict %s, want %d disallowed", rec.File.Size, rec.Verdict, len(long))
 	}
-	if rec.Scope.Label != matcher.ScopeLocal || rec.Delivery.Provided {
+	if rec.Scope.Label != delivery.ScopeLocal || rec.Delivery.Provided {
 		t.Errorf("no delivery facts: %+v", rec.Delivery)
 	}
 }
@@ -78,7 +80,7 @@ func TestRecordFileName(t *testing.T) {
 		"/":                                 "crawl-decision-root-20250310T120000Z.md",
 		"/../../etc/passwd":                 "crawl-decision-etc-passwd-20250310T120000Z.md",
 	} {
-		got := recordFileName(&matcher.Record{URL: url, Time: deliveryNow}, "md")
+		got := recordFileName(&record.Record{URL: url, Time: deliveryNow}, "md")
 		if got != want {
 			t.Errorf("%q: %q, want %q", url, got, want)
 		}

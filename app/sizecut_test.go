@@ -7,6 +7,7 @@ import (
 
 	"robots-explorer/app/lesson"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // twoMegabytes is a 2 MiB file whose rule at about 600 KiB decides /late/
@@ -98,7 +99,7 @@ func rowHasCode(rows []fileRow, line int, code matcher.Code) bool {
 	return false
 }
 
-func recordHasCode(r *matcher.Record, code matcher.Code) bool {
+func recordHasCode(r *record.Record, code matcher.Code) bool {
 	for _, d := range r.Diagnostics {
 		if d.Code == code {
 			return true
