@@ -14,12 +14,14 @@ func CompareEach(chosen *File, parse func(Reading) *File, token string, targets 
 	for i, t := range targets {
 		out[i], own[i] = &Comparison{}, chosen.EvaluateTarget(token, t)
 	}
-	ss := sides{}
 	for _, r := range Readings() {
 		f := chosen
 		if r != chosen.Reading {
 			f = parse(r)
 		}
+		// A model of each side per reading, the chosen one's made again
+		// each time: kept, it would sit beside the next reading's parse.
+		ss := sides{}
 		for i, t := range targets {
 			res := own[i]
 			if f != chosen {
@@ -30,9 +32,6 @@ func CompareEach(chosen *File, parse func(Reading) *File, token string, targets 
 			if res.Allowed != own[i].Allowed {
 				c.Differences = append(c.Differences, explainDifference(ss, chosen, own[i], f, res))
 			}
-		}
-		if f != chosen {
-			delete(ss, f) // its model goes with it
 		}
 	}
 	return out

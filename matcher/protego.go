@@ -88,17 +88,29 @@ func (s *pgSet) groups(runs []int) []int {
 
 // A pgEntry is one rule as protego stores it: its quoted pattern, its
 // priority (the pattern's length in characters) and, when steps were
-// asked for, how the line's value became the pattern.
+// asked for, how the line's value became the pattern. A file holds one
+// or more per rule, so it is kept to 48 bytes: the steps, made only for
+// the rules of an explanation, behind a pointer, and the priority in an
+// int32.
 type pgEntry struct {
 	pattern string
-	prio    int
 	// match is the pattern as the project's matcher reads it to match as
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
+	steps *[]Step
+	prio  int32
 	flags patFlags
 	never bool
-	steps []Step
+}
+
+// stepList is how the line's value became e's pattern, when steps were
+// asked for.
+func (e *pgEntry) stepList() []Step {
+	if e.steps == nil {
+		return nil
+	}
+	return *e.steps
 }
 
 // matches reports whether the entry matches the quoted URL path.
@@ -550,11 +562,12 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []Step) (int, e
 	if q == pat {
 		q = pat // the pattern as written, a slice of the source: no copy kept per rule
 	}
-	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
+	e := pgEntry{pattern: q, prio: int32(utf8.RuneCountInString(q))}
 	e.match, e.never = pgMatchForm(q)
 	e.flags = patternFlags(e.match)
 	if steps {
-		e.steps = append(append([]Step(nil), before...), st.steps...)
+		all := append(append([]Step(nil), before...), st.steps...)
+		e.steps = &all
 	}
 	own := len(*out)
 	*out = append(*out, e)
@@ -564,7 +577,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []Step) (int, e
 	dir := q[:len(q)-len("index.html")] + "$"
 	var next []Step
 	if steps {
-		next = append(append(next, e.steps...), Step{Input: q, Output: dir, Source: pgSource + " (_RuleSet.allow)",
+		next = append(append(next, e.stepList()...), Step{Input: q, Output: dir, Source: pgSource + " (_RuleSet.allow)",
 			Rule: "an allowed …/index.html also allows its directory: the directory followed by '$' is added as another allow"})
 	}
 	_, err = pgAdd(out, dir, allow, steps, next)
@@ -744,9 +757,9 @@ func pgMatch(f *File, ext *pgFile, gi, ri int, path string) (Match, bool) {
 	}
 	r := &f.Groups[gi].Rules[ri]
 	m := f.matchOf(r)
-	m.Normalized, m.Priority = entries[best].pattern, entries[best].prio
+	m.Normalized, m.Priority = entries[best].pattern, int(entries[best].prio)
 	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); err == nil && best < len(again) {
-		m.Steps = again[best].steps
+		m.Steps = again[best].stepList()
 	}
 	return m, true
 }
