@@ -8,6 +8,9 @@ package matcher
 // memory holds two readings' files, not all of them (a 100 MiB file
 // under every reading at once took 6.7 GB). The answers are CompareWith's;
 // the Comparisons' Files are nil, and Winning gives each deciding line.
+// The other readings' Results are kept in brief (see brief), so that what
+// stays for the output grows with the URLs, not with their matches and
+// diagnostics under every reading.
 func CompareEach(chosen *File, parse func(Reading) *File, token string, targets []*Target) []*Comparison {
 	out := make([]*Comparison, len(targets))
 	own := make([]*Result, len(targets))
@@ -32,6 +35,9 @@ func CompareEach(chosen *File, parse func(Reading) *File, token string, targets 
 			if res.Allowed != own[i].Allowed {
 				c.Differences = append(c.Differences, explainDifference(ss, chosen, own[i], f, res))
 			}
+			if f != chosen {
+				c.Results[len(c.Results)-1] = brief(res)
+			}
 		}
 	}
 	return out
@@ -43,4 +49,18 @@ func winningText(f *File, res *Result) string {
 		return f.Text(int(w.Rule.Line))
 	}
 	return ""
+}
+
+// brief is res without what only an explanation of its own shows: its
+// verdict, reason, explanation, path and applying groups stay, Matches
+// holds only the winning rule, and the diagnostics, steps and the trace
+// of every user-agent line go.
+func brief(res *Result) *Result {
+	b := *res
+	b.Matches, b.Winner, b.RunnerUp, b.Diagnostics, b.Steps = nil, -1, -1, nil, nil
+	b.Groups.Agents = nil
+	if w, ok := res.WinningRule(); ok {
+		b.Matches, b.Winner = []Match{w}, 0
+	}
+	return &b
 }

@@ -37,8 +37,10 @@ func checkCompareEach(t *testing.T, where string, src []byte, token string, urls
 			}
 			for r := range want.Results {
 				a, b := g.Results[r], want.Results[r]
-				if a.Reading != b.Reading || a.Allowed != b.Allowed || a.Reason != b.Reason || a.Winner != b.Winner ||
-					a.Explanation != b.Explanation || len(a.Matches) != len(b.Matches) {
+				wa, oka := a.WinningRule()
+				wb, okb := b.WinningRule()
+				if a.Reading != b.Reading || a.Allowed != b.Allowed || a.Reason != b.Reason || oka != okb ||
+					!reflect.DeepEqual(wa, wb) || a.Explanation != b.Explanation || a.Path != b.Path {
 					t.Fatalf("%s: chosen %s, URL %q, reading %s: CompareEach %s %q, CompareWith %s %q", where,
 						files[ci].Reading, u, b.Reading, a.Verdict(), a.Explanation, b.Verdict(), b.Explanation)
 				}
