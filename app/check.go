@@ -14,6 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher/useragent"
+
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
@@ -279,7 +283,7 @@ func (e writeError) Unwrap() error { return e.err }
 // token_check does: an empty token or a whole User-Agent header matches
 // no group a crawler's own name would.
 func warnToken(token string, stderr io.Writer) error {
-	tc := matcher.CheckToken(token)
+	tc := useragent.CheckToken(token)
 	if tc.Valid {
 		return nil
 	}
@@ -323,7 +327,7 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 // compareEach compares urls under every reading, parsing one other
 // reading at a time; it stops at the first URL that cannot be read, and
 // returns the comparisons of those before it with that error.
-func (ev *evaluator) compareEach(token string, urls []string) ([]*matcher.Comparison, error) {
+func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, error) {
 	var targets []*matcher.Target
 	var err error
 	for _, u := range urls {
@@ -335,17 +339,17 @@ func (ev *evaluator) compareEach(token string, urls []string) ([]*matcher.Compar
 		targets = append(targets, t)
 	}
 	parse := func(r matcher.Reading) *matcher.File { return matcher.ParseShared(r, sourceBytes(ev.body), ev.body) }
-	return matcher.CompareEach(ev.file(), parse, token, targets), err
+	return compare.CompareEach(ev.file(), parse, token, targets), err
 }
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
-func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Comparison, error) {
+func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
 		res, err := ev.file().Evaluate(token, u)
 		return res, nil, err
 	}
-	cmp, err := matcher.CompareWith(ev.files, ev.file().Reading, token, u)
+	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -356,7 +360,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 // or the command line is escaped (escape.Text): a URL or a rule holding a
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
 	if asJSON {
 		b, err := json.Marshal(record.NewRow(f, res, cmp))
 		if err != nil {
@@ -385,7 +389,7 @@ func wrapWrite(err error) error {
 // table of readings, one per other reading: its name and title, verdict,
 // deciding line, and why it differs from the chosen reading ("agrees"
 // when it does not), tab-separated.
-func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Comparison) error {
+func writeComparison(w io.Writer, chosen *matcher.Result, cmp *compare.Comparison) error {
 	for _, r := range comparisonRows(cmp, chosen.Reading).Readings {
 		if r.Current {
 			continue

@@ -108,7 +108,7 @@ func renderScopeNotes(notes []scopeNote) app.UI {
 
 // renderReadings is the compact table of every reading: its verdict, its
 // deciding line, and why it differs from the chosen reading (the factor
-// matcher.Compare names and its sentence).
+// compare.Compare names and its sentence).
 func renderReadings(d *detail) app.UI {
 	if d.Comparing {
 		return app.Elem("div").ID("readings").Class("readings").DataSet("state", "comparing").Body(

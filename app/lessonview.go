@@ -40,7 +40,7 @@ func newExampleView(x lesson.Example) exampleView {
 	return v
 }
 
-// compareExample evaluates every URL of x under every reading (matcher.Compare),
+// compareExample evaluates every URL of x under every reading (compare.Compare),
 // from the example's own reading's point of view.
 func compareExample(x lesson.Example, v *exampleView) {
 	files := matcher.ParseAllText(x.Robots)
