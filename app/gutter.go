@@ -101,8 +101,9 @@ func markRank(class string) int { return markRanks[class] }
 func severityRank(s matcher.Severity) int { return markRank(s.String()) }
 
 // paintGutter draws the numbers (and marks) of the lines of field in view
-// into gutter, reusing its row elements.
-func paintGutter(gutter, field app.Value, lines int, marks map[int]lineMark) {
+// into gutter, reusing its row elements; the field's first line is line
+// base+1 of the file.
+func paintGutter(gutter, field app.Value, lines, base int, marks map[int]lineMark) {
 	if !gutter.Truthy() || !field.Truthy() {
 		return
 	}
@@ -130,7 +131,7 @@ func paintGutter(gutter, field app.Value, lines int, marks map[int]lineMark) {
 		rows.Call("removeChild", rows.Get("lastElementChild"))
 	}
 	for i := 0; i < n; i++ {
-		line := w.First + i
+		line := base + w.First + i
 		paintGutterRow(kids.Index(i), line, marks[line])
 	}
 }

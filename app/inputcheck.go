@@ -39,9 +39,10 @@ type inputNotice struct {
 func checkInput(src string) inputCheck {
 	c := inputCheck{source: src, bounded: boundSource(src), computed: true}
 	if len(c.bounded) < len(src) {
-		c.add("size", fmt.Sprintf("The file is %s: the editor shows and the explorer analyses its first %s (up to line %d), "+
+		c.add("size", fmt.Sprintf("The file is %s: the explorer analyses its first %s (up to line %d), "+
 			"as a crawler may stop past 500 KiB (RFC 9309 §2.5). The other %s are kept, not lost: links, saved files and "+
-			"records carry the whole file, and robots-explorer check reads it all. The editor is read-only until you let them go.",
+			"records carry the whole file, and robots-explorer check reads it all. Until you let them go, the editor shows "+
+			"the part analysed read-only, a stretch at a time as you scroll.",
 			byteSize(len(src)), byteSize(len(c.bounded)), lineCount(c.bounded)-1, byteSize(len(src)-len(c.bounded))))
 	}
 	if nul, ctrl, n := controlBytes(src); nul > 0 || ctrl*10 > n {

@@ -42,6 +42,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
@@ -103,7 +104,7 @@ type pgEntry struct {
 	match string
 	steps *[]matcher.Step
 	prio  int32
-	flags matcher.PatFlags
+	flags pattern.Flags
 	never bool
 }
 
@@ -570,7 +571,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	}
 	e := pgEntry{pattern: q, prio: int32(utf8.RuneCountInString(q))}
 	e.match, e.never = pgMatchForm(q)
-	e.flags = matcher.PatternFlags(e.match)
+	e.flags = pattern.FlagsOf(e.match)
 	if steps {
 		all := append(append([]matcher.Step(nil), before...), st.Steps...)
 		e.steps = &all
@@ -663,13 +664,13 @@ func pgUnquote(s, keep string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if !matcher.IsEscape(s, i) {
+		if !pattern.IsEscape(s, i) {
 			b = append(b, s[i])
 			continue
 		}
-		c := matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2])
+		c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
 		if strings.IndexByte(keep, c) >= 0 {
-			b = append(b, matcher.EscapeByte(c)...)
+			b = append(b, pattern.EscapeByte(c)...)
 		} else {
 			b = append(b, c)
 		}
@@ -681,12 +682,12 @@ func pgUnquote(s, keep string) string {
 // pgQuote is urllib.parse.quote(s, safe): the UTF-8 octets of everything
 // but ASCII letters, digits, "_.-~" and safe are written %XX.
 func pgQuote(s, safe string) string {
-	return matcher.MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0 {
 			return "", 0, false
 		}
-		return matcher.EscapeByte(c), 1, true
+		return pattern.EscapeByte(c), 1, true
 	})
 }
 
@@ -934,12 +935,12 @@ var protegoChoices = compare.Choices{
 		}
 		return p[:len(p)-len("index.html")] + "$", true
 	},
-	Match: func(pattern, path string) bool {
-		if compare.RejectsByPrefix(pattern, path) {
+	Match: func(pat, path string) bool {
+		if compare.RejectsByPrefix(pat, path) {
 			return false
 		}
-		form, never := pgMatchForm(pattern)
-		return !never && matcher.CompilePattern(form).Match(path)
+		form, never := pgMatchForm(pat)
+		return !never && pattern.Compile(form).Match(path)
 	},
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _, err := pgRequestPath(py.TargetInput(t))

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPreviewEnd(t *testing.T) {
+	line := strings.Repeat("x", 99) + "\n" // 100 bytes
+	many := strings.Repeat(line, 2*previewLimit/100)
+	tests := []struct {
+		name string
+		s    string
+		from int
+		want int
+	}{
+		{"short text: all of it", "a\nb\n", 0, 4},
+		{"long text: after the last line end in reach", many, 0, previewLimit / 100 * 100},
+		{"from a later line", many, 500, 500 + previewLimit/100*100},
+		{"one huge line: cut at the bound", strings.Repeat("x", 2*previewLimit), 0, previewLimit},
+		{"one huge line: a character stays whole", strings.Repeat("€", previewLimit), 0, previewLimit / 3 * 3},
+	}
+	for _, tt := range tests {
+		if got := previewEnd(tt.s, tt.from); got != tt.want {
+			t.Errorf("%s: previewEnd(…, %d) = %d, want %d", tt.name, tt.from, got, tt.want)
+		}
+	}
+}
+
+// The window of a hidden-tail editor numbers its lines from where it
+// starts in the file, and never runs past the analysed part.
+func TestShowWindow(t *testing.T) {
+	var b strings.Builder
+	for i := 1; b.Len() < 3*previewLimit; i++ {
+		b.WriteString("Disallow: /line-" + strings.Repeat("x", 20) + "\n")
+	}
+	ed := &editor{KeepTail: true}
+	src := b.String()
+	shown, kept := ed.cut(src + strings.Repeat("y", analysedLimit))
+	if kept != src+strings.Repeat("y", analysedLimit) || !ed.previewing() {
+		t.Fatalf("cut keeps %d bytes (previewing %v), want all %d", len(kept), ed.previewing(), len(src)+analysedLimit)
+	}
+	total := lineCount(shown)
+	for _, first := range []int{1, 2, 1000, total - 5, total + 100} {
+		text := ed.showWindow(first)
+		if len(text) > previewLimit {
+			t.Errorf("window from line %d holds %d bytes, over %d", first, len(text), previewLimit)
+		}
+		want := max(1, min(first, total-1))
+		if ed.base+1 != want {
+			t.Errorf("window from line %d starts at line %d, want %d", first, ed.base+1, want)
+		}
+		if !strings.HasPrefix(shown[ed.winFrom:], text) || ed.lines != lineCount(text) {
+			t.Errorf("window from line %d is not the analysed part's text at %d (%d lines counted)", first, ed.winFrom, ed.lines)
+		}
+	}
+}
+
+func TestByteOffset(t *testing.T) {
+	tests := []struct {
+		s        string
+		at, want int
+	}{
+		{"abc", 0, 0},
+		{"abc", 2, 2},
+		{"abc", 9, 3},
+		{"é/x", 1, 2}, // é: one UTF-16 unit, two bytes
+		{"😀/x", 2, 4}, // 😀: a surrogate pair, four bytes
+		{"😀/x", 3, 5},
+	}
+	for _, tt := range tests {
+		if got := byteOffset(tt.s, tt.at); got != tt.want {
+			t.Errorf("byteOffset(%q, %d) = %d, want %d", tt.s, tt.at, got, tt.want)
+		}
+		if tt.want < len(tt.s) && utf16Len(tt.s[:tt.want]) != tt.at {
+			t.Errorf("utf16Len(%q) = %d, want %d (the round trip)", tt.s[:tt.want], utf16Len(tt.s[:tt.want]), tt.at)
+		}
+	}
+}
