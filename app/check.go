@@ -364,3 +364,7 @@ func why(f *matcher.File, res *matcher.Result) string {
 	}
 	return res.Explanation
 }
+
+// ownProcess is true when a command runs as the process rather than inside
+// a test, and may tune the process (see checkGC).
+var ownProcess bool

@@ -3,6 +3,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"github.com/andybalholm/brotli"
+	"io"
+
 	"strconv"
 	"strings"
 )
@@ -52,4 +58,76 @@ func weight(params string) float64 {
 		return q
 	}
 	return 1
+}
+
+// The compressed forms of a file sit beside it, one for each coding serve
+// offers (preferredCodings), named by these suffixes. serve and static
+// read them; make build writes them once, so no request ever pays for
+// compression.
+func codingSuffix(coding string) string {
+	switch coding {
+	case "gzip":
+		return ".gz"
+	case "br":
+		return ".br"
+	}
+	return ""
+}
+
+func precompress(name string, raw []byte) error {
+	return precompressAs(name, raw, preferredCodings)
+}
+
+func precompressAs(name string, raw []byte, codings []string) error {
+	for _, coding := range codings {
+		enc, err := compress(coding, raw)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		if err := writeAtomic(name+codingSuffix(coding), enc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compress encodes raw at the strongest setting of the coding: the cost is
+// paid once at build time and saved on every download.
+func compress(coding string, raw []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch coding {
+	case "gzip":
+		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	case "br":
+		w = brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+	default:
+		return nil, fmt.Errorf("unknown coding %q", coding)
+	}
+	if _, err := w.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decompress is compress's inverse; serve uses it to refuse compressed
+// forms left over from an older build.
+func decompress(coding string, enc []byte) ([]byte, error) {
+	var r io.Reader
+	switch coding {
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(enc))
+		if err != nil {
+			return nil, err
+		}
+		r = zr
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(enc))
+	default:
+		return nil, fmt.Errorf("unknown coding %q", coding)
+	}
+	return io.ReadAll(r)
 }

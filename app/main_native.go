@@ -21,10 +21,6 @@ commands:
   static   write the explorer as a static website
 `
 
-// ownProcess is true when a command runs as the process rather than inside
-// a test, and may tune the process (see checkGC).
-var ownProcess bool
-
 func main() {
 	ownProcess = true
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
