@@ -1,49 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"robots-explorer/matcher"
 )
-
-// manyRules is a robots.txt of about size bytes in the shape large sites
-// publish: a few groups, each with thousands of rules.
-func manyRules(size int) string {
-	var b strings.Builder
-	for i := 0; b.Len() < size; i++ {
-		if i%4000 == 0 {
-			fmt.Fprintf(&b, "\nUser-agent: %s\nDisallow: /private/\nAllow: /private/public/\n", []string{"*", "Googlebot", "Bingbot"}[i/4000%3])
-		}
-		fmt.Fprintf(&b, "Disallow: /catalog/item-%d/*?sort=\nAllow: /area%d/open/*.html$\n", i, i)
-	}
-	return b.String()
-}
-
-// manyGroups is a robots.txt of about size bytes made of thousands of small
-// groups: the stress case for choosing groups. Group i is for the crawler
-// botName(i) and has rules under /area<i>/.
-func manyGroups(size int) string {
-	var b strings.Builder
-	b.WriteString("User-agent: *\nDisallow: /private/\nAllow: /private/public/\n\n")
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, "User-agent: %s\nDisallow: /area%d/\nAllow: /area%d/open/*.html$\n# group %d\n\n", botName(i), i, i, i)
-	}
-	return b.String()
-}
-
-// botName spells i in letters: product tokens hold no digits (RFC 9309
-// §2.2.1).
-func botName(i int) string {
-	name := []byte("bot-")
-	for {
-		name = append(name, byte('a'+i%26))
-		if i /= 26; i == 0 {
-			return string(name)
-		}
-	}
-}
 
 func benchAnalysis(b *testing.B, src string) {
 	ex := example{Source: src, Token: "Googlebot", Reading: matcher.RFC9309,

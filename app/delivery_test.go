@@ -8,8 +8,6 @@ import (
 	"robots-explorer/matcher"
 )
 
-var deliveryNow = time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
-
 // chosenResult is the RFC 9309 §5.1 example's row i for Googlebot.
 func chosenResult(t *testing.T, i int) *matcher.Result {
 	t.Helper()

@@ -6,11 +6,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"github.com/andybalholm/brotli"
 	"io"
-
 	"strconv"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 )
 
 // preferredCodings lists the content codings serve offers for app.wasm,

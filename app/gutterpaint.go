@@ -1,9 +1,10 @@
 package main
 
 import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"strconv"
 	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // paintGutter draws the numbers (and marks) of the lines of field in view

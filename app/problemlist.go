@@ -1,8 +1,9 @@
 package main
 
 import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // renderProblems is the bar above the editor. Each count is a button to

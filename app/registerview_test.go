@@ -8,15 +8,6 @@ import (
 	"robots-explorer/matcher"
 )
 
-func registerCases(t *testing.T) []register.Case {
-	t.Helper()
-	cases, err := register.Cases()
-	if err != nil || len(cases) == 0 {
-		t.Fatalf("reading the register: %d cases, %v", len(cases), err)
-	}
-	return cases
-}
-
 // The page's check is the Go tests' check (register_test.go): every case
 // passes, and the tally counts every case and expectation.
 func TestRegisterPageCheckPassesEveryCase(t *testing.T) {

@@ -96,17 +96,6 @@ func TestLinkFragment(t *testing.T) {
 	}
 }
 
-// compactLink is permalink.Compact for tests, which run natively, where
-// compacting cannot fail.
-func compactLink(t testing.TB, s permalink.State) string {
-	t.Helper()
-	c, err := permalink.Compact(s)
-	if err != nil {
-		t.Fatalf("compacting a link: %v", err)
-	}
-	return c
-}
-
 func TestTooLargeForLinkSaysWhatToDo(t *testing.T) {
 	msg := tooLargeForLink(40 << 10)
 	for _, want := range []string{"40.0 KiB", "32 KiB", "Save it to a file", saveStateLabel, loadStateLabel} {

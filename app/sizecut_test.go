@@ -9,24 +9,6 @@ import (
 	"robots-explorer/matcher"
 )
 
-// twoMegabytes is a 2 MiB file whose rule at about 600 KiB decides /late/
-// (longest match, RFC 9309 §2.2.2) and the first rule everything else;
-// lateLine is that rule's line.
-func twoMegabytes() (src string, lateLine int) {
-	const pad = "# padding: a large file, as generated sites write them\n"
-	var b strings.Builder
-	b.WriteString("User-agent: *\nAllow: /\n")
-	for b.Len() < 600<<10 {
-		b.WriteString(pad)
-	}
-	lateLine = strings.Count(b.String(), "\n") + 1
-	b.WriteString("Disallow: /late/\n")
-	for b.Len() < 2<<20 {
-		b.WriteString(pad)
-	}
-	return b.String()[:2<<20], lateLine
-}
-
 // Under the google reading (and rfc9309's), a 2 MiB file's rule at 600 KiB
 // decides /late/x; Google's crawler ignores everything past 500 KiB
 // (Google Search Central, How Google interprets the robots.txt

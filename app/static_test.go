@@ -3,17 +3,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Two runs of static on one build write the same bytes: go-app writes
@@ -77,45 +74,6 @@ func TestWriteStaticOpenGraph(t *testing.T) {
 			t.Errorf("-domain %q: exit %d, want %d (%s)", bad, code, exitUsage, errb.String())
 		}
 	}
-}
-
-// pythonStatic serves dir with python3's http.server, the plainest static
-// host there is, on a free loopback port.
-func pythonStatic(t *testing.T, dir string) string {
-	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("this test serves the static site with python3 -m http.server: install python3 (apt-get install -y python3)")
-	}
-	cmd := exec.Command(py, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", dir, "0")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	port := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		re := regexp.MustCompile(`port (\d+)`)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				port <- m[1]
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case p := <-port:
-		return "http://127.0.0.1:" + p
-	case <-time.After(20 * time.Second):
-		t.Fatal("python3 -m http.server did not say its port within 20 s")
-	}
-	return ""
 }
 
 // A plain static host finds every page at its own path: /lessons,
