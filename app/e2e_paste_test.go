@@ -4,6 +4,8 @@ package main
 
 import (
 	"fmt"
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 	"testing"
 	"time"
 )
@@ -27,10 +29,10 @@ const watchSizeNotice = `(() => {
 // benchmarks, not from a shared test machine).
 func TestE2EPasteLargeFile(t *testing.T) {
 	for _, size := range []int{2 << 20, 10 << 20} {
-		t.Run(byteSize(size), func(t *testing.T) {
+		t.Run(view.ByteSize(size), func(t *testing.T) {
 			p := openExplorer(t)
 			p.grantClipboard()
-			text := manyRules(size)
+			text := testkit.ManyRules(size)
 			p.writeClipboard(text)
 			eval[bool](p, startProbe)
 			eval[bool](p, watchLongTasks)
@@ -50,9 +52,9 @@ func TestE2EPasteLargeFile(t *testing.T) {
 			lt := p.readLongTasks()
 			t.Logf("real paste of %s: size notice %.0f ms after Ctrl+V; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); "+
 				"longest gap between timer callbacks %.0f ms; %.1f s wall until analysed",
-				byteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())
-			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > analysedLimit {
-				t.Errorf("the editor holds %d characters, want at most %d", n, analysedLimit)
+				view.ByteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())
+			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > view.AnalysedLimit {
+				t.Errorf("the editor holds %d characters, want at most %d", n, view.AnalysedLimit)
 			}
 			keepsWhatIsNotShown(p, len(text))
 			p.noConsoleErrors()
@@ -76,7 +78,7 @@ const watchKeystroke = `(() => {
 func TestE2ETypingInLargeFile(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
-	text := manyRules(500 << 10)
+	text := testkit.ManyRules(500 << 10)
 	p.paste("robots-src", text)
 	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
 	p.key("End", "End", 35, ctrl)
@@ -94,6 +96,6 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 		longest = max(longest, lt.Longest)
 	}
 	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms (of %v); "+
-		"longest main-thread task until re-analysed %.0f ms", byteSize(len(text)), median(frames), frames, longest)
+		"longest main-thread task until re-analysed %.0f ms", view.ByteSize(len(text)), median(frames), frames, longest)
 	p.noConsoleErrors()
 }

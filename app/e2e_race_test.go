@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 )
 
@@ -23,9 +25,9 @@ func TestE2ELinkBeatsPendingSave(t *testing.T) {
 	// bigState is a large file of few lines: comparing it under every
 	// reading keeps the page busy when the save comes due, which is when
 	// the save and the link's navigation queue up together.
-	bigState := func(token string, kb int) example {
+	bigState := func(token string, kb int) view.Example {
 		line := "Disallow: /private/" + strings.Repeat("é", 500) + "\n"
-		return example{
+		return view.Example{
 			Source:  "User-agent: " + token + "\n" + strings.Repeat(line, kb*1000/len(line)),
 			Token:   token,
 			URLs:    "/private/é?q=1\n/public",
@@ -33,11 +35,11 @@ func TestE2ELinkBeatsPendingSave(t *testing.T) {
 		}
 	}
 	work, linked := bigState("workbot", 700), bigState("linkbot", 300)
-	link := permalink.Readable(stateOf(linked, 0))
+	link := permalink.Readable(view.StateOf(linked, 0))
 	t.Logf("the link: %d KB; the work: %d KB", len(link)/1000, len(work.Source)/1000)
 	for i, delay := range []int{300, 325, 350} {
 		// The person's own work, edited.
-		p.open("/#" + compactLink(t, stateOf(work, 0)))
+		p.open("/#" + testkit.CompactLink(t, view.StateOf(work, 0)))
 		p.waitFor(`document.getElementById("token").value === "workbot"`)
 		eval[bool](p, fmt.Sprintf(`(() => { window.bigLink = %s; return true; })()`, jsString(link)))
 		p.do(chromedp.Focus("#token"))

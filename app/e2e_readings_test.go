@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
 )
 
@@ -36,9 +38,9 @@ type readingsTable struct {
 
 // wantReadings is the table the native view model gives for ex's first
 // URL, as text.
-func wantReadings(ex example) [][]string {
-	var files readingFiles
-	c := compareURL(files.all(ex.Source), ex.Reading, ex.Token, strings.Split(ex.URLs, "\n")[0])
+func wantReadings(ex view.Example) [][]string {
+	var files view.ReadingFiles
+	c := view.CompareURL(files.All(ex.Source), ex.Reading, ex.Token, strings.Split(ex.URLs, "\n")[0])
 	var out [][]string
 	for _, r := range c.Readings {
 		name := r.Title + " " + string(r.Reading)
@@ -49,7 +51,7 @@ func wantReadings(ex example) [][]string {
 		if r.Line > 0 {
 			deciding = fmt.Sprintf("line %d %s", r.Line, r.LineText)
 		}
-		out = append(out, []string{name, verdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.difference()), " ")})
+		out = append(out, []string{name, ui.VerdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.Difference()), " ")})
 	}
 	return out
 }
@@ -61,7 +63,7 @@ func wantReadings(ex example) [][]string {
 // page never says group boundaries. The table follows each edit.
 func TestE2EReadingsTable(t *testing.T) {
 	p := openExplorer(t)
-	ex := example{Source: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: "/~user/p", Reading: matcher.RFC9309}
+	ex := view.Example{Source: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: "/~user/p", Reading: matcher.RFC9309}
 	p.replaceField("robots-src", ex.Source)
 	p.replaceField("token", ex.Token)
 	p.replaceField("urls", ex.URLs)
