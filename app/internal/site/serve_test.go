@@ -17,8 +17,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"robots-explorer/app/internal/ui"
 )
 
 // openConns counts a server's open connections through its ConnState hook.
@@ -232,26 +230,4 @@ func TestServeCutsClientsThatNeverRead(t *testing.T) {
 		}
 	}()
 	waitFor(t, 10*time.Second, "clients that never read still hold connections", func() bool { return conns.count() == 0 })
-}
-
-// Prerendering the explorer waits for no timer of the browser's: GET /
-// used to wait for the save of the work (persistDelay), hundreds of
-// milliseconds per request for a page that takes a few to render.
-func TestServePageWaitsForNoTimer(t *testing.T) {
-	s, _ := testSite(t)
-	addr, _ := startServer(t, s, defaultLimits)
-	fastest := time.Hour
-	for range 3 {
-		start := time.Now()
-		res, err := http.Get("http://" + addr + "/")
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		fastest = min(fastest, time.Since(start))
-	}
-	if fastest >= ui.PersistDelay {
-		t.Errorf("GET / took at least %v, the save's delay (%v): prerendering waits for it", fastest, ui.PersistDelay)
-	}
 }

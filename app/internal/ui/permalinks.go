@@ -12,10 +12,10 @@ import (
 	"robots-explorer/app/permalink"
 )
 
-// PersistDelay is how long the explorer waits after an analysis or a
+// persistDelay is how long the explorer waits after an analysis or a
 // choice before it saves the work locally and writes it into the address
 // bar: compacting a large file is not worth doing at every keystroke.
-const PersistDelay = 300 * time.Millisecond
+const persistDelay = 300 * time.Millisecond
 
 // The explorer's side of sharing: the state in the URL fragment, local
 // saving, files, and the way back to work a link replaced. See DESIGN §4:
@@ -173,7 +173,7 @@ func here(ctx app.Context, frag string) *url.URL {
 func (e *explorer) persistLater(ctx app.Context) {
 	e.persistSeq++
 	seq, gen := e.persistSeq, e.gen
-	ctx.After(PersistDelay, func(ctx app.Context) {
+	ctx.After(persistDelay, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if seq == e.persistSeq && gen == e.gen { // an edit since: its analysis persists
 			e.persist(ctx)
