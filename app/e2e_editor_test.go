@@ -15,6 +15,7 @@ import (
 
 	"robots-explorer/app/internal/ui"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -178,7 +179,7 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	src = strings.Replace(src, "Disallow: /catalog/item-1500/\n", "Allow: /t\n", 1)
 	p.paste("robots-src", src)
 	p.setField("urls", "/target\n/catalog/item-9/x")
-	ex := view.Example{Source: src, Token: "Googlebot", URLs: "/target\n/catalog/item-9/x", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/target", "/catalog/item-9/x"}, Reading: string(matcher.RFC9309)}
 	a := view.Analyze(ex, nil, nil)
 	win := a.Rows[0].Line
 	p.waitFor(fmt.Sprintf(`document.querySelector('tbody tr[data-row="0"] td.why button.line-link')?.dataset.line === "%d"`, win))

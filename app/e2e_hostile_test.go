@@ -4,11 +4,12 @@ package main
 
 import (
 	"fmt"
-	"robots-explorer/app/internal/testkit"
-	"robots-explorer/app/internal/view"
 	"strings"
 	"testing"
 	"time"
+
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 
 	"github.com/chromedp/chromedp"
 )

@@ -4,10 +4,11 @@ package main
 
 import (
 	"fmt"
-	"robots-explorer/app/internal/testkit"
-	"robots-explorer/app/internal/view"
 	"testing"
 	"time"
+
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 )
 
 // watchSizeNotice notes, in the page, when the size notice appears after

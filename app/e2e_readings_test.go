@@ -11,6 +11,7 @@ import (
 
 	"robots-explorer/app/internal/ui"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -38,9 +39,9 @@ type readingsTable struct {
 
 // wantReadings is the table the native view model gives for ex's first
 // URL, as text.
-func wantReadings(ex view.Example) [][]string {
+func wantReadings(ex permalink.State) [][]string {
 	var files view.ReadingFiles
-	c := view.CompareURL(files.All(ex.Source), ex.Reading, ex.Token, strings.Split(ex.URLs, "\n")[0])
+	c := view.CompareURL(files.All(ex.Robots), view.ReadingOf(ex), ex.Token, ex.URLs[0])
 	var out [][]string
 	for _, r := range c.Readings {
 		name := r.Title + " " + string(r.Reading)
@@ -63,12 +64,12 @@ func wantReadings(ex view.Example) [][]string {
 // page never says group boundaries. The table follows each edit.
 func TestE2EReadingsTable(t *testing.T) {
 	p := openExplorer(t)
-	ex := view.Example{Source: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: "/~user/p", Reading: matcher.RFC9309}
-	p.replaceField("robots-src", ex.Source)
+	ex := permalink.State{Robots: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: []string{"/~user/p"}, Reading: string(matcher.RFC9309)}
+	p.replaceField("robots-src", ex.Robots)
 	p.replaceField("token", ex.Token)
-	p.replaceField("urls", ex.URLs)
+	p.replaceField("urls", strings.Join(ex.URLs, "\n"))
 	for _, url := range []string{"/~user/p", "/x/y"} {
-		ex.URLs = url
+		ex.URLs = []string{url}
 		if url != "/~user/p" {
 			p.replaceField("urls", url)
 		}

@@ -19,7 +19,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robots-explorer"
+	register "robots-explorer"
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/lesson"
@@ -49,11 +49,11 @@ func (p *page) waitRows(w shown, chosen int) {
 
 // linkExample is a state whose verdicts differ by reading: under google
 // (the link's reading) the longer allow wins; python would disagree.
-var linkExample = view.Example{
-	Source:  "User-agent: *\nAllow: /fish*\nDisallow: /fish\nDisallow: /*.php$\n",
+var linkExample = permalink.State{
+	Robots:  "User-agent: *\nAllow: /fish*\nDisallow: /fish\nDisallow: /*.php$\n",
 	Token:   "Googlebot",
-	URLs:    "/fish\n/fish.php\n/salmon",
-	Reading: matcher.Google,
+	URLs:    []string{"/fish", "/fish.php", "/salmon"},
+	Reading: string(matcher.Google),
 }
 
 // A readable link, its compact form, and the link "Copy link" makes all
@@ -61,14 +61,14 @@ var linkExample = view.Example{
 // included.
 func TestE2EPermalinkForms(t *testing.T) {
 	p := openExplorer(t)
-	s := view.StateOf(linkExample, 1)
+	s := view.LinkState(linkExample, 1)
 	w := want(t, linkExample)
 	read := func(label string) shown {
 		p.waitRows(w, 1)
 		if r := eval[string](p, `document.getElementById("reading").value`); r != "google" {
 			t.Errorf("%s: reading %q, want google", label, r)
 		}
-		if src := eval[string](p, `document.getElementById("robots-src").value`); src != linkExample.Source {
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != linkExample.Robots {
 			t.Errorf("%s: editor holds %q", label, src)
 		}
 		return p.shown()
@@ -102,7 +102,7 @@ func TestE2ETamperedLink(t *testing.T) {
 	ex.Token = "foobot"
 	w := want(t, ex)
 	p.waitRows(w, 0)
-	good := testkit.CompactLink(t, view.StateOf(linkExample, 0))
+	good := testkit.CompactLink(t, view.LinkState(linkExample, 0))
 	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch", bombLink(t)} {
 		says := "Your work is unchanged"
 		if len(frag) > 1000 {
@@ -115,7 +115,7 @@ func TestE2ETamperedLink(t *testing.T) {
 		if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
 			t.Errorf("%s: the token became %q", frag, tok)
 		}
-		if src := eval[string](p, `document.getElementById("robots-src").value`); src != ex.Source {
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != ex.Robots {
 			t.Errorf("%s: the file changed", frag)
 		}
 		sameRows(t, p.shown(), w)
@@ -142,7 +142,7 @@ func bombLink(t *testing.T) string {
 // example loaded over it; the edited work is also offered back.
 func TestE2EBackForward(t *testing.T) {
 	p := openExplorer(t)
-	p.open("/#" + permalink.Readable(view.StateOf(linkExample, 0)))
+	p.open("/#" + permalink.Readable(view.LinkState(linkExample, 0)))
 	p.waitRows(want(t, linkExample), 0)
 	p.setField("token", "foobot")
 	edited := linkExample
@@ -179,7 +179,7 @@ func TestE2ELessonExample(t *testing.T) {
 	l := lesson.All()[0]
 	x := l.Examples[0]
 	p.do(chromedp.Click(chromedp.ID("open-" + l.ID + "-0")))
-	ex, _, err := view.ExampleOf(view.LessonState(x))
+	ex, _, err := view.Open(x.State)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestE2ERegisterPage(t *testing.T) {
 		ci++
 	}
 	p.do(chromedp.Click(chromedp.ID(fmt.Sprintf("open-case-%d-1", ci))))
-	ex, chosen, err := view.ExampleOf(view.CaseState(cases[ci], 1))
+	ex, chosen, err := view.Open(view.CaseState(cases[ci], 1))
 	if err != nil {
 		t.Fatal(err)
 	}

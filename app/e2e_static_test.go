@@ -6,9 +6,10 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"path/filepath"
+	"testing"
+
 	"robots-explorer/app/internal/site"
 	"robots-explorer/app/internal/testkit"
-	"testing"
 
 	"github.com/chromedp/chromedp"
 )

@@ -27,6 +27,7 @@ import (
 	"robots-explorer/app/internal/site"
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -238,7 +239,7 @@ func (p *page) shown() shown { return eval[shown](p, readShown) }
 
 // want is what the matcher says natively for the same input: the page must
 // agree with it.
-func want(t *testing.T, ex view.Example) shown {
+func want(t *testing.T, ex permalink.State) shown {
 	t.Helper()
 	a := view.Analyze(ex, nil, nil)
 	var w shown
@@ -315,13 +316,13 @@ func TestE2ETypingRule(t *testing.T) {
 
 	insertAfter := "Allow: /publications/"
 	typed := "\nDisallow: /publications/report"
-	at := strings.Index(view.Rfc9309Example.Source, insertAfter) + len(insertAfter)
+	at := strings.Index(view.Rfc9309Example.Robots, insertAfter) + len(insertAfter)
 	eval[bool](p, fmt.Sprintf(`(() => { const el = document.getElementById("robots-src"); el.focus();
 		el.setSelectionRange(%d, %d); return true; })()`, at, at))
 	p.do(chromedp.KeyEvent(typed))
 
 	edited := view.Rfc9309Example
-	edited.Source = edited.Source[:at] + typed + edited.Source[at:]
+	edited.Robots = edited.Robots[:at] + typed + edited.Robots[at:]
 	a := view.Analyze(edited, nil, nil)
 	w := a.Rows[1]
 	p.waitFor(fmt.Sprintf(`document.getElementById("verdict").dataset.verdict === %q`, w.Verdict))
@@ -339,7 +340,7 @@ func TestE2ETypingRule(t *testing.T) {
 	// The example button puts the example back into the editor and the
 	// verdicts follow.
 	p.do(chromedp.Click(chromedp.CSS(`.label-row button`)))
-	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.Rfc9309Example.Source))
+	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.Rfc9309Example.Robots))
 	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, view.Rfc9309Example).Chosen))
 	sameRows(t, p.shown(), want(t, view.Rfc9309Example))
 	p.noConsoleErrors()
@@ -358,7 +359,7 @@ func TestE2EFiveURLs(t *testing.T) {
 	// the last URL whole.
 	p.waitFor(`[...document.querySelectorAll("table.results tbody tr button.choose")].map(b => b.textContent).join("\n") === ` + jsString(urls))
 	ex := view.Rfc9309Example
-	ex.URLs = urls
+	ex.URLs = strings.Split(urls, "\n")
 	got := p.shown()
 	sameRows(t, got, want(t, ex))
 	p.noConsoleErrors()
@@ -411,7 +412,7 @@ func TestE2ELargeFile(t *testing.T) {
 	p.measure("500 KiB file, many groups", testkit.ManyGroups(500<<10), 7)
 	p.measure("500 KiB file, many rules", big, 7)
 
-	ex := view.Example{Source: big + "# edit 6\n", Token: "Googlebot", URLs: "/private/x\n/private/public/y\n/area7/open/a.html\n/area7/b", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: big + "# edit 6\n", Token: "Googlebot", URLs: []string{"/private/x", "/private/public/y", "/area7/open/a.html", "/area7/b"}, Reading: string(matcher.RFC9309)}
 	sameRows(t, p.shown(), want(t, ex))
 
 	// Still responsive: switching the token to bot7 re-evaluates.

@@ -8,9 +8,10 @@ package main
 
 import (
 	"fmt"
-	"robots-explorer/app/internal/view"
 	"strings"
 	"testing"
+
+	"robots-explorer/app/internal/view"
 
 	"github.com/chromedp/chromedp"
 )
@@ -117,7 +118,7 @@ func TestE2EDownloadRobotsTxt(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.ID("save-robots")))
 	d := p.lastDownload(1)
-	if d.Name != "robots.txt" || d.Text != view.Rfc9309Example.Source || !strings.HasPrefix(d.Type, "text/plain") {
+	if d.Name != "robots.txt" || d.Text != view.Rfc9309Example.Robots || !strings.HasPrefix(d.Type, "text/plain") {
 		t.Errorf("Download robots.txt gave %q (%s): %q", d.Name, d.Type, d.Text)
 	}
 	p.do(chromedp.Click(chromedp.ID("save-file")))

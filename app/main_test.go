@@ -2,8 +2,9 @@ package main
 
 import (
 	"os"
-	"robots-explorer/app/internal/ui"
 	"testing"
+
+	"robots-explorer/app/internal/ui"
 )
 
 // TestMain registers the routes as main does: without them go-app's

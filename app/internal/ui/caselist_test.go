@@ -2,10 +2,11 @@ package ui
 
 import (
 	"regexp"
-	"robots-explorer/app/internal/testkit"
-	"robots-explorer/app/internal/view"
 	"strings"
 	"testing"
+
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 )
 
 func TestVerdictLabel(t *testing.T) {

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -22,7 +24,7 @@ func (e *explorer) assessDelivery() {
 		res = e.result.Rows[e.chosen].Result
 	}
 	now := time.Now()
-	e.delivery = view.NewDeliveryView(e.in.Delivery, res, len(e.in.Source), now, time.Local)
+	e.delivery = view.NewDeliveryView(e.in.Delivery, res, len(e.in.Robots), now, time.Local)
 	if e.result != nil {
 		e.result = e.result.WithDelivery(e.in.Delivery, now, time.Local)
 	}
@@ -32,7 +34,7 @@ func (e *explorer) assessDelivery() {
 }
 
 // onDelivery returns the input handler of one field of the panel.
-func (e *explorer) onDelivery(set func(f *view.DeliveryForm, v string)) app.EventHandler {
+func (e *explorer) onDelivery(set func(f *permalink.Delivery, v string)) app.EventHandler {
 	return func(ctx app.Context, ev app.Event) {
 		set(&e.in.Delivery, ctx.JSSrc().Get("value").String())
 		e.edited = true
@@ -43,15 +45,15 @@ func (e *explorer) onDelivery(set func(f *view.DeliveryForm, v string)) app.Even
 
 // The setters of the panel's fields, one per fact.
 var (
-	setStatus      = func(f *view.DeliveryForm, v string) { f.Status = v }
-	setRedirects   = func(f *view.DeliveryForm, v string) { f.Redirects = v }
-	setContentType = func(f *view.DeliveryForm, v string) { f.ContentType = v }
-	setFetchError  = func(f *view.DeliveryForm, v string) { f.Error = v }
-	setObserved    = func(f *view.DeliveryForm, v string) { f.Observed = v }
+	setStatus      = func(f *permalink.Delivery, v string) { f.Status = v }
+	setRedirects   = func(f *permalink.Delivery, v string) { f.Redirects = strings.Split(v, "\n") }
+	setContentType = func(f *permalink.Delivery, v string) { f.ContentType = v }
+	setFetchError  = func(f *permalink.Delivery, v string) { f.FetchError = v }
+	setObserved    = func(f *permalink.Delivery, v string) { f.Observed = v }
 )
 
 // renderDeliveryPanel is the panel: the fields, then the assessment.
-func renderDeliveryPanel(f view.DeliveryForm, v view.DeliveryView, on func(func(*view.DeliveryForm, string)) app.EventHandler) app.UI {
+func renderDeliveryPanel(f permalink.Delivery, v view.DeliveryView, on func(func(*permalink.Delivery, string)) app.EventHandler) app.UI {
 	summary := "Delivery: not verified"
 	if v.Provided {
 		summary = "Delivery: " + view.EffectLabel(v.Assessment.Effect)
@@ -67,10 +69,10 @@ func renderDeliveryPanel(f view.DeliveryForm, v view.DeliveryView, on func(func(
 		app.Elem("div").Class("field").Body(
 			app.Elem("label").Attr("for", "delivery-redirects").Text("Redirect chain, one URL per line (each hop followed)"),
 			app.Elem("textarea").ID("delivery-redirects").Attr("rows", 3).Attr("wrap", "off").Spellcheck(false).
-				Attr("value", f.Redirects).OnInput(on(setRedirects), app.EventScope("redirects")),
+				Attr("value", strings.Join(f.Redirects, "\n")).OnInput(on(setRedirects), app.EventScope("redirects")),
 		),
 		app.Elem("div").Class("field-row").Body(
-			deliveryField("delivery-error", "Network error or timeout", "timeout", f.Error, "", on(setFetchError), "text"),
+			deliveryField("delivery-error", "Network error or timeout", "timeout", f.FetchError, "", on(setFetchError), "text"),
 			deliveryField("delivery-observed", "Observed at (your time zone)", "", f.Observed, "", on(setObserved), "datetime-local"),
 		),
 		renderAssessment(v),

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"regexp"
-	"robots-explorer/app/internal/view"
 	"strings"
 	"testing"
 	"time"
+
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -29,7 +31,7 @@ func TestRenderScope(t *testing.T) {
 	if html := app.HTMLString(renderExplanation(full, nil)); !strings.Contains(html, "https://www.example.com/robots.txt") {
 		t.Error("a full URL's governing robots.txt is not shown")
 	}
-	d = d.WithDelivery(view.NewDeliveryView(view.DeliveryForm{Status: "404"}, a.Rows[0].Result, 10, time.Now(), time.UTC))
+	d = d.WithDelivery(view.NewDeliveryView(permalink.Delivery{Status: "404"}, a.Rows[0].Result, 10, time.Now(), time.UTC))
 	html = app.HTMLString(renderExplanation(d, nil))
 	tag := regexp.MustCompile(`<p[^>]*id="effective-verdict"[^>]*>`).FindString(html)
 	if !strings.Contains(tag, `data-verdict="allowed"`) || !strings.Contains(tag, `overrides"`) {
@@ -46,9 +48,9 @@ func TestRenderScope(t *testing.T) {
 // cites its section and labels Google's behaviour as Google's.
 func TestRenderDeliveryPanel(t *testing.T) {
 	a := view.Analyze(view.Rfc9309Example, nil, nil)
-	v := view.NewDeliveryView(view.DeliveryForm{Status: "429"}, a.Rows[0].Result, 10, time.Now(), time.UTC)
-	on := func(func(*view.DeliveryForm, string)) app.EventHandler { return func(app.Context, app.Event) {} }
-	html := app.HTMLString(renderDeliveryPanel(view.DeliveryForm{Status: "429"}, v, on))
+	v := view.NewDeliveryView(permalink.Delivery{Status: "429"}, a.Rows[0].Result, 10, time.Now(), time.UTC)
+	on := func(func(*permalink.Delivery, string)) app.EventHandler { return func(app.Context, app.Event) {} }
+	html := app.HTMLString(renderDeliveryPanel(permalink.Delivery{Status: "429"}, v, on))
 	for _, id := range []string{"delivery-status", "delivery-redirects", "delivery-type", "delivery-error", "delivery-observed"} {
 		if !strings.Contains(html, `for="`+id+`"`) || !strings.Contains(html, `id="`+id+`"`) {
 			t.Errorf("field %s has no label", id)

@@ -1,11 +1,14 @@
 package ui
 
 import (
-	"robots-explorer/app/internal/testkit"
-	"robots-explorer/app/internal/view"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,23 +20,23 @@ import (
 // the rules' verdicts. The default example's rules: 3 allowed, 2
 // disallowed.
 func TestRowsFollowDeliveryThatDecides(t *testing.T) {
-	six := strings.Repeat("https://a.example/hop\n", 6)
+	six := slices.Repeat([]string{"https://a.example/hop"}, 6)
 	tests := []struct {
 		name    string
-		form    view.DeliveryForm
+		form    permalink.Delivery
 		shown   string // every row's leading verdict, "" for the rules'
 		summary string
 	}{
-		{"no facts: the rules", view.DeliveryForm{}, "", "5 URLs: 3 allowed, 2 disallowed."},
-		{"200: the rules (§2.3.1.1)", view.DeliveryForm{Status: "200"}, "", "5 URLs: 3 allowed, 2 disallowed."},
-		{"301 at the end settles nothing (§2.3.1.2)", view.DeliveryForm{Status: "301"}, "", "5 URLs: 3 allowed, 2 disallowed."},
-		{"503: disallow all (§2.3.1.4)", view.DeliveryForm{Status: "503"}, "disallowed",
+		{"no facts: the rules", permalink.Delivery{}, "", "5 URLs: 3 allowed, 2 disallowed."},
+		{"200: the rules (§2.3.1.1)", permalink.Delivery{Status: "200"}, "", "5 URLs: 3 allowed, 2 disallowed."},
+		{"301 at the end settles nothing (§2.3.1.2)", permalink.Delivery{Status: "301"}, "", "5 URLs: 3 allowed, 2 disallowed."},
+		{"503: disallow all (§2.3.1.4)", permalink.Delivery{Status: "503"}, "disallowed",
 			"5 URLs with this delivery: 0 allowed, 5 disallowed (by the rules alone: 3 allowed, 2 disallowed)."},
-		{"timeout: disallow all (§2.3.1.4)", view.DeliveryForm{Error: "timeout"}, "disallowed",
+		{"timeout: disallow all (§2.3.1.4)", permalink.Delivery{FetchError: "timeout"}, "disallowed",
 			"5 URLs with this delivery: 0 allowed, 5 disallowed (by the rules alone: 3 allowed, 2 disallowed)."},
-		{"404: allow all (§2.3.1.3)", view.DeliveryForm{Status: "404"}, "allowed",
+		{"404: allow all (§2.3.1.3)", permalink.Delivery{Status: "404"}, "allowed",
 			"5 URLs with this delivery: 5 allowed, 0 disallowed (by the rules alone: 3 allowed, 2 disallowed)."},
-		{"six redirects: allow all (§2.3.1.2)", view.DeliveryForm{Status: "200", Redirects: six}, "allowed",
+		{"six redirects: allow all (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: six}, "allowed",
 			"5 URLs with this delivery: 5 allowed, 0 disallowed (by the rules alone: 3 allowed, 2 disallowed)."},
 	}
 	base := view.Analyze(view.Rfc9309Example, nil, nil)
@@ -61,7 +64,7 @@ func TestRowsFollowDeliveryThatDecides(t *testing.T) {
 	}
 	// Clearing the form gives the rules back, and the first analysis is
 	// never changed.
-	a := base.WithDelivery(view.DeliveryForm{Status: "503"}, testkit.DeliveryNow, time.UTC).WithDelivery(view.DeliveryForm{}, testkit.DeliveryNow, time.UTC)
+	a := base.WithDelivery(permalink.Delivery{Status: "503"}, testkit.DeliveryNow, time.UTC).WithDelivery(permalink.Delivery{}, testkit.DeliveryNow, time.UTC)
 	if a.Summary() != base.Summary() || a.Rows[1].Effective != "" || base.Rows[1].Effective != "" {
 		t.Errorf("after clearing: %q, row 1 effective %q; first analysis row 1 effective %q", a.Summary(), a.Rows[1].Effective, base.Rows[1].Effective)
 	}
@@ -79,7 +82,7 @@ func TestAnalyzeEmptyTokenClearsVerdicts(t *testing.T) {
 		}
 	}
 	ex := view.Rfc9309Example
-	ex.Token, ex.URLs = "", ""
+	ex.Token, ex.URLs = "", nil
 	if s := view.Analyze(ex, nil, nil).Summary(); !strings.Contains(s, "Type a URL") {
 		t.Errorf("no token and no URL: %q", s)
 	}

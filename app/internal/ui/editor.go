@@ -1,8 +1,9 @@
 package ui
 
 import (
-	"robots-explorer/app/internal/view"
 	"strings"
+
+	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -24,7 +25,7 @@ const compareDelay = 15 * time.Millisecond
 type explorer struct {
 	app.Compo
 
-	in     view.Example
+	in     permalink.State
 	source editorContent     // the last text loaded into the editor
 	urls   editorContent     // the last text loaded into the URL field
 	gen    int               // bumped by every edit; a debounced analysis runs only when still current
@@ -70,10 +71,10 @@ func newExplorer() *explorer { return &explorer{} }
 
 // load replaces the whole input, with row chosen chosen, and analyses it
 // at once.
-func (e *explorer) load(ctx app.Context, ex view.Example, chosen int) {
+func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 	e.in = ex
-	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Source}
-	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: ex.URLs}
+	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Robots}
+	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: strings.Join(ex.URLs, "\n")}
 	e.chosen = chosen
 	e.shareLink = ""
 	e.gen++
@@ -85,7 +86,7 @@ func (e *explorer) load(ctx app.Context, ex view.Example, chosen int) {
 // render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
 	e.measure.begin()
-	e.result = view.Analyze(e.input.Bound(e.in), &e.files, e.result).WithSize(len(e.in.Source))
+	e.result = view.Analyze(e.input.Bound(e.in), &e.files, e.result).WithSize(len(e.in.Robots))
 	if e.chosen >= len(e.result.Rows) {
 		e.chosen = 0
 	}
@@ -93,7 +94,7 @@ func (e *explorer) analyze(ctx app.Context) {
 	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
 	e.token = view.NewTokenView(e.in.Token)
 	e.assessDelivery()
-	e.measure.evaluatedNow(len(e.in.Source), len(e.result.Rows))
+	e.measure.evaluatedNow(len(e.in.Robots), len(e.result.Rows))
 	if !app.IsClient {
 		// Prerendering waits for every timer a component starts: the
 		// save, which only a browser uses, held each GET / for
@@ -134,11 +135,11 @@ func (e *explorer) compareNow() {
 	if e.detail == nil || !e.detail.Comparing {
 		return
 	}
-	src := e.result.In.Source
+	src := e.result.In.Robots
 	for r, ok := e.files.Missing(src); ok; r, ok = e.files.Missing(src) {
 		e.files.File(r, src)
 	}
-	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), e.result.In.Reading, e.result.In.Token, e.detail.Row.URL))
+	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, e.detail.Row.URL))
 }
 
 func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
@@ -147,7 +148,7 @@ func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
 		return
 	}
 	start := perfNow()
-	src := e.result.In.Source
+	src := e.result.In.Robots
 	if r, ok := e.files.Missing(src); ok {
 		e.files.File(r, src)
 		e.cmpMs += perfNow() - start
@@ -156,7 +157,7 @@ func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
 		return
 	}
 	row := e.detail.Row
-	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), e.result.In.Reading, e.result.In.Token, row.URL))
+	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, row.URL))
 	e.cmpMs += perfNow() - start
 	publishCompareTiming(len(src), e.cmpMs)
 }
@@ -174,7 +175,7 @@ func (e *explorer) schedule(ctx app.Context) {
 }
 
 func (e *explorer) onSource(ctx app.Context, text string) {
-	e.in.Source, e.edited = text, true
+	e.in.Robots, e.edited = text, true
 	if len(text) > view.AnalysedLimit {
 		// Too large to analyse whole: the size notice shows at once,
 		// before the analysis (checkInput is one pass over the bytes).
@@ -184,7 +185,7 @@ func (e *explorer) onSource(ctx app.Context, text string) {
 }
 
 func (e *explorer) onURLs(ctx app.Context, text string) {
-	e.in.URLs, e.edited = text, true
+	e.in.URLs, e.edited = strings.Split(text, "\n"), true
 	e.schedule(ctx)
 }
 
@@ -199,7 +200,7 @@ func (e *explorer) onReading(ctx app.Context, ev app.Event) {
 	if err != nil {
 		return
 	}
-	e.in.Reading, e.edited = r, true
+	e.in.Reading, e.edited = string(r), true
 	e.gen++
 	e.analyze(ctx)
 }
@@ -280,7 +281,7 @@ func (e *explorer) renderInputs() app.UI {
 				app.Elem("label").Attr("for", "reading").Text("Reading"),
 				app.Elem("select").ID("reading").OnChange(e.onReading).Body(
 					app.Range(readings).Slice(func(i int) app.UI {
-						return app.Elem("option").Attr("value", string(readings[i])).Attr("selected", readings[i] == e.in.Reading).Text(string(readings[i]))
+						return app.Elem("option").Attr("value", string(readings[i])).Attr("selected", readings[i] == view.ReadingOf(e.in)).Text(string(readings[i]))
 					}),
 				),
 			),

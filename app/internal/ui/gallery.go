@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"robots-explorer/app/internal/view"
 	"strconv"
 	"strings"
 
+	"robots-explorer/app/internal/view"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robots-explorer"
+	register "robots-explorer"
 )
 
 // galleryPage is every row of the seed tables as a one-click example:

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"robots-explorer/app/internal/view"
 	"strconv"
 	"strings"
+
+	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

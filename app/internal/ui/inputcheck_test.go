@@ -8,6 +8,7 @@ import (
 
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -25,7 +26,7 @@ func TestCheckInputNotices(t *testing.T) {
 	for _, c := range []struct {
 		name, src, kinds string
 	}{
-		{"ordinary file (RFC 9309 §5.1)", view.Rfc9309Example.Source, ""},
+		{"ordinary file (RFC 9309 §5.1)", view.Rfc9309Example.Robots, ""},
 		{"empty", "", ""},
 		{"exactly the limit", strings.Repeat("# comment line\n", view.AnalysedLimit/15) + strings.Repeat("#", view.AnalysedLimit%15), ""},
 		{"10 MiB file", testkit.ManyRules(10 << 20), "size"},
@@ -59,7 +60,7 @@ func TestBoundSource(t *testing.T) {
 	if len(b) > view.AnalysedLimit || len(b) < view.AnalysedLimit-200 || !strings.HasSuffix(b, "\n") || !strings.HasPrefix(big, b) {
 		t.Errorf("bounded to %d bytes ending %q", len(b), b[max(0, len(b)-20):])
 	}
-	if s := view.Rfc9309Example.Source; view.BoundSource(s) != s {
+	if s := view.Rfc9309Example.Robots; view.BoundSource(s) != s {
 		t.Error("a short file was changed")
 	}
 	if b := view.BoundSource(strings.Repeat("x", view.AnalysedLimit+5)); len(b) != view.AnalysedLimit {
@@ -77,9 +78,9 @@ func TestBoundSource(t *testing.T) {
 func TestBoundedAnalysis(t *testing.T) {
 	src := testkit.ManyRules(view.AnalysedLimit) + "User-agent: *\nDisallow: /only-past-the-cut\n" + testkit.ManyRules(view.AnalysedLimit)
 	var c view.InputCheck
-	ex := c.Bound(view.Example{Source: src, Token: "Googlebot", URLs: "/only-past-the-cut", Reading: matcher.RFC9309})
-	if noticeKinds(c) != "size" || len(ex.Source) > view.AnalysedLimit {
-		t.Fatalf("notices %q, %d bytes analysed", noticeKinds(c), len(ex.Source))
+	ex := c.Bound(permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/only-past-the-cut"}, Reading: string(matcher.RFC9309)})
+	if noticeKinds(c) != "size" || len(ex.Robots) > view.AnalysedLimit {
+		t.Fatalf("notices %q, %d bytes analysed", noticeKinds(c), len(ex.Robots))
 	}
 	if a := view.Analyze(ex, &view.ReadingFiles{}, nil); a.Rows[0].Verdict != "allowed" {
 		t.Errorf("a rule past the cut decided: %+v", a.Rows[0])
@@ -90,7 +91,7 @@ func TestBoundedAnalysis(t *testing.T) {
 	if noticeKinds(c) != "" {
 		t.Errorf("the bounded file itself still has notices %q", noticeKinds(c))
 	}
-	c.Bound(view.Example{Source: src})
+	c.Bound(permalink.State{Robots: src})
 	if len(c.Notices) != len(before) {
 		t.Error("the check was not redone for a changed file")
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"robots-explorer/app/internal/view"
 )
 

@@ -52,7 +52,7 @@ func (p *lessonsPage) compareLater(ctx app.Context, li, xi int) {
 // open loads example xi of lesson li into the explorer.
 func (p *lessonsPage) open(li, xi int) app.EventHandler {
 	return func(ctx app.Context, ev app.Event) {
-		openInExplorer(ctx, view.LessonState(p.lessons[li].Examples[xi]))
+		openInExplorer(ctx, p.lessons[li].Examples[xi].State)
 	}
 }
 

@@ -35,13 +35,13 @@ func (e *explorer) OnNav(ctx app.Context) {
 		}
 		return
 	}
-	e.decodeThen(ctx, frag, func(ctx app.Context, ex view.Example, chosen int, err error) {
+	e.decodeThen(ctx, frag, func(ctx app.Context, ex permalink.State, chosen int, err error) {
 		e.openLink(ctx, frag, first, ex, chosen, err)
 	})
 }
 
 // openLink shows what the link frag holds, once decoded.
-func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex view.Example, chosen int, err error) {
+func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex permalink.State, chosen int, err error) {
 	if err != nil {
 		if first {
 			e.restoreSaved(ctx)
@@ -50,7 +50,7 @@ func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex view.Ex
 		return
 	}
 	e.fragment = frag
-	e.linked = view.StateOf(ex, chosen)
+	e.linked = view.LinkState(ex, chosen)
 	if !first && view.SameState(e.state(), e.linked) {
 		return // back or forward to what is shown already
 	}
@@ -69,7 +69,7 @@ func (e *explorer) restoreSaved(ctx app.Context) {
 			e.load(ctx, view.Rfc9309Example, 0)
 			return
 		}
-		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex view.Example, chosen int, err error) {
+		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex permalink.State, chosen int, err error) {
 			if err != nil {
 				e.load(ctx, view.Rfc9309Example, 0)
 				return
@@ -102,8 +102,8 @@ func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
 
 // replaceWork loads an input that replaces the current one; work someone
 // typed is kept aside first, so that nothing typed is lost.
-func (e *explorer) replaceWork(ctx app.Context, ex view.Example, chosen int) {
-	if cur := e.state(); e.edited && !view.SameState(cur, view.StateOf(ex, chosen)) {
+func (e *explorer) replaceWork(ctx app.Context, ex permalink.State, chosen int) {
+	if cur := e.state(); e.edited && !view.SameState(cur, view.LinkState(ex, chosen)) {
 		e.keepAside(ctx, cur)
 	}
 	e.edited = false
@@ -118,12 +118,12 @@ func (e *explorer) keepAside(ctx app.Context, s permalink.State) {
 }
 
 // state is what is shown, as a link would carry it.
-func (e *explorer) state() permalink.State { return view.StateOf(e.in, e.chosen) }
+func (e *explorer) state() permalink.State { return view.LinkState(e.in, e.chosen) }
 
 // openState loads a state from within the explorer (an example, a file,
 // the previous work) as a new step of the history, so that Back returns
 // to what was there before.
-func (e *explorer) openState(ctx app.Context, ex view.Example, chosen int) {
+func (e *explorer) openState(ctx app.Context, ex permalink.State, chosen int) {
 	e.notice = ""
 	e.replaceWork(ctx, ex, chosen)
 	s := e.state()
@@ -277,8 +277,8 @@ func (e *explorer) onSaveFile(ctx app.Context, ev app.Event) {
 // onSaveRobots downloads the robots.txt being edited, whole (also the part
 // past what the page analyses), as the file a server would send.
 func (e *explorer) onSaveRobots(ctx app.Context, ev app.Event) {
-	downloadText(view.RobotsFileName, e.in.Source)
-	e.say("The robots.txt ("+view.ByteSize(len(e.in.Source))+") saved as "+view.RobotsFileName+".", "info")
+	downloadText(view.RobotsFileName, e.in.Robots)
+	e.say("The robots.txt ("+view.ByteSize(len(e.in.Robots))+") saved as "+view.RobotsFileName+".", "info")
 }
 
 func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
@@ -287,7 +287,7 @@ func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
 			e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
 			return
 		}
-		e.decodeThen(ctx, strings.TrimSpace(text), func(ctx app.Context, ex view.Example, chosen int, err error) {
+		e.decodeThen(ctx, strings.TrimSpace(text), func(ctx app.Context, ex permalink.State, chosen int, err error) {
 			if err != nil {
 				e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
 				return
@@ -303,7 +303,7 @@ func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
 	if e.previous == nil {
 		return
 	}
-	ex, chosen, err := view.ExampleOf(*e.previous)
+	ex, chosen, err := view.Open(*e.previous)
 	e.previous = nil
 	deleteValue(ctx, view.PreviousKey)
 	if err != nil {

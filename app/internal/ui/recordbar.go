@@ -1,9 +1,10 @@
 package ui
 
 import (
+	"time"
+
 	"robots-explorer/app/internal/version"
 	"robots-explorer/app/internal/view"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,7 +16,7 @@ import (
 // record in the form ext, "md" or "json".
 func (e *explorer) onRecord(ext string, copyIt bool) app.EventHandler {
 	return func(ctx app.Context, ev app.Event) {
-		rec, err := view.DecisionRecord(e.result, e.chosen, e.in.Source, e.delivery.Facts, time.Now(), version.Tool())
+		rec, err := view.DecisionRecord(e.result, e.chosen, e.in.Robots, e.delivery.Facts, time.Now(), version.Tool())
 		if err != nil {
 			e.say("No record: "+err.Error()+".", "error")
 			return

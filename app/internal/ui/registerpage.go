@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"robots-explorer/app/internal/view"
 	"strconv"
 	"time"
 
+	"robots-explorer/app/internal/view"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robots-explorer"
+	register "robots-explorer"
 )
 
 // checkSlice is how long one step of the register's check may run before

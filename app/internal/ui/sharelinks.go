@@ -11,7 +11,7 @@ import (
 // fragment is read at once; a compact one off the UI goroutine, and done
 // then runs on it only if gen is still e.linkGen, so that a link decoded
 // late never replaces a state that came after it.
-func (e *explorer) decodeThen(ctx app.Context, fragment string, done func(ctx app.Context, ex view.Example, chosen int, err error)) {
+func (e *explorer) decodeThen(ctx app.Context, fragment string, done func(ctx app.Context, ex permalink.State, chosen int, err error)) {
 	if !permalink.IsCompact(fragment) {
 		ex, chosen, err := view.DecodeLink(fragment)
 		done(ctx, ex, chosen, err)

@@ -9,6 +9,7 @@ import (
 
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -59,7 +60,7 @@ func TestRenderExplanation(t *testing.T) {
 }
 
 func TestRenderFoldAndTraceBounds(t *testing.T) {
-	ex := view.Example{Source: testkit.ManyGroups(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/private/x"}
+	ex := permalink.State{Robots: testkit.ManyGroups(100 << 10), Token: "Googlebot", Reading: string(matcher.RFC9309), URLs: []string{"/private/x"}}
 	a := view.Analyze(ex, nil, nil)
 	html := app.HTMLString(renderExplanation(view.NewDetail(a, 0), nil))
 	if !strings.Contains(html, `class="fold"`) || !strings.Contains(html, "not shown") {
@@ -134,14 +135,14 @@ func TestRowAfterKey(t *testing.T) {
 // are one table, a row per reading, and the reading that differs carries
 // matcher.Compare's factor and sentence in its row.
 func TestRenderReadingsComparingThenReasons(t *testing.T) {
-	ex := view.Example{Source: "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", Token: "Googlebot", URLs: "/fish", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", Token: "Googlebot", URLs: []string{"/fish"}, Reading: string(matcher.RFC9309)}
 	var files view.ReadingFiles
 	a := view.Analyze(ex, &files, nil)
 	d := view.NewDetail(a, 0)
 	if html := app.HTMLString(renderExplanation(d, nil)); !strings.Contains(html, "Comparing readings…") {
 		t.Errorf("a detail still comparing does not say so:\n%s", html)
 	}
-	done := d.WithComparison(view.CompareURL(files.All(ex.Source), ex.Reading, ex.Token, "/fish"))
+	done := d.WithComparison(view.CompareURL(files.All(ex.Robots), view.ReadingOf(ex), ex.Token, "/fish"))
 	html := app.HTMLString(renderExplanation(done, nil))
 	for _, want := range []string{"Comparing readings…", "Between the other readings", "<table", "Why it differs",
 		`data-reading="python"`, `data-factor="wildcards"`, "as any run of characters",

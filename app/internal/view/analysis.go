@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -14,7 +15,7 @@ const maxURLs = 500
 // An Analysis is the input evaluated: the parsed file and one row per URL.
 // It is built outside Render and never changed afterwards.
 type Analysis struct {
-	In      Example
+	In      permalink.State
 	File    *matcher.File
 	Rows    []ResultRow
 	skipped int // URLs beyond maxURLs
@@ -50,18 +51,18 @@ type ResultRow struct {
 // afresh). When prev read the same file under the same reading, its
 // diagnostics index is reused too: editing the token or the URLs of a
 // 500 KiB file then costs only the evaluations.
-func Analyze(in Example, files *ReadingFiles, prev *Analysis) *Analysis {
+func Analyze(in permalink.State, files *ReadingFiles, prev *Analysis) *Analysis {
 	a := &Analysis{In: in}
-	if prev != nil && prev.In.Source == in.Source && prev.In.Reading == in.Reading {
+	if prev != nil && prev.In.Robots == in.Robots && ReadingOf(prev.In) == ReadingOf(in) {
 		a.File, a.DiagLines = prev.File, prev.DiagLines
 	} else {
-		a.File = files.File(in.Reading, in.Source)
+		a.File = files.File(ReadingOf(in), in.Robots)
 		a.DiagLines = make(map[int]matcher.DiagnosticList)
 		for _, d := range a.File.Diagnostics {
 			a.DiagLines[d.Pos.Line] = append(a.DiagLines[d.Pos.Line], d)
 		}
 	}
-	urls := splitURLs(in.URLs)
+	urls := URLLines(in.URLs)
 	if strings.TrimSpace(in.Token) == "" {
 		// No token, no verdict: groups are chosen by the token (RFC 9309
 		// §2.2.1), and verdicts left from the last token would be wrong.

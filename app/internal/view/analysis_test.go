@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
 func benchAnalysis(b *testing.B, src string) {
-	ex := Example{Source: src, Token: "Googlebot", Reading: matcher.RFC9309,
-		URLs: "/private/x\n/private/public/y\n/area7/open/a.html\n/area7/b"}
-	b.SetBytes(int64(len(ex.Source)))
+	ex := permalink.State{Robots: src, Token: "Googlebot", Reading: string(matcher.RFC9309),
+		URLs: []string{"/private/x", "/private/public/y", "/area7/open/a.html", "/area7/b"}}
+	b.SetBytes(int64(len(ex.Robots)))
 	for b.Loop() {
 		a := Analyze(ex, nil, nil)
 		NewDetail(a, 0)
@@ -73,7 +74,7 @@ func TestAnalyzeDefaultExample(t *testing.T) {
 func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 	first := Analyze(Rfc9309Example, nil, nil)
 	ex := Rfc9309Example
-	ex.Token, ex.URLs = "foobot", "/example/page.html"
+	ex.Token, ex.URLs = "foobot", []string{"/example/page.html"}
 	second := Analyze(ex, nil, first)
 	if second.File != first.File {
 		t.Error("a token or URL edit parsed the file again")
@@ -82,7 +83,7 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 	if second.Rows[0].Verdict != "allowed" || second.Rows[0].Line != 8 {
 		t.Errorf("foobot: %s line %d, want allowed by line 8", second.Rows[0].Verdict, second.Rows[0].Line)
 	}
-	ex.Source += "Disallow: /x\n"
+	ex.Robots += "Disallow: /x\n"
 	if third := Analyze(ex, nil, second); third.File == second.File {
 		t.Error("an edited file was not parsed again")
 	}
@@ -90,7 +91,7 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 
 func TestAnalyzeUnreadableURL(t *testing.T) {
 	ex := Rfc9309Example
-	ex.URLs = "example.com/a\n/ok"
+	ex.URLs = []string{"example.com/a", "/ok"}
 	a := Analyze(ex, nil, nil)
 	if a.Rows[0].Verdict != "invalid" || a.Rows[0].Result != nil || !strings.Contains(a.Rows[0].Why, "neither a path") {
 		t.Errorf("row 0 = %+v, want an invalid row saying why", a.Rows[0])
@@ -102,7 +103,7 @@ func TestAnalyzeUnreadableURL(t *testing.T) {
 
 func TestAnalyzeBoundsURLs(t *testing.T) {
 	ex := Rfc9309Example
-	ex.URLs = strings.Repeat("/a\n", maxURLs+2)
+	ex.URLs = strings.Split(strings.Repeat("/a\n", maxURLs+2), "\n")
 	a := Analyze(ex, nil, nil)
 	if len(a.Rows) != maxURLs || a.skipped != 2 || !strings.Contains(a.Summary(), "2 more not evaluated") {
 		t.Errorf("%d rows, %d skipped, summary %q", len(a.Rows), a.skipped, a.Summary())

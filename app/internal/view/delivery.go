@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -15,31 +16,21 @@ import (
 // it (matcher.AssessDelivery); this file is its view model, built outside
 // Render.
 
-// DeliveryForm is the delivery panel's fields as typed. It is part of the
-// input (and of links), so a blank form means "no delivery facts".
-type DeliveryForm struct {
-	Status      string
-	Redirects   string // one URL a line, in the order followed
-	ContentType string
-	Error       string // a network error or timeout, in the person's words
-	Observed    string // when the file was fetched: the datetime-local form, RFC 3339 or a date
+// blank reports whether nothing was entered in the delivery panel.
+func blank(f permalink.Delivery) bool {
+	return strings.TrimSpace(f.Status+strings.Join(f.Redirects, "")+f.ContentType+f.FetchError+f.Observed) == ""
 }
 
-// blank reports whether nothing was entered.
-func (f DeliveryForm) blank() bool {
-	return strings.TrimSpace(f.Status+f.Redirects+f.ContentType+f.Error+f.Observed) == ""
-}
-
-// facts reads the form into delivery facts for the file at robotsURL.
+// deliveryFacts reads the delivery panel into delivery facts for the file at robotsURL.
 // It returns nil, with the reason, while the form does not yet say how the
 // fetch ended (a status or an error is needed) or holds something that
 // cannot be read; nil and "" for a blank form. Times without a zone are in
 // loc, the browser's zone.
-func (f DeliveryForm) facts(robotsURL string, loc *time.Location) (*matcher.Delivery, string) {
-	if f.blank() {
+func deliveryFacts(f permalink.Delivery, robotsURL string, loc *time.Location) (*matcher.Delivery, string) {
+	if blank(f) {
 		return nil, ""
 	}
-	d := &matcher.Delivery{RobotsURL: robotsURL, ContentType: strings.TrimSpace(f.ContentType), Error: strings.TrimSpace(f.Error)}
+	d := &matcher.Delivery{RobotsURL: robotsURL, ContentType: strings.TrimSpace(f.ContentType), Error: strings.TrimSpace(f.FetchError)}
 	if s := strings.TrimSpace(f.Status); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -47,7 +38,7 @@ func (f DeliveryForm) facts(robotsURL string, loc *time.Location) (*matcher.Deli
 		}
 		d.Status = n
 	}
-	d.Redirects = splitURLs(f.Redirects)
+	d.Redirects = URLLines(f.Redirects)
 	at, err := parseObserved(f.Observed, loc)
 	if err != nil {
 		return nil, sentence(err.Error())
@@ -116,12 +107,12 @@ type DeliveryView struct {
 
 // NewDeliveryView assesses the form for the file of size bytes and the
 // chosen result res (nil when no URL is chosen or it cannot be read).
-func NewDeliveryView(f DeliveryForm, res *matcher.Result, size int, now time.Time, loc *time.Location) DeliveryView {
+func NewDeliveryView(f permalink.Delivery, res *matcher.Result, size int, now time.Time, loc *time.Location) DeliveryView {
 	robotsURL := ""
 	if res != nil {
 		robotsURL = res.Target.RobotsURL
 	}
-	facts, problem := f.facts(robotsURL, loc)
+	facts, problem := deliveryFacts(f, robotsURL, loc)
 	v := DeliveryView{Provided: facts != nil, Problem: problem, Scope: matcher.ScopeOf(facts), Facts: facts,
 		Assessment: matcher.AssessDelivery(facts, size, now)}
 	if res == nil {

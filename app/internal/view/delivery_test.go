@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -24,11 +25,11 @@ func chosenResult(t *testing.T, i int) *matcher.Result {
 // verdict. Row 0 (/example/page.html) is disallowed by the rules, row 1
 // (/publications/report.html) allowed.
 func TestDeliveryViewStatusClasses(t *testing.T) {
-	six := "https://a.example/1\nhttps://a.example/2\nhttps://a.example/3\nhttps://a.example/4\nhttps://a.example/5\nhttps://a.example/6"
-	five := six[:strings.LastIndex(six, "\n")]
+	six := []string{"https://a.example/1", "https://a.example/2", "https://a.example/3", "https://a.example/4", "https://a.example/5", "https://a.example/6"}
+	five := six[:5]
 	tests := []struct {
 		name      string
-		form      DeliveryForm
+		form      permalink.Delivery
 		row       int
 		effect    matcher.Effect
 		effective string
@@ -36,15 +37,15 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 		overrides bool
 		noteTopic string // a note that must be there
 	}{
-		{"2xx: the rules apply (§2.3.1.1)", DeliveryForm{Status: "200", ContentType: "text/plain"}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
-		{"4xx: unavailable, allow all (§2.3.1.3)", DeliveryForm{Status: "404"}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, ""},
-		{"5xx: unreachable, disallow all (§2.3.1.4)", DeliveryForm{Status: " 503 "}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
-		{"network error: unreachable (§2.3.1.4)", DeliveryForm{Error: "timeout"}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
-		{"five redirects are followed (§2.3.1.2)", DeliveryForm{Status: "200", Redirects: five}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
-		{"six redirects: past five (§2.3.1.2)", DeliveryForm{Status: "200", Redirects: six}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, "redirects"},
-		{"a 3xx at the end does not settle it", DeliveryForm{Status: "301"}, 0, matcher.EffectUndetermined, "", "not settled by the delivery facts", false, ""},
-		{"stale copy (§2.4)", DeliveryForm{Status: "200", Observed: "2025-03-08T12:00"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "freshness"},
-		{"not text/plain (§2.3)", DeliveryForm{Status: "200", ContentType: "text/html"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "content-type"},
+		{"2xx: the rules apply (§2.3.1.1)", permalink.Delivery{Status: "200", ContentType: "text/plain"}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
+		{"4xx: unavailable, allow all (§2.3.1.3)", permalink.Delivery{Status: "404"}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, ""},
+		{"5xx: unreachable, disallow all (§2.3.1.4)", permalink.Delivery{Status: " 503 "}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
+		{"network error: unreachable (§2.3.1.4)", permalink.Delivery{FetchError: "timeout"}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
+		{"five redirects are followed (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: five}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
+		{"six redirects: past five (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: six}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, "redirects"},
+		{"a 3xx at the end does not settle it", permalink.Delivery{Status: "301"}, 0, matcher.EffectUndetermined, "", "not settled by the delivery facts", false, ""},
+		{"stale copy (§2.4)", permalink.Delivery{Status: "200", Observed: "2025-03-08T12:00"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "freshness"},
+		{"not text/plain (§2.3)", permalink.Delivery{Status: "200", ContentType: "text/html"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "content-type"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,17 +72,17 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 // panel says why.
 func TestDeliveryViewWithoutFacts(t *testing.T) {
 	res := chosenResult(t, 0)
-	blank := NewDeliveryView(DeliveryForm{Redirects: "\n  \n"}, res, 10, testkit.DeliveryNow, time.UTC)
+	blank := NewDeliveryView(permalink.Delivery{Redirects: []string{"", "  "}}, res, 10, testkit.DeliveryNow, time.UTC)
 	if blank.Provided || blank.Problem != "" || blank.Scope != matcher.ScopeLocal || blank.Overrides {
 		t.Errorf("blank form: %+v", blank)
 	}
 	if s := blank.SummaryScope(); !strings.Contains(s, "local rule decision — delivery not verified") {
 		t.Errorf("summary scope %q", s)
 	}
-	for _, f := range []DeliveryForm{
+	for _, f := range []permalink.Delivery{
 		{Status: "four oh four"},
-		{ContentType: "text/plain"},       // no status, no error
-		{Status: "200", Error: "timeout"}, // both
+		{ContentType: "text/plain"},            // no status, no error
+		{Status: "200", FetchError: "timeout"}, // both
 		{Status: "200", Observed: "yesterday"},
 		{Status: "99"},
 	} {
@@ -97,7 +98,7 @@ func TestDeliveryViewWithoutFacts(t *testing.T) {
 func TestDeliveryFactsCarryTheRobotsURL(t *testing.T) {
 	a := Analyze(Rfc9309Example, nil, nil)
 	full := a.Rows[3].Result // https://www.Example.com/…
-	f, _ := DeliveryForm{Status: "200"}.facts(full.Target.RobotsURL, time.UTC)
+	f, _ := deliveryFacts(permalink.Delivery{Status: "200"}, full.Target.RobotsURL, time.UTC)
 	if f.RobotsURL != "https://www.example.com/robots.txt" {
 		t.Errorf("robots URL %q", f.RobotsURL)
 	}
@@ -128,9 +129,9 @@ func TestParseObserved(t *testing.T) {
 // the delivery.
 func TestDeliveryViewRobotsTxtItself(t *testing.T) {
 	ex := Rfc9309Example
-	ex.URLs = "https://example.com/robots.txt"
+	ex.URLs = []string{"https://example.com/robots.txt"}
 	res := Analyze(ex, nil, nil).Rows[0].Result
-	v := NewDeliveryView(DeliveryForm{Status: "503"}, res, 10, testkit.DeliveryNow, time.UTC)
+	v := NewDeliveryView(permalink.Delivery{Status: "503"}, res, 10, testkit.DeliveryNow, time.UTC)
 	if v.Effective != "allowed" || v.Overrides {
 		t.Errorf("robots.txt with 503: effective %q overrides %v", v.Effective, v.Overrides)
 	}

@@ -3,6 +3,7 @@ package view
 import (
 	"time"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -26,12 +27,12 @@ type rowDelivery struct {
 // WithDelivery is a with every row's effective verdict under the delivery
 // form f. Only the verdicts are recomputed: no URL is evaluated again, so
 // typing a status into the delivery panel costs nothing per rule.
-func (a *Analysis) WithDelivery(f DeliveryForm, now time.Time, loc *time.Location) *Analysis {
+func (a *Analysis) WithDelivery(f permalink.Delivery, now time.Time, loc *time.Location) *Analysis {
 	out := *a
 	out.Rows = append([]ResultRow(nil), a.Rows...)
 	out.delivered = rowDelivery{}
-	facts, _ := f.facts("", loc)
-	as := matcher.AssessDelivery(facts, len(a.In.Source), now)
+	facts, _ := deliveryFacts(f, "", loc)
+	as := matcher.AssessDelivery(facts, len(a.In.Robots), now)
 	if facts == nil || (as.Effect != matcher.EffectAllowAll && as.Effect != matcher.EffectDisallowAll) {
 		for i := range out.Rows {
 			out.Rows[i].Effective = ""

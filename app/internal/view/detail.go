@@ -104,7 +104,7 @@ func NewDetail(a *Analysis, i int) *Detail {
 		d.Comparing = len(matcher.Readings()) > 1
 		d.ScopeNotes = scopeNotes(a.File, res)
 	}
-	d.Delivery = NewDeliveryView(a.In.Delivery, res, len(a.In.Source), time.Now(), time.Local)
+	d.Delivery = NewDeliveryView(a.In.Delivery, res, len(a.In.Robots), time.Now(), time.Local)
 	d.Lines, d.Unshown = annotate(a, res)
 	if c := newSizeCut(a.File, res); c != nil {
 		d.SizeCut = c

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -86,7 +87,7 @@ func TestDetailMatchesAndSteps(t *testing.T) {
 // A long file is folded around what matters, and every line is either
 // shown or counted in a fold.
 func TestDetailFoldsLongFiles(t *testing.T) {
-	ex := Example{Source: testkit.ManyRules(100 << 10), Token: "Googlebot", Reading: matcher.RFC9309, URLs: "/area20/open/x.html"}
+	ex := permalink.State{Robots: testkit.ManyRules(100 << 10), Token: "Googlebot", Reading: string(matcher.RFC9309), URLs: []string{"/area20/open/x.html"}}
 	a := Analyze(ex, nil, nil)
 	d := NewDetail(a, 0)
 	shown, folded, winner := 0, 0, false
@@ -107,7 +108,7 @@ func TestDetailFoldsLongFiles(t *testing.T) {
 }
 
 func TestDetailBoundsTheTrace(t *testing.T) {
-	ex := Example{Source: testkit.ManyGroups(50 << 10), Token: testkit.BotName(300), Reading: matcher.RFC9309, URLs: "/area300/x"}
+	ex := permalink.State{Robots: testkit.ManyGroups(50 << 10), Token: testkit.BotName(300), Reading: string(matcher.RFC9309), URLs: []string{"/area300/x"}}
 	a := Analyze(ex, nil, nil)
 	d := NewDetail(a, 0)
 	all := len(d.Trace.Agents)

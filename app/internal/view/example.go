@@ -1,33 +1,45 @@
 package view
 
 import (
-	"robots-explorer"
+	register "robots-explorer"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
-// An Example is a whole input: a file, a token, URLs and a reading, and
-// what was observed about the file's delivery (blank: nothing).
-type Example struct {
-	Source   string
-	Token    string
-	URLs     string
-	Reading  matcher.Reading
-	Delivery DeliveryForm
+// ReadingOf is the reading an input names: RFC 9309 when it names none.
+// Inputs from links are checked by Open; one that names a reading the
+// matcher does not know is evaluated as written, and says so.
+func ReadingOf(in permalink.State) matcher.Reading {
+	if in.Reading == "" {
+		return matcher.RFC9309
+	}
+	return matcher.Reading(in.Reading)
+}
+
+// URLLines reads the URL field's lines (or the redirect field's): one URL
+// a line, surrounding white space and blank lines ignored.
+func URLLines(lines []string) []string {
+	var out []string
+	for _, line := range lines {
+		out = append(out, splitURLs(line)...)
+	}
+	return out
 }
 
 // Rfc9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on
 // a first visit with URLs that exercise its rules: the * group used for a
 // token no group names, an allow outweighing a disallow by length, the
 // "*.gif$" pattern, and a full URL whose path is normalized.
-var Rfc9309Example = Example{
-	Source: rfc9309ExampleFile(),
+var Rfc9309Example = permalink.State{
+	Robots: rfc9309ExampleFile(),
 	Token:  "Googlebot",
-	URLs: `/example/page.html
-/publications/report.html
-/images/cat.gif
-https://www.Example.com/publications/caf%c3%a9.gif#top
-/about`,
-	Reading: matcher.RFC9309,
+	URLs: []string{
+		"/example/page.html",
+		"/publications/report.html",
+		"/images/cat.gif",
+		"https://www.Example.com/publications/caf%c3%a9.gif#top",
+		"/about",
+	},
 }
 
 // CommonTokens are offered in the product-token field; anything else may be

@@ -3,6 +3,7 @@ package view
 import (
 	"testing"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -29,7 +30,7 @@ func TestVisibleLines(t *testing.T) {
 // a diagnostic, one symbol a line (the weightiest) and a label naming all.
 func TestLineMarks(t *testing.T) {
 	src := "User-agent: *\nDisallow: /a\nAllow: /ab\nDisallow: nope\nFoo: bar\n"
-	a := Analyze(Example{Source: src, Token: "Googlebot", URLs: "/abc", Reading: matcher.RFC9309}, nil, nil)
+	a := Analyze(permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/abc"}, Reading: string(matcher.RFC9309)}, nil, nil)
 	marks := LineMarks(a, NewDetail(a, 0))
 	if m := marks[3]; m.Symbol != "▶" || m.Class != "winner" || m.Verdict != "allowed" {
 		t.Errorf("line 3 (Allow: /ab decides): %+v", m)

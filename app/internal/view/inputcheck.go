@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -64,11 +65,11 @@ func (c *InputCheck) add(kind, text string) {
 
 // Bound returns ex with the file cut to what the page analyses, checking
 // the file again only when it changed.
-func (c *InputCheck) Bound(ex Example) Example {
-	if !c.computed || c.source != ex.Source {
-		*c = CheckInput(ex.Source)
+func (c *InputCheck) Bound(ex permalink.State) permalink.State {
+	if !c.computed || c.source != ex.Robots {
+		*c = CheckInput(ex.Robots)
 	}
-	ex.Source = c.Bounded
+	ex.Robots = c.Bounded
 	return ex
 }
 

@@ -2,7 +2,6 @@ package view
 
 import (
 	"robots-explorer/app/lesson"
-	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -49,11 +48,6 @@ func CompareExample(x lesson.Example, v *ExampleView) {
 		v.Rows[i].Compare = CompareURL(files, chosen, x.Token, v.Rows[i].URL)
 	}
 	v.Compared = true
-}
-
-// LessonState is the explorer state of an example, its first URL chosen.
-func LessonState(x lesson.Example) permalink.State {
-	return permalink.State{Robots: x.Robots, Token: x.Token, URLs: x.URLs, Reading: x.Reading}
 }
 
 // Disagreeing reports whether the readings disagree on any URL of v.

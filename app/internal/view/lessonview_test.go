@@ -46,12 +46,12 @@ func TestLessonExamplesCompared(t *testing.T) {
 // An example opens in the explorer with its file, token and URLs.
 func TestLessonStateOpensInTheExplorer(t *testing.T) {
 	x := lesson.All()[0].Examples[0]
-	f, err := LinkFragment(LessonState(x))
+	f, err := LinkFragment(x.State)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ex, chosen, err := DecodeLink(f)
-	if err != nil || chosen != 0 || ex.Source != x.Robots || ex.Token != x.Token {
+	if err != nil || chosen != 0 || ex.Robots != x.Robots || ex.Token != x.Token {
 		t.Fatalf("%+v %d %v", ex, chosen, err)
 	}
 	a := Analyze(ex, nil, nil)

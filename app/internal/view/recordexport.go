@@ -27,7 +27,7 @@ func DecisionRecord(a *Analysis, chosen int, source string, facts *matcher.Deliv
 	}
 	f, res := a.File, a.Rows[chosen].Result
 	if string(f.Source) != source {
-		f = matcher.ParseText(a.In.Reading, source)
+		f = matcher.ParseText(ReadingOf(a.In), source)
 		var err error
 		if res, err = f.Evaluate(a.In.Token, a.Rows[chosen].URL); err != nil {
 			return nil, err

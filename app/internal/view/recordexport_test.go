@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -17,13 +18,13 @@ import (
 // facts, in both forms.
 func TestDecisionRecord(t *testing.T) {
 	a := Analyze(Rfc9309Example, nil, nil)
-	facts, _ := DeliveryForm{Status: "404"}.facts("", time.UTC)
-	rec, err := DecisionRecord(a, 0, Rfc9309Example.Source, facts, testkit.DeliveryNow, "v9.9.9")
+	facts, _ := deliveryFacts(permalink.Delivery{Status: "404"}, "", time.UTC)
+	rec, err := DecisionRecord(a, 0, Rfc9309Example.Robots, facts, testkit.DeliveryNow, "v9.9.9")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256([]byte(Rfc9309Example.Source))
-	if rec.File.SHA256 != hex.EncodeToString(sum[:]) || rec.File.Size != len(Rfc9309Example.Source) {
+	sum := sha256.Sum256([]byte(Rfc9309Example.Robots))
+	if rec.File.SHA256 != hex.EncodeToString(sum[:]) || rec.File.Size != len(Rfc9309Example.Robots) {
 		t.Errorf("file %+v", rec.File)
 	}
 	if rec.Token != "Googlebot" || rec.URL != "/example/page.html" || rec.Reading != matcher.RFC9309 ||
@@ -44,7 +45,7 @@ func TestDecisionRecord(t *testing.T) {
 			t.Errorf("Markdown lacks %q", want)
 		}
 	}
-	if _, err := DecisionRecord(a, 99, Rfc9309Example.Source, nil, testkit.DeliveryNow, ""); err == nil {
+	if _, err := DecisionRecord(a, 99, Rfc9309Example.Robots, nil, testkit.DeliveryNow, ""); err == nil {
 		t.Error("a record of no row")
 	}
 }
@@ -54,7 +55,7 @@ func TestDecisionRecord(t *testing.T) {
 // the cut decides here).
 func TestDecisionRecordOfTheWholeText(t *testing.T) {
 	long := "User-agent: *\n" + strings.Repeat("# padding padding padding padding padding padding\n", AnalysedLimit/50+10) + "Disallow: /late\n"
-	ex := Example{Source: long, Token: "Googlebot", URLs: "/late", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: long, Token: "Googlebot", URLs: []string{"/late"}, Reading: string(matcher.RFC9309)}
 	var c InputCheck = CheckInput(long)
 	a := Analyze(c.Bound(ex), nil, nil)
 	if a.Rows[0].Verdict != "allowed" {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"robots-explorer"
+	register "robots-explorer"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )

@@ -67,8 +67,8 @@ func TestCaseState(t *testing.T) {
 	if strings.Join(s.URLs, " ") != "/a / /c" || s.Chosen != 2 || s.Token != "A" {
 		t.Errorf("state %+v", s)
 	}
-	ex, chosen, err := ExampleOf(s)
-	if err != nil || chosen != 2 || ex.Reading != matcher.RFC9309 || len(Analyze(ex, nil, nil).Rows) != 3 {
+	ex, chosen, err := Open(s)
+	if err != nil || chosen != 2 || ReadingOf(ex) != matcher.RFC9309 || len(Analyze(ex, nil, nil).Rows) != 3 {
 		t.Errorf("%+v %d %v", ex, chosen, err)
 	}
 }

@@ -3,6 +3,7 @@ package view
 import (
 	"testing"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestScopeNotes(t *testing.T) {
 	src := "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\nDisallow: /dl?token=abc\nDisallow: /shop\n\n" +
 		"User-agent: otherbot\nDisallow: /private/\n"
-	ex := Example{Source: src, Token: "Googlebot", URLs: "/admin/x\n/drafts/a\n/dl?token=abc\n/shop\n/private/x", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/admin/x", "/drafts/a", "/dl?token=abc", "/shop", "/private/x"}, Reading: string(matcher.RFC9309)}
 	a := Analyze(ex, nil, nil)
 	tests := []struct {
 		row  int

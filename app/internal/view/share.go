@@ -25,14 +25,16 @@ type SavedWork struct {
 	Edited bool   `json:"edited"`
 }
 
-// StateOf is the permalink state of an input with row chosen chosen.
-func StateOf(in Example, chosen int) permalink.State {
+// LinkState is the state a link or a saved file carries for the input in
+// with row chosen chosen: the URLs and redirects without blank lines, the
+// facts trimmed, no reading for the default one.
+func LinkState(in permalink.State, chosen int) permalink.State {
 	d := in.Delivery
-	s := permalink.State{Robots: in.Source, Token: in.Token, URLs: splitURLs(in.URLs), Chosen: chosen,
-		Status: strings.TrimSpace(d.Status), Redirects: splitURLs(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
-		FetchError: strings.TrimSpace(d.Error), Observed: strings.TrimSpace(d.Observed)}
-	if in.Reading != matcher.RFC9309 {
-		s.Reading = string(in.Reading)
+	s := permalink.State{Robots: in.Robots, Token: in.Token, URLs: URLLines(in.URLs), Chosen: chosen,
+		Delivery: permalink.Delivery{Status: strings.TrimSpace(d.Status), Redirects: URLLines(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
+			FetchError: strings.TrimSpace(d.FetchError), Observed: strings.TrimSpace(d.Observed)}}
+	if r := ReadingOf(in); r != matcher.RFC9309 {
+		s.Reading = string(r)
 	}
 	if s.Chosen >= len(s.URLs) {
 		s.Chosen = 0
@@ -40,30 +42,30 @@ func StateOf(in Example, chosen int) permalink.State {
 	return s
 }
 
-// ExampleOf is the input a state describes, and its chosen row. A reading
-// the explorer does not know makes the state unusable (a tampered or
-// mistyped link); no reading means the default, RFC 9309.
-func ExampleOf(s permalink.State) (Example, int, error) {
-	r := matcher.RFC9309
+// Open checks a state that came from outside (a link, a saved file, the
+// browser's storage) and returns it with its chosen row. A reading the
+// explorer does not know makes the state unusable (a tampered or mistyped
+// link); no reading means the default, RFC 9309.
+func Open(s permalink.State) (permalink.State, int, error) {
 	if s.Reading != "" {
-		var err error
-		if r, err = matcher.ParseReading(s.Reading); err != nil {
-			return Example{}, 0, fmt.Errorf("%w: it names the reading %q, which the explorer does not know", permalink.ErrMalformed, s.Reading)
+		r, err := matcher.ParseReading(s.Reading)
+		if err != nil {
+			return permalink.State{}, 0, fmt.Errorf("%w: it names the reading %q, which the explorer does not know", permalink.ErrMalformed, s.Reading)
 		}
+		s.Reading = string(r)
 	}
-	d := DeliveryForm{Status: s.Status, Redirects: strings.Join(s.Redirects, "\n"), ContentType: s.ContentType, Error: s.FetchError, Observed: s.Observed}
-	return Example{Source: s.Robots, Token: s.Token, URLs: strings.Join(s.URLs, "\n"), Reading: r, Delivery: d}, s.Chosen, nil
+	return s, s.Chosen, nil
 }
 
 // DecodeLink reads a fragment into an input, or says why it cannot. A
 // compact fragment in the browser waits for the decompression stream:
 // the UI goes through decodeThen.
-func DecodeLink(fragment string) (Example, int, error) {
+func DecodeLink(fragment string) (permalink.State, int, error) {
 	s, err := permalink.Decode(fragment)
 	if err != nil {
-		return Example{}, 0, err
+		return permalink.State{}, 0, err
 	}
-	return ExampleOf(s)
+	return Open(s)
 }
 
 // SameState compares two states as the explorer would show them. The
@@ -147,7 +149,7 @@ const RobotsFileName = "robots.txt"
 func FileText(s permalink.State) string { return permalink.Readable(s) + "\n" }
 
 // decodeFile reads a saved file back.
-func decodeFile(text string) (Example, int, error) {
+func decodeFile(text string) (permalink.State, int, error) {
 	return DecodeLink(strings.TrimSpace(text))
 }
 

@@ -2,6 +2,7 @@ package view
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -14,9 +15,11 @@ import (
 // saved file.
 func TestStateRoundTrip(t *testing.T) {
 	ex := Rfc9309Example
-	ex.Reading = matcher.Google
-	ex.Delivery = DeliveryForm{Status: "200", Redirects: "https://a.example/1\nhttps://a.example/2", ContentType: "text/plain", Observed: "2025-03-10T12:00"}
-	s := StateOf(ex, 3)
+	ex.Reading = string(matcher.Google)
+	ex.Delivery = permalink.Delivery{Status: "200", Redirects: []string{"https://a.example/1", "https://a.example/2"}, ContentType: "text/plain", Observed: "2025-03-10T12:00"}
+	s := LinkState(ex, 3)
+	want := ex
+	want.Chosen = 3
 	for name, frag := range map[string]string{
 		"readable": permalink.Readable(s),
 		"compact":  testkit.CompactLink(t, s),
@@ -25,12 +28,12 @@ func TestStateRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if got != ex || chosen != 3 {
-			t.Errorf("%s: got %+v chosen %d, want %+v chosen 3", name, got, chosen, ex)
+		if !reflect.DeepEqual(got, want) || chosen != 3 {
+			t.Errorf("%s: got %+v chosen %d, want %+v chosen 3", name, got, chosen, want)
 		}
 	}
 	got, chosen, err := decodeFile(FileText(s))
-	if err != nil || got != ex || chosen != 3 {
+	if err != nil || !reflect.DeepEqual(got, want) || chosen != 3 {
 		t.Errorf("file: %+v %d %v", got, chosen, err)
 	}
 }
@@ -42,14 +45,14 @@ func TestHandWrittenLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Example{Source: "User-agent: *\nDisallow: /fish\n", Token: "Googlebot", URLs: "/fish\n/fish.php", Reading: matcher.Google}
-	if ex != want || chosen != 0 {
+	want := permalink.State{Robots: "User-agent: *\nDisallow: /fish\n", Token: "Googlebot", URLs: []string{"/fish", "/fish.php"}, Reading: string(matcher.Google)}
+	if !reflect.DeepEqual(ex, want) || chosen != 0 {
 		t.Errorf("got %+v %d, want %+v", ex, chosen, want)
 	}
-	if ex, _, err := DecodeLink("url=%2Fa"); err != nil || ex.Reading != matcher.RFC9309 || ex.Source != "" {
+	if ex, _, err := DecodeLink("url=%2Fa"); err != nil || ReadingOf(ex) != matcher.RFC9309 || ex.Robots != "" {
 		t.Errorf("a link with a URL only: %+v %v", ex, err)
 	}
-	if s := StateOf(Rfc9309Example, 0); s.Reading != "" || strings.Contains(permalink.Readable(s), "reading=") {
+	if s := LinkState(Rfc9309Example, 0); s.Reading != "" || strings.Contains(permalink.Readable(s), "reading=") {
 		t.Errorf("the default reading is written into the link: %q", permalink.Readable(s))
 	}
 }
@@ -57,7 +60,7 @@ func TestHandWrittenLink(t *testing.T) {
 // A tampered link is refused with a message a person can act on, whatever
 // part of it was damaged.
 func TestBrokenLinksAreRefused(t *testing.T) {
-	good := testkit.CompactLink(t, StateOf(Rfc9309Example, 0))
+	good := testkit.CompactLink(t, LinkState(Rfc9309Example, 0))
 	tests := []struct {
 		name, frag string
 		is         error
@@ -86,7 +89,7 @@ func TestBrokenLinksAreRefused(t *testing.T) {
 // The app's own pages open short examples with readable links and large
 // ones (the 500 KiB lesson) compacted.
 func TestLinkFragment(t *testing.T) {
-	short := StateOf(Rfc9309Example, 0)
+	short := LinkState(Rfc9309Example, 0)
 	if f, err := LinkFragment(short); err != nil || !strings.HasPrefix(f, "robots=") {
 		t.Errorf("a short state gets %q (%v)", f, err)
 	}

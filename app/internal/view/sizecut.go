@@ -101,7 +101,7 @@ func NoteSizeCut(rec *matcher.Record, f *matcher.File, res *matcher.Result) *mat
 // part (analysedLimit): the size diagnostic at the 500 KiB point gives
 // the file's real size, not the size of the part analysed.
 func (a *Analysis) WithSize(size int) *Analysis {
-	if size <= len(a.In.Source) {
+	if size <= len(a.In.Robots) {
 		return a
 	}
 	out := *a
@@ -114,7 +114,7 @@ func (a *Analysis) WithSize(size int) *Analysis {
 			}
 			ds = append(matcher.DiagnosticList(nil), ds...)
 			ds[i].Message = fmt.Sprintf("the file is %d bytes (%s), of which the page analyses the first %d; a crawler may stop "+
-				"reading at 500 KiB (%d bytes), so the rules past this point may be ignored", size, ByteSize(size), len(a.In.Source), matcher.ParseLimit)
+				"reading at 500 KiB (%d bytes), so the rules past this point may be ignored", size, ByteSize(size), len(a.In.Robots), matcher.ParseLimit)
 			out.DiagLines[line] = ds
 		}
 	}

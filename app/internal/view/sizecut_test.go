@@ -7,6 +7,7 @@ import (
 
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/lesson"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -21,7 +22,7 @@ func TestSizeCutPast500KiB(t *testing.T) {
 	for _, r := range []matcher.Reading{matcher.Google, matcher.RFC9309} {
 		t.Run(string(r), func(t *testing.T) {
 			var in InputCheck
-			ex := Example{Source: src, Token: "Googlebot", URLs: "/late/x\n/early/x", Reading: r}
+			ex := permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/late/x", "/early/x"}, Reading: string(r)}
 			a := Analyze(in.Bound(ex), nil, nil).WithSize(len(src))
 			if a.Rows[0].Verdict != "disallowed" || a.Rows[0].Line != late {
 				t.Fatalf("/late/x: %s by line %d, want disallowed by line %d", a.Rows[0].Verdict, a.Rows[0].Line, late)
