@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
@@ -38,7 +39,7 @@ type explorer struct {
 	cmpSeq  int
 	cmpMs   float64 // time spent on the current comparison so far
 	loaded  bool
-	measure timing
+	measure browser.Timing
 	input   view.InputCheck // the pasted file's notices and the part analysed
 	// marks are the editor's gutter marks for the chosen URL, problems the
 	// count of the file's diagnostics above it (gutter.go, problems.go).
@@ -85,7 +86,7 @@ func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 // chosen row when it still exists, and measures the evaluation and the
 // render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
-	e.measure.begin()
+	e.measure.Begin()
 	e.result = view.Analyze(e.input.Bound(e.in), &e.files, e.result).WithSize(len(e.in.Robots))
 	if e.chosen >= len(e.result.Rows) {
 		e.chosen = 0
@@ -94,7 +95,7 @@ func (e *explorer) analyze(ctx app.Context) {
 	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
 	e.token = view.NewTokenView(e.in.Token)
 	e.assessDelivery()
-	e.measure.evaluatedNow(len(e.in.Robots), len(e.result.Rows))
+	e.measure.EvaluatedNow(len(e.in.Robots), len(e.result.Rows))
 	if !app.IsClient {
 		// Prerendering waits for every timer a component starts: the
 		// save, which only a browser uses, held each GET / for
@@ -103,7 +104,7 @@ func (e *explorer) analyze(ctx app.Context) {
 		return
 	}
 	ctx.Defer(func(ctx app.Context) {
-		e.measure.publish()
+		e.measure.Publish()
 		e.compareLater(ctx)
 		e.persistLater(ctx)
 	})
@@ -147,19 +148,19 @@ func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
 		ctx.PreventUpdate()
 		return
 	}
-	start := perfNow()
+	start := browser.PerfNow()
 	src := e.result.In.Robots
 	if r, ok := e.files.Missing(src); ok {
 		e.files.File(r, src)
-		e.cmpMs += perfNow() - start
+		e.cmpMs += browser.PerfNow() - start
 		ctx.PreventUpdate() // nothing to show yet
 		ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
 		return
 	}
 	row := e.detail.Row
 	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, row.URL))
-	e.cmpMs += perfNow() - start
-	publishCompareTiming(len(src), e.cmpMs)
+	e.cmpMs += browser.PerfNow() - start
+	browser.PublishCompareTiming(len(src), e.cmpMs)
 }
 
 // schedule analyses after a pause in typing: each edit bumps gen, and only
@@ -233,7 +234,7 @@ func (e *explorer) onRowKey(i int) app.EventHandler {
 }
 
 func (e *explorer) Render() app.UI {
-	e.measure.markRender()
+	e.measure.MarkRender()
 	return app.Elem("div").Class("explorer").Body(
 		app.Elem("button").Attr("type", "button").ID("skip-to-verdicts").Class("skip-link").OnClick(skipToVerdicts).
 			Text("Skip to the verdicts"),
@@ -302,4 +303,21 @@ func skipToVerdicts(ctx app.Context, _ app.Event) {
 		el.Call("scrollIntoView", map[string]any{"block": "start"})
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
+}
+
+// OnNav loads the state a link carries; on a first visit without one it
+// restores the work saved locally, else shows the default example.
+func (e *explorer) OnNav(ctx app.Context) {
+	first := !e.loaded
+	e.loaded = true
+	frag := ctx.Page().URL().EscapedFragment()
+	if frag == "" || frag == e.fragment {
+		if first {
+			e.restoreSaved(ctx)
+		}
+		return
+	}
+	e.decodeThen(ctx, frag, func(ctx app.Context, ex permalink.State, chosen int, err error) {
+		e.openLink(ctx, frag, first, ex, chosen, err)
+	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 )
@@ -22,23 +23,6 @@ const persistDelay = 300 * time.Millisecond
 // the state is rebuilt from the URL in OnNav, and go-app ignores a
 // navigation to the URL it last navigated to, so loading never depends on
 // a navigation happening.
-
-// OnNav loads the state a link carries; on a first visit without one it
-// restores the work saved locally, else shows the default example.
-func (e *explorer) OnNav(ctx app.Context) {
-	first := !e.loaded
-	e.loaded = true
-	frag := ctx.Page().URL().EscapedFragment()
-	if frag == "" || frag == e.fragment {
-		if first {
-			e.restoreSaved(ctx)
-		}
-		return
-	}
-	e.decodeThen(ctx, frag, func(ctx app.Context, ex permalink.State, chosen int, err error) {
-		e.openLink(ctx, frag, first, ex, chosen, err)
-	})
-}
 
 // openLink shows what the link frag holds, once decoded.
 func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex permalink.State, chosen int, err error) {
@@ -64,7 +48,7 @@ func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex permali
 // example.
 func (e *explorer) restoreSaved(ctx app.Context) {
 	var w view.SavedWork
-	loadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
+	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
 		if !found || w.Link == "" {
 			e.load(ctx, view.Rfc9309Example, 0)
 			return
@@ -86,13 +70,13 @@ func (e *explorer) restoreSaved(ctx app.Context) {
 // yet restored or discarded.
 func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
 	var w view.SavedWork
-	loadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
+	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
 		if s, err := permalink.Decode(w.Link); found && err == nil && w.Edited && !view.SameState(s, link) {
 			e.keepAside(ctx, s)
 			return
 		}
 		var prev string
-		loadValue(ctx, view.PreviousKey, &prev, func(ctx app.Context, found bool) {
+		browser.LoadValue(ctx, view.PreviousKey, &prev, func(ctx app.Context, found bool) {
 			if s, err := permalink.Decode(prev); found && err == nil && !view.SameState(s, link) {
 				e.previous = &s
 			}
@@ -112,7 +96,7 @@ func (e *explorer) replaceWork(ctx app.Context, ex permalink.State, chosen int) 
 
 func (e *explorer) keepAside(ctx app.Context, s permalink.State) {
 	e.previous = &s
-	storeValue(ctx, view.PreviousKey, permalink.Readable(s), func(ctx app.Context, err error) {
+	browser.StoreValue(ctx, view.PreviousKey, permalink.Readable(s), func(ctx app.Context, err error) {
 		e.say(notSaved("The work this replaced", err), "error")
 	})
 }
@@ -191,7 +175,7 @@ func (e *explorer) persist(ctx app.Context) {
 		}
 	} else {
 		e.tooLargeToSave = false
-		storeValue(ctx, view.WorkKey, view.SavedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
+		browser.StoreValue(ctx, view.WorkKey, view.SavedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
 			e.say(notSaved("Your work", err), "error")
 		})
 	}
@@ -260,7 +244,7 @@ func (e *explorer) shareCompact(ctx app.Context, s permalink.State, c string, cu
 		e.fragment, e.linked = c, s
 		ctx.Page().ReplaceURL(here(ctx, c))
 	}
-	copyText(ctx, link, func(ctx app.Context, ok bool) {
+	browser.CopyText(ctx, link, func(ctx app.Context, ok bool) {
 		if ok {
 			e.say("Link copied: it holds the whole state, compacted ("+view.Kib(len(c))+").", "info")
 		} else {
@@ -270,19 +254,19 @@ func (e *explorer) shareCompact(ctx app.Context, s permalink.State, c string, cu
 }
 
 func (e *explorer) onSaveFile(ctx app.Context, ev app.Event) {
-	downloadText(view.SaveFileName, view.FileText(e.state()))
+	browser.DownloadText(view.SaveFileName, view.FileText(e.state()))
 	e.say("The page's state (file, token, URLs, reading, delivery facts) saved as "+view.SaveFileName+"; “"+view.LoadStateLabel+"” opens it again.", "info")
 }
 
 // onSaveRobots downloads the robots.txt being edited, whole (also the part
 // past what the page analyses), as the file a server would send.
 func (e *explorer) onSaveRobots(ctx app.Context, ev app.Event) {
-	downloadText(view.RobotsFileName, e.in.Robots)
+	browser.DownloadText(view.RobotsFileName, e.in.Robots)
 	e.say("The robots.txt ("+view.ByteSize(len(e.in.Robots))+") saved as "+view.RobotsFileName+".", "info")
 }
 
 func (e *explorer) onLoadFile(ctx app.Context, ev app.Event) {
-	readChosenFile(ctx, ctx.JSSrc(), permalink.MaxState, func(ctx app.Context, text string, err error) {
+	browser.ReadChosenFile(ctx, ctx.JSSrc(), permalink.MaxState, func(ctx app.Context, text string, err error) {
 		if err != nil {
 			e.say("This file could not be opened: "+err.Error()+". Your work is unchanged.", "error")
 			return
@@ -305,7 +289,7 @@ func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
 	}
 	ex, chosen, err := view.Open(*e.previous)
 	e.previous = nil
-	deleteValue(ctx, view.PreviousKey)
+	browser.DeleteValue(ctx, view.PreviousKey)
 	if err != nil {
 		e.say(view.LinkProblem(err), "error")
 		return
@@ -316,7 +300,7 @@ func (e *explorer) onRestore(ctx app.Context, ev app.Event) {
 
 func (e *explorer) onDiscardPrevious(ctx app.Context, ev app.Event) {
 	e.previous = nil
-	deleteValue(ctx, view.PreviousKey)
+	browser.DeleteValue(ctx, view.PreviousKey)
 }
 
 // notSaved says that what could not be saved in this browser, and why,

@@ -3,6 +3,7 @@ package ui
 import (
 	"time"
 
+	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/version"
 	"robots-explorer/app/internal/view"
 
@@ -28,11 +29,11 @@ func (e *explorer) onRecord(ext string, copyIt bool) app.EventHandler {
 		}
 		name := view.RecordFileName(rec, ext)
 		if !copyIt {
-			downloadAs(name, mime, text)
+			browser.DownloadAs(name, mime, text)
 			e.say("Decision record saved as "+name+" (SHA-256 of the file "+rec.File.SHA256[:12]+"…).", "info")
 			return
 		}
-		copyText(ctx, text, func(ctx app.Context, ok bool) {
+		browser.CopyText(ctx, text, func(ctx app.Context, ok bool) {
 			if ok {
 				e.say("Decision record copied ("+recordFormName(ext)+").", "info")
 			} else {

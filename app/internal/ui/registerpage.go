@@ -25,6 +25,7 @@ type registerPage struct {
 	views []view.CaseView
 	err   string
 	next  int // the next case to check
+	tally view.Tally
 	// texts, shown and query are the filter's (caselist.go).
 	texts []string
 	shown []int
@@ -40,6 +41,7 @@ func (p *registerPage) OnInit() {
 		return
 	}
 	p.cases, p.views = cases, view.NewCaseViews(cases)
+	p.tally = view.TallyCases(p.views)
 	p.texts = view.CaseSearchTexts(p.views)
 	p.shown = view.FilterCases(p.texts, "")
 }
@@ -63,6 +65,7 @@ func (p *registerPage) checkLater(ctx app.Context) {
 			view.CheckCase(p.cases[p.next], &p.views[p.next])
 			p.next++
 		}
+		p.tally = view.TallyCases(p.views)
 		p.checkLater(ctx)
 	})
 }
@@ -72,7 +75,7 @@ func (p *registerPage) open(ci, qi int) app.EventHandler {
 }
 
 func (p *registerPage) Render() app.UI {
-	t := view.TallyCases(p.views)
+	t := p.tally
 	return app.Elem("div").Class("page", "register").Body(
 		renderSiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
 		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),

@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"encoding/json"
@@ -26,10 +26,10 @@ const (
 
 var errNoIndexedDB = errors.New("this browser offers no IndexedDB")
 
-// storeValue saves v under key. failed is called only when neither store
+// StoreValue saves v under key. failed is called only when neither store
 // took the value; the older value is then gone too, so that it never
 // passes for the newer one.
-func storeValue(ctx app.Context, key string, v any, failed func(ctx app.Context, err error)) {
+func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context, err error)) {
 	ls := ctx.LocalStorage()
 	if err := ls.Set(key, v); err == nil {
 		return
@@ -50,9 +50,9 @@ func storeValue(ctx app.Context, key string, v any, failed func(ctx app.Context,
 	})
 }
 
-// loadValue reads the value saved under key into v and tells done whether
+// LoadValue reads the value saved under key into v and tells done whether
 // there was one. It answers at once for a value in local storage.
-func loadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
+func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
 	ls := ctx.LocalStorage()
 	var marker string
 	if ls.Get(key, &marker); marker != inIndexedDB {
@@ -64,8 +64,8 @@ func loadValue(ctx app.Context, key string, v any, done func(ctx app.Context, fo
 	})
 }
 
-// deleteValue removes key from both stores.
-func deleteValue(ctx app.Context, key string) {
+// DeleteValue removes key from both stores.
+func DeleteValue(ctx app.Context, key string) {
 	var marker string
 	if ctx.LocalStorage().Get(key, &marker); marker == inIndexedDB {
 		idbDelete(ctx, key)

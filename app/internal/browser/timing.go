@@ -1,12 +1,12 @@
-package ui
+package browser
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// timing measures one analysis in the page with performance.now: the
+// Timing measures one analysis in the page with performance.now: the
 // evaluation, then the render that shows it. The figures are published as
 // window.robotsExplorerTiming for the browser tests to log; they are a
 // measurement, never an assertion.
-type timing struct {
+type Timing struct {
 	pending     bool
 	start       float64
 	evaluated   float64
@@ -15,7 +15,7 @@ type timing struct {
 	urls        int
 }
 
-func perfNow() float64 {
+func PerfNow() float64 {
 	p := app.Window().Get("performance")
 	if !p.Truthy() {
 		return 0
@@ -23,27 +23,27 @@ func perfNow() float64 {
 	return p.Call("now").Float()
 }
 
-func (t *timing) begin() { *t = timing{pending: true, start: perfNow()} }
+func (t *Timing) Begin() { *t = Timing{pending: true, start: PerfNow()} }
 
-func (t *timing) evaluatedNow(bytes, urls int) {
-	t.evaluated, t.bytes, t.urls = perfNow(), bytes, urls
+func (t *Timing) EvaluatedNow(bytes, urls int) {
+	t.evaluated, t.bytes, t.urls = PerfNow(), bytes, urls
 }
 
-// markRender notes when the render of a pending measurement starts: go-app
+// MarkRender notes when the render of a pending measurement starts: go-app
 // renders on its next frame, and the wait for that frame is not the page's
 // cost.
-func (t *timing) markRender() {
+func (t *Timing) MarkRender() {
 	if t.pending && t.renderStart == 0 {
-		t.renderStart = perfNow()
+		t.renderStart = PerfNow()
 	}
 }
 
-// publish runs after the render (ctx.Defer) and records the figures.
-func (t *timing) publish() {
+// Publish runs after the render (ctx.Defer) and records the figures.
+func (t *Timing) Publish() {
 	if !t.pending {
 		return
 	}
-	end := perfNow()
+	end := PerfNow()
 	t.pending = false
 	app.Window().Set("robotsExplorerTiming", map[string]any{
 		"bytes":      t.bytes,
@@ -55,13 +55,13 @@ func (t *timing) publish() {
 	})
 }
 
-// publishCompareTiming records how long the deferred comparison of the
+// PublishCompareTiming records how long the deferred comparison of the
 // other readings took (its parses and matcher.Compare), as
 // window.robotsExplorerCompareTiming.
-func publishCompareTiming(bytes int, ms float64) {
+func PublishCompareTiming(bytes int, ms float64) {
 	app.Window().Set("robotsExplorerCompareTiming", map[string]any{
 		"bytes":     bytes,
 		"compareMs": ms,
-		"at":        perfNow(),
+		"at":        PerfNow(),
 	})
 }

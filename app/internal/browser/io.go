@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"errors"
@@ -35,8 +35,8 @@ func onPromise(ctx app.Context, p app.Value, done func(ctx app.Context, v app.Va
 	p.Call("then", resolve, reject)
 }
 
-// copyText puts s on the clipboard and reports whether it got there.
-func copyText(ctx app.Context, s string, done func(ctx app.Context, ok bool)) {
+// CopyText puts s on the clipboard and reports whether it got there.
+func CopyText(ctx app.Context, s string, done func(ctx app.Context, ok bool)) {
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
 		done(ctx, false)
@@ -45,12 +45,12 @@ func copyText(ctx app.Context, s string, done func(ctx app.Context, ok bool)) {
 	onPromise(ctx, clip.Call("writeText", s), func(ctx app.Context, _ app.Value, ok bool) { done(ctx, ok) })
 }
 
-// downloadText offers text as a file named name.
-func downloadText(name, text string) { downloadAs(name, "text/plain;charset=utf-8", text) }
+// DownloadText offers text as a file named name.
+func DownloadText(name, text string) { DownloadAs(name, "text/plain;charset=utf-8", text) }
 
-// downloadAs offers text as a file named name, of media type mime: a Blob
+// DownloadAs offers text as a file named name, of media type mime: a Blob
 // URL on an anchor created here and clicked, never markup.
-func downloadAs(name, mime, text string) {
+func DownloadAs(name, mime, text string) {
 	doc := app.Window().Get("document")
 	if !doc.Truthy() {
 		return
@@ -68,10 +68,10 @@ func downloadAs(name, mime, text string) {
 // errFileTooLarge refuses a file before reading it.
 var errFileTooLarge = errors.New("the file is larger than a saved state can be")
 
-// readChosenFile reads the first file of a file input as text; files over
+// ReadChosenFile reads the first file of a file input as text; files over
 // limit bytes are refused unread. The input is cleared, so choosing the
 // same file again reads it again.
-func readChosenFile(ctx app.Context, input app.Value, limit int, done func(ctx app.Context, text string, err error)) {
+func ReadChosenFile(ctx app.Context, input app.Value, limit int, done func(ctx app.Context, text string, err error)) {
 	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
 		return
