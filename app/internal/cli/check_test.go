@@ -28,6 +28,38 @@ func runArgs(stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
+// A commandCase is one command line of a table test: the exit status it
+// must end with, lines its output must hold, and text its errors must hold.
+type commandCase struct {
+	name string
+	args []string
+	code int
+	out  []string
+	err  string
+}
+
+// runCommandCases runs each case with no standard input.
+func runCommandCases(t *testing.T, tests []commandCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runArgs("", tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s\n%s", code, tt.code, out, errOut)
+			}
+			lines := strings.Split(out, "\n")
+			for _, want := range tt.out {
+				if !contains(lines, want) {
+					t.Errorf("no line %q in\n%s", want, out)
+				}
+			}
+			if !strings.Contains(errOut, tt.err) {
+				t.Errorf("stderr %q, want %q", errOut, tt.err)
+			}
+		})
+	}
+}
+
 const fishFile = "User-agent: *\nDisallow: /*.php\nAllow: /fish\n"
 
 func TestCheckExitStatus(t *testing.T) {

@@ -14,13 +14,7 @@ const crawlersFile = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebo
 
 func TestCheckCrawlers(t *testing.T) {
 	p := writeRobots(t, crawlersFile)
-	tests := []struct {
-		name string
-		args []string
-		code int
-		out  []string
-		err  string
-	}{
+	tests := []commandCase{
 		{"crawlers with their chains", []string{"check", "-crawlers", "Googlebot-Image,AdsBot-Google,GPTBot", p, "/cart", "/private/a"}, exitDisallowed,
 			[]string{"disallowed\tGooglebot-Image\t/cart\tline 5: Disallow: /cart",
 				"allowed\tAdsBot-Google\t/cart\tAllowed: no group names AdsBot-Google, and Google documents that this crawler ignores the * group, " +
@@ -42,23 +36,7 @@ func TestCheckCrawlers(t *testing.T) {
 		{"no URL", []string{"check", "-crawlers", "GPTBot", p}, ExitUsage, nil, "at least one URL"},
 		{"unreadable URL", []string{"check", "-crawlers", "GPTBot", p, "mailto:x"}, ExitUsage, nil, "mailto:x"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runArgs("", tt.args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d\n%s\n%s", code, tt.code, out, errOut)
-			}
-			lines := strings.Split(out, "\n")
-			for _, want := range tt.out {
-				if !contains(lines, want) {
-					t.Errorf("no line %q in\n%s", want, out)
-				}
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q, want %q", errOut, tt.err)
-			}
-		})
-	}
+	runCommandCases(t, tests)
 }
 
 // TestCheckCrawlersStream: a -urls file of several batches is checked on

@@ -23,13 +23,7 @@ func TestTestCommand(t *testing.T) {
 		"AdsBot-Google,/private/a,allow\n"+
 		"Fishbot,https://example.com/private/a,Disallowed\n")
 	failing := writeFile(t, dir, "fail.csv", "Googlebot,/cart,allowed,the cart must be crawlable\nGPTBot,/public,allowed\n")
-	tests := []struct {
-		name string
-		args []string
-		code int
-		out  []string
-		err  string
-	}{
+	tests := []commandCase{
 		{"all pass", []string{"test", robots, passing}, exitPassed, []string{
 			"ok\tGooglebot\t/cart\tdisallowed\tline 5: Disallow: /cart (checkout stays out)",
 			"ok\tGooglebot-Image\t/private/a\tallowed\tAllowed: no rule of the applying group matches /private/a. No group names Googlebot-Image; " +
@@ -43,23 +37,7 @@ func TestTestCommand(t *testing.T) {
 		{"missing EXPECTATIONS", []string{"test", robots}, ExitUsage, nil, "test needs ROBOTS_FILE and EXPECTATIONS"},
 		{"missing file", []string{"test", robots + ".none", passing}, ExitUsage, nil, "no such file"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runArgs("", tt.args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d\n%s\n%s", code, tt.code, out, errOut)
-			}
-			lines := strings.Split(out, "\n")
-			for _, want := range tt.out {
-				if !contains(lines, want) {
-					t.Errorf("no line %q in\n%s", want, out)
-				}
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q, want %q", errOut, tt.err)
-			}
-		})
-	}
+	runCommandCases(t, tests)
 }
 
 // TestTestMalformed: every malformed row is reported with its file:line,

@@ -12,9 +12,12 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"robots-explorer/app/internal/cli"
 	"time"
 )
+
+// ExitUsage is the status of serve and static for a wrong command line,
+// the same as the CLI's (cli.ExitUsage).
+const ExitUsage = 2
 
 const serveUsage = `usage: robots-explorer serve [-addr ADDR] [-web DIR]
 
@@ -31,11 +34,11 @@ func RunServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8000", "listen on `ADDR` (host:port)")
 	web := fs.String("web", "web", "the web `DIR`ectory")
 	if err := fs.Parse(args); err != nil {
-		return cli.ExitUsage
+		return ExitUsage
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "robots-explorer serve: unexpected argument %q\n", fs.Arg(0))
-		return cli.ExitUsage
+		return ExitUsage
 	}
 	s, warnings, err := LoadSite(*web)
 	if err != nil {

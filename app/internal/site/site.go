@@ -12,9 +12,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"robots-explorer/app/internal/compression"
 	"strconv"
 	"strings"
+
+	"robots-explorer/app/internal/compression"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

@@ -12,9 +12,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"robots-explorer/app/internal/cli"
-	"robots-explorer/app/internal/ui"
 	"strings"
+
+	"robots-explorer/app/internal/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -38,15 +38,15 @@ func RunStatic(args []string, stdout, stderr io.Writer) int {
 	web := fs.String("web", "web", "the web `DIR`ectory")
 	domain := fs.String("domain", "", "the `HOST` the site is published at, for the pages' og:url and og:image (left out without it)")
 	if err := fs.Parse(args); err != nil {
-		return cli.ExitUsage
+		return ExitUsage
 	}
 	if *out == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return cli.ExitUsage
+		return ExitUsage
 	}
 	if err := validDomain(*domain); err != nil {
 		fmt.Fprintf(stderr, "robots-explorer static: -domain: %v\n", err)
-		return cli.ExitUsage
+		return ExitUsage
 	}
 	if err := WriteStatic(*out, *web, *domain); err != nil {
 		fmt.Fprintf(stderr, "robots-explorer static: %v\n", err)

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"robots-explorer/app/internal/cli"
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/ui"
 )
@@ -74,8 +73,8 @@ func TestWriteStaticOpenGraph(t *testing.T) {
 	var errb bytes.Buffer
 	for _, bad := range []string{"https://explorer.example", "explorer.example/x", "a b"} {
 		errb.Reset()
-		if code := RunStatic([]string{"-out", t.TempDir(), "-web", web, "-domain", bad}, io.Discard, &errb); code != cli.ExitUsage {
-			t.Errorf("-domain %q: exit %d, want %d (%s)", bad, code, cli.ExitUsage, errb.String())
+		if code := RunStatic([]string{"-out", t.TempDir(), "-web", web, "-domain", bad}, io.Discard, &errb); code != ExitUsage {
+			t.Errorf("-domain %q: exit %d, want %d (%s)", bad, code, ExitUsage, errb.String())
 		}
 	}
 }
