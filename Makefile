@@ -151,7 +151,7 @@ $(AXE):
 
 # commonmark.js, the CommonMark reference renderer for JavaScript, which
 # the decision record's Markdown test renders hostile records with
-# (matcher/record_markdown_test.go finds it through COMMONMARK_JS):
+# (matcher/record/markdown_test.go finds it through COMMONMARK_JS):
 # installed from npm into the ignored .cache folder when missing.
 COMMONMARK_VERSION := 0.31.2
 COMMONMARK_DIR := .cache/commonmark/node_modules/commonmark

@@ -22,6 +22,8 @@ import (
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // openDelivery opens the delivery panel from the keyboard: its summary
@@ -59,7 +61,7 @@ func (p *page) waitEffective(verdict string) effective {
 // verdict stays beside the effective one.
 func TestE2EDeliveryEffects(t *testing.T) {
 	p := openExplorer(t)
-	label := string(matcher.ScopeLocal)
+	label := string(delivery.ScopeLocal)
 	for _, id := range []string{"results-scope", "scope-label"} {
 		if got := eval[string](p, fmt.Sprintf(`document.getElementById(%q)?.textContent ?? ""`, id)); !strings.Contains(got, label) {
 			t.Errorf("#%s says %q, want %q", id, got, label)
@@ -79,13 +81,13 @@ func TestE2EDeliveryEffects(t *testing.T) {
 	if !strings.Contains(got.Text, "allowed (file unavailable)") || !strings.Contains(got.Text, "disallowed") || !got.Overrides {
 		t.Errorf("404: %+v", got)
 	}
-	if l := eval[string](p, `document.getElementById("scope-label").textContent`); l != string(matcher.ScopeReported) {
+	if l := eval[string](p, `document.getElementById("scope-label").textContent`); l != string(delivery.ScopeReported) {
 		t.Errorf("with facts the label says %q", l)
 	}
 	if s := eval[string](p, `document.getElementById("results-scope").textContent`); !strings.Contains(s, "every URL may be crawled") {
 		t.Errorf("results summary with a 404: %q", s)
 	}
-	if e := eval[string](p, `document.getElementById("delivery-assessment").dataset.effect`); e != string(matcher.EffectAllowAll) {
+	if e := eval[string](p, `document.getElementById("delivery-assessment").dataset.effect`); e != string(delivery.EffectAllowAll) {
 		t.Errorf("404: effect %q", e)
 	}
 
@@ -200,7 +202,7 @@ func TestE2EDecisionRecord(t *testing.T) {
 	if !strings.HasSuffix(md.Name, ".md") || !strings.HasPrefix(md.Type, "text/markdown") {
 		t.Errorf("Markdown download %q of type %q", md.Name, md.Type)
 	}
-	for _, want := range []string{hash, "/example/page.html", string(matcher.ScopeLocal), "Googlebot"} {
+	for _, want := range []string{hash, "/example/page.html", string(delivery.ScopeLocal), "Googlebot"} {
 		if !strings.Contains(md.Text, want) {
 			t.Errorf("the Markdown record lacks %q", want)
 		}
@@ -211,7 +213,7 @@ func TestE2EDecisionRecord(t *testing.T) {
 	p.waitEffective("allowed")
 	p.do(chromedp.Click(chromedp.ID("record-json")))
 	js := p.lastDownload(2)
-	var rec matcher.Record
+	var rec record.Record
 	if err := json.Unmarshal([]byte(js.Text), &rec); err != nil {
 		t.Fatalf("the JSON record does not parse: %v\n%s", err, js.Text)
 	}

@@ -24,7 +24,7 @@ import (
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/ui"
 	"robots-explorer/app/internal/view"
-	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // pressKeysInto focuses the element id, selects what it holds, and types
@@ -160,7 +160,7 @@ func TestE2ERecordToolVersion(t *testing.T) {
 	if len(out) == 0 {
 		t.Fatalf("bin/robots-explorer check -record: %v (the browser tests need make build first)", err)
 	}
-	var cli matcher.Record
+	var cli record.Record
 	if err := json.Unmarshal(out, &cli); err != nil {
 		t.Fatalf("the program's record: %v\n%s", err, out)
 	}
@@ -168,7 +168,7 @@ func TestE2ERecordToolVersion(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
 	p.do(chromedp.Click(chromedp.ID("record-json")))
-	var rec matcher.Record
+	var rec record.Record
 	if err := json.Unmarshal([]byte(p.lastDownload(1).Text), &rec); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+
 	"robots-explorer/app/internal/cli"
 	"robots-explorer/app/internal/site"
 	"robots-explorer/app/internal/ui"

@@ -9,6 +9,7 @@ package main
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"robots-explorer/app/internal/ui"
 )
 

@@ -1,6 +1,10 @@
 package matcher
 
-import "strings"
+import (
+	"strings"
+
+	"robots-explorer/matcher/exposure"
+)
 
 // A pattern is a normalized rule pattern ready to match: '*' stands for any
 // run of characters and a final '$' for the end of the path (RFC 9309
@@ -141,6 +145,22 @@ func (cls byteClass) changes(p string) bool {
 	}
 	return false
 }
+
+// exposingPairs marks the letter pairs of exposure.Pairs by pairIndex:
+// a pattern without one is too short to walk for exposure (exposure.Of).
+// Each entry is clsExposing or 0, so that classifyRule ORs it in without a
+// branch.
+var exposingPairs = func() (t [1024]byteClass) {
+	for _, p := range exposure.Pairs() {
+		t[pairIndex(p[0], p[1])] = clsExposing
+	}
+	return t
+}()
+
+// pairIndex folds two bytes to ten bits. Letters keep their identity
+// without case (the low five bits); other bytes share slots with letters,
+// which only makes classifyRule flag more patterns.
+func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 
 // classifyRule returns the union of the classes of the bytes of a rule's
 // pattern, with clsExposing when it holds one of exposingPairs: one pass

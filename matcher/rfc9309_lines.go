@@ -3,6 +3,8 @@ package matcher
 import (
 	"strconv"
 	"strings"
+
+	"robots-explorer/matcher/exposure"
 )
 
 // Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
@@ -191,4 +193,19 @@ func (p *rfcLines) other(l *Line) {
 	}
 	p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
 		strconv.Quote(p.key(l))+" is not a record RFC 9309 defines; crawlers may ignore it")
+}
+
+// checkExposure reports a rule that seems to rely on robots.txt to keep a
+// secret or a private area (RFC 9309 §3).
+func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
+	v, at := p.value(l), int(l.Value.Start)
+	secret, private := exposure.Of(v, cls&clsExposing != 0)
+	if secret != "" {
+		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3", exposure.SecretAdvice(secret))
+		return
+	}
+	// An allow opens a path; only a disallow tries to hide one.
+	if l.Kind == KindDisallow && private != "" {
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", exposure.PrivateAdvice(private))
+	}
 }

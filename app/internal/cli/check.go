@@ -16,7 +16,9 @@ import (
 
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // Exit statuses of check: usable in CI pipelines and by conformance runners.
@@ -58,7 +60,7 @@ var now = time.Now
 
 // localNote ends text output on standard error: the verdicts above are
 // bounded local decisions. A constant, so that no process builds it.
-const localNote = "robots-explorer check: note: " + string(matcher.ScopeLocal) + "; " + matcher.CrawlOnly + ".\n"
+const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
 
 // defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
 // says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
@@ -77,7 +79,7 @@ type checkConfig struct {
 	args     []string
 	record   bool
 	markdown bool
-	delivery *matcher.Delivery // nil when no delivery flag was given
+	delivery *delivery.Facts // nil when no delivery flag was given
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck
@@ -318,7 +320,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 // the terminal.
 func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
 	if asJSON {
-		b, err := json.Marshal(newCheckJSON(f, res, cmp))
+		b, err := json.Marshal(record.NewRow(f, res, cmp))
 		if err != nil {
 			return err
 		}
@@ -327,7 +329,7 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher
 		}
 		return wrapWrite(err)
 	}
-	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(why(f, res)) + "\n"
+	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
 	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
 		return wrapWrite(err)
 	}
@@ -356,12 +358,4 @@ func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Compariso
 		}
 	}
 	return nil
-}
-
-// why is the short form of the reason: the winning line, or what decided.
-func why(f *matcher.File, res *matcher.Result) string {
-	if m, ok := res.WinningRule(); ok {
-		return fmt.Sprintf("line %d: %s", m.Rule.Line, f.Text(int(m.Rule.Line)))
-	}
-	return res.Explanation
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 func writeRobots(t *testing.T, body string) string {
@@ -197,7 +198,7 @@ func TestCheckCompare(t *testing.T) {
 func TestCheckCompareJSON(t *testing.T) {
 	p := writeRobots(t, "User-agent: *\nAllow: /fish*\nDisallow: /fish\n")
 	_, out, _ := runArgs("", "check", "-compare", "-json", p, "Googlebot", "/fish")
-	var got checkJSON
+	var got record.Row
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v in %s", err, out)
 	}

@@ -12,6 +12,7 @@ import (
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // check -crawlers LIST (or -tokens LIST) evaluates every URL for each
@@ -131,7 +132,7 @@ type crawlerCheckJSON struct {
 	// Chain is the plan's sentence when the crawler's operator's
 	// documented behaviour, not its own group, decided.
 	Chain string `json:"chain,omitempty"`
-	checkJSON
+	record.Row
 }
 
 // writeCrawlerResult writes a CSV row (cw set) or a JSON line.
@@ -145,7 +146,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		}
 		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
 	default: // -json
-		out := crawlerCheckJSON{Crawler: name, checkJSON: newCheckJSON(f, res, nil)}
+		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
 		if p.Fallback || p.NoRules {
 			out.Chain = p.Sentence
 		}
@@ -159,8 +160,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 }
 
 // appendCrawlerLine appends the text line of one URL and crawler, "verdict
-// crawler URL reason": as why does, without fmt, since a release check
-// prints millions of them.
+// crawler URL reason", the reason as check gives it (record.Why).
 func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
 	b = append(b, res.Verdict()...)
 	b = append(b, '\t')
@@ -168,13 +168,6 @@ func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.
 	b = append(b, '\t')
 	b = append(b, escape.Text(res.Target.Input)...)
 	b = append(b, '\t')
-	if m, ok := res.WinningRule(); ok {
-		b = append(b, "line "...)
-		b = strconv.AppendInt(b, int64(m.Rule.Line), 10)
-		b = append(b, ": "...)
-		b = append(b, escape.Text(f.Text(int(m.Rule.Line)))...)
-	} else {
-		b = append(b, escape.Text(res.Explanation)...)
-	}
+	b = append(b, escape.Text(record.Why(f, res))...)
 	return append(b, '\n')
 }

@@ -15,6 +15,8 @@ import (
 	"robots-explorer/app/internal/version"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // redirectList is the repeatable -redirect flag: one hop URL each time.
@@ -75,7 +77,7 @@ func deliveryFlags(fs *flag.FlagSet) *deliveryFlagSet {
 
 // delivery returns the delivery the flags describe, or nil when none of
 // them was given.
-func (d *deliveryFlagSet) delivery(fs *flag.FlagSet) (*matcher.Delivery, error) {
+func (d *deliveryFlagSet) delivery(fs *flag.FlagSet) (*delivery.Facts, error) {
 	given := false
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -86,7 +88,7 @@ func (d *deliveryFlagSet) delivery(fs *flag.FlagSet) (*matcher.Delivery, error) 
 	if !given {
 		return nil, nil
 	}
-	out := &matcher.Delivery{Redirects: d.redirects, ContentType: *d.contentType, Error: *d.fetchError, CachedCopy: *d.cached}
+	out := &delivery.Facts{Redirects: d.redirects, ContentType: *d.contentType, Error: *d.fetchError, CachedCopy: *d.cached}
 	if *d.status != "" {
 		n, err := strconv.Atoi(*d.status)
 		if err != nil {
@@ -130,7 +132,7 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	rec := view.NoteSizeCut(matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: c.delivery, Time: now(),
+	rec := view.NoteSizeCut(record.New(record.Input{File: f, Result: res, Delivery: c.delivery, Time: now(),
 		Tool: "robots-explorer", ToolVersion: version.Tool()}), f, res)
 	var out []byte
 	if c.markdown {

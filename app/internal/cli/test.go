@@ -16,6 +16,7 @@ import (
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
 )
 
 // Exit statuses of test.
@@ -158,7 +159,7 @@ func writeOutcomes(out io.Writer, f *matcher.File, outcomes []outcome) int {
 
 // decidedBy says what decided a row, and what was expected when it failed.
 func decidedBy(f *matcher.File, o *outcome) string {
-	s := why(f, o.res)
+	s := record.Why(f, o.res)
 	if o.chain != "" {
 		s += " " + o.chain
 	}

@@ -7,9 +7,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"robots-explorer/app/internal/atomicfile"
 	"strconv"
 	"strings"
+
+	"robots-explorer/app/internal/atomicfile"
 
 	"github.com/andybalholm/brotli"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"robots-explorer"
+	register "robots-explorer"
 	"robots-explorer/app/permalink"
 )
 

@@ -10,6 +10,7 @@ import (
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // The delivery panel: a collapsed <details> (keyboard accessible by
@@ -125,7 +126,7 @@ func renderAssessment(v view.DeliveryView) app.UI {
 	)
 }
 
-func renderOperatorNote(g matcher.OperatorNote) app.UI {
+func renderOperatorNote(g delivery.OperatorNote) app.UI {
 	label := g.Operator + ":"
 	if g.Differs {
 		label = g.Operator + ", differs from RFC 9309:"

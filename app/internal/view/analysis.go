@@ -6,6 +6,7 @@ import (
 
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // maxURLs bounds the rows of one analysis: a pasted log should not freeze
@@ -85,11 +86,10 @@ func (a *Analysis) evaluate(u string) ResultRow {
 		a.invalid++
 		return ResultRow{URL: u, Verdict: "invalid", Why: err.Error()}
 	}
-	row := ResultRow{URL: u, Verdict: res.Verdict(), Why: res.Explanation, Result: res}
+	row := ResultRow{URL: u, Verdict: res.Verdict(), Why: record.Why(a.File, res), Result: res}
 	if m, ok := res.WinningRule(); ok {
 		row.Line = int(m.Rule.Line)
 		row.Rule = strings.TrimSpace(a.File.Text(row.Line))
-		row.Why = fmt.Sprintf("line %d: %s", m.Rule.Line, row.Rule)
 	}
 	if res.Allowed {
 		a.allowed++

@@ -8,12 +8,13 @@ import (
 
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // A verdict on a pasted file holds for those bytes only: whether a crawler
 // ever read them depends on how the file was delivered. The delivery panel
 // takes what the person observed and shows what RFC 9309 §2.3.1 makes of
-// it (matcher.AssessDelivery); this file is its view model, built outside
+// it (delivery.Assess); this file is its view model, built outside
 // Render.
 
 // blank reports whether nothing was entered in the delivery panel.
@@ -26,11 +27,11 @@ func blank(f permalink.Delivery) bool {
 // fetch ended (a status or an error is needed) or holds something that
 // cannot be read; nil and "" for a blank form. Times without a zone are in
 // loc, the browser's zone.
-func deliveryFacts(f permalink.Delivery, robotsURL string, loc *time.Location) (*matcher.Delivery, string) {
+func deliveryFacts(f permalink.Delivery, robotsURL string, loc *time.Location) (*delivery.Facts, string) {
 	if blank(f) {
 		return nil, ""
 	}
-	d := &matcher.Delivery{RobotsURL: robotsURL, ContentType: strings.TrimSpace(f.ContentType), Error: strings.TrimSpace(f.FetchError)}
+	d := &delivery.Facts{RobotsURL: robotsURL, ContentType: strings.TrimSpace(f.ContentType), Error: strings.TrimSpace(f.FetchError)}
 	if s := strings.TrimSpace(f.Status); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -87,8 +88,8 @@ type DeliveryView struct {
 	// Problem says why the form's facts were not used ("" when they were,
 	// or when the form is blank).
 	Problem    string
-	Scope      matcher.DecisionScope
-	Assessment matcher.DeliveryAssessment
+	Scope      delivery.Scope
+	Assessment delivery.Assessment
 	// Rule is the chosen URL's verdict by the rules ("" for no URL or one
 	// that cannot be read); Effective is what the delivery makes of it,
 	// "" when the facts do not settle it.
@@ -102,7 +103,7 @@ type DeliveryView struct {
 	// ("allowed (file unavailable)").
 	EffectiveText string
 	// Facts is what was read from the form, for the record.
-	Facts *matcher.Delivery
+	Facts *delivery.Facts
 }
 
 // NewDeliveryView assesses the form for the file of size bytes and the
@@ -113,8 +114,8 @@ func NewDeliveryView(f permalink.Delivery, res *matcher.Result, size int, now ti
 		robotsURL = res.Target.RobotsURL
 	}
 	facts, problem := deliveryFacts(f, robotsURL, loc)
-	v := DeliveryView{Provided: facts != nil, Problem: problem, Scope: matcher.ScopeOf(facts), Facts: facts,
-		Assessment: matcher.AssessDelivery(facts, size, now)}
+	v := DeliveryView{Provided: facts != nil, Problem: problem, Scope: delivery.ScopeOf(facts), Facts: facts,
+		Assessment: delivery.Assess(facts, size, now)}
 	if res == nil {
 		return v
 	}
@@ -124,23 +125,23 @@ func NewDeliveryView(f permalink.Delivery, res *matcher.Result, size int, now ti
 		v.Effective = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
 	}
 	e := v.Assessment.Effect
-	v.Overrides = v.Provided && (e == matcher.EffectAllowAll || e == matcher.EffectDisallowAll) && res.Reason != matcher.ReasonRobotsTxt
+	v.Overrides = v.Provided && (e == delivery.EffectAllowAll || e == delivery.EffectDisallowAll) && res.Reason != matcher.ReasonRobotsTxt
 	v.EffectiveText = effectiveText(e, v.Effective)
 	return v
 }
 
 // effectiveText says the verdict with delivery and why, in a few words.
-func effectiveText(e matcher.Effect, verdict string) string {
+func effectiveText(e delivery.Effect, verdict string) string {
 	switch {
 	case verdict == "":
 		return "not settled by the delivery facts"
-	case e == matcher.EffectAllowAll:
+	case e == delivery.EffectAllowAll:
 		return verdict + " (file unavailable)"
-	case e == matcher.EffectDisallowAll:
+	case e == delivery.EffectDisallowAll:
 		return verdict + " (file unreachable)"
-	case e == matcher.EffectCachedCopy:
+	case e == delivery.EffectCachedCopy:
 		return verdict + " (cached copy)"
-	case e == matcher.EffectCachedOrAllowAll:
+	case e == delivery.EffectCachedOrAllowAll:
 		return verdict + " (cached copy or file unavailable)"
 	}
 	return verdict
@@ -153,9 +154,9 @@ func (v DeliveryView) SummaryScope() string {
 	s := "Every verdict: " + string(v.Scope) + "."
 	switch {
 	case !v.Provided:
-	case v.Assessment.Effect == matcher.EffectAllowAll:
+	case v.Assessment.Effect == delivery.EffectAllowAll:
 		s += " With this delivery every URL may be crawled: the file counts as unavailable (" + v.Assessment.Section + ")."
-	case v.Assessment.Effect == matcher.EffectDisallowAll:
+	case v.Assessment.Effect == delivery.EffectDisallowAll:
 		s += " With this delivery no URL may be crawled: the file counts as unreachable (" + v.Assessment.Section + ")."
 	}
 	return s
@@ -164,21 +165,21 @@ func (v DeliveryView) SummaryScope() string {
 // EffectLabel names an effect for people. The small tables of this
 // package are switches, not maps: a map literal is built when the program
 // starts, and every check process would pay for it.
-func EffectLabel(e matcher.Effect) string {
+func EffectLabel(e delivery.Effect) string {
 	switch e {
-	case matcher.EffectNotVerified:
+	case delivery.EffectNotVerified:
 		return "not verified"
-	case matcher.EffectRulesApply:
+	case delivery.EffectRulesApply:
 		return "the rules apply"
-	case matcher.EffectAllowAll:
+	case delivery.EffectAllowAll:
 		return "allow all: the file counts as unavailable"
-	case matcher.EffectDisallowAll:
+	case delivery.EffectDisallowAll:
 		return "disallow all: the file counts as unreachable"
-	case matcher.EffectCachedCopy:
+	case delivery.EffectCachedCopy:
 		return "the cached copy's rules apply"
-	case matcher.EffectCachedOrAllowAll:
+	case delivery.EffectCachedOrAllowAll:
 		return "the cached copy, or allow all"
-	case matcher.EffectUndetermined:
+	case delivery.EffectUndetermined:
 		return "not settled by these facts"
 	}
 	return string(e)

@@ -8,6 +8,7 @@ import (
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // chosenResult is the RFC 9309 §5.1 example's row i for Googlebot.
@@ -31,21 +32,21 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 		name      string
 		form      permalink.Delivery
 		row       int
-		effect    matcher.Effect
+		effect    delivery.Effect
 		effective string
 		text      string
 		overrides bool
 		noteTopic string // a note that must be there
 	}{
-		{"2xx: the rules apply (§2.3.1.1)", permalink.Delivery{Status: "200", ContentType: "text/plain"}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
-		{"4xx: unavailable, allow all (§2.3.1.3)", permalink.Delivery{Status: "404"}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, ""},
-		{"5xx: unreachable, disallow all (§2.3.1.4)", permalink.Delivery{Status: " 503 "}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
-		{"network error: unreachable (§2.3.1.4)", permalink.Delivery{FetchError: "timeout"}, 1, matcher.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
-		{"five redirects are followed (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: five}, 0, matcher.EffectRulesApply, "disallowed", "disallowed", false, ""},
-		{"six redirects: past five (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: six}, 0, matcher.EffectAllowAll, "allowed", "allowed (file unavailable)", true, "redirects"},
-		{"a 3xx at the end does not settle it", permalink.Delivery{Status: "301"}, 0, matcher.EffectUndetermined, "", "not settled by the delivery facts", false, ""},
-		{"stale copy (§2.4)", permalink.Delivery{Status: "200", Observed: "2025-03-08T12:00"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "freshness"},
-		{"not text/plain (§2.3)", permalink.Delivery{Status: "200", ContentType: "text/html"}, 1, matcher.EffectRulesApply, "allowed", "allowed", false, "content-type"},
+		{"2xx: the rules apply (§2.3.1.1)", permalink.Delivery{Status: "200", ContentType: "text/plain"}, 0, delivery.EffectRulesApply, "disallowed", "disallowed", false, ""},
+		{"4xx: unavailable, allow all (§2.3.1.3)", permalink.Delivery{Status: "404"}, 0, delivery.EffectAllowAll, "allowed", "allowed (file unavailable)", true, ""},
+		{"5xx: unreachable, disallow all (§2.3.1.4)", permalink.Delivery{Status: " 503 "}, 1, delivery.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
+		{"network error: unreachable (§2.3.1.4)", permalink.Delivery{FetchError: "timeout"}, 1, delivery.EffectDisallowAll, "disallowed", "disallowed (file unreachable)", true, ""},
+		{"five redirects are followed (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: five}, 0, delivery.EffectRulesApply, "disallowed", "disallowed", false, ""},
+		{"six redirects: past five (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: six}, 0, delivery.EffectAllowAll, "allowed", "allowed (file unavailable)", true, "redirects"},
+		{"a 3xx at the end does not settle it", permalink.Delivery{Status: "301"}, 0, delivery.EffectUndetermined, "", "not settled by the delivery facts", false, ""},
+		{"stale copy (§2.4)", permalink.Delivery{Status: "200", Observed: "2025-03-08T12:00"}, 1, delivery.EffectRulesApply, "allowed", "allowed", false, "freshness"},
+		{"not text/plain (§2.3)", permalink.Delivery{Status: "200", ContentType: "text/html"}, 1, delivery.EffectRulesApply, "allowed", "allowed", false, "content-type"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +54,7 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 			if !v.Provided || v.Problem != "" {
 				t.Fatalf("facts not used: %q", v.Problem)
 			}
-			if v.Scope != matcher.ScopeReported {
+			if v.Scope != delivery.ScopeReported {
 				t.Errorf("scope %q", v.Scope)
 			}
 			if v.Assessment.Effect != tc.effect || v.Effective != tc.effective || v.EffectiveText != tc.text || v.Overrides != tc.overrides {
@@ -73,7 +74,7 @@ func TestDeliveryViewStatusClasses(t *testing.T) {
 func TestDeliveryViewWithoutFacts(t *testing.T) {
 	res := chosenResult(t, 0)
 	blank := NewDeliveryView(permalink.Delivery{Redirects: []string{"", "  "}}, res, 10, testkit.DeliveryNow, time.UTC)
-	if blank.Provided || blank.Problem != "" || blank.Scope != matcher.ScopeLocal || blank.Overrides {
+	if blank.Provided || blank.Problem != "" || blank.Scope != delivery.ScopeLocal || blank.Overrides {
 		t.Errorf("blank form: %+v", blank)
 	}
 	if s := blank.SummaryScope(); !strings.Contains(s, "local rule decision — delivery not verified") {
@@ -87,7 +88,7 @@ func TestDeliveryViewWithoutFacts(t *testing.T) {
 		{Status: "99"},
 	} {
 		v := NewDeliveryView(f, res, 10, testkit.DeliveryNow, time.UTC)
-		if v.Provided || v.Problem == "" || v.Scope != matcher.ScopeLocal {
+		if v.Provided || v.Problem == "" || v.Scope != delivery.ScopeLocal {
 			t.Errorf("%+v: provided %v, problem %q", f, v.Provided, v.Problem)
 		}
 	}

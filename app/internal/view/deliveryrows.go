@@ -5,6 +5,7 @@ import (
 
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // When the delivery facts decide the verdict whatever the rules say (a 4xx
@@ -32,8 +33,8 @@ func (a *Analysis) WithDelivery(f permalink.Delivery, now time.Time, loc *time.L
 	out.Rows = append([]ResultRow(nil), a.Rows...)
 	out.delivered = rowDelivery{}
 	facts, _ := deliveryFacts(f, "", loc)
-	as := matcher.AssessDelivery(facts, len(a.In.Robots), now)
-	if facts == nil || (as.Effect != matcher.EffectAllowAll && as.Effect != matcher.EffectDisallowAll) {
+	as := delivery.Assess(facts, len(a.In.Robots), now)
+	if facts == nil || (as.Effect != delivery.EffectAllowAll && as.Effect != delivery.EffectDisallowAll) {
 		for i := range out.Rows {
 			out.Rows[i].Effective = ""
 		}

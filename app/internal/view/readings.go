@@ -1,9 +1,8 @@
 package view
 
 import (
-	"strconv"
-
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // ReadingFiles keeps one source text parsed under each reading that was
@@ -152,7 +151,7 @@ func (v ReadingVerdict) Deciding() string {
 	if v.Line == 0 {
 		return v.Decided
 	}
-	return "line " + strconv.Itoa(v.Line) + ": " + v.LineText
+	return record.DecidingLine(v.Line, v.LineText)
 }
 
 // Difference is the why-it-differs cell as text.

@@ -6,10 +6,12 @@ import (
 	"time"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // The decision record of the chosen URL, as check -record writes it:
-// matcher.NewRecord over the exact bytes of the editor's text, the token,
+// record.New over the exact bytes of the editor's text, the token,
 // the URL, the reading, the delivery facts, the time and the tool version.
 
 // recordTool is the tool's name in records, as check -record writes it.
@@ -21,7 +23,7 @@ var errNoRecord = errors.New("choose a URL that can be read to make its decision
 // most analysedLimit bytes; when the editor holds more, the record is made
 // from the whole text, parsed again, so that its hash and verdict are of
 // the exact bytes in the editor (as check -record would read them).
-func DecisionRecord(a *Analysis, chosen int, source string, facts *matcher.Delivery, now time.Time, version string) (*matcher.Record, error) {
+func DecisionRecord(a *Analysis, chosen int, source string, facts *delivery.Facts, now time.Time, version string) (*record.Record, error) {
 	if a == nil || chosen < 0 || chosen >= len(a.Rows) || a.Rows[chosen].Result == nil {
 		return nil, errNoRecord
 	}
@@ -33,14 +35,14 @@ func DecisionRecord(a *Analysis, chosen int, source string, facts *matcher.Deliv
 			return nil, err
 		}
 	}
-	return NoteSizeCut(matcher.NewRecord(matcher.RecordInput{File: f, Result: res, Delivery: facts, Time: now,
+	return NoteSizeCut(record.New(record.Input{File: f, Result: res, Delivery: facts, Time: now,
 		Tool: recordTool, ToolVersion: version}), f, res), nil
 }
 
 // RecordFileName names a downloaded record after the URL's host or path
 // and the time, with ext ("md" or "json"): only letters, digits, '-' and
 // '.' survive, so the name is safe on every file system.
-func RecordFileName(r *matcher.Record, ext string) string {
+func RecordFileName(r *record.Record, ext string) string {
 	what := r.URL
 	if i := strings.Index(what, "://"); i >= 0 {
 		what = what[i+3:]
@@ -70,7 +72,7 @@ func RecordFileName(r *matcher.Record, ext string) string {
 
 // RecordText is the record in the chosen form ("md" or "json") and its
 // media type.
-func RecordText(r *matcher.Record, ext string) (text, mime string, err error) {
+func RecordText(r *record.Record, ext string) (text, mime string, err error) {
 	if ext == "json" {
 		b, err := r.JSON()
 		return string(b), "application/json", err

@@ -11,6 +11,8 @@ import (
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // The record of the chosen URL is of the exact bytes of the editor's text:
@@ -36,7 +38,7 @@ func TestDecisionRecord(t *testing.T) {
 		t.Fatal(mime, err)
 	}
 	var back map[string]any
-	if err := json.Unmarshal([]byte(js), &back); err != nil || back["schema_version"] != float64(matcher.RecordSchemaVersion) {
+	if err := json.Unmarshal([]byte(js), &back); err != nil || back["schema_version"] != float64(record.SchemaVersion) {
 		t.Errorf("JSON: %v %v", err, back["schema_version"])
 	}
 	md, _, _ := RecordText(rec, "md")
@@ -68,7 +70,7 @@ func TestDecisionRecordOfTheWholeText(t *testing.T) {
 	if rec.File.Size != len(long) || rec.Verdict != "disallowed" {
 		t.Errorf("size %d verdict %s, want %d disallowed", rec.File.Size, rec.Verdict, len(long))
 	}
-	if rec.Scope.Label != matcher.ScopeLocal || rec.Delivery.Provided {
+	if rec.Scope.Label != delivery.ScopeLocal || rec.Delivery.Provided {
 		t.Errorf("no delivery facts: %+v", rec.Delivery)
 	}
 }
@@ -80,7 +82,7 @@ func TestRecordFileName(t *testing.T) {
 		"/":                                 "crawl-decision-root-20250310T120000Z.md",
 		"/../../etc/passwd":                 "crawl-decision-etc-passwd-20250310T120000Z.md",
 	} {
-		got := RecordFileName(&matcher.Record{URL: url, Time: testkit.DeliveryNow}, "md")
+		got := RecordFileName(&record.Record{URL: url, Time: testkit.DeliveryNow}, "md")
 		if got != want {
 			t.Errorf("%q: %q, want %q", url, got, want)
 		}

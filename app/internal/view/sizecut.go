@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/record"
 )
 
 // Google's crawler reads the first 500 KiB of a robots.txt and ignores the
@@ -12,7 +14,7 @@ import (
 // specification, "File format": Google enforces a size limit of 500 KiB
 // and ignores the content after it; the page now lives at
 // https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec,
-// matcher.SourceGoogleRobotsTxt names its former address); RFC 9309 §2.5
+// delivery.SourceGoogleRobotsTxt names its former address); RFC 9309 §2.5
 // lets any crawler stop there. The readings
 // apply every rule they parse, so when a rule past that point decides a
 // URL (or would change its verdict), the page says so on the rule, in the
@@ -68,7 +70,7 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 	}
 	c.Sentence = fmt.Sprintf("Google's crawler reads only the first 500 KiB (%d bytes) of a robots.txt and ignores everything after it "+
 		"(RFC 9309 §2.5 lets any crawler stop there). %s: on the first 500 KiB this URL is %s. %s. Source: %s.",
-		matcher.ParseLimit, what, c.Verdict, strings.TrimSuffix(rc.Explanation, "."), matcher.SourceGoogleRobotsTxt)
+		matcher.ParseLimit, what, c.Verdict, strings.TrimSuffix(rc.Explanation, "."), delivery.SourceGoogleRobotsTxt)
 	return c
 }
 
@@ -77,13 +79,13 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 func (c *sizeCut) ruleNote() matcher.Diagnostic {
 	return matcher.Diagnostic{Pos: matcher.Position{Line: c.Line, Column: 1}, Code: SizeCutCode, Severity: matcher.Warning,
 		Message: "past 500 KiB: Google's crawler ignores this rule, and everything after the first 500 KiB; on them this URL is " + c.Verdict,
-		Source:  matcher.SourceGoogleRobotsTxt}
+		Source:  delivery.SourceGoogleRobotsTxt}
 }
 
 // NoteSizeCut adds what the 500 KiB cut makes of the verdict to its record:
 // the sentence to the explanation, the note on the deciding rule to the
 // diagnostics. The page's records and check -record's say the same.
-func NoteSizeCut(rec *matcher.Record, f *matcher.File, res *matcher.Result) *matcher.Record {
+func NoteSizeCut(rec *record.Record, f *matcher.File, res *matcher.Result) *record.Record {
 	c := newSizeCut(f, res)
 	if c == nil {
 		return rec
@@ -91,7 +93,7 @@ func NoteSizeCut(rec *matcher.Record, f *matcher.File, res *matcher.Result) *mat
 	rec.Explanation += " " + c.Sentence
 	if c.Line > 0 {
 		n := c.ruleNote()
-		rec.Diagnostics = append(rec.Diagnostics, matcher.RecordDiagnostic{Line: n.Pos.Line, Column: n.Pos.Column,
+		rec.Diagnostics = append(rec.Diagnostics, record.Diagnostic{Line: n.Pos.Line, Column: n.Pos.Column,
 			Code: n.Code, Severity: n.Severity, Message: n.Message, Source: n.Source})
 	}
 	return rec

@@ -9,6 +9,7 @@ import (
 	"robots-explorer/app/lesson"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/record"
 )
 
 // Under the google reading (and rfc9309's), a 2 MiB file's rule at 600 KiB
@@ -82,7 +83,7 @@ func rowHasCode(rows []FileRow, line int, code matcher.Code) bool {
 	return false
 }
 
-func recordHasCode(r *matcher.Record, code matcher.Code) bool {
+func recordHasCode(r *record.Record, code matcher.Code) bool {
 	for _, d := range r.Diagnostics {
 		if d.Code == code {
 			return true

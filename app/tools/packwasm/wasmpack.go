@@ -11,8 +11,9 @@ import (
 	"io"
 	"math"
 	"os"
-	"robots-explorer/app/internal/atomicfile"
 	"slices"
+
+	"robots-explorer/app/internal/atomicfile"
 )
 
 // The Go linker writes the UI's initial memory as about a hundred thousand

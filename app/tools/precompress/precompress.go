@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+
 	"robots-explorer/app/internal/compression"
 )
 

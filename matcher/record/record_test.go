@@ -1,4 +1,4 @@
-package matcher
+package record
 
 import (
 	"bytes"
@@ -9,20 +9,26 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 )
 
 // The file has a BOM and CRLF line ends so that hashing anything but the
 // exact bytes would show.
 const recordFile = "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /*.php\r\nAllow: /fish\r\n"
 
-func newTestRecord(t *testing.T, url string, d *Delivery) *Record {
+// decisionTime is when the test records are made.
+var decisionTime = time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
+
+func newTestRecord(t *testing.T, url string, d *delivery.Facts) *Record {
 	t.Helper()
-	f := Parse([]byte(recordFile))
+	f := matcher.Parse([]byte(recordFile))
 	res, err := f.Evaluate("Googlebot", url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewRecord(RecordInput{File: f, Result: res, Delivery: d, Time: decisionTime, Tool: "robots-explorer", ToolVersion: "test-1"})
+	return New(Input{File: f, Result: res, Delivery: d, Time: decisionTime, Tool: "robots-explorer", ToolVersion: "test-1"})
 }
 
 func TestRecordContents(t *testing.T) {
@@ -32,7 +38,7 @@ func TestRecordContents(t *testing.T) {
 		name      string
 		got, want any
 	}{
-		{"schema", r.SchemaVersion, RecordSchemaVersion},
+		{"schema", r.SchemaVersion, SchemaVersion},
 		{"sha256 of the exact bytes", r.File.SHA256, hex.EncodeToString(sum[:])},
 		{"size", r.File.Size, len(recordFile)},
 		{"token", r.Token, "Googlebot"},
@@ -40,16 +46,16 @@ func TestRecordContents(t *testing.T) {
 		{"path before normalization", r.Path, "/fish.php?x=1"},
 		{"matched path", r.MatchedPath, "/fish.php?x=1"},
 		{"robots url", r.RobotsURL, "https://example.com/robots.txt"},
-		{"reading", r.Reading, RFC9309},
+		{"reading", r.Reading, matcher.RFC9309},
 		{"verdict", r.Verdict, "disallowed"},
 		{"winning line", r.Winner.Line, 2},
 		{"winning text", r.Winner.Text, "Disallow: /*.php"},
 		{"every matching line", len(r.Matches), 2},
-		{"label", r.Scope.Label, ScopeLocal},
+		{"label", r.Scope.Label, delivery.ScopeLocal},
 		{"crawl only", r.Scope.Decision, "crawl"},
 		{"no delivery", r.Delivery.Provided, false},
 		{"no facts", r.Delivery.Facts == nil, true},
-		{"effect", r.Delivery.Assessment.Effect, EffectNotVerified},
+		{"effect", r.Delivery.Assessment.Effect, delivery.EffectNotVerified},
 		{"time", r.Time, decisionTime},
 		{"tool version", r.ToolVersion, "test-1"},
 		{"selected group", r.Groups.Selected, []int{0}},
@@ -69,7 +75,7 @@ func TestRecordContents(t *testing.T) {
 }
 
 func TestRecordJSONRoundTrip(t *testing.T) {
-	d := &Delivery{Status: 200, ContentType: "text/plain", ObservedAt: decisionTime.Add(-time.Hour),
+	d := &delivery.Facts{Status: 200, ContentType: "text/plain", ObservedAt: decisionTime.Add(-time.Hour),
 		Redirects: []string{"https://www.example.com/robots.txt"}}
 	r := newTestRecord(t, "https://example.com/fish", d)
 	b, err := r.JSON()
@@ -87,13 +93,13 @@ func TestRecordJSONRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		t.Fatal(err)
 	}
-	if raw["schema_version"] != float64(RecordSchemaVersion) {
+	if raw["schema_version"] != float64(SchemaVersion) {
 		t.Errorf("schema_version: %v", raw["schema_version"])
 	}
 	if back.Delivery.Facts.RobotsURL != "https://example.com/robots.txt" {
 		t.Errorf("the requested URL should default to the governing robots.txt: %q", back.Delivery.Facts.RobotsURL)
 	}
-	if back.Scope.Label != ScopeReported || back.EffectiveVerdict != "allowed" {
+	if back.Scope.Label != delivery.ScopeReported || back.EffectiveVerdict != "allowed" {
 		t.Errorf("%s %q", back.Scope.Label, back.EffectiveVerdict)
 	}
 	// Deterministic for a fixed time.
@@ -104,15 +110,15 @@ func TestRecordJSONRoundTrip(t *testing.T) {
 }
 
 func TestRecordDeliveryOverridesRules(t *testing.T) {
-	r := newTestRecord(t, "/fish", &Delivery{Status: 503})
+	r := newTestRecord(t, "/fish", &delivery.Facts{Status: 503})
 	if r.Verdict != "allowed" || r.EffectiveVerdict != "disallowed" {
 		t.Errorf("5xx: rules %s, effective %q", r.Verdict, r.EffectiveVerdict)
 	}
-	r = newTestRecord(t, "/robots.txt", &Delivery{Status: 503})
+	r = newTestRecord(t, "/robots.txt", &delivery.Facts{Status: 503})
 	if r.EffectiveVerdict != "allowed" {
 		t.Errorf("/robots.txt stays allowed (RFC 9309 §2.2.2) even when unreachable: %q", r.EffectiveVerdict)
 	}
-	r = newTestRecord(t, "/x.php", &Delivery{Status: 404})
+	r = newTestRecord(t, "/x.php", &delivery.Facts{Status: 404})
 	if r.Verdict != "disallowed" || r.EffectiveVerdict != "allowed" {
 		t.Errorf("404: rules %s, effective %q", r.Verdict, r.EffectiveVerdict)
 	}
@@ -142,7 +148,7 @@ func TestRecordMarkdown(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md)
 		}
 	}
-	md = newTestRecord(t, "/fish", &Delivery{Status: 429}).Markdown()
+	md = newTestRecord(t, "/fish", &delivery.Facts{Status: 429}).Markdown()
 	for _, want := range []string{"| status | 429 |", "**Effect: allow-all**", "Google's documented behaviour, differs from RFC 9309", "developers.google.com"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown with delivery lacks %q:\n%s", want, md)

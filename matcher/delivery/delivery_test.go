@@ -1,7 +1,8 @@
-package matcher
+package delivery
 
 import (
 	"fmt"
+	"robots-explorer/matcher"
 	"strings"
 	"testing"
 	"time"
@@ -23,33 +24,33 @@ func TestAssessDeliveryStatus(t *testing.T) {
 	fresh := decisionTime.Add(-time.Hour)
 	tests := []struct {
 		name    string
-		d       Delivery
+		d       Facts
 		effect  Effect
 		section string
 		verdict string // effective verdict when the rules disallow
 	}{
-		{"2xx: rules apply (§2.3.1.1)", Delivery{Status: 200}, EffectRulesApply, "RFC 9309 §2.3.1.1", "disallowed"},
-		{"206 is 2xx too", Delivery{Status: 206}, EffectRulesApply, "RFC 9309 §2.3.1.1", "disallowed"},
+		{"2xx: rules apply (§2.3.1.1)", Facts{Status: 200}, EffectRulesApply, "RFC 9309 §2.3.1.1", "disallowed"},
+		{"206 is 2xx too", Facts{Status: 206}, EffectRulesApply, "RFC 9309 §2.3.1.1", "disallowed"},
 		{"five redirects then 2xx: rules apply to the first authority (§2.3.1.2)",
-			Delivery{RobotsURL: "https://example.com/robots.txt", Status: 200, Redirects: hopsTo(5)}, EffectRulesApply, "RFC 9309 §2.3.1.2", "disallowed"},
-		{"six redirects: may be unavailable (§2.3.1.2)", Delivery{Status: 200, Redirects: hopsTo(6)}, EffectAllowAll, "RFC 9309 §2.3.1.2", "allowed"},
-		{"five followed, the sixth not: too many", Delivery{Status: 301, Redirects: hopsTo(5)}, EffectAllowAll, "RFC 9309 §2.3.1.2", "allowed"},
-		{"a redirect not followed within five: undetermined", Delivery{Status: 302, Redirects: hopsTo(1)}, EffectUndetermined, "RFC 9309 §2.3.1.2", ""},
-		{"304: the cached copy applies", Delivery{Status: 304}, EffectCachedCopy, "RFC 9309 §2.4; RFC 9110 §15.4.5", "disallowed"},
-		{"404: unavailable, allow all (§2.3.1.3)", Delivery{Status: 404}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
-		{"403 is 4xx too (§2.3.1.3)", Delivery{Status: 403}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
-		{"429 under the RFC is 4xx (§2.3.1.3)", Delivery{Status: 429}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
-		{"503: unreachable, disallow all (§2.3.1.4)", Delivery{Status: 503}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
-		{"timeout: unreachable (§2.3.1.4)", Delivery{Error: "timeout"}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
+			Facts{RobotsURL: "https://example.com/robots.txt", Status: 200, Redirects: hopsTo(5)}, EffectRulesApply, "RFC 9309 §2.3.1.2", "disallowed"},
+		{"six redirects: may be unavailable (§2.3.1.2)", Facts{Status: 200, Redirects: hopsTo(6)}, EffectAllowAll, "RFC 9309 §2.3.1.2", "allowed"},
+		{"five followed, the sixth not: too many", Facts{Status: 301, Redirects: hopsTo(5)}, EffectAllowAll, "RFC 9309 §2.3.1.2", "allowed"},
+		{"a redirect not followed within five: undetermined", Facts{Status: 302, Redirects: hopsTo(1)}, EffectUndetermined, "RFC 9309 §2.3.1.2", ""},
+		{"304: the cached copy applies", Facts{Status: 304}, EffectCachedCopy, "RFC 9309 §2.4; RFC 9110 §15.4.5", "disallowed"},
+		{"404: unavailable, allow all (§2.3.1.3)", Facts{Status: 404}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
+		{"403 is 4xx too (§2.3.1.3)", Facts{Status: 403}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
+		{"429 under the RFC is 4xx (§2.3.1.3)", Facts{Status: 429}, EffectAllowAll, "RFC 9309 §2.3.1.3", "allowed"},
+		{"503: unreachable, disallow all (§2.3.1.4)", Facts{Status: 503}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
+		{"timeout: unreachable (§2.3.1.4)", Facts{Error: "timeout"}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
 		{"5xx for 31 days: cached copy or allow all (§2.3.1.4)",
-			Delivery{Status: 500, UnreachableSince: decisionTime.Add(-31 * 24 * time.Hour)}, EffectCachedOrAllowAll, "RFC 9309 §2.3.1.4", ""},
-		{"5xx for 29 days: still disallow all", Delivery{Status: 500, UnreachableSince: decisionTime.Add(-29 * 24 * time.Hour)}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
-		{"1xx is no outcome", Delivery{Status: 100}, EffectUndetermined, "RFC 9309 §2.3.1", ""},
+			Facts{Status: 500, UnreachableSince: decisionTime.Add(-31 * 24 * time.Hour)}, EffectCachedOrAllowAll, "RFC 9309 §2.3.1.4", ""},
+		{"5xx for 29 days: still disallow all", Facts{Status: 500, UnreachableSince: decisionTime.Add(-29 * 24 * time.Hour)}, EffectDisallowAll, "RFC 9309 §2.3.1.4", "disallowed"},
+		{"1xx is no outcome", Facts{Status: 100}, EffectUndetermined, "RFC 9309 §2.3.1", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.d.ObservedAt = fresh
-			a := AssessDelivery(&tt.d, 100, decisionTime)
+			a := Assess(&tt.d, 100, decisionTime)
 			if a.Effect != tt.effect || a.Section != tt.section {
 				t.Errorf("effect %s (%s), want %s (%s): %s", a.Effect, a.Section, tt.effect, tt.section, a.Sentence)
 			}
@@ -67,9 +68,9 @@ func TestAssessDeliveryStatus(t *testing.T) {
 }
 
 func TestAssessDeliveryFirstAuthority(t *testing.T) {
-	d := Delivery{RobotsURL: "https://example.com/robots.txt", Status: 200,
+	d := Facts{RobotsURL: "https://example.com/robots.txt", Status: 200,
 		Redirects: []string{"https://www.example.com/robots.txt", "https://cdn.example.net/robots.txt"}}
-	a := AssessDelivery(&d, 0, decisionTime)
+	a := Assess(&d, 0, decisionTime)
 	if !strings.Contains(a.Sentence, "https://example.com") {
 		t.Errorf("the sentence should name the first authority: %s", a.Sentence)
 	}
@@ -83,22 +84,22 @@ func TestAssessDeliveryFirstAuthority(t *testing.T) {
 func TestAssessDeliveryGoogle(t *testing.T) {
 	tests := []struct {
 		name    string
-		d       Delivery
+		d       Facts
 		effect  Effect
 		differs bool
 	}{
-		{"429 is a server error at Google", Delivery{Status: 429}, EffectDisallowAll, true},
-		{"404: no crawl restrictions, as the RFC", Delivery{Status: 404}, EffectAllowAll, false},
-		{"5xx, outage start unknown: first 12 hours stopped", Delivery{Status: 500}, EffectDisallowAll, false},
-		{"5xx for 6 hours: stopped", Delivery{Status: 500, UnreachableSince: decisionTime.Add(-6 * time.Hour)}, EffectDisallowAll, false},
-		{"5xx for 2 days with a cached copy", Delivery{Status: 500, CachedCopy: true, UnreachableSince: decisionTime.Add(-48 * time.Hour)}, EffectCachedCopy, true},
-		{"5xx for 2 days without a cached copy", Delivery{Status: 500, UnreachableSince: decisionTime.Add(-48 * time.Hour)}, EffectAllowAll, true},
-		{"5xx for 40 days", Delivery{Status: 503, UnreachableSince: decisionTime.Add(-40 * 24 * time.Hour)}, EffectAllowAll, false},
-		{"six redirects: treated as 404", Delivery{Status: 200, Redirects: hopsTo(6)}, EffectAllowAll, false},
+		{"429 is a server error at Google", Facts{Status: 429}, EffectDisallowAll, true},
+		{"404: no crawl restrictions, as the RFC", Facts{Status: 404}, EffectAllowAll, false},
+		{"5xx, outage start unknown: first 12 hours stopped", Facts{Status: 500}, EffectDisallowAll, false},
+		{"5xx for 6 hours: stopped", Facts{Status: 500, UnreachableSince: decisionTime.Add(-6 * time.Hour)}, EffectDisallowAll, false},
+		{"5xx for 2 days with a cached copy", Facts{Status: 500, CachedCopy: true, UnreachableSince: decisionTime.Add(-48 * time.Hour)}, EffectCachedCopy, true},
+		{"5xx for 2 days without a cached copy", Facts{Status: 500, UnreachableSince: decisionTime.Add(-48 * time.Hour)}, EffectAllowAll, true},
+		{"5xx for 40 days", Facts{Status: 503, UnreachableSince: decisionTime.Add(-40 * 24 * time.Hour)}, EffectAllowAll, false},
+		{"six redirects: treated as 404", Facts{Status: 200, Redirects: hopsTo(6)}, EffectAllowAll, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := AssessDelivery(&tt.d, 0, decisionTime)
+			a := Assess(&tt.d, 0, decisionTime)
 			var got *OperatorNote
 			for i, g := range a.Google {
 				if g.Effect != "" && (g.Topic == "status" || g.Topic == "redirects") {
@@ -131,10 +132,10 @@ func TestAssessDeliveryContentType(t *testing.T) {
 		{"application/octet-stream", true},
 	}
 	for _, tt := range tests {
-		a := AssessDelivery(&Delivery{Status: 200, ContentType: tt.ct, ObservedAt: decisionTime}, 0, decisionTime)
+		a := Assess(&Facts{Status: 200, ContentType: tt.ct, ObservedAt: decisionTime}, 0, decisionTime)
 		got := false
 		for _, n := range a.Notes {
-			if n.Topic == "content-type" && n.Severity == Warning {
+			if n.Topic == "content-type" && n.Severity == matcher.Warning {
 				got = true
 			}
 		}
@@ -160,17 +161,17 @@ func TestAssessDeliveryFreshness(t *testing.T) {
 		{"a week old", 7 * 24 * time.Hour, true},
 	}
 	for _, tt := range tests {
-		a := AssessDelivery(&Delivery{Status: 200, ContentType: "text/plain", ObservedAt: decisionTime.Add(-tt.age)}, 0, decisionTime)
+		a := Assess(&Facts{Status: 200, ContentType: "text/plain", ObservedAt: decisionTime.Add(-tt.age)}, 0, decisionTime)
 		if got := hasWarning(a, "freshness"); got != tt.stale {
 			t.Errorf("%s: stale %v, want %v (%+v)", tt.name, got, tt.stale, a.Notes)
 		}
 	}
 	// §2.4: an unreachable file may be served from a cache past 24 hours.
-	a := AssessDelivery(&Delivery{Status: 503, ObservedAt: decisionTime.Add(-48 * time.Hour)}, 0, decisionTime)
+	a := Assess(&Facts{Status: 503, ObservedAt: decisionTime.Add(-48 * time.Hour)}, 0, decisionTime)
 	if hasWarning(a, "freshness") {
 		t.Errorf("unreachable: no staleness warning expected: %+v", a.Notes)
 	}
-	a = AssessDelivery(&Delivery{Status: 200}, 0, decisionTime)
+	a = Assess(&Facts{Status: 200}, 0, decisionTime)
 	if !hasNote(a, "freshness", "not given") {
 		t.Errorf("a missing observation time should be said: %+v", a.Notes)
 	}
@@ -178,9 +179,9 @@ func TestAssessDeliveryFreshness(t *testing.T) {
 
 // TestAssessDeliverySize is RFC 9309 §2.5 and Google's 500 KiB cut.
 func TestAssessDeliverySize(t *testing.T) {
-	for _, n := range []int{ParseLimit, ParseLimit + 1} {
-		a := AssessDelivery(nil, n, decisionTime)
-		want := n > ParseLimit
+	for _, n := range []int{matcher.ParseLimit, matcher.ParseLimit + 1} {
+		a := Assess(nil, n, decisionTime)
+		want := n > matcher.ParseLimit
 		if got := hasWarning(a, "size"); got != want {
 			t.Errorf("%d bytes: size warning %v, want %v", n, got, want)
 		}
@@ -195,7 +196,7 @@ func TestAssessDeliverySize(t *testing.T) {
 }
 
 func TestAssessNoDelivery(t *testing.T) {
-	a := AssessDelivery(nil, 10, decisionTime)
+	a := Assess(nil, 10, decisionTime)
 	if string(a.Scope) != "local rule decision — delivery not verified" || a.Effect != EffectNotVerified {
 		t.Errorf("%+v", a)
 	}
@@ -205,22 +206,22 @@ func TestAssessNoDelivery(t *testing.T) {
 }
 
 func TestDeliveryValidate(t *testing.T) {
-	bad := []Delivery{{}, {Status: 99}, {Status: 600}, {Status: 500, Error: "timeout"}, {Redirects: hopsTo(2)}}
+	bad := []Facts{{}, {Status: 99}, {Status: 600}, {Status: 500, Error: "timeout"}, {Redirects: hopsTo(2)}}
 	for _, d := range bad {
 		if d.Validate() == nil {
 			t.Errorf("%+v should be refused", d)
 		}
 	}
-	for _, d := range []Delivery{{Status: 200}, {Error: "connection reset"}} {
+	for _, d := range []Facts{{Status: 200}, {Error: "connection reset"}} {
 		if err := d.Validate(); err != nil {
 			t.Errorf("%+v: %v", d, err)
 		}
 	}
 }
 
-func hasWarning(a DeliveryAssessment, topic string) bool {
+func hasWarning(a Assessment, topic string) bool {
 	for _, n := range a.NotesOn(topic) {
-		if n.Severity == Warning {
+		if n.Severity == matcher.Warning {
 			return true
 		}
 	}
@@ -228,7 +229,7 @@ func hasWarning(a DeliveryAssessment, topic string) bool {
 }
 
 // hasNote reports whether a note on topic says text.
-func hasNote(a DeliveryAssessment, topic, text string) bool {
+func hasNote(a Assessment, topic, text string) bool {
 	for _, n := range a.NotesOn(topic) {
 		if strings.Contains(n.Sentence, text) {
 			return true

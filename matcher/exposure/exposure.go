@@ -1,12 +1,14 @@
-package matcher
+// Package exposure notices robots.txt rules that seem to rely on the file
+// for secrecy. robots.txt is public and asks only crawlers that choose to
+// comply: it is no access control (RFC 9309 §3: "not a substitute for valid
+// content security measures"; listing paths makes them discoverable), and
+// a disallowed URL can still be indexed from links elsewhere.
+//
+// The matcher's parse asks it of every rule's pattern, so it imports
+// nothing of the matcher: a leaf below the core, like matcher/escape.
+package exposure
 
 import "strconv"
-
-// robots.txt is public and asks only crawlers that choose to comply: it is
-// no access control (RFC 9309 §3: "not a substitute for valid content
-// security measures"; listing paths makes them discoverable), and a
-// disallowed URL can still be indexed from links elsewhere. These checks
-// notice rules that seem to rely on it for secrecy.
 
 // privateWord returns the area a path segment (or the last or first word
 // of one, privateSegment) names when people mean to keep it private,
@@ -63,7 +65,7 @@ func secretName(s string, suffixes bool) (strong, weak bool) {
 // a hash (an MD5 is 32).
 const minHexRun = 32
 
-// The byte classes exposureScan walks a pattern by.
+// The byte classes Scan walks a pattern by.
 const (
 	xPartEnd = 1 << iota // ends a path segment or a query parameter
 	xQuery               // '?': the path part ends
@@ -81,21 +83,21 @@ var exposureClass = func() (t [256]uint8) {
 	return t
 }()
 
-// exposureOf returns the part of a pattern that looks like a credential (a
+// Of returns the part of a pattern that looks like a credential (a
 // parameter such as token= or key=, a word such as apikey, or a long run of
 // hex digits), as written, or the area its path names that people keep
-// private (/admin, /wp-admin/), lower-cased, or neither. cls is the
-// pattern's classifyRule: a short pattern without clsExposing can hold
-// neither, and most patterns end there; the others are walked once, by a
-// table, comparing only the words whose length could match.
-func exposureOf(p string, cls byteClass) (secret, private string) {
-	if cls&clsExposing == 0 && len(p) < minHexRun {
+// private (/admin, /wp-admin/), lower-cased, or neither. hasPair says the
+// pattern holds one of Pairs, in any case: a short pattern without one can
+// hold neither, and most patterns end there; the others are walked once, by
+// a table, comparing only the words whose length could match.
+func Of(p string, hasPair bool) (secret, private string) {
+	if !hasPair && len(p) < minHexRun {
 		return "", ""
 	}
-	return exposureScan(p)
+	return Scan(p)
 }
 
-// exposureScan is exposureOf without the quick look at cls. A pattern is
+// Scan is Of without the quick look at hasPair. A pattern is
 // walked part by part (path segments, query parameters, the pieces
 // between wildcards). What it flags is what a reader of the file learns:
 // a credential's value (token=8f3a…, never the bare name token=, which
@@ -104,7 +106,7 @@ func exposureOf(p string, cls byteClass) (secret, private string) {
 // hash), or a path segment that is itself a private area (/admin,
 // /wp-admin, /backup-2024.zip), never a word inside a longer name
 // (/private-sale/, /admin-ajax.php).
-func exposureScan(p string) (secret, private string) {
+func Scan(p string) (secret, private string) {
 	inPath := true
 	cred := -1 // start of the last path segment when it named a credential
 	part := 0
@@ -292,26 +294,17 @@ func mixedLikeRandom(s string) bool {
 	return lower >= 2 && upper >= 2 && digits >= 2 && lower < 3*runs
 }
 
-// exposingPairs are letter pairs of which every private word, credential
-// name, suffix and held word has one: dm (admin), cr (secret), ku (backup),
-// iv (private), rn (internal), nf (confidential), ey (key, api_key), wd
-// (pwd, passwd), sw (password), id (sid), ig (sig, signature), au (auth),
-// ok (token) and ss (session, access_token). Each word's rarest pair in
-// the paths of real files is chosen, so that few patterns are walked in
-// vain: ck, nt, th or ke would stop at checkout, print, path and make.
-// Each entry is clsExposing or 0, so that classifyRule ORs it in without
-// a branch.
-var exposingPairs = func() (t [1024]byteClass) {
-	for _, p := range []string{"dm", "cr", "ku", "iv", "rn", "nf", "ey", "wd", "sw", "id", "ig", "au", "ok", "ss"} {
-		t[pairIndex(p[0], p[1])] = clsExposing
-	}
-	return t
-}()
-
-// pairIndex folds two bytes to ten bits. Letters keep their identity
-// without case (the low five bits); other bytes share slots with letters,
-// which only makes classifyRule flag more patterns.
-func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
+// Pairs returns letter pairs of which every private word, credential name,
+// suffix and held word has one: dm (admin), cr (secret), ku (backup), iv
+// (private), rn (internal), nf (confidential), ey (key, api_key), wd (pwd,
+// passwd), sw (password), id (sid), ig (sig, signature), au (auth), ok
+// (token) and ss (session, access_token). Each word's rarest pair in the
+// paths of real files is chosen, so that few patterns are walked in vain:
+// ck, nt, th or ke would stop at checkout, print, path and make. The
+// matcher looks for them on its one pass over a pattern's bytes, for Of.
+func Pairs() []string {
+	return []string{"dm", "cr", "ku", "iv", "rn", "nf", "ey", "wd", "sw", "id", "ig", "au", "ok", "ss"}
+}
 
 func secretSuffix(name string) bool {
 	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
@@ -418,9 +411,9 @@ var privateAreas = [...]struct{ word, advice string }{
 	{"phpmyadmin", `"phpmyadmin"` + privateAdviceTail},
 }
 
-// privateAdvice is the message of a private-path diagnostic for a word
-// privateWord returned.
-func privateAdvice(w string) string {
+// PrivateAdvice is the message of a diagnostic on a rule whose path names
+// the private area w (the private value Of returned).
+func PrivateAdvice(w string) string {
 	for _, a := range privateAreas {
 		if a.word == w {
 			return a.advice
@@ -429,18 +422,29 @@ func privateAdvice(w string) string {
 	return strconv.Quote(w) + privateAdviceTail
 }
 
-// checkExposure reports a rule that seems to rely on robots.txt to keep a
-// secret or a private area (RFC 9309 §3).
-func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
-	v, at := p.value(l), int(l.Value.Start)
-	secret, private := exposureOf(v, cls)
-	if secret != "" {
-		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3",
-			strconv.Quote(secret)+" looks like a token or key: anyone can read robots.txt, so treat it as published; revoke it and protect the resource with authentication, not robots.txt")
-		return
-	}
-	// An allow opens a path; only a disallow tries to hide one.
-	if l.Kind == KindDisallow && private != "" {
-		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", privateAdvice(private))
-	}
+// SecretAdvice is the message of a diagnostic on a rule that holds secret
+// (the secret value Of returned).
+func SecretAdvice(secret string) string {
+	return strconv.Quote(secret) + " looks like a token or key: anyone can read robots.txt, so treat it as published; " +
+		"revoke it and protect the resource with authentication, not robots.txt"
 }
+
+// lowerByte and equalFoldASCII compare ASCII letters without case, and
+// only those: a Unicode folding would take the Kelvin sign for a k.
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func equalFoldASCII(s, word string) bool {
+	for i := 0; i < len(s) && len(s) == len(word); i++ {
+		if lowerByte(s[i]) != lowerByte(word[i]) {
+			return false
+		}
+	}
+	return len(s) == len(word)
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }

@@ -1,8 +1,14 @@
-package matcher
+// Package delivery says what the way a robots.txt file was delivered (its
+// HTTP status, redirects, content type, age and outages) makes of the
+// verdict of its rules, as RFC 9309 §2.3.1, §2.4 and §2.5 say and as
+// Google documents doing. It fetches nothing: the facts are what a person
+// observed.
+package delivery
 
 import (
 	"errors"
 	"fmt"
+	"robots-explorer/matcher"
 	"strings"
 	"time"
 )
@@ -10,7 +16,7 @@ import (
 // A verdict on a pasted file is a local decision: it holds for those bytes,
 // that product token and that exact path and query. Whether a crawler ever
 // saw those bytes depends on how the file was delivered, which a pasted
-// file cannot tell. Delivery holds what the user observed; AssessDelivery
+// file cannot tell. Facts holds what the user observed; Assess
 // says what RFC 9309 §2.3.1 makes of it, and where Google documents other
 // production behaviour, what Google does.
 
@@ -38,10 +44,10 @@ const (
 	googleFirstPhase = 12 * time.Hour
 )
 
-// A Delivery is what the user observed about fetching a robots.txt file.
+// Facts are what the user observed about fetching a robots.txt file.
 // Every field is optional except that a status, a redirect chain or an
 // error must be given; none of it is fetched by the matcher.
-type Delivery struct {
+type Facts struct {
 	// RobotsURL is the URL first requested (the governing robots.txt URL of
 	// the target, when known).
 	RobotsURL string `json:"robots_url,omitempty"`
@@ -68,7 +74,7 @@ type Delivery struct {
 
 // Validate reports a delivery that says nothing about the outcome of the
 // fetch, or a status that is not an HTTP status.
-func (d *Delivery) Validate() error {
+func (d *Facts) Validate() error {
 	if d.Status != 0 && (d.Status < 100 || d.Status > 599) {
 		return fmt.Errorf("HTTP status %d is not between 100 and 599", d.Status)
 	}
@@ -81,23 +87,23 @@ func (d *Delivery) Validate() error {
 	return nil
 }
 
-// A DecisionScope labels what a verdict rests on.
-type DecisionScope string
+// A Scope labels what a verdict rests on.
+type Scope string
 
 // The scopes.
 const (
 	// ScopeLocal is every verdict without delivery facts.
-	ScopeLocal DecisionScope = "local rule decision — delivery not verified"
+	ScopeLocal Scope = "local rule decision — delivery not verified"
 	// ScopeReported is a verdict with delivery facts that the user reported;
 	// the tool fetched nothing.
-	ScopeReported DecisionScope = "rule decision with reported delivery facts — not fetched by this tool"
+	ScopeReported Scope = "rule decision with reported delivery facts — not fetched by this tool"
 )
 
 // CrawlOnly says what a verdict is not.
 const CrawlOnly = "a crawl decision only: not an indexing decision, and not access control (RFC 9309 §3)"
 
 // ScopeOf returns the scope of a decision made with d (nil: none).
-func ScopeOf(d *Delivery) DecisionScope {
+func ScopeOf(d *Facts) Scope {
 	if d == nil {
 		return ScopeLocal
 	}
@@ -122,12 +128,12 @@ const (
 	EffectUndetermined     Effect = "undetermined" // the facts given do not settle it
 )
 
-// A DeliveryNote is a remark on one fact of the delivery.
-type DeliveryNote struct {
-	Topic    string   `json:"topic"` // status, redirects, error, content-type, freshness, size
-	Severity Severity `json:"severity"`
-	Sentence string   `json:"sentence"`
-	Source   string   `json:"source"`
+// A Note is a remark on one fact of the delivery.
+type Note struct {
+	Topic    string           `json:"topic"` // status, redirects, error, content-type, freshness, size
+	Severity matcher.Severity `json:"severity"`
+	Sentence string           `json:"sentence"`
+	Source   string           `json:"source"`
 }
 
 // An OperatorNote is what a crawler operator documents doing with the same
@@ -144,21 +150,21 @@ type OperatorNote struct {
 	Source   string `json:"source"`
 }
 
-// A DeliveryAssessment is what RFC 9309 makes of a delivery.
-type DeliveryAssessment struct {
-	Scope    DecisionScope  `json:"scope"`
+// An Assessment is what RFC 9309 makes of a delivery.
+type Assessment struct {
+	Scope    Scope          `json:"scope"`
 	Effect   Effect         `json:"effect"`
 	Sentence string         `json:"sentence"`
 	Section  string         `json:"section"`
-	Notes    []DeliveryNote `json:"notes"`
+	Notes    []Note         `json:"notes"`
 	Google   []OperatorNote `json:"google"`
 }
 
-// AssessDelivery says what RFC 9309 §2.3.1, §2.4 and §2.5 make of d (nil:
+// Assess says what RFC 9309 §2.3.1, §2.4 and §2.5 make of d (nil:
 // no delivery facts) for a file of size bytes, at time now, and what Google
 // documents doing with the same facts.
-func AssessDelivery(d *Delivery, size int, now time.Time) DeliveryAssessment {
-	a := DeliveryAssessment{Scope: ScopeOf(d), Notes: []DeliveryNote{}, Google: []OperatorNote{}}
+func Assess(d *Facts, size int, now time.Time) Assessment {
+	a := Assessment{Scope: ScopeOf(d), Notes: []Note{}, Google: []OperatorNote{}}
 	if d == nil {
 		a.Effect, a.Section = EffectNotVerified, "RFC 9309 §2.3.1"
 		a.Sentence = "No delivery facts were given: the verdict holds for these exact bytes as if the server " +
@@ -172,14 +178,14 @@ func AssessDelivery(d *Delivery, size int, now time.Time) DeliveryAssessment {
 	return a
 }
 
-func (a *DeliveryAssessment) set(e Effect, section, format string, args ...any) {
+func (a *Assessment) set(e Effect, section, format string, args ...any) {
 	a.Effect, a.Section, a.Sentence = e, section, fmt.Sprintf(format, args...)
 }
 
 // NotesOn returns the assessment's notes on one topic (status, redirects,
 // error, content-type, freshness, size), in the order they were made.
-func (a DeliveryAssessment) NotesOn(topic string) []DeliveryNote {
-	var out []DeliveryNote
+func (a Assessment) NotesOn(topic string) []Note {
+	var out []Note
 	for _, n := range a.Notes {
 		if n.Topic == topic {
 			out = append(out, n)
@@ -188,17 +194,17 @@ func (a DeliveryAssessment) NotesOn(topic string) []DeliveryNote {
 	return out
 }
 
-func (a *DeliveryAssessment) note(topic string, sev Severity, source, format string, args ...any) {
-	a.Notes = append(a.Notes, DeliveryNote{Topic: topic, Severity: sev, Sentence: fmt.Sprintf(format, args...), Source: source})
+func (a *Assessment) note(topic string, sev matcher.Severity, source, format string, args ...any) {
+	a.Notes = append(a.Notes, Note{Topic: topic, Severity: sev, Sentence: fmt.Sprintf(format, args...), Source: source})
 }
 
-func (a *DeliveryAssessment) google(topic string, e Effect, differs bool, source, format string, args ...any) {
+func (a *Assessment) google(topic string, e Effect, differs bool, source, format string, args ...any) {
 	a.Google = append(a.Google, OperatorNote{Operator: "Google", Topic: topic, Effect: e, Differs: differs,
 		Sentence: fmt.Sprintf(format, args...), Source: source})
 }
 
 // outcome classifies the fetch by its redirects, error and status.
-func (a *DeliveryAssessment) outcome(d *Delivery, now time.Time) {
+func (a *Assessment) outcome(d *Facts, now time.Time) {
 	hops := len(d.Redirects)
 	if d.Status >= 300 && d.Status < 400 && d.Status != 304 {
 		hops++ // the last response is a redirect too, not followed
@@ -239,17 +245,17 @@ func (a *DeliveryAssessment) outcome(d *Delivery, now time.Time) {
 	}
 }
 
-func (a *DeliveryAssessment) tooManyRedirects(hops int) {
+func (a *Assessment) tooManyRedirects(hops int) {
 	a.set(EffectAllowAll, "RFC 9309 §2.3.1.2",
 		"%d redirects, more than five: a crawler may assume the file is unavailable (§2.3.1.3) and crawl everything; "+
 			"one that follows more hops applies the rules of the file it reaches.", hops)
-	a.note("redirects", Warning, "RFC 9309 §2.3.1.2",
+	a.note("redirects", matcher.Warning, "RFC 9309 §2.3.1.2",
 		"Serve robots.txt directly, or within five redirects: past five, crawlers may ignore its rules.")
 	a.google("redirects", EffectAllowAll, false, SourceGoogleRobotsTxt,
 		"Google follows at least five redirect hops, then stops and treats the robots.txt as a 404: no crawl restrictions.")
 }
 
-func (a *DeliveryAssessment) success(d *Delivery) {
+func (a *Assessment) success(d *Facts) {
 	if len(d.Redirects) == 0 {
 		a.set(EffectRulesApply, "RFC 9309 §2.3.1.1", "%d: the file was fetched, so a crawler must follow its parseable rules.", d.Status)
 		return
@@ -261,7 +267,7 @@ func (a *DeliveryAssessment) success(d *Delivery) {
 	a.set(EffectRulesApply, "RFC 9309 §2.3.1.2",
 		"%d after %d redirect(s), within five: the rules of the file reached apply to %s, where the fetch began.", d.Status, len(d.Redirects), first)
 	if last := authorityOf(d.Redirects[len(d.Redirects)-1]); d.RobotsURL != "" && last != "" && last != first {
-		a.note("redirects", Info, "RFC 9309 §2.3.1.2",
+		a.note("redirects", matcher.Info, "RFC 9309 §2.3.1.2",
 			"The file was served by %s but governs %s: its rules are read for the URLs of %s.", last, first, first)
 	}
 	a.google("redirects", EffectRulesApply, false, SourceGoogleRobotsTxt,
@@ -270,7 +276,7 @@ func (a *DeliveryAssessment) success(d *Delivery) {
 
 // unreachable is §2.3.1.4: complete disallow, and after a long outage a
 // cached copy or the unavailable treatment.
-func (a *DeliveryAssessment) unreachable(d *Delivery, now time.Time, what string) {
+func (a *Assessment) unreachable(d *Facts, now time.Time, what string) {
 	if !d.UnreachableSince.IsZero() && now.Sub(d.UnreachableSince) >= LongOutage {
 		a.set(EffectCachedOrAllowAll, "RFC 9309 §2.3.1.4",
 			"%s, and the file has been unreachable for %s, past a reasonably long period (30 days in the RFC's example): "+
@@ -280,7 +286,7 @@ func (a *DeliveryAssessment) unreachable(d *Delivery, now time.Time, what string
 	a.set(EffectDisallowAll, "RFC 9309 §2.3.1.4",
 		"%s: the file is unreachable, so its content is undefined and a crawler must assume complete disallow.", what)
 	if d.UnreachableSince.IsZero() {
-		a.note("status", Info, "RFC 9309 §2.3.1.4",
+		a.note("status", matcher.Info, "RFC 9309 §2.3.1.4",
 			"If the file stays unreachable for a reasonably long period (for example 30 days), a crawler may use a cached copy or treat it as unavailable; give the date the outage began to apply that.")
 	}
 }
@@ -289,7 +295,7 @@ func (a *DeliveryAssessment) unreachable(d *Delivery, now time.Time, what string
 // network errors): 12 hours stopped, then the last good copy or no
 // restrictions for 30 days, then no restrictions if the site is otherwise
 // available.
-func (a *DeliveryAssessment) googleServerError(d *Delivery, now time.Time) {
+func (a *Assessment) googleServerError(d *Facts, now time.Time) {
 	const src = SourceGoogleRobotsTxt
 	if d.UnreachableSince.IsZero() {
 		a.googleOutage(EffectDisallowAll, src,
@@ -319,7 +325,7 @@ func (a *DeliveryAssessment) googleServerError(d *Delivery, now time.Time) {
 // googleOutage adds a Google note on an outage, marked as differing when
 // its effect is not the RFC's (or not one of the RFC's two choices after a
 // long outage).
-func (a *DeliveryAssessment) googleOutage(e Effect, src, format string, args ...any) {
+func (a *Assessment) googleOutage(e Effect, src, format string, args ...any) {
 	differs := e != a.Effect
 	if a.Effect == EffectCachedOrAllowAll && (e == EffectCachedCopy || e == EffectAllowAll) {
 		differs = false
@@ -328,24 +334,24 @@ func (a *DeliveryAssessment) googleOutage(e Effect, src, format string, args ...
 }
 
 // contentType is RFC 9309 §2.3: the file is text/plain in UTF-8.
-func (a *DeliveryAssessment) contentType(d *Delivery) {
+func (a *Assessment) contentType(d *Facts) {
 	if a.Effect != EffectRulesApply {
 		return
 	}
 	if d.ContentType == "" {
-		a.note("content-type", Info, "RFC 9309 §2.3", "The content type was not given; the file must be text/plain.")
+		a.note("content-type", matcher.Info, "RFC 9309 §2.3", "The content type was not given; the file must be text/plain.")
 		return
 	}
 	media, params, _ := strings.Cut(d.ContentType, ";")
 	media = strings.ToLower(strings.TrimSpace(media))
 	if media != "text/plain" {
-		a.note("content-type", Warning, "RFC 9309 §2.3",
+		a.note("content-type", matcher.Warning, "RFC 9309 §2.3",
 			"The server sent %q: RFC 9309 says robots.txt must be text/plain, so a strict crawler may not read these rules; serve it as text/plain.", media)
 		a.google("content-type", EffectRulesApply, false, SourceGoogleRobotsTxt,
 			"Google reads the content whatever its type (HTML included), keeps the lines that are valid rules and ignores the rest.")
 	}
 	if cs := charset(params); cs != "" && cs != "utf-8" && cs != "utf8" && cs != "us-ascii" {
-		a.note("content-type", Warning, "RFC 9309 §2.3",
+		a.note("content-type", matcher.Warning, "RFC 9309 §2.3",
 			"The charset is %q: robots.txt must be UTF-8, and characters outside UTF-8 may be misread.", cs)
 		a.google("content-type", EffectRulesApply, false, SourceGoogleRobotsTxt,
 			"Google may ignore characters that are not UTF-8, which can make rules invalid.")
@@ -364,18 +370,18 @@ func charset(params string) string {
 
 // freshness is RFC 9309 §2.4: a cached copy should not be used for more
 // than 24 hours unless the file is unreachable.
-func (a *DeliveryAssessment) freshness(d *Delivery, now time.Time) {
+func (a *Assessment) freshness(d *Facts, now time.Time) {
 	if d.ObservedAt.IsZero() {
-		a.note("freshness", Info, "RFC 9309 §2.4",
+		a.note("freshness", matcher.Info, "RFC 9309 §2.4",
 			"The time of the fetch was not given, so whether this copy is still current (at most 24 hours old) is unknown.")
 		return
 	}
 	age := now.Sub(d.ObservedAt)
 	switch {
 	case age < 0:
-		a.note("freshness", Warning, "RFC 9309 §2.4", "The fetch is dated %s after the time of this decision.", hours(-age))
+		a.note("freshness", matcher.Warning, "RFC 9309 §2.4", "The fetch is dated %s after the time of this decision.", hours(-age))
 	case age > CacheLifetime && a.Effect != EffectDisallowAll && a.Effect != EffectCachedOrAllowAll:
-		a.note("freshness", Warning, "RFC 9309 §2.4",
+		a.note("freshness", matcher.Warning, "RFC 9309 §2.4",
 			"Fetched %s before this decision: a crawler should not use a copy older than 24 hours unless the file is unreachable; fetch it again before relying on this.", hours(age))
 		a.google("freshness", "", false, SourceGoogleRobotsTxt,
 			"Google generally caches robots.txt for up to 24 hours, longer when it cannot refresh it (timeouts, 5xx), and may follow Cache-Control max-age.")
@@ -383,19 +389,19 @@ func (a *DeliveryAssessment) freshness(d *Delivery, now time.Time) {
 }
 
 // size is RFC 9309 §2.5 and Google's 500 KiB cut.
-func (a *DeliveryAssessment) size(n int) {
-	if n <= ParseLimit {
+func (a *Assessment) size(n int) {
+	if n <= matcher.ParseLimit {
 		return
 	}
-	a.note("size", Warning, "RFC 9309 §2.5",
-		"The file is %d bytes: a crawler must read at least 500 KiB (%d bytes) and may ignore what follows.", n, ParseLimit)
+	a.note("size", matcher.Warning, "RFC 9309 §2.5",
+		"The file is %d bytes: a crawler must read at least 500 KiB (%d bytes) and may ignore what follows.", n, matcher.ParseLimit)
 	a.google("size", "", true, SourceGoogleRobotsTxt,
 		"Google reads the first 500 KiB of robots.txt and ignores the content after it.")
 }
 
 // EffectiveVerdict combines the delivery's effect with the rule verdict:
 // "allowed", "disallowed", or "" when the facts do not settle it.
-func (a DeliveryAssessment) EffectiveVerdict(ruleAllowed bool) string {
+func (a Assessment) EffectiveVerdict(ruleAllowed bool) string {
 	rule := "disallowed"
 	if ruleAllowed {
 		rule = "allowed"
@@ -418,7 +424,7 @@ func (a DeliveryAssessment) EffectiveVerdict(ruleAllowed bool) string {
 
 // authorityOf returns scheme://host[:port] of a URL, or "".
 func authorityOf(u string) string {
-	t, err := ParseTarget(u)
+	t, err := matcher.ParseTarget(u)
 	if err != nil || t.Scheme == "" {
 		return ""
 	}

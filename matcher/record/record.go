@@ -1,4 +1,7 @@
-package matcher
+// Package record holds the one schema of a verdict: the decision record
+// (Record, written as JSON and as Markdown) and its short view, the Row that
+// check -json prints per URL, share their rules, steps and diagnostics.
+package record
 
 import (
 	"crypto/sha256"
@@ -8,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
 )
 
@@ -17,83 +22,83 @@ import (
 // delivery facts (or that there were none), the time and the tool. It is a
 // crawl decision only.
 
-// RecordSchemaVersion is the version of the record's JSON form. It changes
+// SchemaVersion is the version of the record's JSON form. It changes
 // when a field is renamed or removed or changes meaning; new fields may be
 // added within a version.
-const RecordSchemaVersion = 1
+const SchemaVersion = 1
 
 // HoldsFor says what a verdict is bounded by.
 const HoldsFor = "these exact bytes of robots.txt, this product token, and this exact path and query"
 
 // A Record is a verdict with everything it rests on.
 type Record struct {
-	SchemaVersion int         `json:"schema_version"`
-	Tool          string      `json:"tool"`
-	ToolVersion   string      `json:"tool_version"`
-	Time          time.Time   `json:"time"` // when the decision was made, UTC, to the second
-	Scope         RecordScope `json:"scope"`
-	File          RecordFile  `json:"file"`
-	Token         string      `json:"token"`
-	TokenCheck    TokenCheck  `json:"token_check"`
-	URL           string      `json:"url"`  // as given
-	Path          string      `json:"path"` // path and query of the URL, before normalization
+	SchemaVersion int                `json:"schema_version"`
+	Tool          string             `json:"tool"`
+	ToolVersion   string             `json:"tool_version"`
+	Time          time.Time          `json:"time"` // when the decision was made, UTC, to the second
+	Scope         Scope              `json:"scope"`
+	File          File               `json:"file"`
+	Token         string             `json:"token"`
+	TokenCheck    matcher.TokenCheck `json:"token_check"`
+	URL           string             `json:"url"`  // as given
+	Path          string             `json:"path"` // path and query of the URL, before normalization
 	// MatchedPath is the path and query as the reading compared it.
 	MatchedPath string `json:"matched_path"`
 	// RobotsURL is the robots.txt URL that governs URL; "" when URL is a
 	// path without scheme and host.
-	RobotsURL     string             `json:"robots_url"`
-	Reading       Reading            `json:"reading"`
-	Verdict       string             `json:"verdict"` // of the rules: allowed or disallowed
-	Reason        Reason             `json:"reason"`
-	Explanation   string             `json:"explanation"`
-	Winner        *RecordRule        `json:"winner"` // the deciding rule, or null
-	Matches       []RecordRule       `json:"matches"`
-	Normalization []Step             `json:"normalization"` // of the URL
-	Groups        RecordGroups       `json:"groups"`
-	Diagnostics   []RecordDiagnostic `json:"diagnostics"`
-	Delivery      RecordDelivery     `json:"delivery"`
+	RobotsURL     string          `json:"robots_url"`
+	Reading       matcher.Reading `json:"reading"`
+	Verdict       string          `json:"verdict"` // of the rules: allowed or disallowed
+	Reason        matcher.Reason  `json:"reason"`
+	Explanation   string          `json:"explanation"`
+	Winner        *Rule           `json:"winner"` // the deciding rule, or null
+	Matches       []Rule          `json:"matches"`
+	Normalization []matcher.Step  `json:"normalization"` // of the URL
+	Groups        Groups          `json:"groups"`
+	Diagnostics   []Diagnostic    `json:"diagnostics"`
+	Delivery      Delivery        `json:"delivery"`
 	// EffectiveVerdict combines Verdict with the delivery's effect;
 	// "" when the delivery facts do not settle it.
 	EffectiveVerdict string `json:"effective_verdict"`
 }
 
-// RecordScope says what kind of decision this is and what it holds for.
-type RecordScope struct {
-	Decision  string        `json:"decision"` // always "crawl"
-	Label     DecisionScope `json:"label"`
-	Statement string        `json:"statement"`
-	HoldsFor  string        `json:"holds_for"`
+// Scope says what kind of decision this is and what it holds for.
+type Scope struct {
+	Decision  string         `json:"decision"` // always "crawl"
+	Label     delivery.Scope `json:"label"`
+	Statement string         `json:"statement"`
+	HoldsFor  string         `json:"holds_for"`
 }
 
-// RecordFile identifies the exact bytes decided on.
-type RecordFile struct {
+// File identifies the exact bytes decided on.
+type File struct {
 	SHA256 string `json:"sha256"` // hex, of every byte as given
 	Size   int    `json:"size"`   // bytes
 	Lines  int    `json:"lines"`
 }
 
-// RecordRule is a rule that matched.
-type RecordRule struct {
-	Line       int    `json:"line"`
-	Kind       Kind   `json:"kind"`
-	Pattern    string `json:"pattern"`    // as written
-	Normalized string `json:"normalized"` // as compared
-	Priority   int    `json:"priority"`
-	Text       string `json:"text"` // the whole line
-	Steps      []Step `json:"steps"`
+// Rule is a rule that matched.
+type Rule struct {
+	Line       int            `json:"line"`
+	Kind       matcher.Kind   `json:"kind"`
+	Pattern    string         `json:"pattern"`    // as written
+	Normalized string         `json:"normalized"` // as compared
+	Priority   int            `json:"priority"`
+	Text       string         `json:"text"` // the whole line
+	Steps      []matcher.Step `json:"steps"`
 }
 
-// RecordGroups is the group trace: how the token chose its groups.
-type RecordGroups struct {
-	Summary  string        `json:"summary"`
-	Selected []int         `json:"selected"`
-	Global   bool          `json:"global"`
-	Merged   bool          `json:"merged"`
-	Agents   []RecordAgent `json:"agents"`
+// Groups is the group trace: how the token chose its groups.
+type Groups struct {
+	Summary  string  `json:"summary"`
+	Selected []int   `json:"selected"`
+	Global   bool    `json:"global"`
+	Merged   bool    `json:"merged"`
+	Agents   []Agent `json:"agents"`
 }
 
-// RecordAgent is one user-agent line and how it compared with the token.
-type RecordAgent struct {
+// Agent is one user-agent line and how it compared with the token.
+type Agent struct {
 	Line    int    `json:"line"`
 	Value   string `json:"value"`
 	Token   string `json:"token"`
@@ -102,81 +107,99 @@ type RecordAgent struct {
 	How     string `json:"how"`
 }
 
-// RecordDiagnostic is a diagnostic that bears on the decision.
-type RecordDiagnostic struct {
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
-	Code     Code     `json:"code"`
-	Severity Severity `json:"severity"`
-	Message  string   `json:"message"`
-	Source   string   `json:"source"`
+// Diagnostic is a diagnostic that bears on the decision.
+type Diagnostic struct {
+	Line     int              `json:"line"`
+	Column   int              `json:"column"`
+	Code     matcher.Code     `json:"code"`
+	Severity matcher.Severity `json:"severity"`
+	Message  string           `json:"message"`
+	Source   string           `json:"source"`
 }
 
-// RecordDelivery holds the delivery facts, or says there were none.
-type RecordDelivery struct {
-	Provided   bool               `json:"provided"`
-	Facts      *Delivery          `json:"facts"` // null when none were given
-	Assessment DeliveryAssessment `json:"assessment"`
+// Delivery holds the delivery facts, or says there were none.
+type Delivery struct {
+	Provided   bool                `json:"provided"`
+	Facts      *delivery.Facts     `json:"facts"` // null when none were given
+	Assessment delivery.Assessment `json:"assessment"`
 }
 
-// RecordInput is what a record is built from.
-type RecordInput struct {
-	File   *File
-	Result *Result
+// Input is what a record is built from.
+type Input struct {
+	File   *matcher.File
+	Result *matcher.Result
 	// Delivery is what the user observed about fetching the file; nil when
 	// nothing was given.
-	Delivery    *Delivery
+	Delivery    *delivery.Facts
 	Time        time.Time
 	Tool        string
 	ToolVersion string
 }
 
-// NewRecord builds the record of in.Result. The hash and size are of
+// New builds the record of in.Result. The hash and size are of
 // in.File.Source, the exact bytes parsed.
-func NewRecord(in RecordInput) *Record {
+func New(in Input) *Record {
 	f, res := in.File, in.Result
 	sum := sha256.Sum256(f.Source)
+	winner, matches := rules(f, res)
 	r := &Record{
-		SchemaVersion: RecordSchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
-		Scope: RecordScope{Decision: "crawl", Label: ScopeOf(in.Delivery), Statement: CrawlOnly, HoldsFor: HoldsFor},
-		File:  RecordFile{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
-		Token: res.Token, TokenCheck: CheckToken(res.Token),
+		SchemaVersion: SchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
+		Scope: Scope{Decision: "crawl", Label: delivery.ScopeOf(in.Delivery), Statement: delivery.CrawlOnly, HoldsFor: HoldsFor},
+		File:  File{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
+		Token: res.Token, TokenCheck: matcher.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
-		Matches: []RecordRule{}, Normalization: append(append([]Step{}, res.Target.Steps...), res.Steps...),
-		Groups: recordGroups(res.Groups), Diagnostics: []RecordDiagnostic{},
-	}
-	for i, m := range res.Matches {
-		rr := RecordRule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
-			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]Step{}, m.Steps...)}
-		r.Matches = append(r.Matches, rr)
-		if i == res.Winner {
-			w := rr
-			r.Winner = &w
-		}
-	}
-	for _, d := range res.Diagnostics {
-		r.Diagnostics = append(r.Diagnostics, RecordDiagnostic{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
+		Winner: winner, Matches: matches, Normalization: normalization(res),
+		Groups: recordGroups(res.Groups), Diagnostics: diagnostics(res),
 	}
 	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
 	r.EffectiveVerdict = r.Delivery.Assessment.EffectiveVerdict(res.Allowed)
-	if res.Reason == ReasonRobotsTxt {
+	if res.Reason == matcher.ReasonRobotsTxt {
 		r.EffectiveVerdict = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
 	}
 	return r
 }
 
-func recordGroups(g GroupTrace) RecordGroups {
-	out := RecordGroups{Summary: g.Summary, Selected: append([]int{}, g.Selected...), Global: g.Global, Merged: g.Merged, Agents: []RecordAgent{}}
-	for _, a := range g.Agents {
-		out.Agents = append(out.Agents, RecordAgent{a.Agent.Line, a.Agent.Value, a.Agent.Token, a.Group, a.Matched, a.How})
+// rules returns the rules of res that matched, in order, each with its
+// whole line of f, and the winner among them (nil when none decided).
+func rules(f *matcher.File, res *matcher.Result) (winner *Rule, matches []Rule) {
+	matches = []Rule{}
+	for _, m := range res.Matches {
+		matches = append(matches, Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
+			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]matcher.Step{}, m.Steps...)})
+	}
+	if res.Winner >= 0 && res.Winner < len(matches) {
+		w := matches[res.Winner]
+		winner = &w
+	}
+	return winner, matches
+}
+
+// normalization is what was done to the URL: its own steps, then the
+// reading's.
+func normalization(res *matcher.Result) []matcher.Step {
+	return append(append([]matcher.Step{}, res.Target.Steps...), res.Steps...)
+}
+
+func diagnostics(res *matcher.Result) []Diagnostic {
+	out := []Diagnostic{}
+	for _, d := range res.Diagnostics {
+		out = append(out, Diagnostic{d.Pos.Line, d.Pos.Column, d.Code, d.Severity, d.Message, d.Source})
 	}
 	return out
 }
 
-func recordDelivery(d *Delivery, robotsURL string, size int, at time.Time) RecordDelivery {
+func recordGroups(g matcher.GroupTrace) Groups {
+	out := Groups{Summary: g.Summary, Selected: append([]int{}, g.Selected...), Global: g.Global, Merged: g.Merged, Agents: []Agent{}}
+	for _, a := range g.Agents {
+		out.Agents = append(out.Agents, Agent{a.Agent.Line, a.Agent.Value, a.Agent.Token, a.Group, a.Matched, a.How})
+	}
+	return out
+}
+
+func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time) Delivery {
 	if d == nil {
-		return RecordDelivery{Assessment: AssessDelivery(nil, size, at)}
+		return Delivery{Assessment: delivery.Assess(nil, size, at)}
 	}
 	facts := *d
 	facts.Redirects = append([]string(nil), d.Redirects...)
@@ -190,7 +213,7 @@ func recordDelivery(d *Delivery, robotsURL string, size int, at time.Time) Recor
 	if facts.RobotsURL == "" {
 		facts.RobotsURL = robotsURL
 	}
-	return RecordDelivery{Provided: true, Facts: &facts, Assessment: AssessDelivery(&facts, size, at)}
+	return Delivery{Provided: true, Facts: &facts, Assessment: delivery.Assess(&facts, size, at)}
 }
 
 // JSON returns the record as indented JSON, ending with a newline.

@@ -1,6 +1,6 @@
 //go:build !js
 
-package matcher
+package record
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
 )
 
@@ -124,17 +126,17 @@ func hostileRecords(t *testing.T, h string) []*Record {
 	t.Helper()
 	src := "User-agent: " + h + "\nUser-agent: *\nDisallow: /" + h + "\nAllow: " + h + "\nDisallow: /\n"
 	var out []*Record
-	for _, reading := range Readings() {
-		f := ParseAs(reading, []byte(src))
+	for _, reading := range matcher.Readings() {
+		f := matcher.ParseAs(reading, []byte(src))
 		for _, u := range []string{"/" + h, "https://example.com/" + h} {
 			res, err := f.Evaluate(h, u)
 			if err != nil {
 				t.Fatalf("%q: %v", u, err)
 			}
-			for _, d := range []*Delivery{nil,
+			for _, d := range []*delivery.Facts{nil,
 				{Status: 200, ContentType: h, Redirects: []string{"https://example.com/" + h}},
 				{Error: h, UnreachableSince: decisionTime.AddDate(0, 0, -40), CachedCopy: true}} {
-				out = append(out, NewRecord(RecordInput{File: f, Result: res, Delivery: d, Time: decisionTime, Tool: "robots-explorer", ToolVersion: h}))
+				out = append(out, New(Input{File: f, Result: res, Delivery: d, Time: decisionTime, Tool: "robots-explorer", ToolVersion: h}))
 			}
 		}
 	}
