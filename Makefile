@@ -42,10 +42,10 @@ $(BIN): FORCE
 	CGO_ENABLED=0 $(GO) build -ldflags "-X $(VERSIONVAR)=$(VERSION)" -o $(BIN) ./app
 
 # -s -w drops the symbol table and DWARF: about 40 KB less after gzip.
-# -l on the UI's own packages (the wasm's main, app/internal/ui and
-# app/internal/view) only: inlining in its render code made it 17 KB
-# larger after gzip and no faster in the browser tests; the matcher,
-# go-app and the runtime keep inlining.
+# -l on the UI's own packages (robots-explorer/app/...: the wasm's main,
+# ui, view, browser, permalink, lesson) only: inlining in its render code
+# made it 17 KB larger after gzip and no faster in the browser tests; the
+# matcher, go-app and the runtime keep inlining.
 # -X version: records made in the page carry the same version as the
 # program's (app/internal/version), not "devel".
 # packwasm then joins the linker's many small data segments: the same
@@ -56,9 +56,8 @@ $(BIN): FORCE
 # and the program at once (on a fresh machine each compiles its own
 # standard library; together they keep both cores busy).
 WASMLINKED := bin/app.wasm
-UIPKGS := robots-explorer/app robots-explorer/app/internal/ui robots-explorer/app/internal/view
 $(WASMLINKED): FORCE
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(foreach p,$(UIPKGS),-gcflags=$(p)=-l) -ldflags="-s -w -X $(VERSIONVAR)=$(VERSION)" -o $(WASMLINKED) ./app
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app/...=-l -ldflags="-s -w -X $(VERSIONVAR)=$(VERSION)" -o $(WASMLINKED) ./app
 $(WASM): $(WASMLINKED) | $(PACKWASM)
 	$(PACKWASM) $(WASMLINKED) $(WASM)
 

@@ -15,7 +15,7 @@ import (
 
 // The delivery panel: a collapsed <details> (keyboard accessible by
 // itself) with one labelled field per fact, and what RFC 9309 §2.3.1 and
-// Google make of them. The view model is delivery.go.
+// Google make of them. The view model is view/delivery.go.
 
 // assessDelivery rebuilds the delivery view for the chosen URL, the
 // chosen URL's detail, and every row's effective verdict.

@@ -42,11 +42,11 @@ type explorer struct {
 	measure browser.Timing
 	input   view.InputCheck // the pasted file's notices and the part analysed
 	// marks are the editor's gutter marks for the chosen URL, problems the
-	// count of the file's diagnostics above it (gutter.go, problems.go).
+	// count of the file's diagnostics above it (view/gutter.go, view/problems.go).
 	marks    map[int]view.LineMark
 	problems view.Problems
 	// token is the product-token field's check; delivery what the
-	// delivery panel's facts make of the chosen URL (delivery.go).
+	// delivery panel's facts make of the chosen URL (view/delivery.go).
 	token    view.TokenView
 	delivery view.DeliveryView
 

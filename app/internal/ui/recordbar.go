@@ -11,7 +11,7 @@ import (
 )
 
 // The decision record's buttons under the chosen URL's verdict: download
-// or copy it, as Markdown or JSON (recordexport.go builds it).
+// or copy it, as Markdown or JSON (view/recordexport.go builds it).
 
 // onRecord returns the handler that downloads (or copies) the chosen URL's
 // record in the form ext, "md" or "json".

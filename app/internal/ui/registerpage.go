@@ -26,7 +26,7 @@ type registerPage struct {
 	err   string
 	next  int // the next case to check
 	tally view.Tally
-	// texts, shown and query are the filter's (caselist.go).
+	// texts, shown and query are the filter's (view/caselist.go).
 	texts []string
 	shown []int
 	query string

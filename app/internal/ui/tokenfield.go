@@ -7,7 +7,7 @@ import (
 )
 
 // The message under the product-token field (its view model is
-// tokencheck.go), with the offered token one click away.
+// view/tokencheck.go), with the offered token one click away.
 
 // onUseToken puts the offered token into the field and analyses at once.
 func (e *explorer) onUseToken(ctx app.Context, ev app.Event) {
