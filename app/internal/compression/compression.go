@@ -115,7 +115,7 @@ func Compress(coding string, raw []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Decompress is compress's inverse; serve uses it to refuse compressed
+// Decompress is Compress's inverse; serve uses it to refuse compressed
 // forms left over from an older build.
 func Decompress(coding string, enc []byte) ([]byte, error) {
 	var r io.Reader

@@ -29,7 +29,7 @@ func ManyRules(size int) string {
 
 // ManyGroups is a robots.txt of about size bytes made of thousands of small
 // groups: the stress case for choosing groups. Group i is for the crawler
-// botName(i) and has rules under /area<i>/.
+// BotName(i) and has rules under /area<i>/.
 func ManyGroups(size int) string {
 	var b strings.Builder
 	b.WriteString("User-agent: *\nDisallow: /private/\nAllow: /private/public/\n\n")

@@ -179,7 +179,7 @@ func (e *explorer) onSource(ctx app.Context, text string) {
 	e.in.Robots, e.edited = text, true
 	if len(text) > view.AnalysedLimit {
 		// Too large to analyse whole: the size notice shows at once,
-		// before the analysis (checkInput is one pass over the bytes).
+		// before the analysis (view.CheckInput is one pass over the bytes).
 		e.input.Bound(e.in)
 	}
 	e.schedule(ctx)

@@ -73,7 +73,7 @@ func (c *InputCheck) Bound(ex permalink.State) permalink.State {
 	return ex
 }
 
-// BoundSource is src cut to analysedLimit bytes, at the end of the last
+// BoundSource is src cut to AnalysedLimit bytes, at the end of the last
 // whole line, so that no rule is cut in two.
 func BoundSource(src string) string {
 	if len(src) <= AnalysedLimit {

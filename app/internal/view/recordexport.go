@@ -20,7 +20,7 @@ const recordTool = "robots-explorer"
 var errNoRecord = errors.New("choose a URL that can be read to make its decision record")
 
 // DecisionRecord builds the record of row chosen of a. The page analyses at
-// most analysedLimit bytes; when the editor holds more, the record is made
+// most AnalysedLimit bytes; when the editor holds more, the record is made
 // from the whole text, parsed again, so that its hash and verdict are of
 // the exact bytes in the editor (as check -record would read them).
 func DecisionRecord(a *Analysis, chosen int, source string, facts *delivery.Facts, now time.Time, version string) (*record.Record, error) {

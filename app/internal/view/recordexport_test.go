@@ -52,7 +52,7 @@ func TestDecisionRecord(t *testing.T) {
 	}
 }
 
-// The page analyses at most analysedLimit bytes; the record is still of
+// The page analyses at most AnalysedLimit bytes; the record is still of
 // every byte in the editor, and its verdict of the whole file (a rule past
 // the cut decides here).
 func TestDecisionRecordOfTheWholeText(t *testing.T) {

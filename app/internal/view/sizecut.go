@@ -100,7 +100,7 @@ func NoteSizeCut(rec *record.Record, f *matcher.File, res *matcher.Result) *reco
 }
 
 // WithSize is a for a file of size bytes, of which a analysed the first
-// part (analysedLimit): the size diagnostic at the 500 KiB point gives
+// part (AnalysedLimit): the size diagnostic at the 500 KiB point gives
 // the file's real size, not the size of the part analysed.
 func (a *Analysis) WithSize(size int) *Analysis {
 	if size <= len(a.In.Robots) {

@@ -93,7 +93,7 @@ func recordHasCode(r *record.Record, code matcher.Code) bool {
 }
 
 // The 500 KiB lesson says what the page does with a large file: the part
-// it analyses (analysedLimit), Google's cut, and the word on a rule past it.
+// it analyses (AnalysedLimit), Google's cut, and the word on a rule past it.
 func TestSizeLessonSaysWhatThePageDoes(t *testing.T) {
 	var body string
 	for _, l := range lesson.All() {
