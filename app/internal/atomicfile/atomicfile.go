@@ -1,5 +1,7 @@
 //go:build !wasm
 
+// Package atomicfile writes a file so that an interrupted write never
+// leaves a truncated file that looks complete: the build tools' outputs.
 package atomicfile
 
 import (

@@ -1,5 +1,8 @@
 //go:build !wasm
 
+// Package compression holds the content codings of app.wasm: which one a
+// request accepts, and the gzip and brotli forms written once at build
+// time (app/tools/precompress) and checked when serve loads them.
 package compression
 
 import (

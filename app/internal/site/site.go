@@ -1,5 +1,9 @@
 //go:build !wasm
 
+// Package site serves the explorer (serve) and writes it as a static
+// website (static): the go-app handler with the pages prerendered,
+// app.wasm in each content coding made at build time, and the security
+// headers every response carries.
 package site
 
 import (

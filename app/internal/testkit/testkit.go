@@ -1,3 +1,8 @@
+// Package testkit holds the inputs and helpers that the tests of several
+// packages share (the unit tests of view and ui, the site's, and the
+// browser tests in app): large generated robots.txt files, links, the
+// register's cases, a fixed instant, a plain static host. Only tests
+// import it.
 package testkit
 
 import (

@@ -1,3 +1,8 @@
+// Package ui holds the explorer's go-app components, one per file (the
+// explorer, the editor, the lessons, examples and register pages), and the
+// functions that draw their parts. The components keep their state and
+// call into view for everything computed; Render only renders (the
+// explorer's also sets the performance mark its timings end at).
 package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"

@@ -1,15 +1,17 @@
+// Package version says which build of the explorer made a decision
+// record: the CLI's records and the page's carry the same version.
 package version
 
 import "runtime/debug"
 
 // version is the tool's version. Set it at build time with
 //
-//	go build -ldflags "-X main.version=v1.2.3" ./app
+//	go build -ldflags "-X robots-explorer/app/internal/version.version=v1.2.3" ./app
 //
-// When it is not set, toolVersion reads the build information instead.
+// When it is not set, Tool reads the build information instead.
 var version string
 
-// toolVersion returns the version that decision records carry.
+// Tool returns the version that decision records carry.
 func Tool() string {
 	info, ok := debug.ReadBuildInfo()
 	return versionFrom(version, info, ok)

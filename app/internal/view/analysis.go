@@ -1,3 +1,8 @@
+// Package view holds the explorer's view models: what the page shows,
+// computed from an input (permalink.State) with the matcher and nothing of
+// go-app, so that it runs and is tested natively. The analysis of an input,
+// the chosen URL's detail, the other readings, the delivery assessment,
+// links and saved files, the register's and the lessons' views.
 package view
 
 import (
