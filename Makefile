@@ -65,10 +65,12 @@ $(WASM).gz $(WASM).br &: $(WASM) | $(PRECOMPRESS)
 	$(PRECOMPRESS) $(WASM)
 
 # The build tools are small programs of their own (app/tools), not
-# commands of the product: built into the ignored .cache folder, which
-# go build leaves alone when nothing changed.
-$(PACKWASM) $(PRECOMPRESS): FORCE
-	CGO_ENABLED=0 $(GO) build -o $@ ./app/tools/$(notdir $@)
+# commands of the product: built by one go build into the ignored .cache
+# folder, after the program, so that on a fresh machine they reuse the
+# standard library and brotli it compiled instead of compiling them a
+# second time beside it (make -j2); then they only cost a link.
+$(PACKWASM) $(PRECOMPRESS) &: FORCE | $(BIN)
+	CGO_ENABLED=0 $(GO) build -o .cache/bin/ ./app/tools/...
 
 # dev is what make run needs: the program, the wasm and its gzip form (a
 # second). The brotli form at quality 11 took over two minutes on a

@@ -157,7 +157,7 @@ func TestE2EEditorGutterFollowsText(t *testing.T) {
 // that line n is in view in the textarea.
 func (p *page) caretAtLine(src string, n int, after string) {
 	p.t.Helper()
-	at := ui.Utf16Len(ui.LineStart(src, n))
+	at := ui.UTF16Len(ui.LineStart(src, n))
 	p.waitFor(fmt.Sprintf(`document.activeElement.id === "robots-src" && document.getElementById("robots-src").selectionStart === %d`, at))
 	visible := eval[bool](p, fmt.Sprintf(`(el => { const lh = 20, pt = 6, top = pt + (%d - 1) * lh;
 		const onScreen = el.getBoundingClientRect().top + el.clientTop + top - el.scrollTop;

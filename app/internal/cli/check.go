@@ -197,7 +197,7 @@ func checkGC(c *checkConfig, size int) {
 	}
 }
 
-func RunCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseCheckFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitUsage

@@ -93,7 +93,7 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 	return c, nil
 }
 
-func RunDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int { return failAs(stderr, "diff", err) }
 	c, err := parseDiffFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {

@@ -23,11 +23,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "check":
-		return RunCheck(args[1:], stdin, stdout, stderr)
+		return runCheck(args[1:], stdin, stdout, stderr)
 	case "diff":
-		return RunDiff(args[1:], stdin, stdout, stderr)
+		return runDiff(args[1:], stdin, stdout, stderr)
 	case "test":
-		return RunTest(args[1:], stdin, stdout, stderr)
+		return runTest(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "robots-explorer: %s is not a command of the CLI\n", QuoteField(args[0]))
 	return ExitUsage

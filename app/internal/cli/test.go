@@ -92,7 +92,7 @@ func parseTestFlags(args []string, stderr io.Writer) (*testConfig, error) {
 	return c, nil
 }
 
-func RunTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int { return failAs(stderr, "test", err) }
 	c, err := parseTestFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {

@@ -183,7 +183,7 @@ func (ed *editor) gotoLine(ctx app.Context, a app.Action) {
 	if !ok || t.ID != ed.ID || !field.Truthy() {
 		return
 	}
-	at := Utf16Len(LineStart(field.Get("value").String(), t.Line))
+	at := UTF16Len(LineStart(field.Get("value").String(), t.Line))
 	field.Call("focus", map[string]any{"preventScroll": true})
 	field.Call("setSelectionRange", at, at)
 	field.Call("scrollIntoView", map[string]any{"block": "nearest"})
@@ -266,7 +266,7 @@ func (ed *editor) onPaste(ev app.Value) {
 	value := stringObject(field.Get("value"))
 	start, end := field.Get("selectionStart").Int(), field.Get("selectionEnd").Int()
 	before := value.Call("slice", 0, start).String()
-	pastedText := NormalizeNewlines(pasted.Call("toString").String())
+	pastedText := normalizeNewlines(pasted.Call("toString").String())
 	text := before + pastedText + value.Call("slice", end).String()
 	shown, kept := ed.accept(text)
 	caret := shown[:min(len(before)+len(pastedText), len(shown))]
@@ -330,7 +330,7 @@ func afterPaint(f func()) {
 // scrolls the field so that its line shows, as the browser does after a
 // paste.
 func showCaret(field app.Value, head string) {
-	at := Utf16Len(head)
+	at := UTF16Len(head)
 	field.Call("setSelectionRange", at, at)
 	bottom := view.EditorPadTop*2 + float64(view.LineCount(head))*view.EditorLineHeight
 	field.Set("scrollTop", max(0, bottom-field.Get("clientHeight").Float()))
@@ -373,9 +373,9 @@ func setFieldValue(id, value string) {
 	}
 }
 
-// NormalizeNewlines makes CR LF and lone CR into LF, as a textarea's value
+// normalizeNewlines makes CR LF and lone CR into LF, as a textarea's value
 // does.
-func NormalizeNewlines(s string) string {
+func normalizeNewlines(s string) string {
 	if strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
@@ -396,9 +396,9 @@ func LineStart(s string, n int) string {
 	return s[:at]
 }
 
-// Utf16Len is the length of s in UTF-16 code units, the unit of a
+// UTF16Len is the length of s in UTF-16 code units, the unit of a
 // textarea's selection.
-func Utf16Len(s string) int {
+func UTF16Len(s string) int {
 	n := 0
 	for _, r := range s {
 		n++

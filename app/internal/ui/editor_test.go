@@ -15,15 +15,15 @@ func TestLineStartAndUTF16(t *testing.T) {
 	}
 	for _, tt := range tests {
 		head := LineStart(s, tt.line)
-		if head != tt.head || Utf16Len(head) != tt.utf16s {
-			t.Errorf("line %d: head %q (%d UTF-16 units), want %q (%d)", tt.line, head, Utf16Len(head), tt.head, tt.utf16s)
+		if head != tt.head || UTF16Len(head) != tt.utf16s {
+			t.Errorf("line %d: head %q (%d UTF-16 units), want %q (%d)", tt.line, head, UTF16Len(head), tt.head, tt.utf16s)
 		}
 	}
 }
 
 func TestNormalizeNewlines(t *testing.T) {
 	for in, want := range map[string]string{"a\r\nb\rc\n": "a\nb\nc\n", "plain\n": "plain\n", "\r\r\n": "\n\n"} {
-		if got := NormalizeNewlines(in); got != want {
+		if got := normalizeNewlines(in); got != want {
 			t.Errorf("normalizeNewlines(%q) = %q, want %q", in, got, want)
 		}
 	}

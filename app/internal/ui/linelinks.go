@@ -29,7 +29,7 @@ func withLineLinks(text string) []app.UI {
 	var out []app.UI
 	rest := text
 	for len(out) < 2*maxLineLinks {
-		word, n, before, after, ok := NextLineRef(rest)
+		word, n, before, after, ok := nextLineRef(rest)
 		if !ok {
 			break
 		}
@@ -39,8 +39,8 @@ func withLineLinks(text string) []app.UI {
 	return append(out, app.Text(rest))
 }
 
-// NextLineRef finds the first "line N" or "Line N" in s that starts a word.
-func NextLineRef(s string) (word string, n int, before, after string, ok bool) {
+// nextLineRef finds the first "line N" or "Line N" in s that starts a word.
+func nextLineRef(s string) (word string, n int, before, after string, ok bool) {
 	for at := 0; at < len(s); {
 		i := strings.Index(strings.ToLower(s[at:]), "line ")
 		if i < 0 {

@@ -19,7 +19,7 @@ func TestNextLineRef(t *testing.T) {
 		{"no lines here", "", 0, "", "", false},
 	}
 	for _, tt := range tests {
-		word, n, before, after, ok := NextLineRef(tt.in)
+		word, n, before, after, ok := nextLineRef(tt.in)
 		if word != tt.word || n != tt.n || before != tt.before || after != tt.after || ok != tt.ok {
 			t.Errorf("nextLineRef(%q) = %q %d %q %q %v", tt.in, word, n, before, after, ok)
 		}

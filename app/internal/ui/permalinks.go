@@ -50,12 +50,12 @@ func (e *explorer) restoreSaved(ctx app.Context) {
 	var w view.SavedWork
 	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
 		if !found || w.Link == "" {
-			e.load(ctx, view.Rfc9309Example, 0)
+			e.load(ctx, view.RFC9309Example, 0)
 			return
 		}
 		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex permalink.State, chosen int, err error) {
 			if err != nil {
-				e.load(ctx, view.Rfc9309Example, 0)
+				e.load(ctx, view.RFC9309Example, 0)
 				return
 			}
 			e.edited = w.Edited
@@ -246,9 +246,9 @@ func (e *explorer) shareCompact(ctx app.Context, s permalink.State, c string, cu
 	}
 	browser.CopyText(ctx, link, func(ctx app.Context, ok bool) {
 		if ok {
-			e.say("Link copied: it holds the whole state, compacted ("+view.Kib(len(c))+").", "info")
+			e.say("Link copied: it holds the whole state, compacted ("+view.KiB(len(c))+").", "info")
 		} else {
-			e.say("Copy the link below: it holds the whole state, compacted ("+view.Kib(len(c))+").", "info")
+			e.say("Copy the link below: it holds the whole state, compacted ("+view.KiB(len(c))+").", "info")
 		}
 	})
 }

@@ -26,11 +26,11 @@ func URLLines(lines []string) []string {
 	return out
 }
 
-// Rfc9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on
+// RFC9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on
 // a first visit with URLs that exercise its rules: the * group used for a
 // token no group names, an allow outweighing a disallow by length, the
 // "*.gif$" pattern, and a full URL whose path is normalized.
-var Rfc9309Example = permalink.State{
+var RFC9309Example = permalink.State{
 	Robots: rfc9309ExampleFile(),
 	Token:  "Googlebot",
 	URLs: []string{

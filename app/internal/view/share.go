@@ -133,10 +133,10 @@ func causeDetail(err, cause error) string {
 // TooLargeForLink says that a state is too large to share as a link.
 func TooLargeForLink(n int) string {
 	return fmt.Sprintf("This work is %s as a link, more than the %d KiB a link can safely carry. "+
-		"Save it to a file instead (“"+SaveStateLabel+"”), and open the file with “"+LoadStateLabel+"”.", Kib(n), permalink.MaxFragment>>10)
+		"Save it to a file instead (“"+SaveStateLabel+"”), and open the file with “"+LoadStateLabel+"”.", KiB(n), permalink.MaxFragment>>10)
 }
 
-func Kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
+func KiB(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 
 // SaveFileName is the name a saved state is offered under.
 const SaveFileName = "robots-explorer-state.txt"
