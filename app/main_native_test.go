@@ -30,3 +30,14 @@ func TestRunDispatchesServeAndStatic(t *testing.T) {
 		t.Error("usage lists the build step")
 	}
 }
+
+// The build steps are programs of their own (app/tools), no longer hidden
+// commands of the product.
+func TestBuildStepsAreNotCommands(t *testing.T) {
+	for _, cmd := range []string{"packwasm", "precompress"} {
+		var out, errb bytes.Buffer
+		if code := run([]string{cmd, "in.wasm", "out.wasm"}, nil, &out, &errb); code != cli.ExitUsage || !strings.Contains(errb.String(), "unknown command") {
+			t.Errorf("%s: exit %d, %q", cmd, code, errb.String())
+		}
+	}
+}
