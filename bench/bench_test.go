@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"testing"
+
+	"robots-explorer/matcher"
 )
 
 // Sizes for the growth series: time per byte should stay flat from 50 KiB
@@ -24,9 +26,13 @@ func BenchmarkParseEvaluate(b *testing.B) {
 		for _, s := range Sides {
 			b.Run(fmt.Sprintf("file=%s/side=%s", sz.name, s.Name), func(b *testing.B) {
 				b.SetBytes(int64(len(body)))
+				var cpu cpuTimer
+				cpu.start()
 				for b.Loop() {
 					s.Run(body, url)
 				}
+				cpu.stop()
+				cpu.report(b)
 			})
 		}
 	}
@@ -40,9 +46,13 @@ func BenchmarkURLs(b *testing.B) {
 		urls := URLs(n)
 		for _, s := range Sides {
 			b.Run(fmt.Sprintf("urls=%d/side=%s", n, s.Name), func(b *testing.B) {
+				var cpu cpuTimer
+				cpu.start()
 				for b.Loop() {
 					s.Run(body, urls)
 				}
+				cpu.stop()
+				cpu.report(b)
 			})
 		}
 	}
@@ -62,5 +72,45 @@ func BenchmarkPathological(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkApplyingRules decides one URL against n applying rules of which
+// five match (ApplyingRules). step=first is the first evaluation for the
+// token after the parse, which chooses the groups and builds what later
+// evaluations reuse; step=url is each later one, with the whole
+// explanation. Both should grow with the matches, not with n.
+func BenchmarkApplyingRules(b *testing.B) {
+	for _, n := range []int{1000, 5000, 20000} {
+		body, url := ApplyingRules(n)
+		b.Run(fmt.Sprintf("rules=%d/step=first", n), func(b *testing.B) {
+			var cpu cpuTimer
+			for b.Loop() {
+				b.StopTimer()
+				f := matcher.Parse(body)
+				b.StartTimer()
+				cpu.start()
+				evaluate(b, f, url)
+				cpu.stop()
+			}
+			cpu.report(b)
+		})
+		b.Run(fmt.Sprintf("rules=%d/step=url", n), func(b *testing.B) {
+			f := matcher.Parse(body)
+			evaluate(b, f, url)
+			var cpu cpuTimer
+			cpu.start()
+			for b.Loop() {
+				evaluate(b, f, url)
+			}
+			cpu.stop()
+			cpu.report(b)
+		})
+	}
+}
+
+func evaluate(b *testing.B, f *matcher.File, url string) {
+	if _, err := f.Evaluate(Token, url); err != nil {
+		b.Fatal(err)
 	}
 }

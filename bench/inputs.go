@@ -128,6 +128,30 @@ func Pathological(n int) (file []byte, url string) {
 	return []byte(b.String()), Host + "/" + strings.Repeat("a", n)
 }
 
+// ApplyingRules is one group for Token of n rules (n >= 5) and a URL that
+// exactly five of them match: the other n-5 are filler that never matches
+// it, a quarter of them starting with a wildcard (which no index by literal
+// prefix can set aside), the rest literal paths, some allows. It measures
+// how one URL's time grows with the applying rules when the matches stay
+// the same.
+func ApplyingRules(n int) (file []byte, url string) {
+	var b strings.Builder
+	b.WriteString("User-agent: " + Token + "\n")
+	for i := 0; i < n-5; i++ {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, "Disallow: /*/section-%d/*.pdf$\n", i)
+		case 1:
+			fmt.Fprintf(&b, "Allow: /section-%d/public/\n", i)
+		default:
+			fmt.Fprintf(&b, "Disallow: /section-%d/\n", i)
+		}
+	}
+	// The five that match /target/deep/page.pdf.
+	b.WriteString("Disallow: /\nAllow: /target/\nDisallow: /target/*.pdf$\nAllow: /*/deep/\nDisallow: /target/deep/page\n")
+	return []byte(b.String()), Host + "/target/deep/page.pdf"
+}
+
 // letters names n with lower-case letters only: product tokens hold no
 // digits (RFC 9309 §2.2.1).
 func letters(n int) string {

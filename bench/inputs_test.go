@@ -82,3 +82,24 @@ func TestPathologicalIsDecided(t *testing.T) {
 		}
 	}
 }
+
+// ApplyingRules holds n rules for Token, of which the URL matches five
+// whatever n is; the longest match, "Disallow: /target/deep/page",
+// decides (RFC 9309 §2.2.2).
+func TestApplyingRulesMatchFive(t *testing.T) {
+	for _, n := range []int{5, 1000, 20000} {
+		body, url := ApplyingRules(n)
+		f := matcher.Parse(body)
+		res, err := f.Evaluate(Token, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Count(body, []byte("\n")) - 1; got != n {
+			t.Errorf("ApplyingRules(%d) has %d rules", n, got)
+		}
+		if len(res.Matches) != 5 || res.Allowed {
+			t.Errorf("n=%d: %d rules match, allowed=%v, want 5 matching and disallowed: %s",
+				n, len(res.Matches), res.Allowed, res.Explanation)
+		}
+	}
+}

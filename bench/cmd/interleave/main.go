@@ -1,14 +1,17 @@
 // Command interleave times whole processes by running them in turn, one
 // run of each per round, and prints each one's median and quartiles of
-// wall time, and its median beside the first command's.
+// wall time, and its median beside the first command's; then the same of
+// the CPU time (user and system) the kernel counted for each run.
 //
 //	go run ./cmd/interleave -rounds 300 -- CMD ARGS... -- CMD ARGS...
 //
 // A shared machine's speed drifts by tens of percent within minutes. Runs
 // in blocks (hyperfine's ten of one, then ten of the other) can land in
 // different phases of that drift; one run of each in turn puts every pair
-// in the same phase. A command's exit status is not judged (check exits 1
-// for a disallowed URL), but one that cannot be started stops the run.
+// in the same phase. On a loaded machine a run's wall time also holds the
+// time it waited for a processor, which its CPU time does not. A command's
+// exit status is not judged (check exits 1 for a disallowed URL), but one
+// that cannot be started stops the run.
 package main
 
 import (
@@ -60,11 +63,16 @@ func splitCommands(args []string) [][]string {
 	return cmds
 }
 
+// samples are one command's timed runs.
+type samples struct {
+	wall, cpu []time.Duration
+}
+
 // run runs every command once per round, in reverse order every other
 // round so that none always runs first, and returns each one's timed
-// durations.
-func run(cmds [][]string, warmup, rounds int) ([][]time.Duration, error) {
-	times := make([][]time.Duration, len(cmds))
+// runs.
+func run(cmds [][]string, warmup, rounds int) ([]samples, error) {
+	times := make([]samples, len(cmds))
 	for r := range warmup + rounds {
 		for k := range cmds {
 			i := k
@@ -81,21 +89,28 @@ func run(cmds [][]string, warmup, rounds int) ([][]time.Duration, error) {
 				return nil, err
 			}
 			if r >= warmup {
-				times[i] = append(times[i], d)
+				ps := cmd.ProcessState
+				times[i].wall = append(times[i].wall, d)
+				times[i].cpu = append(times[i].cpu, ps.UserTime()+ps.SystemTime())
 			}
 		}
 	}
 	return times, nil
 }
 
-func report(w io.Writer, cmds [][]string, times [][]time.Duration) {
-	first := quantile(times[0], 0.5)
+func report(w io.Writer, cmds [][]string, times []samples) {
+	firstWall, firstCPU := quantile(times[0].wall, 0.5), quantile(times[0].cpu, 0.5)
 	for i, c := range cmds {
-		med := quantile(times[i], 0.5)
-		fmt.Fprintf(w, "%s: median %.3f ms (p25 %.3f, p75 %.3f), %.3f× the first\n",
-			strings.Join(c, " "), ms(med), ms(quantile(times[i], 0.25)), ms(quantile(times[i], 0.75)),
-			float64(med)/float64(first))
+		fmt.Fprintf(w, "%s: %s; CPU %s\n", strings.Join(c, " "),
+			summary(times[i].wall, firstWall), summary(times[i].cpu, firstCPU))
 	}
+}
+
+// summary is ts's median and quartiles, and its median beside first's.
+func summary(ts []time.Duration, first time.Duration) string {
+	med := quantile(ts, 0.5)
+	return fmt.Sprintf("median %.3f ms (p25 %.3f, p75 %.3f), %.3f× the first",
+		ms(med), ms(quantile(ts, 0.25)), ms(quantile(ts, 0.75)), float64(med)/float64(first))
 }
 
 // quantile returns the q-quantile of ts by nearest rank (the smallest

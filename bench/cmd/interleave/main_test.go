@@ -52,13 +52,26 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(times) != 2 || len(times[0]) != 3 || len(times[1]) != 3 {
-		t.Fatalf("got %d commands' times, %v; want 2 of 3 each", len(times), times)
+	if len(times) != 2 {
+		t.Fatalf("got %d commands' times, want 2", len(times))
+	}
+	for i, s := range times {
+		if len(s.wall) != 3 || len(s.cpu) != 3 {
+			t.Fatalf("command %d: %d wall and %d CPU times, want 3 of each", i, len(s.wall), len(s.cpu))
+		}
+		for k := range s.cpu {
+			// The CPU the kernel counted for a run is spent within it.
+			if s.cpu[k] > s.wall[k]*2 {
+				t.Errorf("command %d run %d: CPU %v exceeds its wall time %v twice over", i, k, s.cpu[k], s.wall[k])
+			}
+		}
 	}
 	var out bytes.Buffer
 	report(&out, [][]string{{"true"}, {"false"}}, times)
-	if !strings.Contains(out.String(), "true: median") || !strings.Contains(out.String(), "false: median") {
-		t.Errorf("report:\n%s", out.String())
+	for _, want := range []string{"true: median", "false: median", "; CPU median"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
 	}
 	if _, err := run([][]string{{"/nonexistent/command"}}, 0, 1); err == nil {
 		t.Error("run of a missing command: no error")
