@@ -33,7 +33,7 @@ WASM     := web/app.wasm
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
-build: $(BIN) $(WASM) $(WASM).gz
+build: $(BIN) $(WASM) $(WASM).gz $(WASM).br
 
 # CGO_ENABLED=0: a static program, with Go's own DNS resolver. Linked
 # against libc, every start paid for the dynamic loader and libc's set-up:
