@@ -35,8 +35,8 @@ type commandCase struct {
 	name string
 	args []string
 	code int
-	out  []string
-	err  string
+	out  []string // lines standard output must hold
+	err  string   // a fragment of standard error
 }
 
 // runCommandCases runs each case with no standard input.
@@ -46,7 +46,7 @@ func runCommandCases(t *testing.T, tests []commandCase) {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errOut := runArgs("", tt.args...)
 			if code != tt.code {
-				t.Fatalf("exit %d, want %d\n%s\n%s", code, tt.code, out, errOut)
+				t.Fatalf("exit %d, want %d\nstdout %s\nstderr %s", code, tt.code, out, errOut)
 			}
 			lines := strings.Split(out, "\n")
 			for _, want := range tt.out {
@@ -55,7 +55,7 @@ func runCommandCases(t *testing.T, tests []commandCase) {
 				}
 			}
 			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q, want %q", errOut, tt.err)
+				t.Errorf("stderr %q, want it to hold %q", errOut, tt.err)
 			}
 		})
 	}

@@ -41,13 +41,7 @@ func TestDiffExitStatus(t *testing.T) {
 	dir := t.TempDir()
 	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
 	urls := writeFile(t, dir, "urls.txt", "/private\n/tmp/x\n/public\n")
-	tests := []struct {
-		name string
-		args []string
-		code int
-		out  []string // lines standard output must hold
-		err  string   // a fragment of standard error
-	}{
+	tests := []commandCase{
 		{"no change", []string{"diff", "-tokens", "Googlebot", old, old, "/tmp/x"}, exitSame,
 			[]string{"0 of 1 verdicts changed (1 URL × 1 crawler)", "the files have the same lines"}, ""},
 		{"a change for one crawler", []string{"diff", "-crawlers", "Googlebot,GPTBot", "-urls", urls, old, new}, exitChanged,
@@ -75,23 +69,7 @@ func TestDiffExitStatus(t *testing.T) {
 		{"missing -urls file", []string{"diff", "-urls", urls + ".none", old, new}, ExitUsage, nil, "no such file"},
 		{"bad -format", []string{"diff", "-format", "xls", "-urls", urls, old, new}, ExitUsage, nil, `-format "xls"`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runArgs("", tt.args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d\nstdout %s\nstderr %s", code, tt.code, out, errOut)
-			}
-			lines := strings.Split(out, "\n")
-			for _, want := range tt.out {
-				if !contains(lines, want) {
-					t.Errorf("no line %q in\n%s", want, out)
-				}
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q, want it to hold %q", errOut, tt.err)
-			}
-		})
-	}
+	runCommandCases(t, tests)
 }
 
 func contains(lines []string, s string) bool {
