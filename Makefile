@@ -11,13 +11,13 @@ ifeq ($(origin VERSION),undefined)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null)
 endif
 
-# Google's conformance suite (matcher/conformance_test.go reads it) when it
+# Google's conformance suite (matcher/internal/suite reads it for the tests) when it
 # sits beside the repository; otherwise that test says how to run it.
 ROBOTSTXT_CONFORMANCE ?= $(wildcard $(abspath ../shared/conformance))
 ifneq ($(ROBOTSTXT_CONFORMANCE),)
 export ROBOTSTXT_CONFORMANCE
 endif
-# The differential corpus (matcher/differential_test.go reads it): what real
+# The differential corpus (matcher/internal/suite reads it): what real
 # implementations answered to generated questions.
 ROBOTSTXT_DIFFERENTIAL ?= $(wildcard $(abspath ../shared/differential))
 ifneq ($(ROBOTSTXT_DIFFERENTIAL),)
@@ -113,10 +113,11 @@ test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd bench && $(GO) test -count=1 ./...
 
-# The matcher's tests compiled to WebAssembly and run under Node.
+# The matcher's tests (its core, readings and helpers) compiled to
+# WebAssembly and run under Node.
 test-wasm:
 	@command -v node >/dev/null || { echo "test-wasm needs Node.js: apt-get install -y nodejs" >&2; exit 1; }
-	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher ./matcher/crawler ./matcher/urllist ./matcher/release
+	PATH="$$PATH:$(WASMEXEC)" GOOS=js GOARCH=wasm $(GO) test -count=1 ./matcher/...
 
 # The browser tests: the real UI in headless Chromium, driven by chromedp.
 # They are behind the e2e build tag, so plain `go test ./...` stays
@@ -163,7 +164,8 @@ $(COMMONMARK_DIR)/package.json:
 	npm install --no-save --no-audit --no-fund --prefix .cache/commonmark commonmark@$(COMMONMARK_VERSION)
 
 # robots-parser 3.0.1, which the robots-parser reading is checked against
-# live (matcher/robotsparser_diff_test.go finds it through ROBOTS_PARSER_JS):
+# live (matcher/reading/robotsparser/robotsparser_diff_test.go finds it
+# through ROBOTS_PARSER_JS):
 # installed from npm into the ignored .cache folder when missing.
 ROBOTS_PARSER_JS := $(abspath .cache/robots-parser/node_modules/robots-parser)
 export ROBOTS_PARSER_JS
@@ -173,7 +175,7 @@ $(ROBOTS_PARSER_JS)/Robots.js:
 	npm install --no-save --no-audit --no-fund --prefix .cache/robots-parser robots-parser@3.0.1
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./matcher
+	$(GO) test -run '^$$' -bench . -benchmem ./matcher/...
 
 # The matcher beside the Go libraries people use instead, on the same
 # generated inputs (bench/ is a module of its own, so the main module never
@@ -186,12 +188,16 @@ bench-peers:
 	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
 		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
 
-# Each fuzz target for FUZZTIME (go test allows one -fuzz target per run),
-# run as fuzz-ci runs them (see there and scripts/fuzz-target).
+# Each fuzz target of the matcher's packages (its core and every reading)
+# for FUZZTIME (go test allows one -fuzz target per run), run as fuzz-ci
+# runs them (see there and scripts/fuzz-target).
 fuzz:
-	@list=$$($(GO) test -list '^Fuzz' ./matcher) || { echo "$$list"; echo "fuzz: cannot list the fuzz targets" >&2; exit 1; }; \
-	for t in $$(echo "$$list" | grep '^Fuzz'); do \
-		echo "== $$t"; GO="$(GO)" scripts/fuzz-target ./matcher $$t $(FUZZTIME) || exit 1; \
+	@pkgs=$$($(GO) list ./matcher/...) || { echo "fuzz: go list failed" >&2; exit 1; }; \
+	for pkg in $$pkgs; do \
+		list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; echo "fuzz: cannot list the fuzz targets of $$pkg" >&2; exit 1; }; \
+		for t in $$(echo "$$list" | grep '^Fuzz'); do \
+			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZTIME) || exit 1; \
+		done; \
 	done
 
 # Every fuzz target of every package for FUZZCI_TIME, so that each CI run

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	_ "robots-explorer/matcher/readings"
 )
 
 func loadCases(t *testing.T) []Case {

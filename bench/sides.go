@@ -5,6 +5,7 @@ import (
 	"github.com/temoto/robotstxt"
 
 	"robots-explorer/matcher"
+	_ "robots-explorer/matcher/readings"
 )
 
 // A Side is one library doing the whole job a crawler does: read the file,

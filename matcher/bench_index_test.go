@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // siteFile builds the file of a large site, as issue reports measured it:
@@ -22,14 +24,14 @@ func siteFile(size int) (src []byte, urls []string) {
 		if g%4 == 0 {
 			b.WriteString("User-agent: Googlebot\n")
 		} else {
-			fmt.Fprintf(&b, "User-agent: bot-%s\n", letters(g))
+			fmt.Fprintf(&b, "User-agent: bot-%s\n", gen.Letters(g))
 		}
 		for range 5 + rng.Intn(36) {
 			key := "Disallow"
 			if rng.Intn(4) == 0 {
 				key = "Allow"
 			}
-			p := "/" + sections[rng.Intn(len(sections))] + "/" + letters(rng.Intn(5000)) + "/"
+			p := "/" + sections[rng.Intn(len(sections))] + "/" + gen.Letters(rng.Intn(5000)) + "/"
 			switch rng.Intn(6) {
 			case 0:
 				p += "*.pdf$"
@@ -41,7 +43,7 @@ func siteFile(size int) (src []byte, urls []string) {
 		b.WriteString("\n")
 	}
 	for i := range 1000 {
-		urls = append(urls, "/"+sections[rng.Intn(len(sections))]+"/"+letters(rng.Intn(5000))+"/"+fmt.Sprintf("item-%d.pdf", i))
+		urls = append(urls, "/"+sections[rng.Intn(len(sections))]+"/"+gen.Letters(rng.Intn(5000))+"/"+fmt.Sprintf("item-%d.pdf", i))
 	}
 	return []byte(b.String()), urls
 }
@@ -72,7 +74,7 @@ func BenchmarkEvaluateSiteFile(b *testing.B) {
 // matches, not with the rules.
 func BenchmarkEvaluateByRules(b *testing.B) {
 	for _, n := range []int{1000, 5000, 20000} {
-		f := Parse(bigGroup(n))
+		f := Parse(gen.BigGroup(n))
 		f.Evaluate("Googlebot", "/")
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
@@ -85,7 +87,7 @@ func BenchmarkEvaluateByRules(b *testing.B) {
 // Building the index of 20,000 applying rules: the first evaluation for a
 // token, less the parse.
 func BenchmarkFirstEvaluation20000Rules(b *testing.B) {
-	src := bigGroup(20000)
+	src := gen.BigGroup(20000)
 	for b.Loop() {
 		b.StopTimer()
 		f := Parse(src)

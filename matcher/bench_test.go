@@ -2,41 +2,14 @@ package matcher
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
-// realisticFile builds a deterministic robots.txt of about size bytes: many
-// groups, wildcards, anchors, comments, sitemaps, percent-encoding.
-func realisticFile(size int) []byte {
-	rng := rand.New(rand.NewSource(1))
-	words := []string{"shop", "cart", "search", "api", "static", "img", "user", "admin", "tag", "page", "ツ", "%7Euser"}
-	var b strings.Builder
-	for g := 0; b.Len() < size; g++ {
-		name := letters(g)
-		fmt.Fprintf(&b, "# group %d\nUser-agent: bot-%s\nUser-agent: crawler-%s\n", g, name, name)
-		for r := 0; r < 20; r++ {
-			key := "Disallow"
-			if rng.Intn(3) == 0 {
-				key = "Allow"
-			}
-			p := "/" + words[rng.Intn(len(words))] + "/" + words[rng.Intn(len(words))]
-			switch rng.Intn(4) {
-			case 0:
-				p += "*.php$"
-			case 1:
-				p = "/*" + p + "?q="
-			}
-			fmt.Fprintf(&b, "%s: %s\n", key, p)
-		}
-		fmt.Fprintf(&b, "Crawl-delay: 2\nSitemap: https://example.com/sitemap-%d.xml\n\n", g)
-	}
-	return []byte(b.String())
-}
-
 func BenchmarkParse500KiB(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		Parse(src)
@@ -44,7 +17,7 @@ func BenchmarkParse500KiB(b *testing.B) {
 }
 
 func BenchmarkParseByReading(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	for _, r := range Readings() {
 		b.Run(string(r), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
@@ -55,27 +28,10 @@ func BenchmarkParseByReading(b *testing.B) {
 	}
 }
 
-// bigGroup is one group of n rules, a quarter of them with wildcards.
-func bigGroup(n int) []byte {
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for i := 0; i < n; i++ {
-		switch i % 4 {
-		case 0:
-			fmt.Fprintf(&b, "Disallow: /*/section-%d/*.pdf$\n", i)
-		case 1:
-			fmt.Fprintf(&b, "Allow: /section-%d/public/\n", i)
-		default:
-			fmt.Fprintf(&b, "Disallow: /section-%d/\n", i)
-		}
-	}
-	return []byte(b.String())
-}
-
 func BenchmarkEvaluate2000Rules(b *testing.B) {
-	f := Parse(bigGroup(2000))
+	f := Parse(gen.BigGroup(2000))
 	for _, r := range Readings() {
-		f := ParseAs(r, bigGroup(2000))
+		f := ParseAs(r, gen.BigGroup(2000))
 		b.Run(string(r), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := f.Evaluate("Googlebot", "/section-1999/public/a/section-1996/x.pdf"); err != nil {
@@ -92,36 +48,23 @@ func BenchmarkEvaluate2000Rules(b *testing.B) {
 func BenchmarkPathologicalPattern(b *testing.B) {
 	for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10} {
 		path := "/" + strings.Repeat("a", n)
-		c := compilePattern("/*a*a*a*a*a*a*a*b")
+		c := CompilePattern("/*a*a*a*a*a*a*a*b")
 		b.Run(fmt.Sprintf("path=%dKiB", n>>10), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for b.Loop() {
-				c.match(path)
+				c.Match(path)
 			}
 		})
 	}
 	for _, n := range []int{1 << 10, 4 << 10, 16 << 10} {
 		pat := strings.Repeat("a*", n/2) + "b"
 		path := strings.Repeat("a", 16<<10)
-		c := compilePattern(pat)
+		c := CompilePattern(pat)
 		b.Run(fmt.Sprintf("pattern=%dKiB", n>>10), func(b *testing.B) {
 			for b.Loop() {
-				c.match(path)
+				c.Match(path)
 			}
 		})
-	}
-}
-
-// letters names n in base 26 with letters only: product tokens hold no
-// digits (RFC 9309 §2.2.1).
-func letters(n int) string {
-	s := ""
-	for {
-		s = string(rune('a'+n%26)) + s
-		n /= 26
-		if n == 0 {
-			return s
-		}
 	}
 }
 
@@ -131,7 +74,7 @@ func letters(n int) string {
 // for the token take from the cache. The cache is emptied each time, so
 // every operation pays for the selection.
 func BenchmarkFirstEvaluation(b *testing.B) {
-	src := realisticFile(500 << 10)
+	src := gen.RealisticFile(500 << 10)
 	// A named group halfway, as large sites name the big crawlers, and
 	// the '*' group last.
 	half := len(src) / 2
@@ -145,6 +88,37 @@ func BenchmarkFirstEvaluation(b *testing.B) {
 			for b.Loop() {
 				f.selections = nil
 				if _, err := f.Evaluate("Googlebot", "/shop/cart/x.php"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPythonRFCSelect is the first evaluation (the group choice and
+// its trace) in files of many user-agent lines: thousands of '*' groups,
+// merged under one key, and two groups of 12,000 values each that differ
+// in case, merged key by key, asked with a token holding nine of them.
+func BenchmarkPythonRFCSelect(b *testing.B) {
+	var stars, cases strings.Builder
+	for i := range 15000 {
+		fmt.Fprintf(&stars, "User-agent: *\nDisallow: /%d\n", i)
+	}
+	for _, prefix := range []string{"Ab", "ab"} {
+		for i := range 12000 {
+			fmt.Fprintf(&cases, "User-agent: %s%d\n", prefix, i)
+		}
+		cases.WriteString("Disallow: /\n")
+	}
+	for _, tc := range []struct{ name, src, token string }{
+		{"stars", stars.String(), "bot"},
+		{"cases", cases.String(), "ab1ab2ab3ab4ab5ab6ab7ab8ab9"},
+	} {
+		f := ParseAs(PythonRFC, []byte(tc.src))
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				f.selections = nil // no cache: every operation chooses
+				if _, err := f.Evaluate(tc.token, "/x"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,51 +1,13 @@
 package matcher
 
 import (
-	"encoding/base64"
-	"fmt"
+	"robots-explorer/matcher/internal/suite"
 	"testing"
 )
 
-// conformanceEnv names the folder holding spec-cases.jsonl, the expectations
-// of Google's robots.txt conformance suite (google/robotstxt-spec-test), one
-// case a line. The suite is data read at test time, never copied here.
-const conformanceEnv = "ROBOTSTXT_CONFORMANCE"
-
-type conformanceCase struct {
-	File      string `json:"file"`
-	Index     int    `json:"index"`
-	Robots    string `json:"robotstxt_b64"`
-	URL       string `json:"url"`
-	UserAgent string `json:"useragent"`
-	Expected  string `json:"expected"` // ALLOWED or DISALLOWED
-	Type      string `json:"type"`     // STANDARD or GOOGLE_SPECIFIC
-	body      []byte
-}
-
-func (c conformanceCase) name() string { return fmt.Sprintf("%s/%d", c.File, c.Index) }
-
-// loadConformance reads the suite, or fails (under CI=true) or skips saying
-// how to run it.
-func loadConformance(t *testing.T) []conformanceCase {
-	t.Helper()
-	how := fmt.Sprintf("To run it, set %s to the absolute path of the folder holding spec-cases.jsonl "+
-		"(%s=/path/to/conformance go test ./matcher), or run make test-go, which sets it when "+
-		"../shared/conformance exists beside the repository", conformanceEnv, conformanceEnv)
-	return readSuite(t, conformanceEnv, "spec-cases.jsonl", "conformance suite not run", how, func(c *conformanceCase, _ int) error {
-		var err error
-		if c.body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {
-			return fmt.Errorf("robotstxt_b64: %v", err)
-		}
-		if c.Expected != "ALLOWED" && c.Expected != "DISALLOWED" {
-			return fmt.Errorf("expected is %q, want ALLOWED or DISALLOWED", c.Expected)
-		}
-		return nil
-	})
-}
-
 // conformanceVerdict evaluates a case under reading r: true when allowed.
-func conformanceVerdict(r Reading, c conformanceCase) (bool, error) {
-	res, err := ParseAs(r, c.body).Evaluate(c.UserAgent, c.URL)
+func conformanceVerdict(r Reading, c suite.ConformanceCase) (bool, error) {
+	res, err := ParseAs(r, c.Body).Evaluate(c.UserAgent, c.URL)
 	if err != nil {
 		return false, err
 	}
@@ -55,18 +17,18 @@ func conformanceVerdict(r Reading, c conformanceCase) (bool, error) {
 // TestConformanceGoogle runs Google's conformance suite under the google
 // reading: every case must give google/robotstxt's verdict.
 func TestConformanceGoogle(t *testing.T) {
-	cases := loadConformance(t)
+	cases := suite.Conformance(t)
 	passed := 0
 	for _, c := range cases {
-		ok := t.Run(c.name(), func(t *testing.T) {
+		ok := t.Run(c.Name(), func(t *testing.T) {
 			allowed, err := conformanceVerdict(Google, c)
 			if err != nil {
 				t.Fatalf("Evaluate(%q, %q): %v", c.UserAgent, c.URL, err)
 			}
 			if got := verdictWord(allowed); got != c.Expected {
-				res, _ := ParseAs(Google, c.body).Evaluate(c.UserAgent, c.URL)
+				res, _ := ParseAs(Google, c.Body).Evaluate(c.UserAgent, c.URL)
 				t.Errorf("%s case (agent %q, url %q): got %s, want %s\nrobots.txt:\n%s\nexplanation: %s",
-					c.Type, c.UserAgent, c.URL, got, c.Expected, c.body, res.Explanation)
+					c.Type, c.UserAgent, c.URL, got, c.Expected, c.Body, res.Explanation)
 			}
 		})
 		if ok {
@@ -96,21 +58,21 @@ var rfc9309Departures = map[string]string{
 // departure, or one that went away, fails until it is listed with its reason
 // or taken off the list.
 func TestConformanceRFC9309Agreement(t *testing.T) {
-	cases := loadConformance(t)
+	cases := suite.Conformance(t)
 	departed := map[string]bool{}
 	for _, c := range cases {
 		allowed, err := conformanceVerdict(RFC9309, c)
 		if err != nil {
-			t.Errorf("%s: rfc9309 cannot read the URL %q: %v", c.name(), c.URL, err)
+			t.Errorf("%s: rfc9309 cannot read the URL %q: %v", c.Name(), c.URL, err)
 			continue
 		}
 		if verdictWord(allowed) == c.Expected {
 			continue
 		}
-		departed[c.name()] = true
-		if _, listed := rfc9309Departures[c.name()]; !listed {
+		departed[c.Name()] = true
+		if _, listed := rfc9309Departures[c.Name()]; !listed {
 			t.Errorf("%s (%s): rfc9309 says %s, the suite %s (agent %q, url %q), and rfc9309Departures does not say why\nrobots.txt:\n%s",
-				c.name(), c.Type, verdictWord(allowed), c.Expected, c.UserAgent, c.URL, c.body)
+				c.Name(), c.Type, verdictWord(allowed), c.Expected, c.UserAgent, c.URL, c.Body)
 		}
 	}
 	for name, reason := range rfc9309Departures {

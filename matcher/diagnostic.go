@@ -75,6 +75,16 @@ func (l DiagnosticList) Sort() {
 	slices.SortStableFunc(l, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) })
 }
 
+// Has reports whether l holds a diagnostic with the given code.
+func (l DiagnosticList) Has(code Code) bool {
+	for _, d := range l {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // OnLine returns the diagnostics whose span starts on the given line.
 func (l DiagnosticList) OnLine(line int) DiagnosticList {
 	var out DiagnosticList
@@ -122,13 +132,13 @@ const (
 )
 
 // drop removes the diagnostics with code c.
-func (l *DiagnosticList) drop(c Code) {
+func (l *DiagnosticList) Drop(c Code) {
 	*l = slices.DeleteFunc(*l, func(d Diagnostic) bool { return d.Code == c })
 }
 
-// sortedDiagnostics returns a parser's diagnostics in the order of Sort,
+// SortedDiagnostics returns a parser's diagnostics in the order of Sort,
 // with no room to append into (a caller's append copies them).
-func sortedDiagnostics(l DiagnosticList) DiagnosticList {
+func SortedDiagnostics(l DiagnosticList) DiagnosticList {
 	l.Sort()
 	return slices.Clip(l)
 }

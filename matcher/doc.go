@@ -5,7 +5,14 @@
 // key and value as written, and the group it belongs to); the same per-line
 // model serves matching, diagnostics and display. A decision is always made
 // under a named [Reading]: RFC 9309 as written ([RFC9309], the default), and
-// the other readings met in practice.
+// the other readings met in practice. This package holds the core and RFC
+// 9309; each other reading is a [Reader] in a package of its own under
+// matcher/reading, and importing matcher/readings registers them all:
+//
+//	import _ "robots-explorer/matcher/readings"
+//
+// Without it, [Readings] lists RFC 9309 alone and [ParseAs] reads every
+// name it does not know as RFC 9309.
 //
 //	f := matcher.Parse(body)
 //	res, err := f.Evaluate("Googlebot", "https://example.com/fish?id=3")

@@ -70,10 +70,3 @@ func ExampleParseText() {
 	// disallowed by line 2
 	// comment: " keep out"
 }
-
-func ExampleCheckToken() {
-	c := matcher.CheckToken("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
-	fmt.Println(c.Valid, c.Token, c.Crawler.Operator)
-	// Output:
-	// false Googlebot Google
-}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/matcher/internal/gen"
+
 	"robots-explorer/matcher/exposure"
 )
 
@@ -68,7 +70,7 @@ func TestQuickExposurePassMissesNothing(t *testing.T) {
 // BenchmarkExposure is the RFC 9309 §3 walk over every pattern of a
 // realistic 500 KiB file, quick pass included, as the parse runs it.
 func BenchmarkExposure(b *testing.B) {
-	f := Parse(realisticFile(500 << 10))
+	f := Parse(gen.RealisticFile(500 << 10))
 	var patterns []string
 	for _, l := range f.Lines {
 		if l.Kind == KindAllow || l.Kind == KindDisallow {

@@ -79,8 +79,8 @@ const maxSource = math.MaxInt32
 // A Span is the bytes [Start, End) of File.Source.
 type Span struct{ Start, End int32 }
 
-// spanOf is the span [start, end) of a source no larger than maxSource.
-func spanOf(start, end int) Span { return Span{int32(start), int32(end)} }
+// SpanOf is the span [start, end) of a source no larger than maxSource.
+func SpanOf(start, end int) Span { return Span{int32(start), int32(end)} }
 
 // A Group is a run of user-agent lines and the rules that follow them.
 type Group struct {
@@ -146,9 +146,27 @@ type File struct {
 	derived []string
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
+	// reader is the reading that parsed the file, which evaluates it.
+	reader Reader
 	// selections caches each token's group trace (see selectionFor).
 	selections selections
 }
+
+// NewFile is the empty model of src under reading r, for a Reader whose
+// Parse splits the lines its own way (NewScanner splits them as RFC 9309
+// does); text is string(src), which the File's strings are slices of.
+func NewFile(r Reading, src []byte, text string) *File {
+	return &File{Reading: r, Source: src, text: text}
+}
+
+// Ext returns what the reading that parsed f keeps beside the line model
+// for its evaluation (compiled patterns, its own record structure), as
+// SetExt was given it; nil when the reading keeps nothing.
+func (f *File) Ext() any { return f.ext }
+
+// SetExt is for a Reader's Parse: it keeps x with the file, for the same
+// reader's Evaluate to read back with Ext.
+func (f *File) SetExt(x any) { f.ext = x }
 
 // TextOf returns the text of a span of the source, or "" when the span is
 // not inside it.
@@ -168,24 +186,24 @@ func (f *File) Normalized(r Rule) string {
 	return f.TextOf(r.Pattern)
 }
 
-// normalized is Normalized for a rule the file made, whose indexes need
+// NormalizedRule is Normalized for a rule the file made, whose indexes need
 // no checks: the matching loops call it for every rule of a group.
-func (f *File) normalized(r *Rule) string {
+func (f *File) NormalizedRule(r *Rule) string {
 	if r.derived != 0 {
 		return f.derived[r.derived-1]
 	}
 	return f.text[r.Pattern.Start:r.Pattern.End]
 }
 
-// matchOf is r as a Match, with the rule's texts; the reading adds its
+// MatchOf is r as a Match, with the rule's texts; the reading adds its
 // priority and steps.
-func (f *File) matchOf(r *Rule) Match {
-	return Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.normalized(r)}
+func (f *File) MatchOf(r *Rule) Match {
+	return Match{Rule: *r, Pattern: f.TextOf(r.Pattern), Normalized: f.NormalizedRule(r)}
 }
 
-// newRule makes the rule of line l whose pattern the reading compares as
+// NewRule makes the rule of line l whose pattern the reading compares as
 // norm, keeping norm when it is not the pattern as written.
-func (f *File) newRule(l *Line, allow bool, norm string, group int) Rule {
+func (f *File) NewRule(l *Line, allow bool, norm string, group int) Rule {
 	r := Rule{Line: l.Number, Group: int32(group), Allow: allow, Pattern: l.Value}
 	if norm != f.TextOf(l.Value) {
 		f.derived = append(f.derived, norm)
@@ -202,4 +220,36 @@ func (f *File) Text(line int) string {
 	}
 	l := f.Lines[line-1]
 	return f.TextOf(Span{l.Start, l.End})
+}
+
+// Verify reports where the line model does not hold together: lines out of
+// order, outside the source or without a kind, a line in a group that does
+// not exist, a rule outside its line's group. Every reading's parse must
+// give a File that passes; the fuzz tests hold them to it.
+func (f *File) Verify() error {
+	prev := f.BOM
+	for i, l := range f.Lines {
+		start, end := int(l.Start), int(l.End)
+		if int(l.Number) != i+1 || start < prev || end < start || end > len(f.Source) {
+			return fmt.Errorf("line %d spans [%d,%d) after %d in %d bytes", i+1, start, end, prev, len(f.Source))
+		}
+		if l.Kind > KindInvalid {
+			return fmt.Errorf("line %d has no kind", i+1)
+		}
+		if int(l.Group) >= len(f.Groups) {
+			return fmt.Errorf("line %d in group %d of %d", i+1, l.Group, len(f.Groups))
+		}
+		prev = end
+	}
+	for gi, g := range f.Groups {
+		for _, rule := range g.Rules {
+			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
+				return fmt.Errorf("group %d holds a rule of line %d in group %d", gi, rule.Line, rule.Group)
+			}
+			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
+				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
+			}
+		}
+	}
+	return nil
 }

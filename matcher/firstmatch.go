@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -9,10 +10,10 @@ import (
 // the first matching rule of one record, in file order, and explain it in
 // those terms.
 
-// firstMatchSentence says which rule decided: "Disallowed by line 4,
+// FirstMatchSentence says which rule decided: "Disallowed by line 4,
 // `Disallow: /x`, the first rule in file order that matches", then where
 // (which may be empty), then a full stop.
-func firstMatchSentence(f *File, res *Result, where string) string {
+func FirstMatchSentence(f *File, res *Result, where string) string {
 	verdict := "Allowed"
 	if !res.Allowed {
 		verdict = "Disallowed"
@@ -21,9 +22,9 @@ func firstMatchSentence(f *File, res *Result, where string) string {
 	return fmt.Sprintf("%s by %s, the first rule in file order that matches%s.", verdict, RuleText(f, w), where)
 }
 
-// laterMatches names the other matching rules, which came too late to
+// LaterMatches names the other matching rules, which came too late to
 // count: " It comes before line 6, `Allow: /x/y`, which also matches."
-func laterMatches(f *File, res *Result) string {
+func LaterMatches(f *File, res *Result) string {
 	var later []Match
 	for i, m := range res.Matches {
 		if i != res.Winner {
@@ -50,24 +51,24 @@ func fileWide(c Code) bool {
 	return c == CodeSizeLimit || c == CodeBOM || c == CodeRaises || c == CodeInvalidUTF8
 }
 
-// firstMatchBearing returns the diagnostics on the lines of the applying
+// FirstMatchBearing returns the diagnostics on the lines of the applying
 // record, and those about the whole file.
-func firstMatchBearing(f *File, res *Result) DiagnosticList {
+func FirstMatchBearing(f *File, res *Result) DiagnosticList {
 	var out DiagnosticList
 	for _, d := range f.Diagnostics {
 		switch {
 		case fileWide(d.Code) && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
 			out = append(out, d)
-		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && containsInt(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)):
+		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && slices.Contains(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)):
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// firstMatchNoMatch says why the one record a first-match reading obeys
+// FirstMatchNoMatch says why the one record a first-match reading obeys
 // (python, koster1996) allowed the path: no rules, or none a prefix of it.
-func firstMatchNoMatch(f *File, res *Result) string {
+func FirstMatchNoMatch(f *File, res *Result) string {
 	g := f.Groups[res.Groups.Selected[0]]
 	if len(g.Rules) == 0 {
 		return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)

@@ -35,34 +35,12 @@ func FuzzParse(f *testing.F) {
 }
 
 func checkFile(t *testing.T, r Reading, src []byte, f *File) {
-	prev := f.BOM
-	for i, l := range f.Lines {
-		start, end := int(l.Start), int(l.End)
-		if int(l.Number) != i+1 || start < prev || end < start || end > len(src) {
-			t.Fatalf("%s: line %d spans [%d,%d) after %d in %d bytes", r, i+1, start, end, prev, len(src))
-		}
-		if l.Kind > KindInvalid {
-			t.Fatalf("%s: line %d has no kind", r, i+1)
-		}
-		if int(l.Group) >= len(f.Groups) {
-			t.Fatalf("%s: line %d in group %d of %d", r, i+1, l.Group, len(f.Groups))
-		}
-		prev = end
+	t.Helper()
+	if len(f.Source) != len(src) {
+		t.Fatalf("%s: %d bytes of source kept, of %d", r, len(f.Source), len(src))
 	}
-	for gi, g := range f.Groups {
-		for _, rule := range g.Rules {
-			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
-				t.Fatalf("%s: group %d holds a rule of line %d in group %d", r, gi, rule.Line, rule.Group)
-			}
-			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
-				t.Fatalf("%s: the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", r, rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
-			}
-		}
-	}
-	for _, d := range f.Diagnostics {
-		if d.Pos.Offset < 0 || d.Pos.Offset > len(src) || d.End.Offset < d.Pos.Offset || d.End.Offset > len(src) || d.Code == "" {
-			t.Fatalf("%s: diagnostic outside the input: %+v (len %d)", r, d, len(src))
-		}
+	if err := f.Verify(); err != nil {
+		t.Fatalf("%s: %v", r, err)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // A hostile input is a file built to break a parser: by its bytes, its
@@ -36,7 +38,7 @@ func hostileInputs() []hostile {
 		{name: "invalid UTF-8", src: func() []byte {
 			return []byte("User-agent: \xff\xfe\nUser-agent: *\nDisallow: /\xc3\x28\nDisallow: /\xed\xa0\x80x\n")
 		}, url: "/%C3(", notices: []Code{CodeInvalidUTF8}, want: disallowedUnder(RFC9309)},
-		{name: "10 MiB file", src: func() []byte { return realisticFile(10 << 20) }, url: "/shop/cart/x.php", notices: []Code{CodeSizeLimit}},
+		{name: "10 MiB file", src: func() []byte { return gen.RealisticFile(10 << 20) }, url: "/shop/cart/x.php", notices: []Code{CodeSizeLimit}},
 		{name: "1 MiB single line", src: func() []byte {
 			return []byte("User-agent: *\nDisallow: /" + strings.Repeat("a", 1<<20) + "\n")
 		}, url: "/" + strings.Repeat("a", 1<<20), notices: []Code{CodeLongLine}, want: disallowedUnder(RFC9309)},
@@ -49,10 +51,10 @@ func hostileInputs() []hostile {
 		{name: "100,000 groups", src: func() []byte {
 			var b strings.Builder
 			for g := 0; g < 100000; g++ {
-				b.WriteString("User-agent: bot-" + letters(g) + "\nDisallow: /" + letters(g) + "/\n")
+				b.WriteString("User-agent: bot-" + gen.Letters(g) + "\nDisallow: /" + gen.Letters(g) + "/\n")
 			}
 			return []byte(b.String())
-		}, url: "/" + letters(99999) + "/x", want: func(t *testing.T, r Reading, res *Result) {
+		}, url: "/" + gen.Letters(99999) + "/x", want: func(t *testing.T, r Reading, res *Result) {
 			t.Helper()
 			if r == Python {
 				// CPython takes the first record whose name is a substring of
@@ -98,7 +100,7 @@ func TestHostileInputs(t *testing.T) {
 				f := ParseAs(r, src)
 				parsed := time.Since(start)
 				checkFile(t, r, src, f)
-				res, err := f.Evaluate("bot-"+letters(99999), h.url)
+				res, err := f.Evaluate("bot-"+gen.Letters(99999), h.url)
 				if err != nil {
 					t.Fatalf("%s: %v", r, err)
 				}
@@ -109,7 +111,7 @@ func TestHostileInputs(t *testing.T) {
 					h.want(t, r, res)
 				}
 				for _, code := range h.notices {
-					if !hasCode(f.Diagnostics, code) {
+					if !f.Diagnostics.Has(code) {
 						t.Errorf("%s: no %s diagnostic", r, code)
 					}
 				}

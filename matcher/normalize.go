@@ -4,23 +4,23 @@ import "strings"
 
 // A normRule is one normalization step: a pass over the string that changes
 // it or leaves it as it is.
-type normRule struct {
-	rule   string
-	source string
-	apply  func(string) string
+type NormRule struct {
+	Rule   string
+	Source string
+	Apply  func(string) string
 }
 
-// normalize runs rules over s. It returns the result and, when steps is
+// Normalize runs rules over s. It returns the result and, when steps is
 // true, one Step for every rule that changed something.
-func normalize(s string, rules []normRule, steps bool) (string, []Step) {
+func Normalize(s string, rules []NormRule, steps bool) (string, []Step) {
 	if plain(s, rules) {
 		return s, nil
 	}
 	var out []Step
 	for _, r := range rules {
-		next := r.apply(s)
+		next := r.Apply(s)
 		if next != s && steps {
-			out = append(out, Step{Input: s, Output: next, Rule: r.rule, Source: r.source})
+			out = append(out, Step{Input: s, Output: next, Rule: r.Rule, Source: r.Source})
 		}
 		s = next
 	}
@@ -31,8 +31,8 @@ func normalize(s string, rules []normRule, steps bool) (string, []Step) {
 // with no '%' and no character that must be encoded, and neither '*' nor
 // '$' for a path, nor a '$' before the end for a pattern. Most paths and
 // patterns are; they skip the passes.
-func plain(s string, rules []normRule) bool {
-	path := &rules[0] == &rfcPathRules[0]
+func plain(s string, rules []NormRule) bool {
+	path := &rules[0] == &RFCPathRules[0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -57,13 +57,13 @@ func hasByte(s string, pred func(byte) bool) bool {
 	return false
 }
 
-const upperHex = "0123456789ABCDEF"
+const UpperHex = "0123456789ABCDEF"
 
-func isHex(c byte) bool {
+func IsHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-func unhex(c byte) byte {
+func Unhex(c byte) byte {
 	switch {
 	case c >= 'a':
 		return c - 'a' + 10
@@ -73,13 +73,13 @@ func unhex(c byte) byte {
 	return c - '0'
 }
 
-// isEscape reports whether s[i:] starts with a valid %XX.
-func isEscape(s string, i int) bool {
-	return s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+// IsEscape reports whether s[i:] starts with a valid %XX.
+func IsEscape(s string, i int) bool {
+	return s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2])
 }
 
-// isUnreserved reports whether c is in RFC 3986 §2.3's unreserved set.
-func isUnreserved(c byte) bool {
+// IsUnreserved reports whether c is in RFC 3986 §2.3's unreserved set.
+func IsUnreserved(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
@@ -94,10 +94,10 @@ func mustEncode(c byte) bool {
 	return c < 0x20 || c == 0x7F
 }
 
-// mapBytes rewrites s byte by byte: repl returns the replacement for s[i]
+// MapBytes rewrites s byte by byte: repl returns the replacement for s[i]
 // and how many bytes it consumes, or ok=false to keep the byte. It
 // allocates only when something changes.
-func mapBytes(s string, repl func(s string, i int) (string, int, bool)) string {
+func MapBytes(s string, repl func(s string, i int) (string, int, bool)) string {
 	var b *strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
@@ -122,40 +122,40 @@ func mapBytes(s string, repl func(s string, i int) (string, int, bool)) string {
 	return b.String()
 }
 
-func escapeByte(c byte) string {
-	return string([]byte{'%', upperHex[c>>4], upperHex[c&15]})
+func EscapeByte(c byte) string {
+	return string([]byte{'%', UpperHex[c>>4], UpperHex[c&15]})
 }
 
 func encodeStrayPercent(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
-		if s[i] == '%' && !isEscape(s, i) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
+		if s[i] == '%' && !IsEscape(s, i) {
 			return "%25", 1, true
 		}
 		return "", 0, false
 	})
 }
 
-func encodeNonASCII(s string) string {
+func EncodeNonASCII(s string) string {
 	if !hasByte(s, func(c byte) bool { return c >= 0x80 }) {
 		return s
 	}
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		if s[i] >= 0x80 {
-			return escapeByte(s[i]), 1, true
+			return EscapeByte(s[i]), 1, true
 		}
 		return "", 0, false
 	})
 }
 
-func upperEscapes(s string) string {
+func UpperEscapes(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
-		if isEscape(s, i) && (s[i+1] >= 'a' || s[i+2] >= 'a') {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
+		if IsEscape(s, i) && (s[i+1] >= 'a' || s[i+2] >= 'a') {
 			return strings.ToUpper(s[i : i+3]), 3, true
 		}
 		return "", 0, false
@@ -166,10 +166,10 @@ func decodeUnreserved(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
-		if isEscape(s, i) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(c) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
+		if IsEscape(s, i) {
+			c := Unhex(s[i+1])<<4 | Unhex(s[i+2])
+			if IsUnreserved(c) {
 				return string(rune(c)), 3, true
 			}
 		}
@@ -181,9 +181,9 @@ func encodeUnsafe(s string) string {
 	if !hasByte(s, func(c byte) bool { return c < 0x80 && mustEncode(c) }) {
 		return s
 	}
-	return mapBytes(s, func(s string, i int) (string, int, bool) {
+	return MapBytes(s, func(s string, i int) (string, int, bool) {
 		if s[i] < 0x80 && mustEncode(s[i]) {
-			return escapeByte(s[i]), 1, true
+			return EscapeByte(s[i]), 1, true
 		}
 		return "", 0, false
 	})
@@ -191,10 +191,10 @@ func encodeUnsafe(s string) string {
 
 // rfcCommon are the steps RFC 9309 applies to a URL and a pattern alike
 // (§2.2.2, with RFC 3986 §6.2.2's normalizations where the RFC is silent).
-var rfcCommon = []normRule{
+var rfcCommon = []NormRule{
 	{"a % that starts no valid %XX escape is written %25", "RFC 3986 §2.4", encodeStrayPercent},
-	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", "RFC 9309 §2.2.2", encodeNonASCII},
-	{"hex digits of %XX escapes are upper-cased", "RFC 3986 §6.2.2.1", upperEscapes},
+	{"characters outside ASCII are written as their UTF-8 octets, each as %XX", "RFC 9309 §2.2.2", EncodeNonASCII},
+	{"hex digits of %XX escapes are upper-cased", "RFC 3986 §6.2.2.1", UpperEscapes},
 	{"%XX escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded", "RFC 3986 §6.2.2.2", decodeUnreserved},
 	{"characters that may not stand raw in a URI are percent-encoded", "RFC 3986 §2; RFC 9309 §2.2.2", encodeUnsafe},
 	{"in the query, ':', '/', '?' and '@' are compared percent-encoded (https://… as https%3A%2F%2F…)", "RFC 9309 §2.2.2 (table of encoding examples)", encodeQueryDelims},
@@ -210,19 +210,19 @@ func encodeQueryDelims(s string) string {
 	if q < 0 || !strings.ContainsAny(s[q+1:], ":/?@") {
 		return s
 	}
-	return s[:q+1] + mapBytes(s[q+1:], func(s string, i int) (string, int, bool) {
+	return s[:q+1] + MapBytes(s[q+1:], func(s string, i int) (string, int, bool) {
 		switch s[i] {
 		case ':', '/', '?', '@':
-			return escapeByte(s[i]), 1, true
+			return EscapeByte(s[i]), 1, true
 		}
 		return "", 0, false
 	})
 }
 
-// rfcPathRules add, for the URL's path, the encoding of '*' and '$': a rule
+// RFCPathRules add, for the URL's path, the encoding of '*' and '$': a rule
 // matches those characters only by writing them %2A and %24 (RFC 9309
 // §2.2.3), so the path is compared in that form.
-var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
+var RFCPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
 	"'*' and '$' in the path are compared as %2A and %24, the only way a rule can name them", "RFC 9309 §2.2.3",
 	func(s string) string {
 		if !strings.ContainsAny(s, "*$") {
@@ -232,9 +232,9 @@ var rfcPathRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
 	},
 })
 
-// rfcPatternRules add, for a pattern, the reading of a '$' that is not the
+// RFCPatternRules add, for a pattern, the reading of a '$' that is not the
 // last character as a literal '$' (only a final '$' anchors, §2.2.3).
-var rfcPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule{
+var RFCPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule{
 	"a '$' before the end of a pattern is a literal '$', compared as %24", "RFC 9309 §2.2.3",
 	func(s string) string {
 		i := strings.IndexByte(s, '$')
@@ -246,10 +246,10 @@ var rfcPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], normRule
 })
 
 // NormalizePath returns the path as RFC 9309 compares it, with its steps.
-func NormalizePath(path string) (string, []Step) { return normalize(path, rfcPathRules, true) }
+func NormalizePath(path string) (string, []Step) { return Normalize(path, RFCPathRules, true) }
 
 // NormalizePattern returns the pattern as RFC 9309 compares it, with its
 // steps.
 func NormalizePattern(pattern string) (string, []Step) {
-	return normalize(pattern, rfcPatternRules, true)
+	return Normalize(pattern, RFCPatternRules, true)
 }

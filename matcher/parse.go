@@ -17,58 +17,58 @@ const (
 	GoogleLineLimit = 2083*8 - 1
 )
 
-// scanner holds what every reading's parser shares: the file being built,
+// Scanner holds what every reading's parser shares: the file being built,
 // its lines, and a way to report diagnostics with positions.
-type scanner struct {
-	f *File
+type Scanner struct {
+	File *File
 	// text is the source as one string, so that keys, values and comments
 	// are slices of it rather than a copy each.
-	text string
+	Text string
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
-	longest int
+	Longest int
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
-	diags DiagnosticList
+	Diags DiagnosticList
 }
 
-// newScanner splits src, whose text is string(src), into lines.
-func newScanner(r Reading, src []byte, text string) *scanner {
-	f := &File{Reading: r, Source: src, BOM: bomLength(src)}
+// NewScanner splits src, whose text is string(src), into lines.
+func NewScanner(r Reading, src []byte, text string) *Scanner {
+	f := &File{Reading: r, Source: src, BOM: BOMLength(src)}
 	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
-	ls := newLineScanner(src, f.BOM)
+	ls := NewLineScanner(src, f.BOM)
 	longest := 0
 	for {
-		start, end, ok := ls.next()
+		start, end, ok := ls.Next()
 		if !ok {
 			break
 		}
 		longest = max(longest, end-start)
-		f.Lines = append(f.Lines, newLine(len(f.Lines)+1, start, end))
+		f.Lines = append(f.Lines, NewLine(len(f.Lines)+1, start, end))
 	}
 	f.text = text
-	return &scanner{f: f, text: text, longest: longest}
+	return &Scanner{File: f, Text: text, Longest: longest}
 }
 
-// newLine is the line [start, end) before the reading has looked at it.
-func newLine(number, start, end int) Line {
+// NewLine is the line [start, end) before the reading has looked at it.
+func NewLine(number, start, end int) Line {
 	n, s, e := int32(number), int32(start), int32(end)
 	return Line{Number: n, Start: s, End: e, Group: -1,
 		Key: Span{s, s}, Value: Span{s, s}, Comment: Span{e, e}}
 }
 
 // str returns the text of a span.
-func (s *scanner) str(sp Span) string { return s.text[sp.Start:sp.End] }
+func (s *Scanner) str(sp Span) string { return s.Text[sp.Start:sp.End] }
 
 // key and value return a line's key and value as written.
-func (s *scanner) key(l *Line) string   { return s.str(l.Key) }
-func (s *scanner) value(l *Line) string { return s.str(l.Value) }
+func (s *Scanner) Key(l *Line) string   { return s.str(l.Key) }
+func (s *Scanner) Value(l *Line) string { return s.str(l.Value) }
 
 // pos maps an offset to its position, by binary search over the lines.
-func (s *scanner) pos(offset int) Position { return position(s.f.Lines, offset) }
+func (s *Scanner) pos(offset int) Position { return position(s.File.Lines, offset) }
 
 // report adds a diagnostic spanning [start, end) of the source.
-func (s *scanner) report(start, end int, code Code, sev Severity, source, format string, args ...any) {
+func (s *Scanner) Report(start, end int, code Code, sev Severity, source, format string, args ...any) {
 	msg := format
 	// Sprintf of a format without verbs and no arguments is the format:
 	// many messages are constants, and they need no copy.
@@ -79,13 +79,13 @@ func (s *scanner) report(start, end int, code Code, sev Severity, source, format
 }
 
 // reportMsg adds a diagnostic with a message already written.
-func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg string) {
+func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg string) {
 	// A reading that measures a span on decoded text (python's U+FFFD for
 	// each invalid byte) could reach past the bytes: a position always
 	// lies inside the input.
-	start = max(0, min(start, len(s.f.Source)))
-	end = max(start, min(end, len(s.f.Source)))
-	s.diags = append(s.diags, Diagnostic{
+	start = max(0, min(start, len(s.File.Source)))
+	end = max(start, min(end, len(s.File.Source)))
+	s.Diags = append(s.Diags, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
@@ -94,29 +94,29 @@ func (s *scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 // checkBytes reports what is wrong with the bytes themselves, whatever the
 // reading: a byte-order mark, NUL bytes, invalid UTF-8, over-long lines, and
 // content past the parse limit.
-func (s *scanner) checkBytes() {
-	src := s.f.Source
-	if looksLikeHTML(src[s.f.BOM:]) {
-		s.report(s.f.BOM, s.f.BOM, CodeHTMLBody, Error, "RFC 9309 §2.3",
+func (s *Scanner) CheckBytes() {
+	src := s.File.Source
+	if looksLikeHTML(src[s.File.BOM:]) {
+		s.Report(s.File.BOM, s.File.BOM, CodeHTMLBody, Error, "RFC 9309 §2.3",
 			"this is an HTML page, not a robots.txt file (an error or login page served as /robots.txt?): "+
 				"a crawler reads it as robots.txt all the same, and its lines are not rules")
 	}
-	if s.f.BOM > 0 {
-		s.report(0, s.f.BOM, CodeBOM, Info, "RFC 9309 §2.2; google/robotstxt robots.cc",
-			"a UTF-8 byte-order mark (%d of its 3 bytes) starts the file and is skipped", s.f.BOM)
+	if s.File.BOM > 0 {
+		s.Report(0, s.File.BOM, CodeBOM, Info, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			"a UTF-8 byte-order mark (%d of its 3 bytes) starts the file and is skipped", s.File.BOM)
 	}
 	// Whole-file scans first: most files have no NUL, are valid UTF-8 and
 	// have no line near the limit, and then no line needs a look.
-	rest := src[s.f.BOM:]
+	rest := src[s.File.BOM:]
 	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
-	long := s.longest > GoogleLineLimit
+	long := s.Longest > GoogleLineLimit
 	if nul || !valid || long {
-		for _, l := range s.f.Lines {
+		for _, l := range s.File.Lines {
 			s.checkLine(src, int(l.Start), int(l.End), nul, valid, long)
 		}
 	}
 	if len(src) > ParseLimit {
-		s.report(ParseLimit, len(src), CodeSizeLimit, Warning, "RFC 9309 §2.5",
+		s.Report(ParseLimit, len(src), CodeSizeLimit, Warning, "RFC 9309 §2.5",
 			"the file is %d bytes; a crawler may stop reading at 500 KiB (%d bytes), so the rules past this point may be ignored",
 			len(src), ParseLimit)
 	}
@@ -144,26 +144,26 @@ func looksLikeHTML(src []byte) bool {
 
 // checkLine reports a NUL, invalid UTF-8 and an over-long line in the line
 // [start, end), for the checks the whole-file scans left open.
-func (s *scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
+func (s *Scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
 	line := src[start:end]
 	if nul {
 		if i := bytes.IndexByte(line, 0); i >= 0 {
-			s.report(start+i, start+i+1, CodeNUL, Warning, "RFC 9309 §2.2",
+			s.Report(start+i, start+i+1, CodeNUL, Warning, "RFC 9309 §2.2",
 				"NUL byte: a robots.txt file is UTF-8 text; some parsers stop reading here")
 		}
 	}
 	if !valid && !utf8.Valid(line) {
-		off := start + firstInvalidUTF8(line)
-		s.report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
+		off := start + FirstInvalidUTF8(line)
+		s.Report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
 			"invalid UTF-8: the file must be UTF-8 encoded; these bytes are compared as they are")
 	}
 	if n := end - start; long && n > GoogleLineLimit {
-		s.report(start+GoogleLineLimit, end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
+		s.Report(start+GoogleLineLimit, end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
 			"line is %d bytes; Google's parser reads only its first %d", n, GoogleLineLimit)
 	}
 }
 
-func firstInvalidUTF8(b []byte) int {
+func FirstInvalidUTF8(b []byte) int {
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && n == 1 {

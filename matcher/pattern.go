@@ -6,30 +6,30 @@ import (
 	"robots-explorer/matcher/exposure"
 )
 
-// A pattern is a normalized rule pattern ready to match: '*' stands for any
+// A Pattern is a normalized rule pattern ready to match: '*' stands for any
 // run of characters and a final '$' for the end of the path (RFC 9309
 // §2.2.3). The segments between stars are found when matching, so that
 // compiling allocates nothing.
-type pattern struct {
-	body     string // without the final '$'
-	star     bool   // body holds a '*'
-	anchored bool   // the pattern ended in '$'
+type Pattern struct {
+	Body     string // without the final '$'
+	Star     bool   // body holds a '*'
+	Anchored bool   // the pattern ended in '$'
 }
 
-func compilePattern(p string) pattern { return patternFlags(p).pattern(p) }
+func CompilePattern(p string) Pattern { return PatternFlags(p).Pattern(p) }
 
-// patFlags is what compiling finds in a pattern, one byte, so that a parsed
+// PatFlags is what compiling finds in a pattern, one byte, so that a parsed
 // file keeps per rule only this beside the normalized pattern it already
 // holds, and matching rebuilds the pattern without scanning it.
-type patFlags uint8
+type PatFlags uint8
 
 const (
-	patStar     patFlags = 1 << iota // the body holds a '*'
+	patStar     PatFlags = 1 << iota // the body holds a '*'
 	patAnchored                      // the pattern ends in '$'
 )
 
-func patternFlags(p string) patFlags {
-	var k patFlags
+func PatternFlags(p string) PatFlags {
+	var k PatFlags
 	if strings.HasSuffix(p, "$") {
 		k, p = patAnchored, p[:len(p)-1]
 	}
@@ -40,10 +40,10 @@ func patternFlags(p string) patFlags {
 }
 
 // pattern returns the compiled form of p, whose flags k are.
-func (k patFlags) pattern(p string) pattern {
-	c := pattern{body: p, star: k&patStar != 0, anchored: k&patAnchored != 0}
-	if c.anchored {
-		c.body = p[:len(p)-1]
+func (k PatFlags) Pattern(p string) Pattern {
+	c := Pattern{Body: p, Star: k&patStar != 0, Anchored: k&patAnchored != 0}
+	if c.Anchored {
+		c.Body = p[:len(p)-1]
 	}
 	return c
 }
@@ -54,12 +54,12 @@ func (k patFlags) pattern(p string) pattern {
 // anchored pattern is pinned to the end. Each strings.Index scans at most
 // the rest of the path, so the whole match is O(len(path) × len(pattern)),
 // with no backtracking.
-func (c pattern) match(path string) bool {
-	if !c.star {
-		return strings.HasPrefix(path, c.body) && (!c.anchored || len(path) == len(c.body))
+func (c Pattern) Match(path string) bool {
+	if !c.Star {
+		return strings.HasPrefix(path, c.Body) && (!c.Anchored || len(path) == len(c.Body))
 	}
-	star := strings.IndexByte(c.body, '*')
-	first, rest := c.body[:star], c.body[star+1:]
+	star := strings.IndexByte(c.Body, '*')
+	first, rest := c.Body[:star], c.Body[star+1:]
 	if !strings.HasPrefix(path, first) {
 		return false
 	}
@@ -80,7 +80,7 @@ func (c pattern) match(path string) bool {
 		}
 		pos += i + len(seg)
 	}
-	if c.anchored {
+	if c.Anchored {
 		return len(path)-pos >= len(rest) && strings.HasSuffix(path, rest)
 	}
 	return strings.Contains(path[pos:], rest)
@@ -178,8 +178,8 @@ func classifyRule(s string) byteClass {
 }
 
 // flags returns the pattern flags of p, whose classes cls are.
-func (cls byteClass) flags(p string) patFlags {
-	var k patFlags
+func (cls byteClass) flags(p string) PatFlags {
+	var k PatFlags
 	if cls&clsDollar != 0 && p[len(p)-1] == '$' {
 		k = patAnchored
 		if strings.IndexByte(p[:len(p)-1], '*') >= 0 {

@@ -8,7 +8,7 @@ import (
 func matches(pat, path string) bool {
 	p, _ := NormalizePattern(pat)
 	u, _ := NormalizePath(path)
-	return compilePattern(p).match(u)
+	return CompilePattern(p).Match(u)
 }
 
 // The pattern table of RFC 9309 §2.2.2–2.2.3 as Google's documentation
@@ -87,9 +87,9 @@ func TestPatternMatchAgreesWithBacktracking(t *testing.T) {
 	genp("/", 5)
 	for _, pat := range pats {
 		norm, _ := NormalizePattern(pat)
-		c := compilePattern(norm)
+		c := CompilePattern(norm)
 		for _, path := range paths {
-			if got, want := c.match(path), backtrack(norm, path); got != want {
+			if got, want := c.Match(path), backtrack(norm, path); got != want {
 				t.Fatalf("pattern %q (normalized %q) on %q: got %v, exhaustive search says %v", pat, norm, path, got, want)
 			}
 		}

@@ -3,6 +3,8 @@ package matcher
 import (
 	"strconv"
 	"strings"
+
+	"robots-explorer/matcher/exposure"
 )
 
 // rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
@@ -14,7 +16,7 @@ type rfc9309 struct{}
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
 // pattern flags of every rule, by group (the pattern is File.Normalized's).
 type rfcFile struct {
-	patterns [][]patFlags
+	patterns [][]PatFlags
 }
 
 // nonStandard are the records people write that RFC 9309 does not define,
@@ -34,10 +36,10 @@ var nonStandard = [...]struct{ key, msg string }{
 	{"nofollow", "nofollow: not part of RFC 9309; no major crawler reads it"},
 }
 
-// nonStandardMsg returns the message of the record with the lower-cased
+// NonStandardMsg returns the message of the record with the lower-cased
 // key, and whether it is one of nonStandard; its text after "key: " says
 // who reads it.
-func nonStandardMsg(lower string) (string, bool) {
+func NonStandardMsg(lower string) (string, bool) {
 	for _, r := range nonStandard {
 		if r.key == lower {
 			return r.msg, true
@@ -56,8 +58,8 @@ var googleTypos = []struct{ prefix, key string }{
 	{"sitemap", "sitemap"}, {"site-map", "sitemap"},
 }
 
-// googleKey returns the standard key Google's parser reads key as, or "".
-func googleKey(lower string) string {
+// GoogleKey returns the standard key Google's parser reads key as, or "".
+func GoogleKey(lower string) string {
 	for _, t := range googleTypos {
 		if strings.HasPrefix(lower, t.prefix) {
 			return t.key
@@ -66,20 +68,25 @@ func googleKey(lower string) string {
 	return ""
 }
 
-// parse reads every line on its own (rfc9309_lines.go), then places the
+// rfcInfo is what the reading is, kept as data: Info returns a copy.
+var rfcInfo = ReadingInfo{Name: RFC9309, Title: "RFC 9309", Mirrors: "RFC 9309 as written, with documented choices where it is silent"}
+
+func (rfc9309) Info() ReadingInfo { return rfcInfo }
+
+// Parse reads every line on its own (rfcLines, below), then places the
 // lines in groups in one pass in file order.
-func (rfc9309) parse(src []byte, text string) *File {
-	s := newScanner(RFC9309, src, text)
-	w := newRFCLines(s, len(s.f.Lines))
-	w.read(s.f.Lines)
-	p := &rfcParser{scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
-	p.run(s.f.Lines)
+func (rfc9309) Parse(src []byte, text string) *File {
+	s := NewScanner(RFC9309, src, text)
+	w := newRFCLines(s, len(s.File.Lines))
+	w.read(s.File.Lines)
+	p := &rfcParser{Scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
+	p.run(s.File.Lines)
 	p.checkLastGroup()
-	s.checkBytes()
-	s.f.derived = w.derived
+	s.CheckBytes()
+	s.File.derived = w.derived
 	p.finish()
-	s.f.Diagnostics = sortedDiagnostics(s.diags)
-	return s.f
+	s.File.Diagnostics = SortedDiagnostics(s.Diags)
+	return s.File
 }
 
 // A groupStart is where a group begins: the indexes of its first agent and
@@ -90,11 +97,11 @@ type groupStart struct{ agent, rule, line int }
 // has already read: what needs the lines before it (which group a line is
 // in, a token named twice, a rule before any group) and nothing else.
 type rfcParser struct {
-	*scanner
+	*Scanner
 	// Every line's agents, rules and patterns, in file order.
 	agents    []Agent
 	rules     []Rule
-	pats      []patFlags
+	pats      []PatFlags
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
 	nextAgent int  // the index in agents of the next user-agent line
@@ -120,7 +127,7 @@ func (p *rfcParser) run(lines []Line) {
 			p.userAgent(l)
 		case KindAllow, KindDisallow:
 			if p.group < 0 {
-				p.report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
+				p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 					"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
 				continue
 			}
@@ -138,11 +145,11 @@ func (p *rfcParser) run(lines []Line) {
 // ABNF strings, which RFC 5234 §2.3 compares without case in US-ASCII only.
 func rfcKey(key string) Kind {
 	switch {
-	case equalFoldASCII(key, "allow"):
+	case EqualFoldASCII(key, "allow"):
 		return KindAllow
-	case equalFoldASCII(key, "disallow"):
+	case EqualFoldASCII(key, "disallow"):
 		return KindDisallow
-	case equalFoldASCII(key, "user-agent"):
+	case EqualFoldASCII(key, "user-agent"):
 		return KindUserAgent
 	}
 	return KindOther
@@ -163,13 +170,13 @@ func (p *rfcParser) userAgent(l *Line) {
 	if p.firstSeen == nil {
 		p.firstSeen = map[string]int{}
 	}
-	key := asciiLower(tok)
+	key := ASCIILower(tok)
 	first, ok := p.firstSeen[key]
 	if !ok {
 		p.firstSeen[key] = agent
 		return
 	}
-	if line := p.agents[first].Line; int(p.f.Lines[line-1].Group) != p.group {
+	if line := p.agents[first].Line; int(p.File.Lines[line-1].Group) != p.group {
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(line)+": the rules of both groups are merged")
 	}
@@ -183,23 +190,23 @@ func (p *rfcParser) checkLastGroup() {
 	if last < 0 || p.starts[last].rule < len(p.rules) {
 		return
 	}
-	l := p.f.Lines[p.starts[last].line-1]
-	p.report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
+	l := p.File.Lines[p.starts[last].line-1]
+	p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
 		"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 }
 
 // finish makes the groups out of where they start, and the compiled
 // patterns.
 func (p *rfcParser) finish() {
-	p.f.Groups = make([]Group, len(p.starts))
-	patterns := make([][]patFlags, len(p.f.Groups))
-	for gi := range p.f.Groups {
+	p.File.Groups = make([]Group, len(p.starts))
+	patterns := make([][]PatFlags, len(p.File.Groups))
+	for gi := range p.File.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
 		aEnd, rEnd := len(p.agents), len(p.rules)
 		if gi+1 < len(p.starts) {
 			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
 		}
-		g := &p.f.Groups[gi]
+		g := &p.File.Groups[gi]
 		g.Index, g.FirstLine = gi, p.starts[gi].line
 		// Full slice expressions: a caller's append copies a group's
 		// slice instead of writing over the next group's.
@@ -210,9 +217,266 @@ func (p *rfcParser) finish() {
 			g.LastLine = max(g.LastLine, int(g.Rules[len(g.Rules)-1].Line))
 		}
 	}
-	p.f.ext = &rfcFile{patterns: patterns}
+	p.File.ext = &rfcFile{patterns: patterns}
 }
 
-func isAbsoluteURL(s string) bool {
+func IsAbsoluteURL(s string) bool {
 	return hasScheme(s) && len(s) > strings.Index(s, "://")+3
+}
+
+// Reading a line of a file on its own (RFC 9309 §2.2: its key, value and
+// comment, its kind, its agent's token or its rule's pattern, and what is
+// wrong with each) is most of the work of parsing, and needs no other line;
+// the group pass (rfc9309.go) then places the lines in groups.
+
+// rfcLines is what reading a run of lines yields: the agents of its
+// user-agent lines and the rules of its allow and disallow lines, in file
+// order, with diagnostics reported to its own scanner.
+type rfcLines struct {
+	*Scanner
+	// firstAgent is the number of the file's first user-agent line (0 when
+	// none is read yet): a rule before it is in no group, and is left to
+	// the group pass to report.
+	firstAgent int
+	agents     []Agent
+	rules      []Rule
+	pats       []PatFlags
+	// derived holds the patterns normalization changed (see Rule.derived).
+	derived []string
+}
+
+// newRFCLines sizes the rules for every line being a rule, and the agents
+// for one in eight lines (more grow the list): a large allocation costs
+// only the pages it touches, while growing by append leaves the copies it
+// outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
+func newRFCLines(s *Scanner, lines int) *rfcLines {
+	return &rfcLines{Scanner: s, rules: make([]Rule, 0, lines), pats: make([]PatFlags, 0, lines),
+		agents: make([]Agent, 0, lines/8+1)}
+}
+
+func (p *rfcLines) read(lines []Line) {
+	for i := range lines {
+		p.line(&lines[i])
+	}
+}
+
+func (p *rfcLines) line(l *Line) {
+	src := p.File.Source
+	rec := SplitRecord(src, int(l.Start), int(l.End))
+	if rec.CommentAt >= 0 {
+		l.Comment = SpanOf(rec.CommentAt+1, int(l.End))
+	}
+	switch {
+	case rec.KeyStart < 0 && !rec.Colon:
+		l.Kind = KindBlank
+		if rec.CommentAt >= 0 {
+			l.Kind = KindComment
+		}
+		return
+	case !rec.Colon:
+		p.noColon(l, rec)
+		return
+	case rec.KeyStart < 0:
+		l.Kind = KindInvalid
+		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
+		return
+	}
+	l.Key, l.Value = SpanOf(rec.KeyStart, rec.KeyEnd), SpanOf(rec.ValueStart, rec.ValueEnd)
+	switch rfcKey(p.Key(l)) {
+	case KindUserAgent:
+		p.userAgent(l)
+	case KindAllow:
+		p.rule(l, true)
+	case KindDisallow:
+		p.rule(l, false)
+	default:
+		p.other(l)
+	}
+}
+
+func (p *rfcLines) userAgent(l *Line) {
+	l.Kind = KindUserAgent
+	if p.firstAgent == 0 {
+		p.firstAgent = int(l.Number)
+	}
+	tok, global, cut := ExtractToken(p.Value(l))
+	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.Value(l), Token: tok, Global: global})
+	end := int(l.Value.End)
+	switch {
+	case tok == "" && strings.HasPrefix(p.Value(l), "*"):
+		p.Report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+			"%q is not the global group: only '*' by itself is, and '*' is no wildcard inside a product token, so this line names no product token and matches no crawler (Google's parser and crawler-commons read it so too)", p.Value(l))
+	case tok == "":
+		p.Report(int(l.Value.Start), end, CodeEmptyUserAgent, Warning, "RFC 9309 §2.2.1",
+			"this user-agent line names no product token (letters, '-' and '_'), so it matches no crawler")
+	case cut && !global:
+		p.Report(int(l.Value.Start)+len(tok), end, CodeTokenCut, Warning, "RFC 9309 §2.2.1",
+			"%q is read as the product token %q: a token holds only letters, '-' and '_' (write just %q)", p.Value(l), tok, tok)
+	case cut:
+		p.Report(int(l.Value.Start), end, CodeTokenCut, Info, "RFC 9309 §2.2.1; google/robotstxt robots.cc",
+			"%q is read as '*', the global group", p.Value(l))
+	}
+}
+
+func (p *rfcLines) rule(l *Line, allow bool) {
+	l.Kind = Rule{Allow: allow}.Kind()
+	if p.firstAgent == 0 || int(l.Number) < p.firstAgent {
+		return // in no group: the group pass reports it
+	}
+	v := p.Value(l)
+	cls := classifyRule(v)
+	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
+	if cls.changes(v) {
+		norm, _ := Normalize(v, RFCPatternRules, false)
+		p.derived = append(p.derived, norm)
+		r.derived, flags = int32(len(p.derived)), PatternFlags(norm)
+	}
+	p.rules = append(p.rules, r)
+	p.pats = append(p.pats, flags)
+	p.checkPattern(l, cls)
+	p.checkExposure(l, cls)
+}
+
+func (p *rfcLines) noColon(l *Line, rec LineRecord) {
+	l.Kind = KindInvalid
+	text := p.Text[rec.KeyStart:rec.KeyEnd]
+	fields := strings.Fields(text)
+	if len(fields) == 2 && GoogleKey(strings.ToLower(fields[0])) != "" {
+		p.Report(rec.KeyStart, rec.KeyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
+		return
+	}
+	p.Report(rec.KeyStart, rec.KeyEnd, CodeInvalidLine, Warning, "RFC 9309 §2.2",
+		"not a record (no ':' between key and value): the line is ignored")
+}
+
+// checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
+// cls tells which checks can find anything.
+func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
+	v, at := p.Value(l), int(l.Value.Start)
+	const sec = "RFC 9309 §2.2.2"
+	if v == "" {
+		p.Report(int(l.Key.Start), int(l.End), CodeEmptyPattern, Info, sec,
+			"an empty %s matches nothing: it has no effect", strings.ToLower(p.Key(l)))
+		return
+	}
+	if v[0] != '/' && v[0] != '*' {
+		p.Report(at, at+len(v), CodePatternStart, Warning, sec,
+			"a pattern should start with '/' or '*'; %q can only match paths that the URL syntax does not produce", v)
+	}
+	if cls == 0 {
+		return
+	}
+	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
+		p.Report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
+			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
+	}
+	if cls&clsSpace != 0 {
+		i := strings.IndexAny(v, " \t")
+		p.Report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
+			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
+	}
+	for i := 0; i < len(v) && cls&clsPercent != 0; i++ {
+		if v[i] == '%' && !IsEscape(v, i) {
+			end := i + 3
+			if end > len(v) {
+				end = len(v)
+			}
+			p.Report(at+i, at+end, CodeBadPercent, Warning, "RFC 3986 §2.1",
+				"%q is not a valid percent-encoding (%%XX with two hex digits); it is compared as %%25", v[i:end])
+		}
+	}
+}
+
+func (p *rfcLines) other(l *Line) {
+	l.Kind = KindOther
+	lower := strings.ToLower(p.Key(l))
+	end := int(l.Value.End)
+	if lower == "sitemap" {
+		if !IsAbsoluteURL(p.Value(l)) {
+			p.reportMsg(int(l.Value.Start), end, CodeSitemapNotAbs, Warning, "RFC 9309 §2.2.4; sitemaps.org protocol",
+				"a Sitemap must be an absolute URL (https://example.com/sitemap.xml); "+strconv.Quote(p.Value(l))+" is not")
+		}
+		return
+	}
+	if msg, ok := NonStandardMsg(lower); ok {
+		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
+		return
+	}
+	if k := GoogleKey(lower); k != "" {
+		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+			strconv.Quote(p.Key(l))+" is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\"")
+		return
+	}
+	p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeUnknownKey, Info, "RFC 9309 §2.2.4",
+		strconv.Quote(p.Key(l))+" is not a record RFC 9309 defines; crawlers may ignore it")
+}
+
+// Evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
+// applying groups, the one with the most octets in its pattern wins; an
+// allow wins a tie; no match allows; /robots.txt is always allowed.
+func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
+	path, steps := NormalizePath(t.Path)
+	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
+	sel := f.SelectionFor(token, selectGroups)
+	res.Groups = sel.Trace
+	if ext, _ := f.ext.(*rfcFile); ext != nil {
+		var local [16]RuleRef
+		for _, ref := range sel.Rules.Get(func() *RuleIndex { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+			r := &f.Groups[ref.Group].Rules[ref.Rule]
+			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
+				continue
+			}
+			m := f.MatchOf(r)
+			m.Priority = len(m.Normalized)
+			_, m.Steps = NormalizePattern(m.Pattern)
+			res.Matches = append(res.Matches, m)
+		}
+	}
+	sortMatchesByLine(res.Matches)
+	res.DecideLongest()
+	if path == "/robots.txt" {
+		// The matches stay listed, but none of them decided.
+		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
+	}
+	res.Diagnostics = sel.Diags
+	res.Explanation = Explain(f, res)
+	return res
+}
+
+// index indexes the rules of the groups selected (see ruleIndex). An
+// empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
+// empties one: it is left out.
+func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
+	return NewRuleIndex(func(add func(string, RuleRef)) {
+		for _, gi := range selected {
+			rules := f.Groups[gi].Rules
+			if gi >= len(ext.patterns) {
+				continue
+			}
+			pats := ext.patterns[gi]
+			for ri := range min(len(rules), len(pats)) {
+				r := &rules[ri]
+				if r.Pattern.Start == r.Pattern.End {
+					continue
+				}
+				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, RuleRef{int32(gi), int32(ri)})
+			}
+		}
+	})
+}
+
+// checkExposure reports a rule that seems to rely on robots.txt to keep a
+// secret or a private area (RFC 9309 §3).
+func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
+	v, at := p.Value(l), int(l.Value.Start)
+	secret, private := exposure.Of(v, cls&clsExposing != 0)
+	if secret != "" {
+		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3", exposure.SecretAdvice(secret))
+		return
+	}
+	// An allow opens a path; only a disallow tries to hide one.
+	if l.Kind == KindDisallow && private != "" {
+		p.reportMsg(at, at+len(v), CodePrivatePath, Info, "RFC 9309 §3", exposure.PrivateAdvice(private))
+	}
 }

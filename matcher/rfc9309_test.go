@@ -404,3 +404,6 @@ func TestNonStandardMessagesStartWithTheirKey(t *testing.T) {
 		}
 	}
 }
+
+// inside reports whether the span s lies within the line l.
+func inside(s Span, l Line) bool { return l.Start <= s.Start && s.Start <= s.End && s.End <= l.End }

@@ -22,21 +22,21 @@ import (
 // prefix of the path the index holds. Each rule is still matched in full:
 // the index only leaves out rules that cannot match, and the explanation
 // lists every matching rule as before.
-type ruleIndex struct {
+type RuleIndex struct {
 	prefixes []string // distinct literal prefixes, sorted
 	// parent[i] is the index of the longest other prefix that is a prefix
 	// of prefixes[i], or -1.
 	parent []int32
 	// refs[start[i]:start[i+1]] are the rules whose prefix is prefixes[i].
 	start []int32
-	refs  []ruleRef
+	refs  []RuleRef
 	// wild holds the rules whose literal prefix is at most "/", by the
 	// longest segment between their stars.
 	wild *substringIndex
 }
 
 // A ruleRef names rule Rule of group Group of a File.
-type ruleRef struct{ Group, Rule int32 }
+type RuleRef struct{ Group, Rule int32 }
 
 // literalPrefix is the bytes of a compiled pattern's body before its first
 // '*'.
@@ -49,14 +49,14 @@ func literalPrefix(body string) string {
 
 type prefixedRef struct {
 	prefix string
-	ref    ruleRef
+	ref    RuleRef
 }
 
-// newRuleIndex indexes the rules each yields, with the bodies of their
+// NewRuleIndex indexes the rules each yields, with the bodies of their
 // compiled patterns (a final '$' removed).
-func newRuleIndex(each func(add func(body string, ref ruleRef))) *ruleIndex {
+func NewRuleIndex(each func(add func(body string, ref RuleRef))) *RuleIndex {
 	var all, wild []prefixedRef
-	each(func(body string, ref ruleRef) {
+	each(func(body string, ref RuleRef) {
 		prefix := literalPrefix(body)
 		if seg := longestSegment(body[len(prefix):]); len(prefix) <= 1 && seg != "" {
 			wild = append(wild, prefixedRef{seg, ref})
@@ -66,7 +66,7 @@ func newRuleIndex(each func(add func(body string, ref ruleRef))) *ruleIndex {
 	})
 	// By prefix only: candidates puts the rules it finds in file order.
 	slices.SortFunc(all, func(a, b prefixedRef) int { return strings.Compare(a.prefix, b.prefix) })
-	x := &ruleIndex{refs: make([]ruleRef, len(all))}
+	x := &RuleIndex{refs: make([]RuleRef, len(all))}
 	var chain []int32 // the prefixes of the current one, longest last
 	for i, e := range all {
 		x.refs[i] = e.ref
@@ -88,7 +88,7 @@ func newRuleIndex(each func(add func(body string, ref ruleRef))) *ruleIndex {
 	}
 	x.start = append(x.start, int32(len(all)))
 	if len(wild) > 0 {
-		x.wild = newSubstringIndex(func(add func(string, ruleRef)) {
+		x.wild = newSubstringIndex(func(add func(string, RuleRef)) {
 			for _, w := range wild {
 				add(w.prefix, w.ref)
 			}
@@ -101,21 +101,21 @@ func newRuleIndex(each func(add func(body string, ref ruleRef))) *ruleIndex {
 // and in file order (group, then rule), so that an evaluation meets them
 // in the order it would meet them rule by rule: the rules whose literal
 // prefix path starts with, and those whose segment it contains.
-func (x *ruleIndex) candidates(path string, buf []ruleRef) []ruleRef {
+func (x *RuleIndex) Candidates(path string, buf []RuleRef) []RuleRef {
 	n := len(buf)
 	buf = x.byPrefix(path, buf)
 	if x.wild != nil {
 		buf = x.wild.candidates(path, buf)
 	}
 	if len(buf)-n > 1 {
-		slices.SortFunc(buf[n:], func(a, b ruleRef) int { return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rule, b.Rule)) })
+		slices.SortFunc(buf[n:], func(a, b RuleRef) int { return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rule, b.Rule)) })
 		buf = slices.Compact(buf)
 	}
 	return buf
 }
 
 // byPrefix appends the rules whose literal prefix path starts with.
-func (x *ruleIndex) byPrefix(path string, buf []ruleRef) []ruleRef {
+func (x *RuleIndex) byPrefix(path string, buf []RuleRef) []RuleRef {
 	// The last prefix that sorts at or before path.
 	j, found := slices.BinarySearch(x.prefixes, path)
 	if !found {
@@ -148,11 +148,11 @@ func commonPrefixLen(a, b string) int {
 // lazyIndex builds a selection's rule index the first time an evaluation
 // asks for it: a token asked about once does not pay for it. A File is read
 // by one goroutine at a time, so a nil check is enough.
-type lazyIndex struct {
-	x *ruleIndex
+type LazyIndex struct {
+	x *RuleIndex
 }
 
-func (l *lazyIndex) get(build func() *ruleIndex) *ruleIndex {
+func (l *LazyIndex) Get(build func() *RuleIndex) *RuleIndex {
 	if l.x == nil {
 		l.x = build()
 	}
@@ -176,7 +176,7 @@ type acNode struct {
 	// dict is the nearest node down the fail chain that ends a segment,
 	// or -1.
 	dict int32
-	refs []ruleRef // the rules whose segment ends here
+	refs []RuleRef // the rules whose segment ends here
 }
 
 type acEdge struct {
@@ -192,9 +192,9 @@ func (n *acNode) step(b byte) int32 {
 	return n.edges[i].next
 }
 
-func newSubstringIndex(each func(add func(segment string, ref ruleRef))) *substringIndex {
+func newSubstringIndex(each func(add func(segment string, ref RuleRef))) *substringIndex {
 	x := &substringIndex{nodes: []acNode{{dict: -1}}}
-	each(func(seg string, ref ruleRef) {
+	each(func(seg string, ref RuleRef) {
 		s := int32(0)
 		for i := 0; i < len(seg); i++ {
 			next := x.nodes[s].step(seg[i])
@@ -243,7 +243,7 @@ func newSubstringIndex(each func(add func(segment string, ref ruleRef))) *substr
 
 // candidates appends to buf the rules whose segment path contains (a rule
 // once for each place its segment is found).
-func (x *substringIndex) candidates(path string, buf []ruleRef) []ruleRef {
+func (x *substringIndex) candidates(path string, buf []RuleRef) []RuleRef {
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
 		for {

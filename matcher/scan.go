@@ -5,10 +5,10 @@ import (
 	"sort"
 )
 
-// bomLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
+// BOMLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
 // start src. A partial mark counts too: Google's parser skips it, and the
 // conformance suite expects that (BOM-characters.textproto).
-func bomLength(src []byte) int {
+func BOMLength(src []byte) int {
 	bom := [3]byte{0xEF, 0xBB, 0xBF}
 	n := 0
 	for n < 3 && n < len(src) && src[n] == bom[n] {
@@ -21,18 +21,18 @@ func bomLength(src []byte) int {
 // bytes.IndexByte, which scans many bytes at a time, and remembers the next
 // LF and the next CR so that no byte is searched twice: a file of CRs only
 // (one line end kind, many lines) stays linear.
-type lineScanner struct {
+type LineScanner struct {
 	src            []byte
 	pos            int
 	nextLF, nextCR int // offsets of the next '\n' and '\r' at or after pos, or len(src)
 }
 
-func newLineScanner(src []byte, start int) lineScanner {
-	return lineScanner{src: src, pos: start, nextLF: -1, nextCR: -1}
+func NewLineScanner(src []byte, start int) LineScanner {
+	return LineScanner{src: src, pos: start, nextLF: -1, nextCR: -1}
 }
 
 // find returns the offset of the next c at or after from, or len(src).
-func (ls *lineScanner) find(c byte, from int) int {
+func (ls *LineScanner) find(c byte, from int) int {
 	if i := bytes.IndexByte(ls.src[from:], c); i >= 0 {
 		return from + i
 	}
@@ -40,7 +40,7 @@ func (ls *lineScanner) find(c byte, from int) int {
 }
 
 // next returns the next line [start, end) without its terminator.
-func (ls *lineScanner) next() (start, end int, ok bool) {
+func (ls *LineScanner) Next() (start, end int, ok bool) {
 	start = ls.pos
 	if start >= len(ls.src) {
 		return 0, 0, false
@@ -59,24 +59,24 @@ func (ls *lineScanner) next() (start, end int, ok bool) {
 	return start, end, true
 }
 
-// A record is a line cut into key, value and comment, as offsets into the
+// A LineRecord is a line cut into key, value and comment, as offsets into the
 // source. Offsets are -1 when the part is absent.
-type record struct {
-	keyStart, keyEnd     int
-	valueStart, valueEnd int
-	comment              int // offset of '#', or -1
-	colon                bool
+type LineRecord struct {
+	KeyStart, KeyEnd     int
+	ValueStart, ValueEnd int
+	CommentAt            int // offset of '#', or -1
+	Colon                bool
 }
 
-func isSpace(b byte) bool { return b == ' ' || b == '\t' }
+func IsSpace(b byte) bool { return b == ' ' || b == '\t' }
 
-// splitRecord cuts the line [start, end) of src at the first '#' (comment)
+// SplitRecord cuts the line [start, end) of src at the first '#' (comment)
 // and the first ':' (key and value), trimming spaces and tabs.
-func splitRecord(src []byte, start, end int) record {
-	r := record{keyStart: -1, keyEnd: -1, valueStart: -1, valueEnd: -1, comment: -1}
+func SplitRecord(src []byte, start, end int) LineRecord {
+	r := LineRecord{KeyStart: -1, KeyEnd: -1, ValueStart: -1, ValueEnd: -1, CommentAt: -1}
 	content := end
 	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
-		r.comment, content = start+i, start+i
+		r.CommentAt, content = start+i, start+i
 	}
 	colon := bytes.IndexByte(src[start:content], ':')
 	if colon >= 0 {
@@ -84,24 +84,24 @@ func splitRecord(src []byte, start, end int) record {
 	}
 	keyEnd := content
 	if colon >= 0 {
-		r.colon, keyEnd = true, colon
+		r.Colon, keyEnd = true, colon
 	}
 	ks, ke := trimSpan(src, start, keyEnd)
 	if ks < ke {
-		r.keyStart, r.keyEnd = ks, ke
+		r.KeyStart, r.KeyEnd = ks, ke
 	}
 	if colon >= 0 {
 		vs, ve := trimSpan(src, colon+1, content)
-		r.valueStart, r.valueEnd = vs, ve
+		r.ValueStart, r.ValueEnd = vs, ve
 	}
 	return r
 }
 
 func trimSpan(src []byte, s, e int) (int, int) {
-	for s < e && isSpace(src[s]) {
+	for s < e && IsSpace(src[s]) {
 		s++
 	}
-	for e > s && isSpace(src[e-1]) {
+	for e > s && IsSpace(src[e-1]) {
 		e--
 	}
 	return s, e

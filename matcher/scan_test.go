@@ -22,7 +22,7 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newScanner(RFC9309, []byte(tt.in), tt.in).f
+			f := NewScanner(RFC9309, []byte(tt.in), tt.in).File
 			var got []string
 			for _, l := range f.Lines {
 				got = append(got, string(f.Source[l.Start:l.End]))
@@ -49,7 +49,7 @@ func TestBOMLengthGoogleSkipsPartialMark(t *testing.T) {
 		{"", 0},
 	}
 	for _, tt := range tests {
-		if got := bomLength([]byte(tt.in)); got != tt.want {
+		if got := BOMLength([]byte(tt.in)); got != tt.want {
 			t.Errorf("bomLength(%q) = %d, want %d", tt.in, got, tt.want)
 		}
 	}
@@ -57,9 +57,9 @@ func TestBOMLengthGoogleSkipsPartialMark(t *testing.T) {
 
 func TestSplitRecord(t *testing.T) {
 	tests := []struct {
-		in                  string
-		key, value, comment string
-		colon               bool
+		in                    string
+		key, value, CommentAt string
+		Colon                 bool
 	}{
 		{"Disallow: /fish # no fish", "Disallow", "/fish", " no fish", true},
 		{"  User-agent :\tfoo  ", "User-agent", "foo", "", true},
@@ -70,7 +70,7 @@ func TestSplitRecord(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src := []byte(tt.in)
-		r := splitRecord(src, 0, len(src))
+		r := SplitRecord(src, 0, len(src))
 		part := func(s, e int) string {
 			if s < 0 {
 				return ""
@@ -78,11 +78,11 @@ func TestSplitRecord(t *testing.T) {
 			return string(src[s:e])
 		}
 		comment := ""
-		if r.comment >= 0 {
-			comment = string(src[r.comment+1:])
+		if r.CommentAt >= 0 {
+			comment = string(src[r.CommentAt+1:])
 		}
-		got := []any{part(r.keyStart, r.keyEnd), part(r.valueStart, r.valueEnd), comment, r.colon}
-		want := []any{tt.key, tt.value, tt.comment, tt.colon}
+		got := []any{part(r.KeyStart, r.KeyEnd), part(r.ValueStart, r.ValueEnd), comment, r.Colon}
+		want := []any{tt.key, tt.value, tt.CommentAt, tt.Colon}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("splitRecord(%q) = %q, want %q", tt.in, got, want)
 		}

@@ -6,46 +6,46 @@ import (
 	"strings"
 )
 
-// A selection is what an evaluation needs that depends on the token alone:
+// A Selection is what an evaluation needs that depends on the token alone:
 // the group trace and the diagnostics that bear on the applying groups.
 // Working it out walks every user-agent line and every diagnostic of the
 // file, so a File keeps it per token: a crawler asks about many URLs for
 // one token, and the trace then costs nothing per URL.
-type selection struct {
-	trace GroupTrace
-	diags DiagnosticList
+type Selection struct {
+	Trace GroupTrace
+	Diags DiagnosticList
 	// rules indexes the applying groups' rules, built by the first
 	// evaluation that needs it.
-	rules lazyIndex
+	Rules LazyIndex
 }
 
 // selections caches selections by token, up to maxSelections of them, so
 // that memory stays bounded whatever tokens come. A File is read by one
 // goroutine at a time (check -urls evaluates its URLs in order), so the
 // map needs no lock.
-type selections map[string]*selection
+type selections map[string]*Selection
 
-// maxSelections bounds the cache: beyond it, a token's selection is worked
+// MaxSelections bounds the cache: beyond it, a token's selection is worked
 // out each time.
-const maxSelections = 64
+const MaxSelections = 64
 
-func newSelection(f *File, tr GroupTrace) *selection {
+func NewSelection(f *File, tr GroupTrace) *Selection {
 	// Full slice expressions: a caller that appends to a Result's slices
 	// copies them instead of writing into the shared arrays.
 	tr.Agents = tr.Agents[:len(tr.Agents):len(tr.Agents)]
 	tr.Selected = tr.Selected[:len(tr.Selected):len(tr.Selected)]
 	d := bearing(f, tr.Selected)
-	return &selection{trace: tr, diags: d[:len(d):len(d)]}
+	return &Selection{Trace: tr, Diags: d[:len(d):len(d)]}
 }
 
-// selectionFor returns the selection of token, chosen by choose (the
+// SelectionFor returns the selection of token, chosen by choose (the
 // reading's group selection), from the cache when it is there.
-func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace) *selection {
+func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace) *Selection {
 	if s, ok := f.selections[token]; ok {
 		return s
 	}
-	s := newSelection(f, choose(f, token))
-	if len(f.selections) < maxSelections {
+	s := NewSelection(f, choose(f, token))
+	if len(f.selections) < MaxSelections {
 		if f.selections == nil {
 			f.selections = selections{}
 		}
@@ -55,76 +55,76 @@ func (f *File) selectionFor(token string, choose func(*File, string) GroupTrace)
 }
 
 // selectGroups chooses the groups that apply to token as RFC 9309 §2.2.1
-// says: every group naming the token (compared without case) merged; else
+// Says: every group naming the token (compared without case) merged; else
 // every global (*) group merged; else none. A named group with no rules
 // still applies: it allows everything and does not fall back to '*'.
 func selectGroups(f *File, token string) GroupTrace {
 	token = strings.TrimSpace(token)
-	w := newTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
+	w := NewTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			switch {
 			case a.Global:
-				w.global(a, gi)
+				w.Global(a, gi)
 			case a.Token == "" && strings.HasPrefix(a.Value, "*"):
-				w.add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
+				w.Add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
-				w.add(a, gi, false, "names no product token")
+				w.Add(a, gi, false, "names no product token")
 			case token != "" && strings.EqualFold(a.Token, token):
-				w.named(a, gi)
+				w.Named(a, gi)
 			default:
-				w.notNamed(a, gi)
+				w.NotNamed(a, gi)
 			}
 		}
 	}
-	return w.finish(f)
+	return w.Finish(f)
 }
 
 // A traceWriter builds a group trace agent by agent; the token's quoted
 // endings of the sentences are made once.
-type traceWriter struct {
+type TraceWriter struct {
 	tr                        GroupTrace
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
 }
 
-// newTraceWriter sizes a trace for f's agents; equals and isNot are the
+// NewTraceWriter sizes a trace for f's agents; equals and isNot are the
 // endings of the sentences, with %s for the quoted token.
-func newTraceWriter(f *File, token, equals, isNot string) *traceWriter {
+func NewTraceWriter(f *File, token, equals, isNot string) *TraceWriter {
 	q := strconv.Quote(token)
 	n := 0
 	for _, g := range f.Groups {
 		n += len(g.Agents)
 	}
-	return &traceWriter{
+	return &TraceWriter{
 		tr:     GroupTrace{Token: token, Agents: make([]UserAgentMatch, 0, n)},
 		equals: strings.Replace(equals, "%s", q, 1),
 		isNot:  strings.Replace(isNot, "%s", q, 1),
 	}
 }
 
-func (w *traceWriter) add(a Agent, gi int, matched bool, how string) {
+func (w *TraceWriter) Add(a Agent, gi int, matched bool, how string) {
 	w.tr.Agents = append(w.tr.Agents, UserAgentMatch{Agent: a, Group: gi, Matched: matched, How: how})
 }
 
 // global notes a '*' agent, whose group applies when no group names the
 // token.
-func (w *traceWriter) global(a Agent, gi int) {
-	w.add(a, gi, false, "'*': the global group, used only when no group names the token")
-	w.globalGroups = appendOnce(w.globalGroups, gi)
+func (w *TraceWriter) Global(a Agent, gi int) {
+	w.Add(a, gi, false, "'*': the global group, used only when no group names the token")
+	w.globalGroups = AppendOnce(w.globalGroups, gi)
 }
 
 // named notes an agent that names the token, so its group applies.
-func (w *traceWriter) named(a Agent, gi int) {
-	w.add(a, gi, true, strconv.Quote(a.Token)+w.equals)
-	w.namedGroups = appendOnce(w.namedGroups, gi)
+func (w *TraceWriter) Named(a Agent, gi int) {
+	w.Add(a, gi, true, strconv.Quote(a.Token)+w.equals)
+	w.namedGroups = AppendOnce(w.namedGroups, gi)
 }
 
-func (w *traceWriter) notNamed(a Agent, gi int) {
-	w.add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
+func (w *TraceWriter) NotNamed(a Agent, gi int) {
+	w.Add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
 }
 
-func (w *traceWriter) finish(f *File) GroupTrace {
+func (w *TraceWriter) Finish(f *File) GroupTrace {
 	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
 }
 
@@ -147,7 +147,7 @@ func finishTrace(f *File, tr GroupTrace, named, global []int) GroupTrace {
 	return tr
 }
 
-func appendOnce(s []int, v int) []int {
+func AppendOnce(s []int, v int) []int {
 	if len(s) > 0 && s[len(s)-1] == v {
 		return s
 	}
@@ -169,21 +169,21 @@ func traceSummary(f *File, tr GroupTrace) string {
 		if len(tr.Selected) > 1 {
 			verb = "apply, merged"
 		}
-		return fmt.Sprintf("No group names %s, so the * %s %s.", who, groupWords(f, tr.Selected), verb)
+		return fmt.Sprintf("No group names %s, so the * %s %s.", who, GroupWords(f, tr.Selected), verb)
 	}
-	s := fmt.Sprintf("%s is named by the %s.", capitalize(who), groupWords(f, tr.Selected))
+	s := fmt.Sprintf("%s is named by the %s.", Capitalize(who), GroupWords(f, tr.Selected))
 	if tr.Merged {
 		s += " Their rules are merged into one group."
 	}
-	if rulesIn(f, tr.Selected) == 0 {
+	if RulesIn(f, tr.Selected) == 0 {
 		s += " It has no rules, so everything is allowed; the * group is not used."
 	}
 	return s
 }
 
-// groupWords names groups by their lines: "group at line 3" or "groups at
+// GroupWords names groups by their lines: "group at line 3" or "groups at
 // lines 3 and 9".
-func groupWords(f *File, groups []int) string {
+func GroupWords(f *File, groups []int) string {
 	lines := make([]string, len(groups))
 	for i, gi := range groups {
 		lines[i] = fmt.Sprint(f.Groups[gi].FirstLine)
@@ -194,7 +194,7 @@ func groupWords(f *File, groups []int) string {
 	return "groups at lines " + strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
 }
 
-func capitalize(s string) string {
+func Capitalize(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/internal/gen"
 )
 
 // A File keeps each token's group trace; a result from the cache must be
@@ -14,7 +16,7 @@ import (
 func TestSelectionCacheGivesFreshResults(t *testing.T) {
 	src := []byte("User-agent: a\nUser-agent: b/1\nDisallow: /x\n\nUser-agent: *\nAllow: /x$\nDisallow: /\nCrawl-delay: 1\nUser-agent: a\nDisalow: /z\n")
 	tokens := []string{"a", "A", "b", "", " a ", "zz"}
-	for i := 0; i < maxSelections; i++ {
+	for i := 0; i < MaxSelections; i++ {
 		tokens = append(tokens, fmt.Sprintf("bot%d", i))
 	}
 	for _, r := range Readings() {
@@ -31,13 +33,13 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 			}
 		}
 		n := len(cached.selections)
-		if n > maxSelections {
-			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, maxSelections)
+		if n > MaxSelections {
+			t.Errorf("%s: the cache holds %d tokens, more than %d", r, n, MaxSelections)
 		}
 		// The readings that cache were asked for more tokens than the
 		// cache holds: it is full.
-		if (r == RFC9309 || r == Google) && n != maxSelections {
-			t.Errorf("%s: the cache holds %d tokens, want %d", r, n, maxSelections)
+		if (r == RFC9309 || r == Google) && n != MaxSelections {
+			t.Errorf("%s: the cache holds %d tokens, want %d", r, n, MaxSelections)
 		}
 	}
 }
@@ -56,11 +58,11 @@ func TestKelvinSignNamesItsGroup(t *testing.T) {
 // block has room left.
 func TestTraceSentenceIsFmtQ(t *testing.T) {
 	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
-	w := newTraceWriter(f, "Googlebot", " equals %s", " is not %s")
+	w := NewTraceWriter(f, "Googlebot", " equals %s", " is not %s")
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
 	var got []string
 	for _, tok := range tokens {
-		w.notNamed(Agent{Token: tok}, 0)
+		w.NotNamed(Agent{Token: tok}, 0)
 		got = append(got, w.tr.Agents[len(w.tr.Agents)-1].How)
 	}
 	for i, tok := range tokens {
@@ -78,7 +80,7 @@ func TestBearingManyGroups(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("\xef\xbb\xbf") // a BOM: a diagnostic about the whole file
 	for g := 0; g < 150; g++ {
-		name := letters(g)
+		name := gen.Letters(g)
 		if g == 70 || g == 129 {
 			name = "target"
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"robots-explorer/matcher/internal/intl"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,7 +218,7 @@ func normalizeHost(host string) (string, error) {
 	if r := lastHost.Load(); r != nil && r.in == host {
 		return r.out, r.err
 	}
-	h, err := hostToASCII(host)
+	h, err := intl.HostToASCII(host)
 	if err == nil {
 		h = strings.ToLower(h)
 	} else {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	_ "robots-explorer/matcher/readings"
 )
 
 // Every example verdict a lesson teaches is what the matcher decides under

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"robots-explorer/matcher/useragent"
+
 	"robots-explorer/matcher"
 )
 
@@ -57,7 +59,7 @@ func TestDirectoryEntries(t *testing.T) {
 // crawler too, both name the same operator.
 func TestDirectoryAgreesWithCore(t *testing.T) {
 	for _, c := range directory {
-		if k, ok := matcher.KnownCrawler(c.Name); ok && k.Operator != c.Operator {
+		if k, ok := useragent.KnownCrawler(c.Name); ok && k.Operator != c.Operator {
 			t.Errorf("%s: the directory says %s, the core's token check %s", c.Name, c.Operator, k.Operator)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	_ "robots-explorer/matcher/readings"
 )
 
 func TestPlanEvaluate(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher/useragent"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
@@ -32,16 +34,16 @@ const HoldsFor = "these exact bytes of robots.txt, this product token, and this 
 
 // A Record is a verdict with everything it rests on.
 type Record struct {
-	SchemaVersion int                `json:"schema_version"`
-	Tool          string             `json:"tool"`
-	ToolVersion   string             `json:"tool_version"`
-	Time          time.Time          `json:"time"` // when the decision was made, UTC, to the second
-	Scope         Scope              `json:"scope"`
-	File          File               `json:"file"`
-	Token         string             `json:"token"`
-	TokenCheck    matcher.TokenCheck `json:"token_check"`
-	URL           string             `json:"url"`  // as given
-	Path          string             `json:"path"` // path and query of the URL, before normalization
+	SchemaVersion int                  `json:"schema_version"`
+	Tool          string               `json:"tool"`
+	ToolVersion   string               `json:"tool_version"`
+	Time          time.Time            `json:"time"` // when the decision was made, UTC, to the second
+	Scope         Scope                `json:"scope"`
+	File          File                 `json:"file"`
+	Token         string               `json:"token"`
+	TokenCheck    useragent.TokenCheck `json:"token_check"`
+	URL           string               `json:"url"`  // as given
+	Path          string               `json:"path"` // path and query of the URL, before normalization
 	// MatchedPath is the path and query as the reading compared it.
 	MatchedPath string `json:"matched_path"`
 	// RobotsURL is the robots.txt URL that governs URL; "" when URL is a
@@ -146,7 +148,7 @@ func New(in Input) *Record {
 		SchemaVersion: SchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
 		Scope: Scope{Decision: "crawl", Label: delivery.ScopeOf(in.Delivery), Statement: delivery.CrawlOnly, HoldsFor: HoldsFor},
 		File:  File{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
-		Token: res.Token, TokenCheck: matcher.CheckToken(res.Token),
+		Token: res.Token, TokenCheck: useragent.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
 		Winner: winner, Matches: matches, Normalization: normalization(res),

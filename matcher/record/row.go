@@ -2,6 +2,7 @@ package record
 
 import (
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
 	"robots-explorer/matcher/delivery"
 )
 
@@ -26,7 +27,7 @@ type Row struct {
 	Diagnostics []Diagnostic    `json:"diagnostics"`
 	// With check -compare: every reading's verdict, and why pairs differ.
 	Readings    []ReadingRow         `json:"readings,omitempty"`
-	Differences []matcher.Difference `json:"differences,omitempty"`
+	Differences []compare.Difference `json:"differences,omitempty"`
 }
 
 // A RuleRef is a Rule as a row cites it: where it is and what it says,
@@ -48,7 +49,7 @@ type ReadingRow struct {
 	Verdict     string          `json:"verdict"`
 	Winner      *RuleRef        `json:"winner"`
 	Explanation string          `json:"explanation"`
-	Factor      matcher.Factor  `json:"factor,omitempty"`
+	Factor      compare.Factor  `json:"factor,omitempty"`
 	Sentence    string          `json:"sentence,omitempty"`
 }
 
@@ -59,7 +60,7 @@ func (r Rule) Ref() RuleRef {
 
 // NewRow builds the row of res, a verdict on f; cmp, when not nil, is the
 // comparison res belongs to.
-func NewRow(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) Row {
+func NewRow(f *matcher.File, res *matcher.Result, cmp *compare.Comparison) Row {
 	winner, matches := rules(f, res)
 	out := Row{
 		Verdict: res.Verdict(), Scope: delivery.ScopeLocal, URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
@@ -80,7 +81,7 @@ func NewRow(f *matcher.File, res *matcher.Result, cmp *matcher.Comparison) Row {
 	return out
 }
 
-func readingRows(cmp *matcher.Comparison) []ReadingRow {
+func readingRows(cmp *compare.Comparison) []ReadingRow {
 	var out []ReadingRow
 	for _, r := range cmp.Results {
 		row := ReadingRow{Reading: r.Reading, Title: matcher.About(r.Reading).Title, Verdict: r.Verdict(), Explanation: r.Explanation}

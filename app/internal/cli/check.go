@@ -16,9 +16,11 @@ import (
 
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
 	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/record"
+	"robots-explorer/matcher/useragent"
 )
 
 // Exit statuses of check: usable in CI pipelines and by conformance runners.
@@ -268,7 +270,7 @@ func (e writeError) Unwrap() error { return e.err }
 // token_check does: an empty token or a whole User-Agent header matches
 // no group a crawler's own name would.
 func warnToken(token string, stderr io.Writer) error {
-	tc := matcher.CheckToken(token)
+	tc := useragent.CheckToken(token)
 	if tc.Valid {
 		return nil
 	}
@@ -302,12 +304,12 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
-func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Comparison, error) {
+func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
 		res, err := ev.file().Evaluate(token, u)
 		return res, nil, err
 	}
-	cmp, err := matcher.CompareWith(ev.files, ev.file().Reading, token, u)
+	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -318,7 +320,7 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *matcher.Compar
 // or the command line is escaped (escape.Text): a URL or a rule holding a
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *matcher.Comparison, asJSON bool) error {
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
 	if asJSON {
 		b, err := json.Marshal(record.NewRow(f, res, cmp))
 		if err != nil {
@@ -347,7 +349,7 @@ func wrapWrite(err error) error {
 // table of readings, one per other reading: its name and title, verdict,
 // deciding line, and why it differs from the chosen reading ("agrees"
 // when it does not), tab-separated.
-func writeComparison(w io.Writer, chosen *matcher.Result, cmp *matcher.Comparison) error {
+func writeComparison(w io.Writer, chosen *matcher.Result, cmp *compare.Comparison) error {
 	for _, r := range view.ComparisonRows(cmp, chosen.Reading).Readings {
 		if r.Current {
 			continue

@@ -133,7 +133,7 @@ func TestRowAfterKey(t *testing.T) {
 
 // Until the other readings are parsed the explanation says so; then they
 // are one table, a row per reading, and the reading that differs carries
-// matcher.Compare's factor and sentence in its row.
+// compare.Compare's factor and sentence in its row.
 func TestRenderReadingsComparingThenReasons(t *testing.T) {
 	ex := permalink.State{Robots: "User-agent: *\nAllow: /fish*\nDisallow: /fish\n", Token: "Googlebot", URLs: []string{"/fish"}, Reading: string(matcher.RFC9309)}
 	var files view.ReadingFiles

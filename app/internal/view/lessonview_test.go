@@ -9,7 +9,7 @@ import (
 
 // Every lesson example, compared under every reading, gives under RFC 9309
 // the verdict the lesson teaches; some examples make the readings disagree,
-// and those carry matcher.Compare's reasons for the page to show.
+// and those carry compare.Compare's reasons for the page to show.
 func TestLessonExamplesCompared(t *testing.T) {
 	disagreeing := 0
 	for _, l := range lesson.All() {

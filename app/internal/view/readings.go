@@ -2,6 +2,7 @@ package view
 
 import (
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
 	"robots-explorer/matcher/record"
 )
 
@@ -49,7 +50,7 @@ func (c *ReadingFiles) Missing(source string) (matcher.Reading, bool) {
 }
 
 // All returns source parsed under every reading, in Readings() order (the
-// order matcher.Compare expects), parsing what is missing.
+// order compare.Compare expects), parsing what is missing.
 func (c *ReadingFiles) All(source string) []*matcher.File {
 	var out []*matcher.File
 	for _, r := range matcher.Readings() {
@@ -60,7 +61,7 @@ func (c *ReadingFiles) All(source string) []*matcher.File {
 
 // A comparison is the chosen URL under every reading, as one compact
 // table: a row per reading with its verdict, its deciding line and, for a
-// reading that decides otherwise than the chosen one, matcher.Compare's
+// reading that decides otherwise than the chosen one, compare.Compare's
 // factor and sentence.
 type comparison struct {
 	Readings []ReadingVerdict
@@ -83,7 +84,7 @@ type ReadingVerdict struct {
 	Current  bool
 	Differs  bool // from the chosen reading's verdict
 	// Factor and Reason say why it differs from the chosen reading.
-	Factor matcher.Factor
+	Factor compare.Factor
 	Reason string
 }
 
@@ -95,7 +96,7 @@ func CompareURL(files []*matcher.File, chosen matcher.Reading, token, url string
 	if len(files) < 2 {
 		return nil
 	}
-	cmp, err := matcher.CompareWith(files, chosen, token, url)
+	cmp, err := compare.CompareWith(files, chosen, token, url)
 	if err != nil {
 		return nil
 	}
@@ -103,11 +104,11 @@ func CompareURL(files []*matcher.File, chosen matcher.Reading, token, url string
 }
 
 // ComparisonRows makes the table of a comparison made with
-// matcher.CompareWith for the chosen reading: the page and check -compare
+// compare.CompareWith for the chosen reading: the page and check -compare
 // show the same rows.
-func ComparisonRows(cmp *matcher.Comparison, chosen matcher.Reading) *comparison {
+func ComparisonRows(cmp *compare.Comparison, chosen matcher.Reading) *comparison {
 	out := &comparison{Disagree: !cmp.Agree()}
-	withChosen := map[matcher.Reading]matcher.Difference{}
+	withChosen := map[matcher.Reading]compare.Difference{}
 	for _, d := range cmp.Differences {
 		withChosen[d.B] = d
 	}

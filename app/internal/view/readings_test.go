@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/matcher/compare"
+
 	"robots-explorer/matcher"
 )
 
@@ -25,7 +27,7 @@ func TestReadingFilesCache(t *testing.T) {
 	}
 	for i, r := range matcher.Readings() {
 		if all[i].Reading != r {
-			t.Errorf("file %d is read as %s, want %s (Readings() order, as matcher.Compare expects)", i, all[i].Reading, r)
+			t.Errorf("file %d is read as %s, want %s (Readings() order, as compare.Compare expects)", i, all[i].Reading, r)
 		}
 	}
 	if _, ok := c.Missing(src); ok {
@@ -40,7 +42,7 @@ func TestReadingFilesCache(t *testing.T) {
 // the longer allow wins; CPython's robotparser reads * literally, so its
 // first matching rule is the disallow (the README's -compare example).
 // Each reading is one row of the table: its title, verdict, deciding line
-// and, where it differs from the chosen reading, matcher.Compare's factor
+// and, where it differs from the chosen reading, compare.Compare's factor
 // and sentence.
 func TestCompareURLGivesEachDisagreementItsReason(t *testing.T) {
 	var c ReadingFiles
@@ -60,7 +62,7 @@ func TestCompareURLGivesEachDisagreementItsReason(t *testing.T) {
 		t.Errorf("rfc9309: %+v", v)
 	}
 	py := byReading[matcher.Python]
-	if !py.Differs || py.Verdict != "disallowed" || py.Factor != matcher.FactorWildcards || !strings.Contains(py.Reason, "any run of characters") ||
+	if !py.Differs || py.Verdict != "disallowed" || py.Factor != compare.FactorWildcards || !strings.Contains(py.Reason, "any run of characters") ||
 		py.Deciding() != "line 3: Disallow: /fish" || !strings.HasPrefix(py.Difference(), "wildcards: line 2") {
 		t.Errorf("python: %+v; want a difference in wildcards, with its sentence, decided by line 3", py)
 	}
@@ -77,12 +79,12 @@ func TestComparisonRowsNameTheDecidingFactor(t *testing.T) {
 	tests := []struct {
 		chosen, other matcher.Reading
 		url           string
-		factor        matcher.Factor
+		factor        compare.Factor
 		deciding      string
 	}{
-		{matcher.RFC9309, matcher.Google, "/~user/p", matcher.FactorNormalization, "no rule matches"},
-		{matcher.Google, matcher.RFC9309, "/~user/p", matcher.FactorNormalization, "line 3: Disallow: /%7Euser/"},
-		{matcher.RFC9309, matcher.Google, "/x/y", matcher.FactorTypos, "line 2: Disalow: /x/"},
+		{matcher.RFC9309, matcher.Google, "/~user/p", compare.FactorNormalization, "no rule matches"},
+		{matcher.Google, matcher.RFC9309, "/~user/p", compare.FactorNormalization, "line 3: Disallow: /%7Euser/"},
+		{matcher.RFC9309, matcher.Google, "/x/y", compare.FactorTypos, "line 2: Disalow: /x/"},
 		{matcher.RFC9309, matcher.Python, "/robots.txt", "", "no rule matches"},
 	}
 	for _, tt := range tests {

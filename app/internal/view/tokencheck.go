@@ -1,7 +1,7 @@
 package view
 
 import (
-	"robots-explorer/matcher"
+	"robots-explorer/matcher/useragent"
 )
 
 // The product-token field is checked as it is typed (RFC 9309 §2.2.1): the
@@ -28,7 +28,7 @@ type TokenView struct {
 
 // NewTokenView checks what was typed in the token field.
 func NewTokenView(input string) TokenView {
-	c := matcher.CheckToken(input)
+	c := useragent.CheckToken(input)
 	v := TokenView{Kind: "error", Message: c.Message, Source: c.Source, NotProof: c.NotProof}
 	switch {
 	case c.Valid:

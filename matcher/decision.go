@@ -1,0 +1,164 @@
+package matcher
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// DecideLongest is the decision RFC 9309 §2.2.2 and Google's parser share:
+// no applying group or no matching rule allows; otherwise the longest
+// match decides, an allow winning a tie.
+func (r *Result) DecideLongest() {
+	r.Winner, r.RunnerUp = longestMatch(r.Matches)
+	switch {
+	case len(r.Groups.Selected) == 0:
+		r.Allowed, r.Reason = true, ReasonNoGroup
+	case r.Winner < 0:
+		r.Allowed, r.Reason = true, ReasonNoMatch
+	default:
+		w := r.Matches[r.Winner]
+		r.Allowed, r.Reason = w.Rule.Allow, ReasonLongest
+		if r.RunnerUp >= 0 && r.Matches[r.RunnerUp].Priority == w.Priority {
+			r.Reason = ReasonTieAllow
+		}
+	}
+}
+
+func sortMatchesByLine(m []Match) {
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && m[j].Rule.Line < m[j-1].Rule.Line; j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+}
+
+// longestMatch returns the index of the winning match (highest priority; an
+// allow wins a tie; among equals the first in file order) and of the
+// strongest match of the other kind, or -1.
+func longestMatch(m []Match) (winner, runnerUp int) {
+	winner, runnerUp = -1, -1
+	better := func(i, j int) bool { // is m[i] stronger than m[j]?
+		if j < 0 {
+			return true
+		}
+		if m[i].Priority != m[j].Priority {
+			return m[i].Priority > m[j].Priority
+		}
+		return m[i].Rule.Allow && !m[j].Rule.Allow
+	}
+	for i := range m {
+		if better(i, winner) {
+			winner = i
+		}
+	}
+	for i := range m {
+		if winner >= 0 && m[i].Rule.Allow != m[winner].Rule.Allow && better(i, runnerUp) {
+			runnerUp = i
+		}
+	}
+	return winner, runnerUp
+}
+
+// bearing returns the diagnostics on the lines that took part in the
+// decision (the applying groups), and those about the whole file.
+func bearing(f *File, selected []int) DiagnosticList {
+	// A bit per group rather than a map: the first evaluation for a token
+	// looks up every diagnostic of the file, thousands in a large one.
+	in := make([]uint64, (len(f.Groups)+63)/64)
+	for _, gi := range selected {
+		in[gi/64] |= 1 << (gi % 64)
+	}
+	var out DiagnosticList
+	for i := range f.Diagnostics {
+		d := &f.Diagnostics[i] // not a copy of each diagnostic
+		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && inGroups(in, f.Lines[d.Pos.Line-1].Group) {
+			out = append(out, *d)
+		}
+	}
+	return out
+}
+
+// inGroups reports whether group gi, which may be -1 (no group), has its
+// bit set.
+func inGroups(in []uint64, gi int32) bool {
+	return gi >= 0 && int(gi/64) < len(in) && in[gi/64]&(1<<(gi%64)) != 0
+}
+
+// RuleText returns a rule as "line 7, `Disallow: /*.php`".
+func RuleText(f *File, r Rule) string {
+	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), f.TextOf(r.Pattern))
+}
+
+func Octets(n int) string {
+	if n == 1 {
+		return "1 octet"
+	}
+	return fmt.Sprintf("%d octets", n)
+}
+
+func Explain(f *File, res *Result) string {
+	verdict := "Allowed"
+	if !res.Allowed {
+		verdict = "Disallowed"
+	}
+	switch res.Reason {
+	case ReasonRobotsTxt:
+		return "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."
+	case ReasonNoGroup:
+		return "Allowed: " + res.Groups.Summary
+	case ReasonNoMatch:
+		if RulesIn(f, res.Groups.Selected) == 0 {
+			return "Allowed: " + res.Groups.Summary
+		}
+		return "Allowed: no rule of the applying group matches " + res.Path + "."
+	}
+	w := res.Matches[res.Winner]
+	s := fmt.Sprintf("%s by %s (%s)", verdict, RuleText(f, w.Rule), Octets(w.Priority))
+	switch {
+	case res.RunnerUp < 0 && len(res.Matches) == 1:
+		return s + ", the only rule that matches."
+	case res.RunnerUp < 0 && w.Rule.Allow:
+		return s + ", the longest of the matching rules; no disallow matches."
+	case res.RunnerUp < 0:
+		return s + ", the longest of the matching rules; no allow matches."
+	}
+	r := res.Matches[res.RunnerUp]
+	if res.Reason == ReasonTieAllow {
+		return fmt.Sprintf("%s, which ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), Octets(r.Priority))
+	}
+	return fmt.Sprintf("%s, which is longer than %s (%s).", s, RuleText(f, r.Rule), Octets(r.Priority))
+}
+
+// Sentence returns the explanation of the verdict in one sentence.
+func (r *Result) Sentence() string { return r.Explanation }
+
+func RulesIn(f *File, groups []int) int {
+	n := 0
+	for _, gi := range groups {
+		n += len(f.Groups[gi].Rules)
+	}
+	return n
+}
+
+func Characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return fmt.Sprintf("%d characters", n)
+}
+
+// JoinInts writes numbers as "1, 2 and 3".
+func JoinInts(v []int) string {
+	s := ""
+	for i, n := range v {
+		switch {
+		case i == 0:
+		case i == len(v)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += strconv.Itoa(n)
+	}
+	return s
+}

@@ -1,0 +1,130 @@
+package py
+
+import (
+	"strings"
+
+	"robots-explorer/matcher/compare"
+
+	"robots-explorer/matcher"
+)
+
+// pyEntry is the record parse() is building (robotparser's Entry).
+type Entry struct {
+	Agents []matcher.Agent
+	Rules  []matcher.Rule
+	Lines  []int // numbers of the lines read into it
+}
+
+// cut splits a line's text as parse() does: comment at the first '#',
+// strip(), then key and value at the first ':'. Offsets are in the text.
+type Cut struct {
+	CommentAt      int // index of '#', or -1
+	Body           string
+	KeyAt, ValueAt int
+	Key, Value     string
+	Colon          bool
+}
+
+func CutLine(text string) Cut {
+	c := Cut{CommentAt: strings.IndexByte(text, '#')}
+	content := text
+	if c.CommentAt >= 0 {
+		content = text[:c.CommentAt]
+	}
+	bodyAt := LeadingSpace(content)
+	c.Body = Strip(content)
+	k, v, ok := strings.Cut(c.Body, ":")
+	c.Colon = ok
+	c.Key = Strip(k)
+	c.KeyAt = bodyAt + LeadingSpace(k)
+	if ok {
+		c.Value = Strip(v)
+		c.ValueAt = bodyAt + len(k) + 1 + LeadingSpace(v)
+	}
+	return c
+}
+
+// leadingSpace is how many bytes str.strip() removes at the start of s.
+func LeadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, IsSpace)) }
+
+// pythonLines is python's lexing, which stops where parse() raised.
+func ModelLines(f *matcher.File) []compare.ModelLine {
+	lines := compare.LinesOf(f)
+	for _, d := range f.Diagnostics {
+		if d.Code == matcher.CodeRaises && d.Pos.Line >= 1 && d.Pos.Line <= len(lines) {
+			lines[d.Pos.Line-1].Stop = true
+			break
+		}
+	}
+	return lines
+}
+
+// targetInput is the URL as the caller wrote it: python reads it itself.
+func TargetInput(t *matcher.Target) string {
+	if t == nil {
+		return ""
+	}
+	if t.Input == "" {
+		return t.Path
+	}
+	return t.Input
+}
+
+// pyStepper records a Step for each transformation that changes its input.
+type Stepper struct {
+	S     string
+	Steps []matcher.Step
+}
+
+func (p *Stepper) Do(rule, source, next string) {
+	if next != p.S {
+		p.Steps = append(p.Steps, matcher.Step{Input: p.S, Output: next, Rule: rule, Source: source})
+	}
+	p.S = next
+}
+
+const (
+	SrcUnquote  = "CPython urllib.parse.unquote"
+	SrcSanitize = "CPython urllib.parse.urlsplit (WHATWG URL standard)"
+	SrcUnparse  = "CPython urllib.parse.urlparse, urlunparse"
+	SrcQuote    = "CPython urllib.parse.quote"
+)
+
+// NumberRaises reports whether parse() raises ValueError on a Crawl-delay
+// or Request-rate value, and why: it calls int() on what passed number
+// (str.isdigit in the classic parser, str.isdecimal since the RFC 9309
+// rewrite) after strip(), and int() refuses more than isdigit accepts, more
+// than 4300 digits, and (in a Request-rate part, which it does not strip
+// first) a few characters that strip() removes.
+func NumberRaises(key, value string, number func(string) bool) (bool, string) {
+	if key == "crawl-delay" {
+		if !number(Strip(value)) {
+			return false, ""
+		}
+		return IntRaises(value)
+	}
+	nums := strings.Split(value, "/")
+	if len(nums) != 2 || !number(Strip(nums[0])) || !number(Strip(nums[1])) {
+		return false, ""
+	}
+	if r, why := IntRaises(nums[0]); r {
+		return r, why
+	}
+	return IntRaises(nums[1])
+}
+
+// Scan is the start of a Python reading's parse: the File of src under
+// reading r, with one Line for each line split finds (SplitLines, or
+// protego's own), and the Scanner to report on it. It returns the lines as
+// split, and what split said of the bytes that did not decode.
+func Scan(r matcher.Reading, src []byte, text string, split func([]byte) ([]Line, int)) (*matcher.Scanner, []Line, int) {
+	f := matcher.NewFile(r, src, text)
+	lines, bad := split(src)
+	s := &matcher.Scanner{File: f, Text: text}
+	f.Lines = make([]matcher.Line, len(lines))
+	for i, l := range lines {
+		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
+		s.Longest = max(s.Longest, l.End-l.Start)
+	}
+	return s, lines, bad
+}

@@ -1,0 +1,260 @@
+package matcher
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Reading names one way of interpreting a robots.txt file.
+type Reading string
+
+// The readings the matcher implements.
+const (
+	// RFC9309 is RFC 9309 as written, with documented choices where the
+	// RFC is silent. It is the default.
+	RFC9309 Reading = "rfc9309"
+)
+
+// The names of the other readings the project implements, each in its own
+// package under matcher/reading, which matcher/readings registers. (A
+// reading's name is its own; these are here so that their users can name
+// them without importing the reading.)
+const (
+	Google         Reading = "google"
+	Python         Reading = "python"
+	PythonRFC      Reading = "python-rfc"
+	Protego        Reading = "protego"
+	RobotsParser   Reading = "robots-parser"
+	CrawlerCommons Reading = "crawler-commons"
+	Koster1996     Reading = "koster1996"
+)
+
+// The diagnostic codes and reasons that only the other readings give. They
+// are named here, beside the readings' names, so that matcher.CodeRaises
+// means the same wherever it is used; diagnostic.go and result.go hold
+// those of the core.
+
+// Diagnostic codes of the first-match readings (python and koster1996).
+const (
+	CodeRaises        Code = "raises"         // CPython raises an exception here
+	CodeNotBlank      Code = "not-blank"      // a line of white space does not end a record
+	CodeDroppedAgents Code = "dropped-agents" // user-agent lines whose record ended before any rule
+	CodeIgnoredRecord Code = "ignored-record" // a record that can never apply
+	CodeNoWildcards   Code = "no-wildcards"   // '*' or '$' in a pattern is compared literally
+	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
+	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
+)
+
+// CodeDollarTwice marks a pattern that protego adds twice, once with its
+// '$' read literally.
+const CodeDollarTwice Code = "dollar-twice"
+
+// The diagnostic codes only the crawler-commons reading gives.
+const (
+	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
+	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
+)
+
+// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
+const CodeRobotsTxtRule Code = "robots-txt-rule"
+
+// ReasonRaises says that the reading's real implementation raises an
+// exception for this URL and gives no verdict; it is shown as disallowed,
+// since a crawler whose check fails fetches nothing.
+const ReasonRaises Reason = "raises"
+
+// ReasonNoVerdict: robots-parser's isAllowed returns undefined for this URL.
+const ReasonNoVerdict Reason = "no-verdict"
+
+// The reasons only crawler-commons gives.
+const (
+	// ReasonCrawlDelay: the Crawl-delay that applies is over the parser's
+	// limit, so every URL is disallowed.
+	ReasonCrawlDelay Reason = "crawl-delay"
+	// ReasonNotRobots: the file is empty, or an HTML page without
+	// "user-agent:", so every URL is allowed.
+	ReasonNotRobots Reason = "not-robots"
+)
+
+// A Reader is one reading: its own parse of the bytes into the shared line
+// model, and its own evaluation of a parsed file. A reading that the
+// comparison (matcher/compare) can take apart also implements
+// compare.Chooser.
+type Reader interface {
+	// Info names the reading and says what it mirrors.
+	Info() ReadingInfo
+	// Parse reads src, whose text (string(src)) the caller has made, so
+	// that a source already held as a string is never copied. The File's
+	// Reading is Info().Name.
+	Parse(src []byte, text string) *File
+	// Evaluate decides for a File that Parse made.
+	Evaluate(f *File, token string, t *Target) *Result
+}
+
+// readers holds every registered reading, in the order they are shown:
+// RFC 9309, the default, first; Register adds the others.
+var readers = []Reader{rfc9309{}}
+
+// Register adds the reading r after those registered before it, for
+// Readings, About, ParseReading, ParseAs and the comparison to know. The
+// package matcher/readings registers the project's readings, in the order
+// they are shown; a program that uses them imports it. Register is for a
+// program's start (an init function): it is not safe to call while files
+// are parsed. It panics when a reading of the same name is registered.
+func Register(r Reader) {
+	if ReaderOf(r.Info().Name) != nil {
+		panic(fmt.Sprintf("matcher: reading %q registered twice", r.Info().Name))
+	}
+	readers = append(readers, r)
+}
+
+// ReadingInfo says what a reading is: for a reading that mirrors a
+// program, which program and version, and who is known to run it.
+type ReadingInfo struct {
+	Name Reading
+	// Title is a short label for tables and menus.
+	Title string
+	// Mirrors is the program and version the reading decides as, or the
+	// text it reads for a reading of a document.
+	Mirrors string
+	// UsedBy names crawlers and frameworks known to run the program, each
+	// with its source; empty where no source says.
+	UsedBy string
+}
+
+// About returns what the reading r is; the zero ReadingInfo for an unknown
+// one.
+func About(r Reading) ReadingInfo {
+	if impl := ReaderOf(r); impl != nil {
+		return impl.Info()
+	}
+	return ReadingInfo{}
+}
+
+// Readings lists the implemented readings, the default first.
+func Readings() []Reading {
+	out := make([]Reading, len(readers))
+	for i, r := range readers {
+		out[i] = r.Info().Name
+	}
+	return out
+}
+
+// ParseReading returns the reading with the given name, case-insensitively.
+func ParseReading(name string) (Reading, error) {
+	for _, r := range readers {
+		if n := r.Info().Name; strings.EqualFold(string(n), name) {
+			return n, nil
+		}
+	}
+	names := make([]string, len(readers))
+	for i, r := range readers {
+		names[i] = string(r.Info().Name)
+	}
+	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// ReaderOf returns the registered Reader of reading r, or nil.
+func ReaderOf(r Reading) Reader {
+	for _, x := range readers {
+		if x.Info().Name == r {
+			return x
+		}
+	}
+	return nil
+}
+
+// Parse reads src under RFC 9309. It accepts any bytes.
+func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
+
+// ParseAs reads src under the given reading; an unknown reading falls back
+// to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
+// the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
+func ParseAs(r Reading, src []byte) *File {
+	return parseWithin(readerOrRFC(r), src, string(src), maxSource)
+}
+
+// ParseWith reads src under the reading r, registered or not: for a
+// reading's own tests, or a program that brings a reading of its own.
+func ParseWith(r Reader, src []byte) *File {
+	return parseWithin(r, src, string(src), maxSource)
+}
+
+// ParseText is ParseAs for a source held as a string, such as an editor's
+// text or a file read into one: the File's strings are slices of text, and
+// its Source is a copy of text's bytes.
+func ParseText(r Reading, text string) *File {
+	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource)
+}
+
+// readerOrRFC returns the reading named r; an unknown one falls back to
+// RFC 9309.
+func readerOrRFC(r Reading) Reader {
+	if impl := ReaderOf(r); impl != nil {
+		return impl
+	}
+	return rfc9309{}
+}
+
+// parseWithin parses at most limit bytes of src. The line model holds
+// int32 offsets, so a larger source is cut here, once for every reading,
+// rather than wrapping offsets in each parser; no crawler reads that far
+// anyway (RFC 9309 §2.5 asks for 500 KiB).
+func parseWithin(impl Reader, src []byte, text string, limit int) *File {
+	if len(src) <= limit {
+		f := impl.Parse(src, text)
+		f.reader = impl
+		return f
+	}
+	f := impl.Parse(src[:limit], text[:limit])
+	f.reader = impl
+	at := position(f.Lines, limit)
+	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
+		Source:  "RFC 9309 §2.5",
+		Message: fmt.Sprintf("the file is %d bytes; only its first %d were read, the rest was not read at all", len(src), limit)})
+	f.Diagnostics.Sort()
+	return f
+}
+
+// Evaluate decides whether token may crawl rawURL under the reading f was
+// parsed with. The only error is a URL that cannot be read.
+func (f *File) Evaluate(token, rawURL string) (*Result, error) {
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	return f.EvaluateTarget(token, t), nil
+}
+
+// EvaluateTarget is Evaluate for a URL already read with ParseTarget.
+func (f *File) EvaluateTarget(token string, t *Target) *Result {
+	impl := f.reader
+	if impl == nil {
+		impl = readerOrRFC(f.Reading)
+	}
+	return impl.Evaluate(f, token, t)
+}
+
+// Evaluate is f.Evaluate(token, rawURL).
+func Evaluate(f *File, token, rawURL string) (*Result, error) { return f.Evaluate(token, rawURL) }
+
+// ParseAll parses src under every reading, in Readings() order.
+func ParseAll(src []byte) []*File {
+	return parseAll(src, string(src)) // one copy, which every reading's File shares
+}
+
+// ParseAllText is ParseAll for a source held as a string: the Files'
+// strings are slices of text, and they share one copy of its bytes as
+// Source.
+func ParseAllText(text string) []*File {
+	return parseAll([]byte(text), text)
+}
+
+func parseAll(src []byte, text string) []*File {
+	files := make([]*File, len(readers))
+	for i, r := range readers {
+		files[i] = parseWithin(r, src, text, maxSource)
+	}
+	return files
+}

@@ -1,0 +1,103 @@
+package matcher
+
+import (
+	"reflect"
+	"testing"
+
+	"robots-explorer/matcher/internal/gen"
+)
+
+// Line offsets are int32 (file.go), so ParseAs reads at most maxSource
+// bytes. The cut is tried here with a small limit: a 2 GiB source is too
+// much to allocate in a test. A source within the limit is read whole,
+// with no size diagnostic.
+func TestParseWithinCutsAndSaysSo(t *testing.T) {
+	head := "User-agent: *\nDisallow: /a\n"
+	for _, tc := range []struct {
+		name, src string
+		limit     int
+	}{
+		{"over the limit", head + "Disallow: /secret\n", len(head)},
+		{"at the limit", head, len(head)},
+	} {
+		for _, r := range Readings() {
+			t.Run(tc.name+"/"+string(r), func(t *testing.T) {
+				f := parseWithin(ReaderOf(r), []byte(tc.src), tc.src, tc.limit)
+				if len(f.Source) != len(head) {
+					t.Fatalf("read %d bytes, want %d", len(f.Source), len(head))
+				}
+				for _, l := range f.Lines {
+					if int(l.End) > len(head) {
+						t.Errorf("line %d ends at %d, past the %d bytes read", l.Number, l.End, len(head))
+					}
+				}
+				if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || f.TextOf(f.Groups[0].Rules[0].Pattern) != "/a" {
+					t.Errorf("groups = %+v, want one group with the rule /a only", f.Groups)
+				}
+				if len(tc.src) <= tc.limit {
+					if f.Diagnostics.Has(CodeSizeLimit) {
+						t.Errorf("diagnostics = %+v, want no size limit", f.Diagnostics)
+					}
+					return
+				}
+				var cut *Diagnostic
+				for i, d := range f.Diagnostics {
+					if d.Code == CodeSizeLimit {
+						cut = &f.Diagnostics[i]
+					}
+				}
+				if cut == nil || cut.Severity != Error || cut.Pos.Offset != len(head) {
+					t.Errorf("diagnostics = %+v, want a size-limit error at offset %d", f.Diagnostics, len(head))
+				}
+			})
+		}
+	}
+}
+
+// ParseText must read a string exactly as ParseAs reads the same bytes:
+// lines, groups, rules and diagnostics, under every reading, for a small
+// file, a large one and hostile bytes.
+func TestParseTextIsParseAs(t *testing.T) {
+	sources := map[string]string{
+		"rfc example": "User-agent: *\nDisallow: /a # note\nAllow: /a/b$\nCrawl-delay: 3\n",
+		"large":       string(gen.RealisticFile(300 << 10)),
+		"hostile":     "\xEF\xBB\x00User-agent:\r\n\xff\xfe*\rDisallow: %zz\n:\n",
+		"empty":       "",
+	}
+	for name, text := range sources {
+		all := ParseAllText(text)
+		if len(all) != len(Readings()) {
+			t.Fatalf("%s: ParseAllText made %d files, want one per reading", name, len(all))
+		}
+		for i, r := range Readings() {
+			want, got := ParseAs(r, []byte(text)), ParseText(r, text)
+			if string(got.Source) != text {
+				t.Fatalf("%s/%s: Source differs from the text", name, r)
+			}
+			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Groups, want.Groups) ||
+				!reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+				t.Errorf("%s/%s: ParseText's file differs from ParseAs's", name, r)
+			}
+			if all[i].Reading != r {
+				t.Errorf("%s: ParseAllText's file %d is %s, want %s", name, i, all[i].Reading, r)
+			}
+			if string(all[i].Source) != text {
+				t.Errorf("%s/%s: ParseAllText's Source differs from the text", name, r)
+			}
+		}
+	}
+}
+
+// TestAboutEveryReading: every reading says what it is, so that the UI, the
+// CLI and the record can label it with the program and version it mirrors.
+func TestAboutEveryReading(t *testing.T) {
+	for _, r := range Readings() {
+		a := About(r)
+		if a.Name != r || a.Title == "" || a.Mirrors == "" {
+			t.Errorf("About(%q) = %+v: want its name, a title and what it mirrors", r, a)
+		}
+	}
+	if a := About("no-such-reading"); a != (ReadingInfo{}) {
+		t.Errorf("About of an unknown reading = %+v, want the zero value", a)
+	}
+}

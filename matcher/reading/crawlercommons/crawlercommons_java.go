@@ -1,0 +1,541 @@
+package crawlercommons
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"robots-explorer/matcher"
+)
+
+// The parts of the Java 17 platform that crawler-commons leans on and whose
+// exact behaviour changes its verdicts: String's decoding of UTF-8 and
+// UTF-16 with replacement, String.trim, Integer.parseInt and
+// Double.parseDouble for Crawl-delay, java.net.URI's check of a URL and
+// java.net.URL's split of it, and BasicURLNormalizer's percent-encoding.
+
+// A ccText is a decoded string with, for each of its bytes, the offset in
+// the source of the character it came from (off[len(s)] is where the text
+// ends), so that spans found in the text point at the source. off is nil
+// when the text is the source itself from base on.
+type ccText struct {
+	s    string
+	off  []int32
+	base int
+}
+
+// at is the source offset of byte i of the text (0 <= i <= len(s)).
+func (t ccText) at(i int) int {
+	if t.off == nil {
+		return t.base + i
+	}
+	return int(t.off[i])
+}
+
+// slice is the text's bytes [i, j), with their offsets.
+func (t ccText) slice(i, j int) ccText {
+	if t.off == nil {
+		return ccText{s: t.s[i:j], base: t.base + i}
+	}
+	return ccText{s: t.s[i:j], off: t.off[i : j+1]}
+}
+
+// A ccDecoder builds a decoded text character by character.
+type ccDecoder struct {
+	sb  strings.Builder
+	off []int32
+}
+
+func (d *ccDecoder) put(r rune, at int) {
+	n := d.sb.Len()
+	d.sb.WriteRune(r)
+	for range d.sb.Len() - n {
+		d.off = append(d.off, int32(at))
+	}
+}
+
+func (d *ccDecoder) text(end int) ccText {
+	return ccText{s: d.sb.String(), off: append(d.off, int32(end))}
+}
+
+// javaDecodeUTF8 is new String(bytes, UTF_8) on src[from:]: Java 17
+// replaces a malformed sequence with one U+FFFD, as much of it as could
+// still have begun a valid sequence (an encoded surrogate, ED A0..BF xx,
+// is one U+FFFD for all three bytes), and at the very end it replaces what
+// is left of a cut sequence with a single U+FFFD and stops. text is
+// string(src), which valid UTF-8 is read from without a copy.
+func javaDecodeUTF8(src []byte, text string, from int) ccText {
+	if utf8.Valid(src[from:]) {
+		return ccText{s: text[from:], base: from}
+	}
+	d := &ccDecoder{off: make([]int32, 0, len(src)-from+16)}
+	cont := func(i int) bool { return i < len(src) && src[i]&0xC0 == 0x80 }
+	for i := from; i < len(src); {
+		b := src[i]
+		switch {
+		case b < 0x80:
+			d.put(rune(b), i)
+			i++
+		case b >= 0xC2 && b <= 0xDF:
+			if i+1 < len(src) && cont(i+1) {
+				d.put(rune(b&0x1F)<<6|rune(src[i+1]&0x3F), i)
+				i += 2
+				continue
+			}
+			d.put(utf8.RuneError, i)
+			if i+1 >= len(src) {
+				return d.text(len(src))
+			}
+			i++
+		case b >= 0xE0 && b <= 0xEF:
+			n, stop := javaUTF8Three(src, i)
+			if n == 3 {
+				r := rune(b&0x0F)<<12 | rune(src[i+1]&0x3F)<<6 | rune(src[i+2]&0x3F)
+				if r >= 0xD800 && r <= 0xDFFF {
+					r = utf8.RuneError
+				}
+				d.put(r, i)
+				i += 3
+				continue
+			}
+			d.put(utf8.RuneError, i)
+			if stop {
+				return d.text(len(src))
+			}
+			i += n
+		case b >= 0xF0 && b <= 0xF7:
+			n, stop, r := javaUTF8Four(src, i)
+			d.put(r, i)
+			if stop {
+				return d.text(len(src))
+			}
+			i += n
+		default:
+			d.put(utf8.RuneError, i)
+			i++
+		}
+	}
+	return d.text(len(src))
+}
+
+// javaUTF8Three reads a three-byte lead at i: n is 3 for a whole sequence,
+// else how many bytes one U+FFFD replaces; stop is set when the input ends
+// inside the sequence (Java then stops decoding).
+func javaUTF8Three(src []byte, i int) (n int, stop bool) {
+	b := src[i]
+	bad2 := func(c byte) bool { return b == 0xE0 && c&0xE0 == 0x80 || c&0xC0 != 0x80 }
+	if i+2 < len(src) {
+		if bad2(src[i+1]) {
+			return 1, false
+		}
+		if src[i+2]&0xC0 != 0x80 {
+			return 2, false
+		}
+		return 3, false
+	}
+	if i+1 < len(src) && bad2(src[i+1]) {
+		return 1, false
+	}
+	return 0, true
+}
+
+// javaUTF8Four reads a four-byte lead at i: the character (or U+FFFD), how
+// many bytes it used, and whether decoding stops there.
+func javaUTF8Four(src []byte, i int) (n int, stop bool, r rune) {
+	b := src[i]
+	bad2 := func(c byte) bool {
+		return b > 0xF4 || b == 0xF0 && (c < 0x90 || c > 0xBF) || b == 0xF4 && c&0xF0 != 0x80 || c&0xC0 != 0x80
+	}
+	if i+3 < len(src) {
+		r = rune(b&0x07)<<18 | rune(src[i+1]&0x3F)<<12 | rune(src[i+2]&0x3F)<<6 | rune(src[i+3]&0x3F)
+		whole := src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80 && src[i+3]&0xC0 == 0x80
+		if whole && r >= 0x10000 && r <= 0x10FFFF {
+			return 4, false, r
+		}
+		switch {
+		case bad2(src[i+1]):
+			return 1, false, utf8.RuneError
+		case src[i+2]&0xC0 != 0x80:
+			return 2, false, utf8.RuneError
+		}
+		return 3, false, utf8.RuneError
+	}
+	if b > 0xF4 || i+1 < len(src) && bad2(src[i+1]) {
+		return 1, false, utf8.RuneError
+	}
+	if i+2 < len(src) && src[i+2]&0xC0 != 0x80 {
+		return 2, false, utf8.RuneError
+	}
+	return 0, true, utf8.RuneError
+}
+
+// javaDecodeUTF16 is new String(bytes, UTF_16LE or UTF_16BE) on src[from:]:
+// a high surrogate not followed by a low one is one U+FFFD for both units,
+// a lone low surrogate and U+FFFE (a reversed byte-order mark) are one
+// U+FFFD each, and so is whatever is left at the end (an odd byte, a high
+// surrogate).
+func javaDecodeUTF16(src []byte, from int, little bool) ccText {
+	d := &ccDecoder{}
+	unit := func(i int) rune {
+		if little {
+			return rune(src[i]) | rune(src[i+1])<<8
+		}
+		return rune(src[i])<<8 | rune(src[i+1])
+	}
+	i := from
+	for ; i+1 < len(src); i += 2 {
+		c := unit(i)
+		switch {
+		case c == 0xFFFE || c >= 0xDC00 && c <= 0xDFFF:
+			d.put(utf8.RuneError, i)
+		case c >= 0xD800 && c <= 0xDBFF:
+			if i+3 >= len(src) {
+				d.put(utf8.RuneError, i)
+				return d.text(len(src))
+			}
+			c2 := unit(i + 2)
+			if c2 >= 0xDC00 && c2 <= 0xDFFF {
+				d.put(0x10000+(c-0xD800)<<10+(c2-0xDC00), i)
+			} else {
+				d.put(utf8.RuneError, i)
+			}
+			i += 2
+		default:
+			d.put(c, i)
+		}
+	}
+	if i < len(src) {
+		d.put(utf8.RuneError, i)
+	}
+	return d.text(len(src))
+}
+
+// javaTrim is String.trim: every character up to U+0020 goes at both ends.
+func javaTrim(s string) (start, end int) {
+	start, end = 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	return start, end
+}
+
+// javaParseInt is Integer.parseInt(s): an optional sign and decimal digits
+// of any script (Character.digit), within int32.
+func javaParseInt(s string) (int64, bool) {
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	var n int64
+	for _, r := range s {
+		d, ok := javaDigit(r)
+		if !ok {
+			return 0, false
+		}
+		n = n*10 + int64(d)
+		if n > 1<<31 {
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	if n > math.MaxInt32 || n < math.MinInt32 {
+		return 0, false
+	}
+	return n, true
+}
+
+// javaDigit is Character.digit(r, 10): the value of a decimal digit of any
+// script (Unicode category Nd) or of a fullwidth one.
+func javaDigit(r rune) (int, bool) {
+	if r >= '0' && r <= '9' {
+		return int(r - '0'), true
+	}
+	if r < 0x80 || !unicode.Is(unicode.Nd, r) {
+		return 0, false
+	}
+	// The digits of every script run in blocks of ten from zero, some
+	// blocks right after others (the mathematical digits).
+	z := r
+	for unicode.Is(unicode.Nd, z-1) {
+		z--
+	}
+	return int(r-z) % 10, true
+}
+
+// javaParseDouble is Double.parseDouble(s) for the forms a Crawl-delay can
+// take: white space around, a sign, decimal digits with a '.', an exponent,
+// a trailing f, F, d or D, or a hexadecimal "0x1.8p3". NaN and Infinity
+// never hold a '.', which is what sends a value here.
+func javaParseDouble(s string) (float64, bool) {
+	a, b := javaTrim(s)
+	s = s[a:b]
+	if n := len(s); n > 0 && strings.IndexByte("fFdD", s[n-1]) >= 0 {
+		s = s[:n-1]
+	}
+	body := strings.TrimLeft(s, "+-")
+	if len(s)-len(body) > 1 || body == "" {
+		return 0, false
+	}
+	if len(body) > 1 && body[0] == '0' && body[1]|0x20 == 'x' {
+		return javaHexDouble(s)
+	}
+	digits := false
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits = true
+		case c == '.':
+		case c|0x20 == 'e':
+			if !digits || !javaExponent(body[i+1:]) {
+				return 0, false
+			}
+			i = len(body)
+		default:
+			return 0, false
+		}
+	}
+	if !digits || strings.Count(body, ".") > 1 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !isRange(err) {
+		return 0, false
+	}
+	return v, true
+}
+
+func isRange(err error) bool {
+	e, ok := err.(*strconv.NumError)
+	return ok && e.Err == strconv.ErrRange
+}
+
+// javaExponent reports whether s is an exponent's digits with an optional
+// sign.
+func javaExponent(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// javaHexDouble reads a hexadecimal floating-point literal, whose binary
+// exponent Java requires.
+func javaHexDouble(s string) (float64, bool) {
+	p := strings.IndexAny(s, "pP")
+	if p < 0 || !javaExponent(s[p+1:]) {
+		return 0, false
+	}
+	body := strings.TrimLeft(s[:p], "+-")[2:]
+	if strings.Count(body, ".") > 1 || strings.Trim(body, ".") == "" {
+		return 0, false
+	}
+	for i := 0; i < len(body); i++ {
+		if body[i] != '.' && !matcher.IsHex(body[i]) {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !isRange(err) {
+		return 0, false
+	}
+	return v, true
+}
+
+// javaRound is Math.round(double): half up, NaN to 0, clamped to a long.
+func javaRound(x float64) int64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x >= math.MaxInt64:
+		return math.MaxInt64
+	case x <= math.MinInt64:
+		return math.MinInt64
+	}
+	f := math.Floor(x)
+	if x-f >= 0.5 {
+		f++
+	}
+	return int64(f)
+}
+
+// URI character classes (java.net.URI): what may stand raw in a path, and
+// in a query or fragment (the path's set with '?', '/', '[' and ']').
+const (
+	javaURIMark  = "-_.!~*'()"
+	javaPathOnly = ":@&=+$,;/"
+	javaURICOnly = ";/?:@&=+$,[]"
+)
+
+func javaURIChar(r rune, extra string) bool {
+	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
+		strings.ContainsRune(javaURIMark, r) || strings.ContainsRune(extra, r))
+}
+
+// javaURIOther is URI's "other" category: a character above U+0080 that is
+// neither a space (Character.isSpaceChar) nor a control.
+func javaURIOther(r rune) bool {
+	return r > 0x80 && !unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && !(r >= 0x7F && r <= 0x9F)
+}
+
+// javaURICheck scans s[from:to] as java.net.URI scans a component: the
+// index of the first character it refuses, or -1.
+func javaURICheck(s string, from, to int, extra string) int {
+	for i := from; i < to; {
+		r, n := utf8.DecodeRuneInString(s[i:to])
+		switch {
+		case javaURIChar(r, extra), javaURIOther(r):
+		case r == '%' && i+2 < to && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2]):
+			n = 3
+		default:
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// javaURLPath is what SimpleRobotRules.getPath reads of a URL string:
+// new URI(url).toURL(), then getPath() ("/" when empty) and "?" and
+// getQuery() when there is a query. ok is false where Java throws (the URI
+// refuses a character, or it is not an absolute URL of a scheme java.net.URL
+// knows); bad is then the index of the refused character, or -1.
+func javaURLPath(url string) (path string, bad int, ok bool) {
+	colon := strings.IndexByte(url, ':')
+	if colon <= 0 || strings.ContainsAny(url[:colon], "/?#") {
+		return "", -1, false // relative: toURL throws
+	}
+	for i := 0; i < colon; i++ {
+		c := url[i] | 0x20
+		if !(c >= 'a' && c <= 'z') && (i == 0 || !(url[i] >= '0' && url[i] <= '9' || strings.IndexByte("+-.", url[i]) >= 0)) {
+			return "", i, false
+		}
+	}
+	switch strings.ToLower(url[:colon]) {
+	case "http", "https", "ftp", "file":
+	default:
+		return "", -1, false
+	}
+	authEnd := colon + 1
+	switch {
+	case strings.HasPrefix(url[authEnd:], "//"):
+		auth := authEnd + 2
+		authEnd = auth + indexAnyOr(url[auth:], "/?#", len(url)-auth)
+		if auth == authEnd && authEnd == len(url) {
+			return "", -1, false // URI wants an authority or a path after "//"
+		}
+		if i := javaURICheck(url, auth, authEnd, ";:&=+$,@[]"); i >= 0 {
+			return "", i, false
+		}
+	case !strings.HasPrefix(url[authEnd:], "/"):
+		return "", -1, false // an opaque URI ("http:x"): not a path crawler-commons reads
+	}
+	pathEnd := authEnd + indexAnyOr(url[authEnd:], "?#", len(url)-authEnd)
+	if i := javaURICheck(url, authEnd, pathEnd, javaPathOnly); i >= 0 {
+		return "", i, false
+	}
+	end := pathEnd
+	query, hasQuery := "", false
+	if end < len(url) && url[end] == '?' {
+		qEnd := end + 1 + indexAnyOr(url[end+1:], "#", len(url)-end-1)
+		if i := javaURICheck(url, end+1, qEnd, javaURICOnly); i >= 0 {
+			return "", i, false
+		}
+		query, hasQuery, end = url[end+1:qEnd], true, qEnd
+	}
+	if end < len(url) {
+		if i := javaURICheck(url, end+1, len(url), javaURICOnly); i >= 0 {
+			return "", i, false
+		}
+	}
+	path = url[authEnd:pathEnd]
+	if path == "" {
+		path = "/"
+	}
+	if hasQuery {
+		path += "?" + query
+	}
+	return path, -1, true
+}
+
+func indexAnyOr(s, chars string, or int) int {
+	if i := strings.IndexAny(s, chars); i >= 0 {
+		return i
+	}
+	return or
+}
+
+// ccUnescape is BasicURLNormalizer.unescapePath: each %XX of a letter,
+// digit, '-', '.', '_' or '~' is decoded, every other %XX is upper-cased.
+func ccUnescape(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2]) {
+			c := matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2])
+			if matcher.IsUnreserved(c) {
+				sb.WriteByte(c)
+			} else {
+				sb.WriteString(strings.ToUpper(s[i : i+3]))
+			}
+			i += 2
+			continue
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// ccMustEscape is the set BasicURLNormalizer.escapePath percent-encodes:
+// bytes of non-ASCII characters, controls, space, '"', '#', '<', '>', '[',
+// ']', '^', '`', '{', '|', '}' and DEL; with special, also '*' and '$'.
+func ccMustEscape(c byte, special bool) bool {
+	return c >= 0x7F || c <= ' ' || strings.IndexByte("\"#<>[]^`{|}", c) >= 0 || special && (c == '*' || c == '$')
+}
+
+// ccEscape is BasicURLNormalizer.escapePath: what ccMustEscape names is
+// encoded as %XX in upper case, and a '%' that starts no %XX becomes %25.
+func ccEscape(s string, special bool) string {
+	var sb strings.Builder
+	changed := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case ccMustEscape(c, special):
+			sb.WriteString(matcher.EscapeByte(c))
+			changed = true
+		case c == '%' && !(i+2 < len(s) && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2])):
+			sb.WriteString("%25")
+			changed = true
+		case c == '%':
+			sb.WriteString(s[i : i+3])
+			i += 2
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	if !changed {
+		return s
+	}
+	return sb.String()
+}

@@ -1,0 +1,544 @@
+// Package python is the reading matcher.Python, behind matcher.Reader.
+//
+// Python is what CPython's classic urllib.robotparser answers (the
+// implementation shipped up to Python 3.12), for
+//
+//	rp = RobotFileParser()
+//	rp.parse(body.decode("utf-8").splitlines())
+//	rp.can_fetch(token, url)
+//
+// Lines are those of str.splitlines (which also splits on VT, FF, U+001C-001E,
+// U+0085, U+2028 and U+2029). Only an empty line ends a record, and only once
+// a user-agent line was read; a user-agent line after a rule starts a new
+// record. Keys are compared after lower-casing; values are percent-decoded.
+// A record applies when one of its user-agent values is a substring of the
+// crawler's name (cut at '/', lower-cased); else the first record naming '*'.
+// Its first rule in file order whose path is a prefix of the URL decides;
+// there are no wildcards, and /robots.txt is not special.
+//
+// A body that is not valid UTF-8 makes Python's decode raise
+// UnicodeDecodeError: this reading reports it as an error and goes on as
+// body.decode("utf-8", "replace") would, each bad sequence read as U+FFFD.
+// Where parse() raises ValueError (a malformed bracketed host in a rule, a
+// Crawl-delay int() refuses), the reading reports it and keeps what parse()
+// had built until then, as a caller that caught the exception would see.
+package python
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"robots-explorer/matcher/compare"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/py"
+)
+
+const pySource = "CPython urllib.robotparser"
+
+// Reader is the Python reading; matcher/readings registers it.
+type Reader struct{}
+
+// pyFile is what the python reading keeps beside the line model.
+type pyFile struct {
+	entries []int // indexes in File.Groups of rp.entries, in order
+	def     int   // index in File.Groups of rp.default_entry, or -1
+	ignored []int // records parse() read but dropped (a later '*' record)
+}
+
+// info is what the reading is, kept as data: Info returns a copy.
+var info = matcher.ReadingInfo{
+	Name:    matcher.Python,
+	Title:   "CPython classic",
+	Mirrors: "CPython's urllib.robotparser as shipped in 3.8 to 3.12 (and 3.13/3.14 before the RFC 9309 rewrite)",
+	UsedBy:  "",
+}
+
+func (Reader) Info() matcher.ReadingInfo { return info }
+
+func (Reader) Parse(src []byte, text string) *matcher.File {
+	s, lines, bad := py.Scan(matcher.Python, src, text, py.SplitLines)
+	f := s.File
+	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
+	p.run()
+	s.CheckBytes()
+	p.checkEncoding(bad)
+	f.SetExt(p.ext)
+	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	return f
+}
+
+type pyParser struct {
+	*matcher.Scanner
+	lines []py.Line
+	ext   *pyFile
+	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
+	entry py.Entry
+	stop  bool // parse() raised: the lines after are not read
+	// cut is the line being read, as python's text: its key and value are
+	// the decoded strings, where invalid UTF-8 became U+FFFD.
+	cut py.Cut
+}
+
+// key and value are the decoded key and value of the line being read.
+func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
+func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
+
+func (p *pyParser) run() {
+	for i := range p.File.Lines {
+		l, pl := &p.File.Lines[i], p.lines[i]
+		if p.stop {
+			p.classify(l, pl)
+			continue
+		}
+		if pl.Text == "" {
+			p.blank(l)
+		}
+		p.line(l, pl)
+	}
+	if !p.stop && p.state == 2 {
+		p.addEntry()
+	}
+	if !p.stop && p.state == 1 {
+		p.dropAgents("the file ends")
+	}
+}
+
+// blank handles an empty line (no character at all between two breaks):
+// it ends the record being built, dropping it if it has no rule yet.
+func (p *pyParser) blank(l *matcher.Line) {
+	switch p.state {
+	case 1:
+		p.dropAgents(fmt.Sprintf("the empty line %d ends the record", l.Number))
+		p.state = 0
+	case 2:
+		p.addEntry()
+		p.state = 0
+	}
+}
+
+// dropAgents reports user-agent lines whose record ended before any rule:
+// robotparser throws such an entry away.
+func (p *pyParser) dropAgents(why string) {
+	first := p.File.Lines[p.entry.Agents[0].Line-1]
+	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
+		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
+		why, first.Number)
+	p.entry = py.Entry{}
+}
+
+// classify fills the line model without acting on the line (used for the
+// lines after parse() raised).
+func (p *pyParser) classify(l *matcher.Line, pl py.Line) py.Cut {
+	c := py.CutLine(pl.Text)
+	if c.CommentAt >= 0 {
+		l.Comment = matcher.SpanOf(pl.Src(c.CommentAt+1), int(l.End))
+	}
+	switch {
+	case c.Body == "" && c.CommentAt >= 0:
+		l.Kind = matcher.KindComment
+	case c.Body == "":
+		l.Kind = matcher.KindBlank
+	case !c.Colon:
+		l.Kind = matcher.KindInvalid
+	default:
+		l.Key = matcher.SpanOf(pl.Src(c.KeyAt), pl.Src(c.KeyAt+len(c.Key)))
+		l.Value = matcher.SpanOf(pl.Src(c.ValueAt), pl.Src(c.ValueAt+len(c.Value)))
+		switch strings.ToLower(c.Key) {
+		case "user-agent":
+			l.Kind = matcher.KindUserAgent
+		case "allow":
+			l.Kind = matcher.KindAllow
+		case "disallow":
+			l.Kind = matcher.KindDisallow
+		default:
+			l.Kind = matcher.KindOther
+		}
+	}
+	return c
+}
+
+func (p *pyParser) line(l *matcher.Line, pl py.Line) {
+	c := p.classify(l, pl)
+	p.cut = c
+	switch l.Kind {
+	case matcher.KindBlank:
+		if pl.Text != "" && p.state != 0 {
+			p.Report(int(l.Start), int(l.End), matcher.CodeNotBlank, matcher.Warning, pySource+" (RobotFileParser.parse)",
+				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
+		}
+		return
+	case matcher.KindComment:
+		return
+	case matcher.KindInvalid:
+		p.Report(int(l.Start), int(l.End), matcher.CodeInvalidLine, matcher.Warning, pySource,
+			"no ':' on this line: python ignores it")
+		return
+	}
+	value := py.Unquote(c.Value)
+	switch l.Kind {
+	case matcher.KindUserAgent:
+		p.userAgent(l, value)
+	case matcher.KindAllow, matcher.KindDisallow:
+		p.rule(l, value)
+	default:
+		p.other(l, value)
+	}
+}
+
+func (p *pyParser) userAgent(l *matcher.Line, value string) {
+	if p.state == 2 {
+		p.addEntry()
+	}
+	a := matcher.Agent{Line: int(l.Number), Value: p.value(l), Token: value, Global: value == "*"}
+	p.entry.Agents = append(p.entry.Agents, a)
+	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.state = 1
+	end := int(l.Value.End)
+	switch {
+	case value == "":
+		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, pySource+" (Entry.applies_to)",
+			"an empty user-agent value is a substring of every name: under python this record applies to every crawler it reaches")
+	case strings.Contains(value, "/"):
+		p.Report(int(l.Value.Start), end, matcher.CodeAgentSlash, matcher.Warning, pySource+" (Entry.applies_to)",
+			"python cuts the crawler's name at '/' but compares this value whole, so %q never matches (write %q)",
+			value, value[:strings.IndexByte(value, '/')])
+	}
+}
+
+func (p *pyParser) rule(l *matcher.Line, value string) {
+	if p.state == 0 {
+		p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, pySource+" (RobotFileParser.parse)",
+			"this rule follows no user-agent line of an open record (an empty line ended it, or none came yet): python ignores it")
+		return
+	}
+	allow := l.Kind == matcher.KindAllow || value == ""
+	norm, err := pyRulePath(value)
+	if err != nil {
+		p.raise(l, err, "building the rule's path (urlparse)")
+		return
+	}
+	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.state = 2
+	p.checkPattern(l, value)
+}
+
+// pyRulePath is RuleLine's path: quote(urlunparse(urlparse(value))) of the
+// already unquoted value.
+func pyRulePath(value string) (string, error) {
+	u, err := py.URLParse(value)
+	if err != nil {
+		return "", err
+	}
+	return py.Quote(py.URLUnparse(u)), nil
+}
+
+func (p *pyParser) checkPattern(l *matcher.Line, value string) {
+	at, end := int(l.Value.Start), int(l.Value.End)
+	switch {
+	case value == "" && l.Kind == matcher.KindDisallow:
+		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, pySource+" (RuleLine)",
+			"python reads an empty Disallow as an Allow that matches every path: the rules after it in this record never decide")
+	case value == "":
+		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, pySource+" (RuleLine)",
+			"an empty Allow matches every path under python: the rules after it in this record never decide")
+	case strings.ContainsAny(value, "*$"):
+		p.Report(at, end, matcher.CodeNoWildcards, matcher.Warning, pySource+" (RuleLine.applies_to)",
+			"python has no wildcards: '*' and '$' are compared literally (as %%2A and %%24), so this rule matches only paths that contain them")
+	}
+}
+
+func (p *pyParser) other(l *matcher.Line, value string) {
+	key := strings.ToLower(p.key(l))
+	switch key {
+	case "crawl-delay", "request-rate":
+		if p.state == 0 {
+			return
+		}
+		if raises, why := py.NumberRaises(key, value, py.IsDigit); raises {
+			p.raise(l, &py.ValueError{Msg: why}, "reading the "+p.key(l)+" value")
+			return
+		}
+		if p.state == 1 {
+			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, pySource+" (RobotFileParser.parse)",
+				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
+		}
+		p.entry.Lines = append(p.entry.Lines, int(l.Number))
+		p.state = 2
+	case "sitemap":
+	default:
+		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pySource,
+			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
+	}
+}
+
+// raise records that parse() raised at line l: the entry being built is
+// lost and no later line is read.
+func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
+	p.Report(int(l.Start), int(l.End), matcher.CodeRaises, matcher.Error, pySource+" (RobotFileParser.parse)",
+		"python's parse() raises %v while %s: the record being built is lost and the lines after this one are not read; this reading keeps what parse() had built before",
+		err, doing)
+	p.stop = true
+	p.entry = py.Entry{}
+}
+
+// addEntry is robotparser's _add_entry: the record becomes a group; the
+// first record naming '*' becomes the default, later ones are dropped.
+func (p *pyParser) addEntry() {
+	e := p.entry
+	p.entry = py.Entry{}
+	gi := len(p.File.Groups)
+	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.Lines[0], LastLine: e.Lines[len(e.Lines)-1]}
+	for i := range g.Rules {
+		g.Rules[i].Group = int32(gi)
+	}
+	p.File.Groups = append(p.File.Groups, g)
+	for n := g.FirstLine; n <= g.LastLine; n++ {
+		if l := &p.File.Lines[n-1]; l.Group < 0 {
+			l.Group = int32(gi)
+		}
+	}
+	star := false
+	for _, a := range e.Agents {
+		star = star || a.Token == "*"
+	}
+	switch {
+	case !star:
+		p.ext.entries = append(p.ext.entries, gi)
+	case p.ext.def < 0:
+		p.ext.def = gi
+	default:
+		p.ext.ignored = append(p.ext.ignored, gi)
+		first := p.File.Lines[g.FirstLine-1]
+		p.Report(int(first.Start), int(first.End), matcher.CodeIgnoredRecord, matcher.Warning, pySource+" (RobotFileParser._add_entry)",
+			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)
+	}
+}
+
+// checkEncoding replaces the generic invalid-UTF-8 warnings with what
+// Python does, and reports a byte-order mark, which Python keeps.
+func (p *pyParser) checkEncoding(bad int) {
+	p.Diags.Drop(matcher.CodeInvalidUTF8)
+	if bad >= 0 {
+		p.Report(bad, bad+1, matcher.CodeInvalidUTF8, matcher.Error, "Python bytes.decode",
+			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")
+	}
+	if strings.HasPrefix(string(p.File.Source), "\uFEFF") {
+		p.Report(0, 3, matcher.CodeBOM, matcher.Warning, "Python bytes.decode",
+			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, so python reads the first line's key with it and does not recognize the key")
+	}
+}
+
+var pythonChoices = compare.Choices{
+	Lines:  py.ModelLines,
+	Bounds: compare.BoundsEmptyLine,
+	Agent: func(value, token string) (bool, bool) {
+		tok := py.Unquote(value)
+		return strings.Contains(pyName(token), py.Lower(tok)), tok == "*"
+	},
+	Merge: compare.FirstNamedNotGlobal,
+	Match: compare.MatchPrefix,
+	Path: func(t *matcher.Target) (string, bool) {
+		p, _, err := pyRequestPath(py.TargetInput(t))
+		return p, err == nil
+	},
+	Pattern: func(v string) (string, bool) {
+		p, err := pyRulePath(py.Unquote(v))
+		return p, err == nil
+	},
+	Empty:  compare.EmptyAllowsAll,
+	Decide: compare.DecideFirst,
+	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
+		compare.FactorTypos:         "reads only the exact keys, lower-cased, on lines split as str.splitlines splits them (CPython robotparser)",
+		compare.FactorGroupBoundary: "ends a record at an empty line, counts a Crawl-delay or Request-rate line as a rule, and drops a record that has no rule yet (CPython robotparser)",
+		compare.FactorTokenMatching: "applies a record when its value is a substring of the crawler's name cut at '/', lower-cased (CPython robotparser)",
+		compare.FactorMerging:       "obeys only the first record that applies, and a record naming '*' only as the default (CPython robotparser)",
+		compare.FactorWildcards:     "compares '*' and '$' as ordinary characters, as a prefix (CPython robotparser)",
+		compare.FactorNormalization: "unquotes and re-quotes URL and pattern with urllib.parse (CPython robotparser)",
+		compare.FactorEmptyRule:     "reads an empty Disallow as allowing every path (CPython robotparser)",
+		compare.FactorFirstMatch:    "lets the first matching rule in file order decide (CPython robotparser)",
+	}),
+}
+
+// Choices is the reading taken apart for the comparison (matcher/compare).
+func (Reader) Choices() *compare.Choices { return &pythonChoices }
+
+// Evaluate is RobotFileParser.can_fetch after parse(): disallow_all and
+// allow_all are false and last_checked is set, so the answer comes from the
+// records. The URL is unquoted, parsed, put back together without scheme
+// and host, and quoted; the first record that applies is asked, and its
+// first rule whose path is a prefix of the URL decides.
+func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matcher.Result {
+	res := &matcher.Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
+	ext, _ := f.Ext().(*pyFile)
+	if ext == nil {
+		ext = &pyFile{def: -1}
+	}
+	path, steps, err := pyRequestPath(py.TargetInput(t))
+	res.Path, res.Steps = path, steps
+	res.Groups = pySelect(f, ext, token)
+	switch {
+	case err != nil:
+		res.Reason = matcher.ReasonRaises
+	case len(res.Groups.Selected) == 0:
+		res.Allowed, res.Reason = true, matcher.ReasonNoGroup
+	default:
+		g := f.Groups[res.Groups.Selected[0]]
+		for i := range g.Rules {
+			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) {
+				m := f.MatchOf(r)
+				m.Priority = -1
+				_, m.Steps, _ = pyPatternSteps(m.Pattern)
+				res.Matches = append(res.Matches, m)
+			}
+		}
+		res.Allowed, res.Reason = true, matcher.ReasonNoMatch
+		if len(res.Matches) > 0 {
+			res.Winner = 0
+			res.Allowed, res.Reason = res.Matches[0].Rule.Allow, matcher.ReasonFirstMatch
+		}
+	}
+	res.Diagnostics = matcher.FirstMatchBearing(f, res)
+	res.Explanation = pyExplain(f, res, err)
+	return res
+}
+
+// pyRequestPath is what can_fetch compares: the URL unquoted, parsed with
+// urlparse, put back together from its path, params, query and fragment
+// alone (urlunparse), and quoted; "/" when that is empty. The error is the
+// ValueError urlparse raises.
+func pyRequestPath(raw string) (string, []matcher.Step, error) {
+	p := &py.Stepper{S: raw}
+	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(raw))
+	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
+	u, err := py.URLParse(p.S)
+	if err != nil {
+		return p.S, p.Steps, err
+	}
+	p.Do("the scheme and host are dropped, and so are empty ';', '?' and '#'; the fragment is kept", py.SrcUnparse,
+		py.URLUnparse(py.URL{Path: u.Path, Params: u.Params, Query: u.Query, Fragment: u.Fragment}))
+	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
+	if p.S == "" {
+		p.Do("an empty path is /", pySource+" (can_fetch)", "/")
+	}
+	return p.S, p.Steps, nil
+}
+
+// pyPatternSteps are the steps from a rule's value as written to the path
+// RuleLine compares: unquote (done by parse), then quote(urlunparse(
+// urlparse(…))), which keeps a scheme and host.
+func pyPatternSteps(value string) (string, []matcher.Step, error) {
+	p := &py.Stepper{S: value}
+	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(value))
+	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
+	u, err := py.URLParse(p.S)
+	if err != nil {
+		return p.S, p.Steps, err
+	}
+	p.Do("the parts are put back together: empty ';', '?' and '#' are dropped", py.SrcUnparse, py.URLUnparse(u))
+	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
+	return p.S, p.Steps, nil
+}
+
+// pyName is the crawler's name as Entry.applies_to compares it.
+func pyName(token string) string {
+	name, _, _ := strings.Cut(token, "/")
+	return py.Lower(name)
+}
+
+// pySelect is can_fetch's choice of record: the first of rp.entries with a
+// user-agent value that is a substring of the name, else the default
+// (first '*') record, else none.
+func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
+	name := pyName(token)
+	tr := matcher.GroupTrace{Token: token}
+	chosen := -1
+	for _, gi := range ext.entries {
+		for _, a := range f.Groups[gi].Agents {
+			if strings.Contains(name, py.Lower(a.Token)) {
+				chosen = gi
+				break
+			}
+		}
+		if chosen >= 0 {
+			break
+		}
+	}
+	if chosen < 0 && ext.def >= 0 {
+		chosen, tr.Global = ext.def, true
+	}
+	if chosen >= 0 {
+		tr.Selected = []int{chosen}
+	}
+	for gi, g := range f.Groups {
+		for _, a := range g.Agents {
+			tr.Agents = append(tr.Agents, pyAgentMatch(ext, gi, a, name, chosen))
+		}
+	}
+	tr.Summary = pySummary(f, tr, name)
+	return tr
+}
+
+func pyAgentMatch(ext *pyFile, gi int, a matcher.Agent, name string, chosen int) matcher.UserAgentMatch {
+	m := matcher.UserAgentMatch{Agent: a, Group: gi}
+	sub := strings.Contains(name, py.Lower(a.Token))
+	switch {
+	case slices.Contains(ext.ignored, gi):
+		m.How = "in a later record naming '*': python keeps only the first such record"
+	case gi == ext.def && a.Global:
+		m.Matched = gi == chosen
+		m.How = "'*': the default record, used only when no other record applies"
+	case gi == ext.def:
+		m.How = "in the record naming '*': python files the whole record as the default and never compares this value"
+	case !sub:
+		m.How = fmt.Sprintf("%q is not a substring of %q", py.Lower(a.Token), name)
+	case chosen >= 0 && gi > chosen:
+		m.How = fmt.Sprintf("%q is a substring of %q, but an earlier record already applies", py.Lower(a.Token), name)
+	default:
+		m.Matched = true
+		m.How = fmt.Sprintf("%q is a substring of %q", py.Lower(a.Token), name)
+	}
+	return m
+}
+
+func pySummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
+	how := fmt.Sprintf("%q (the crawler's name cut at '/' and lower-cased)", name)
+	switch {
+	case len(tr.Selected) == 0 && len(f.Groups) == 0:
+		return "The file has no record that python keeps, so no rules apply: everything is allowed."
+	case len(tr.Selected) == 0:
+		return fmt.Sprintf("No record's token is a substring of %s and no record names *, so no rules apply: everything is allowed.", how)
+	case tr.Global:
+		return fmt.Sprintf("No record's token is a substring of %s, so the first record naming * (line %d) applies.",
+			how, f.Groups[tr.Selected[0]].FirstLine)
+	}
+	g := f.Groups[tr.Selected[0]]
+	var value string
+	for _, a := range tr.Agents {
+		if a.Group == g.Index && a.Matched {
+			value = a.Agent.Token
+			break
+		}
+	}
+	return fmt.Sprintf("The record at line %d applies: it is the first record whose token is a substring of %s, with %q.",
+		g.FirstLine, how, value)
+}
+
+func pyExplain(f *matcher.File, res *matcher.Result, err error) string {
+	switch res.Reason {
+	case matcher.ReasonRaises:
+		return fmt.Sprintf("No verdict: python's can_fetch raises %v for this URL; shown as disallowed, since a crawler whose check fails fetches nothing.", err)
+	case matcher.ReasonNoGroup:
+		return "Allowed: " + res.Groups.Summary
+	case matcher.ReasonNoMatch:
+		return matcher.FirstMatchNoMatch(f, res)
+	}
+	w := res.Matches[res.Winner].Rule
+	s := matcher.FirstMatchSentence(f, res, "")
+	if w.Allow && f.Lines[w.Line-1].Kind == matcher.KindDisallow {
+		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
+	}
+	return s + matcher.LaterMatches(f, res)
+}
