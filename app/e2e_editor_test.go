@@ -23,16 +23,18 @@ import (
 // N beside line N: for every number drawn in view (found in the gutter's
 // text, whatever its elements), its box's middle must lie in the row where
 // the textarea draws that line (from scrollTop, padding and line height);
-// and the first and last lines wholly in view must have their numbers. It returns
-// "" or what is wrong.
+// and the first and last lines wholly in view must have their numbers. A
+// textarea holding a window of the file says which line of the file its
+// first line is (data-first-line). It returns "" or what is wrong.
 const gutterCheck = `((id) => {
 	const ta = document.getElementById(id);
 	const g = ta.parentElement.querySelector(".gutter");
 	const cs = getComputedStyle(ta);
 	const lh = parseFloat(cs.lineHeight), pt = parseFloat(cs.paddingTop);
+	const base = Number(ta.dataset.firstLine || 1) - 1;
 	const lines = ta.value.split("\n").length;
 	const top = ta.getBoundingClientRect().top + ta.clientTop;
-	const rowTop = n => top + pt + (n - 1) * lh - ta.scrollTop;
+	const rowTop = n => top + pt + (n - base - 1) * lh - ta.scrollTop;
 	const first = Math.ceil(Math.max(0, ta.scrollTop - pt) / lh) + 1;
 	const last = Math.min(lines, Math.floor((ta.scrollTop + ta.clientHeight - pt) / lh));
 	const gr = g.getBoundingClientRect();
@@ -51,15 +53,15 @@ const gutterCheck = `((id) => {
 			at += part.length + 1;
 		}
 	}
-	const where = "scrollTop " + ta.scrollTop + ", lines " + first + "–" + last + " of " + lines + " wholly in view";
+	const where = "scrollTop " + ta.scrollTop + ", lines " + (base + first) + "–" + (base + last) + " of " + (base + lines) + " wholly in view";
 	for (const x of nums) {
-		if (x.n > lines) return where + ": the gutter draws " + x.n + " past the last line";
+		if (x.n > base + lines) return where + ": the gutter draws " + x.n + " past the last line";
 		if (x.mid < rowTop(x.n) || x.mid > rowTop(x.n) + lh) {
-			const beside = Math.floor((x.mid - top - pt + ta.scrollTop) / lh) + 1;
+			const beside = base + Math.floor((x.mid - top - pt + ta.scrollTop) / lh) + 1;
 			return where + ": the gutter draws " + x.n + " beside line " + beside;
 		}
 	}
-	for (const n of [first, last]) {
+	for (const n of [base + first, base + last]) {
 		if (!nums.some(x => x.n === n)) return where + ": no number " + n + " in view (drawn: " + nums.map(x => x.n).slice(0, 5).join(",") + "…)";
 	}
 	return "";

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -391,14 +392,14 @@ func (p *page) measure(label, src string, n int) {
 		eval[float64](p, `window.robotsExplorerCompareTiming.compareMs`))
 }
 
-func median(v []float64) float64 {
+func median(v []float64) float64 { return percentile(v, 50) }
+
+// percentile is the value at or below which pct per cent of v lie (the
+// nearest rank).
+func percentile(v []float64, pct int) float64 {
 	s := append([]float64(nil), v...)
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	return s[len(s)/2]
+	slices.Sort(s)
+	return s[max(0, (len(s)*pct+99)/100-1)]
 }
 
 // A pasted 500 KiB file is analysed and the page keeps answering: the

@@ -33,19 +33,6 @@ func ExampleFile_Evaluate_groups() {
 	// otherbot allowed - No group names "otherbot", so the * group at line 4 applies.
 }
 
-func ExampleNormalizePath() {
-	out, steps := matcher.NormalizePath("/Bücher/%7euser")
-	for _, s := range steps {
-		fmt.Printf("%s → %s (%s)\n", s.Input, s.Output, s.Rule)
-	}
-	fmt.Println(out)
-	// Output:
-	// /Bücher/%7euser → /B%C3%BCcher/%7euser (characters outside ASCII are written as their UTF-8 octets, each as %XX)
-	// /B%C3%BCcher/%7euser → /B%C3%BCcher/%7Euser (hex digits of %XX escapes are upper-cased)
-	// /B%C3%BCcher/%7Euser → /B%C3%BCcher/~user (%XX escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded)
-	// /B%C3%BCcher/~user
-}
-
 func ExampleParse_diagnostics() {
 	f := matcher.Parse([]byte("User-agent: Googlebot/2.1\nDisalow: /private\n"))
 	for _, d := range f.Diagnostics {

@@ -1,13 +1,10 @@
 package matcher
 
-// A Step is one normalization step: what went in, what came out, and the
-// rule that was applied.
-type Step struct {
-	Input  string `json:"input"`
-	Output string `json:"output"`
-	Rule   string `json:"rule"`   // what was done, in a sentence
-	Source string `json:"source"` // where the rule comes from (an RFC section, a library)
-}
+import "robots-explorer/matcher/pattern"
+
+// A Step is one normalization step (pattern.Step): results carry the
+// steps of the path and of each matching pattern.
+type Step = pattern.Step
 
 // A Match is a rule of an applying group that matched the path.
 type Match struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/exposure"
+	"robots-explorer/matcher/pattern"
 )
 
 // rfc9309 is RFC 9309 as written. Where the RFC is silent it makes these
@@ -16,7 +17,7 @@ type rfc9309 struct{}
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
 // pattern flags of every rule, by group (the pattern is File.Normalized's).
 type rfcFile struct {
-	patterns [][]PatFlags
+	patterns [][]pattern.Flags
 }
 
 // nonStandard are the records people write that RFC 9309 does not define,
@@ -59,9 +60,12 @@ var googleTypos = []struct{ prefix, key string }{
 }
 
 // GoogleKey returns the standard key Google's parser reads key as, or "".
-func GoogleKey(lower string) string {
+// The key is compared without ASCII case, as robots.cc's
+// absl::StartsWithIgnoreCase does, and without a lower-cased copy: the
+// google reading asks it of every line.
+func GoogleKey(key string) string {
 	for _, t := range googleTypos {
-		if strings.HasPrefix(lower, t.prefix) {
+		if HasPrefixASCIIFold(key, t.prefix) {
 			return t.key
 		}
 	}
@@ -101,7 +105,7 @@ type rfcParser struct {
 	// Every line's agents, rules and patterns, in file order.
 	agents    []Agent
 	rules     []Rule
-	pats      []PatFlags
+	pats      []pattern.Flags
 	group     int  // current group, -1 before the first user-agent line
 	seenRule  bool // a rule was read since the group's last user-agent line
 	nextAgent int  // the index in agents of the next user-agent line
@@ -199,7 +203,7 @@ func (p *rfcParser) checkLastGroup() {
 // patterns.
 func (p *rfcParser) finish() {
 	p.File.Groups = make([]Group, len(p.starts))
-	patterns := make([][]PatFlags, len(p.File.Groups))
+	patterns := make([][]pattern.Flags, len(p.File.Groups))
 	for gi := range p.File.Groups {
 		a, r := p.starts[gi].agent, p.starts[gi].rule
 		aEnd, rEnd := len(p.agents), len(p.rules)
@@ -240,7 +244,7 @@ type rfcLines struct {
 	firstAgent int
 	agents     []Agent
 	rules      []Rule
-	pats       []PatFlags
+	pats       []pattern.Flags
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 }
@@ -250,7 +254,7 @@ type rfcLines struct {
 // only the pages it touches, while growing by append leaves the copies it
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCLines(s *Scanner, lines int) *rfcLines {
-	return &rfcLines{Scanner: s, rules: make([]Rule, 0, lines), pats: make([]PatFlags, 0, lines),
+	return &rfcLines{Scanner: s, rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
 		agents: make([]Agent, 0, lines/8+1)}
 }
 
@@ -324,17 +328,17 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 		return // in no group: the group pass reports it
 	}
 	v := p.Value(l)
-	cls := classifyRule(v)
-	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.flags(v)
-	if cls.changes(v) {
-		norm, _ := Normalize(v, RFCPatternRules, false)
+	cls, exposing := classifyRule(v)
+	r, flags := Rule{Line: l.Number, Allow: allow, Pattern: l.Value}, cls.Flags(v)
+	if cls.Changes(v) {
+		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
-		r.derived, flags = int32(len(p.derived)), PatternFlags(norm)
+		r.derived, flags = int32(len(p.derived)), pattern.FlagsOf(norm)
 	}
 	p.rules = append(p.rules, r)
 	p.pats = append(p.pats, flags)
 	p.checkPattern(l, cls)
-	p.checkExposure(l, cls)
+	p.checkExposure(l, exposing)
 }
 
 func (p *rfcLines) noColon(l *Line, rec LineRecord) {
@@ -352,7 +356,7 @@ func (p *rfcLines) noColon(l *Line, rec LineRecord) {
 
 // checkPattern reports what RFC 9309 §2.2.2 and §2.2.3 say of a pattern;
 // cls tells which checks can find anything.
-func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
+func (p *rfcLines) checkPattern(l *Line, cls pattern.Class) {
 	v, at := p.Value(l), int(l.Value.Start)
 	const sec = "RFC 9309 §2.2.2"
 	if v == "" {
@@ -371,13 +375,13 @@ func (p *rfcLines) checkPattern(l *Line, cls byteClass) {
 		p.Report(at+i, at+i+1, CodeDollarInside, Warning, "RFC 9309 §2.2.3",
 			"'$' anchors only at the end of a pattern; here it is a literal '$' (write %%24 to say so)")
 	}
-	if cls&clsSpace != 0 {
+	if cls&pattern.ClassSpace != 0 {
 		i := strings.IndexAny(v, " \t")
 		p.Report(at+i, at+i+1, CodeSpaceInPattern, Warning, sec,
 			"a space inside a pattern is compared as %%20; crawlers that stop at the space read %q", v[:i])
 	}
-	for i := 0; i < len(v) && cls&clsPercent != 0; i++ {
-		if v[i] == '%' && !IsEscape(v, i) {
+	for i := 0; i < len(v) && cls&pattern.ClassPercent != 0; i++ {
+		if v[i] == '%' && !pattern.IsEscape(v, i) {
 			end := i + 3
 			if end > len(v) {
 				end = len(v)
@@ -416,20 +420,20 @@ func (p *rfcLines) other(l *Line) {
 // applying groups, the one with the most octets in its pattern wins; an
 // allow wins a tie; no match allows; /robots.txt is always allowed.
 func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
-	path, steps := NormalizePath(t.Path)
+	path, steps := pattern.NormalizePath(t.Path)
 	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
 	sel := f.SelectionFor(token, selectGroups)
 	res.Groups = sel.Trace
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
-		var local [16]RuleRef
-		for _, ref := range sel.Rules.Get(func() *RuleIndex { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		var local [16]pattern.Ref
+		for _, ref := range sel.Rules.Get(func() *pattern.Index { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
 			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
 				continue
 			}
 			m := f.MatchOf(r)
 			m.Priority = len(m.Normalized)
-			_, m.Steps = NormalizePattern(m.Pattern)
+			_, m.Steps = pattern.NormalizeRule(m.Pattern)
 			res.Matches = append(res.Matches, m)
 		}
 	}
@@ -444,11 +448,11 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 	return res
 }
 
-// index indexes the rules of the groups selected (see ruleIndex). An
+// index indexes the rules of the groups selected (see pattern.Index). An
 // empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
 // empties one: it is left out.
-func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
-	return NewRuleIndex(func(add func(string, RuleRef)) {
+func (ext *rfcFile) index(f *File, selected []int) *pattern.Index {
+	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			rules := f.Groups[gi].Rules
 			if gi >= len(ext.patterns) {
@@ -460,7 +464,7 @@ func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
 				if r.Pattern.Start == r.Pattern.End {
 					continue
 				}
-				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, RuleRef{int32(gi), int32(ri)})
+				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
 	})
@@ -468,9 +472,9 @@ func (ext *rfcFile) index(f *File, selected []int) *RuleIndex {
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
 // secret or a private area (RFC 9309 §3).
-func (p *rfcLines) checkExposure(l *Line, cls byteClass) {
+func (p *rfcLines) checkExposure(l *Line, exposing bool) {
 	v, at := p.Value(l), int(l.Value.Start)
-	secret, private := exposure.Of(v, cls&clsExposing != 0)
+	secret, private := exposure.Of(v, exposing)
 	if secret != "" {
 		p.reportMsg(at, at+len(v), CodeSecretInPath, Warning, "RFC 9309 §3", exposure.SecretAdvice(secret))
 		return

@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"fmt"
+	"robots-explorer/matcher/pattern"
 	"strconv"
 	"strings"
 )
@@ -16,7 +17,7 @@ type Selection struct {
 	Diags DiagnosticList
 	// rules indexes the applying groups' rules, built by the first
 	// evaluation that needs it.
-	Rules LazyIndex
+	Rules pattern.LazyIndex
 }
 
 // selections caches selections by token, up to maxSelections of them, so
@@ -199,4 +200,16 @@ func Capitalize(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// RuleCount is how many rules the groups hold: what an index over the
+// rules of the applying groups is sized by.
+func (f *File) RuleCount(groups []int) int {
+	n := 0
+	for _, gi := range groups {
+		if gi >= 0 && gi < len(f.Groups) {
+			n += len(f.Groups[gi].Rules)
+		}
+	}
+	return n
 }

@@ -1,6 +1,9 @@
 package matcher
 
-import "strings"
+import (
+	"robots-explorer/matcher/pattern"
+	"strings"
+)
 
 // IsTokenByte reports whether c may stand in a product token:
 // product-token = identifier / "*", identifier = 1*(%x2D / %x41-5A / %x5F /
@@ -56,12 +59,27 @@ func IsASCIISpace(c byte) bool {
 // asciiLower lower-cases ASCII letters only, as absl's case-insensitive
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func ASCIILower(s string) string {
-	return MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
 			return string(rune(c + 'a' - 'A')), 1, true
 		}
 		return "", 0, false
 	})
+}
+
+// HasPrefixASCIIFold reports whether s starts with the lower-case prefix
+// when ASCII letters of s are lower-cased (and nothing else is folded, as
+// with ASCIILower).
+func HasPrefixASCIIFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lowerByte(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func lowerByte(c byte) byte {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/pattern"
 )
 
 // Why two readings decide one URL differently is found by counterfactual
@@ -394,11 +395,11 @@ func BoundsEmptyLine(lines []ModelLine) []modelGroup {
 
 // matchWildcards is RFC 9309 §2.2.3's matching: '*' any run, a final '$'
 // the end.
-func matchWildcards(pattern, path string) bool {
-	if RejectsByPrefix(pattern, path) {
+func matchWildcards(pat, path string) bool {
+	if RejectsByPrefix(pat, path) {
 		return false
 	}
-	return matcher.CompilePattern(pattern).Match(path)
+	return pattern.Compile(pat).Match(path)
 }
 
 // RejectsByPrefix reports whether the literal start of pattern, up to its
@@ -440,13 +441,13 @@ func (c Choices) withDefaults() *Choices {
 	}
 	if c.Path == nil {
 		c.Path = func(t *matcher.Target) (string, bool) {
-			p, _ := matcher.Normalize(t.Path, matcher.RFCPathRules, false)
+			p, _ := pattern.Normalize(t.Path, pattern.RFCPathRules, false)
 			return p, true
 		}
 	}
 	if c.Pattern == nil {
 		c.Pattern = func(v string) (string, bool) {
-			p, _ := matcher.Normalize(v, matcher.RFCPatternRules, false)
+			p, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 			return p, true
 		}
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -45,6 +46,12 @@ type editor struct {
 	// starts once the person lets the hidden part go (the size notice's
 	// button).
 	hidden string
+	// shown is the analysed part while a tail is hidden; the textarea
+	// holds the window winFrom:winTo of it, whose first line is line
+	// base+1 of the file (editorpreview.go).
+	shown          string
+	winFrom, winTo int
+	base           int
 	// fillSeq counts large pastes: only the last one fills the textarea.
 	fillSeq int
 	// dirty says the last input changed the rows or read-only, so its
@@ -103,11 +110,25 @@ func (ed *editor) withMarks(m map[int]view.LineMark) *editor {
 // as hidden; otherwise only what it shows, the rest dropped.
 func (ed *editor) cut(text string) (shown, kept string) {
 	shown = view.BoundSource(text)
-	ed.hidden = ""
+	ed.hidden, ed.shown, ed.base = "", "", 0
 	if ed.KeepTail {
 		ed.hidden = text[len(shown):]
 	}
+	if ed.hidden != "" {
+		ed.shown = shown
+	}
 	return shown, text[:len(shown)+len(ed.hidden)]
+}
+
+// display is what the textarea holds of shown: all of it, or while a
+// tail is hidden, the read-only window from its first line. It counts
+// the lines the gutter numbers.
+func (ed *editor) display(shown string) string {
+	if ed.previewing() {
+		return ed.showWindow(1)
+	}
+	ed.lines = view.LineCount(shown)
+	return shown
 }
 
 // OnInit counts the lines of the first content.
@@ -144,7 +165,7 @@ func (ed *editor) listen() {
 	if ed.listeners != nil || !field.Truthy() {
 		return
 	}
-	paint := app.FuncOf(func(app.Value, []app.Value) any { ed.paint(); return nil })
+	paint := app.FuncOf(func(app.Value, []app.Value) any { ed.scrolled(); return nil })
 	paste := app.FuncOf(func(_ app.Value, args []app.Value) any { ed.onPaste(args[0]); return nil })
 	field.Call("addEventListener", "scroll", paint, map[string]any{"passive": true})
 	field.Call("addEventListener", "paste", paste)
@@ -161,17 +182,30 @@ func (ed *editor) gutterID() string  { return ed.ID + "-gutter" }
 func (ed *editor) gutter() app.Value { return app.Window().GetElementByID(ed.gutterID()) }
 
 // paint draws the gutter for the textarea's scroll position.
-func (ed *editor) paint() { paintGutter(ed.gutter(), ed.field(), ed.lines, ed.Marks) }
+func (ed *editor) paint() { paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks) }
+
+// scrolled moves the read-only window when the view nears its ends, then
+// repaints the gutter.
+func (ed *editor) scrolled() {
+	ed.slide()
+	ed.paint()
+}
 
 // dropHidden keeps only the part of the file the textarea shows.
 func (ed *editor) dropHidden(ctx app.Context, _ app.Action) {
 	if ed.hidden == "" {
 		return
 	}
-	ed.hidden = ""
+	shown := ed.shown
+	ed.hidden, ed.shown, ed.base = "", "", 0
+	ed.lines = view.LineCount(shown)
 	ctx.Update()
-	if el := ed.field(); el.Truthy() && ed.OnChange != nil {
-		ed.OnChange(ctx, el.Get("value").String())
+	if el := ed.field(); el.Truthy() {
+		el.Set("value", shown)
+		ed.markFirstLine(el)
+	}
+	if ed.OnChange != nil {
+		ed.OnChange(ctx, shown)
 	}
 }
 
@@ -183,11 +217,12 @@ func (ed *editor) gotoLine(ctx app.Context, a app.Action) {
 	if !ok || t.ID != ed.ID || !field.Truthy() {
 		return
 	}
-	at := UTF16Len(LineStart(field.Get("value").String(), t.Line))
+	line := ed.windowLine(field, t.Line)
+	at := UTF16Len(LineStart(field.Get("value").String(), line))
 	field.Call("focus", map[string]any{"preventScroll": true})
 	field.Call("setSelectionRange", at, at)
 	field.Call("scrollIntoView", map[string]any{"block": "nearest"})
-	top := view.EditorPadTop + float64(t.Line-1)*view.EditorLineHeight - field.Get("clientHeight").Float()/3
+	top := view.EditorPadTop + float64(line-1)*view.EditorLineHeight - field.Get("clientHeight").Float()/3
 	field.Set("scrollTop", max(0, top))
 	ed.paint()
 }
@@ -205,10 +240,13 @@ func (ed *editor) write(ctx app.Context) {
 		return
 	}
 	ed.written = ed.Content.Seq
-	text, _ := ed.cut(ed.Content.Text)
-	ed.lines = view.LineCount(text)
+	shown, _ := ed.cut(ed.Content.Text)
+	text := ed.display(shown)
 	ctx.Defer(func(app.Context) {
 		setFieldValue(ed.ID, text)
+		if el := ed.field(); el.Truthy() {
+			ed.markFirstLine(el)
+		}
 		ed.paint()
 	})
 }
@@ -224,16 +262,17 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	if len(shown) < len(text) {
 		ctx.JSSrc().Set("value", shown)
 	}
+	ed.markFirstLine(ctx.JSSrc())
 	ed.report(ctx, kept)
 }
 
-// accept takes text as the field's new content: it counts its lines,
-// repaints the gutter and returns what to show and what to report. The
+// accept takes text as the field's new content: it counts its lines and
+// returns what the textarea is to hold and what to report. The
 // render that follows is needed only when the rows or read-only change.
 func (ed *editor) accept(text string) (shown, kept string) {
 	rows, wasHidden := ed.rows(), ed.hidden != ""
 	shown, kept = ed.cut(text)
-	ed.lines = view.LineCount(shown)
+	shown = ed.display(shown)
 	ed.dirty = rows != ed.rows() || wasHidden || ed.hidden != ""
 	return shown, kept
 }
@@ -265,19 +304,36 @@ func (ed *editor) onPaste(ev app.Value) {
 	ev.Call("preventDefault")
 	value := stringObject(field.Get("value"))
 	start, end := field.Get("selectionStart").Int(), field.Get("selectionEnd").Int()
-	before := value.Call("slice", 0, start).String()
-	pastedText := normalizeNewlines(pasted.Call("toString").String())
-	text := before + pastedText + value.Call("slice", end).String()
-	shown, kept := ed.accept(text)
-	caret := shown[:min(len(before)+len(pastedText), len(shown))]
-	// Say what was pasted first (the page's notices, then its verdicts),
-	// and fill the textarea once that is painted: the browser takes a
-	// second or more to lay out a megabyte of text in a textarea, and the
-	// page should not go blank for that long without a word. Meanwhile
-	// the field is read-only, so no keystroke lands in the old text.
+	before, after := value.Call("slice", 0, start).String(), value.Call("slice", end).String()
+	// Meanwhile the field is read-only, so no keystroke lands in the old
+	// text, and no earlier paste fills it.
+	field.Set("readOnly", true)
 	ed.fillSeq++
 	seq := ed.fillSeq
-	field.Set("readOnly", true)
+	copyInSlices(pasted, func(text string, ms float64) {
+		if seq != ed.fillSeq {
+			return
+		}
+		t0 := browser.PerfNow()
+		ed.pasted(before, normalizeNewlines(text), after)
+		app.Window().Set("robotsExplorerPasteTiming", map[string]any{"copyMs": ms, "acceptMs": browser.PerfNow() - t0})
+	})
+}
+
+// pasted takes a large paste between before and after: the page says what
+// was pasted first (its notices, then its verdicts), and the textarea is
+// filled once that is painted: the browser takes a second or more to lay
+// out a megabyte of text in a textarea (the reason for the read-only
+// window), and the page should not go blank for that long without a word.
+func (ed *editor) pasted(before, text, after string) {
+	shown, kept := ed.accept(before + text + after)
+	caret := shown[:min(len(before)+len(text), len(shown))]
+	if ed.previewing() {
+		// The read-only window starts at the file's first line: the caret
+		// goes there, not to the window's end, which would move it at once.
+		caret = ""
+	}
+	seq := ed.fillSeq
 	ed.dirty = true
 	ed.ctx.Dispatch(func(ctx app.Context) {
 		ed.report(ctx, kept)
@@ -289,6 +345,49 @@ func (ed *editor) onPaste(ev app.Value) {
 			})
 		})
 	})
+}
+
+// PasteSlice is how much of a large paste (in UTF-16 code units) is copied
+// into Go in one task: copying 10 MiB at once held the page half a second.
+const PasteSlice = 1 << 20
+
+// copyInSlices copies the JavaScript String object s into Go a slice per
+// task, then calls done with the text and the time spent copying.
+func copyInSlices(s app.Value, done func(text string, ms float64)) {
+	n := s.Get("length").Int()
+	var b strings.Builder
+	b.Grow(n)
+	spent := 0.0
+	var step func(at int)
+	step = func(at int) {
+		t0 := browser.PerfNow()
+		end := min(at+PasteSlice, n)
+		if end < n && isHighSurrogate(s.Call("charCodeAt", end-1).Int()) {
+			end-- // a surrogate pair stays whole
+		}
+		b.WriteString(s.Call("slice", at, end).String())
+		spent += browser.PerfNow() - t0
+		if end >= n {
+			done(b.String(), spent)
+			return
+		}
+		nextTask(func() { step(end) })
+	}
+	nextTask(func() { step(0) }) // the paste event ends at once
+}
+
+func isHighSurrogate(c int) bool { return c >= 0xD800 && c <= 0xDBFF }
+
+// nextTask runs f in a task of its own, after what the browser has queued
+// (input, frames).
+func nextTask(f func()) {
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	app.Window().Call("setTimeout", cb, 0)
 }
 
 // fill writes a pasted text into the textarea, with the caret after the
@@ -303,6 +402,7 @@ func (ed *editor) fill(shown, head string) {
 	field.Call("blur")
 	field.Set("value", shown)
 	field.Set("readOnly", ed.hidden != "")
+	ed.markFirstLine(field)
 	field.Get("scrollHeight") // the layout, now, before the focus returns
 	field.Call("focus", map[string]any{"preventScroll": true})
 	showCaret(field, head)

@@ -10,8 +10,9 @@ import (
 )
 
 // paintGutter draws the numbers (and marks) of the lines of field in view
-// into gutter, reusing its row elements.
-func paintGutter(gutter, field app.Value, lines int, marks map[int]view.LineMark) {
+// into gutter, reusing its row elements; the field's first line is line
+// base+1 of the file.
+func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.LineMark) {
 	if !gutter.Truthy() || !field.Truthy() {
 		return
 	}
@@ -39,7 +40,7 @@ func paintGutter(gutter, field app.Value, lines int, marks map[int]view.LineMark
 		rows.Call("removeChild", rows.Get("lastElementChild"))
 	}
 	for i := 0; i < n; i++ {
-		line := w.First + i
+		line := base + w.First + i
 		paintGutterRow(kids.Index(i), line, marks[line])
 	}
 }

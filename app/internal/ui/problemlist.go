@@ -56,5 +56,9 @@ func caretLine(id string) int {
 	if !field.Truthy() {
 		return 0
 	}
-	return view.LineCount(stringObject(field.Get("value")).Call("slice", 0, field.Get("selectionStart")).String())
+	first := 1 // the file's number of the field's first line (editorpreview.go)
+	if n, err := strconv.Atoi(field.Get("dataset").Get("firstLine").String()); err == nil {
+		first = n
+	}
+	return first - 1 + view.LineCount(stringObject(field.Get("value")).Call("slice", 0, field.Get("selectionStart")).String())
 }

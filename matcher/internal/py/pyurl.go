@@ -3,8 +3,8 @@ package py
 import (
 	"strings"
 
-	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/intl"
+	"robots-explorer/matcher/pattern"
 )
 
 // This file holds the parts of CPython 3.11's urllib.parse that
@@ -47,8 +47,8 @@ func Unquote(s string) string {
 func unquoteBytes(s string) []byte {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if matcher.IsEscape(s, i) {
-			b = append(b, matcher.Unhex(s[i+1])<<4|matcher.Unhex(s[i+2]))
+		if pattern.IsEscape(s, i) {
+			b = append(b, pattern.Unhex(s[i+1])<<4|pattern.Unhex(s[i+2]))
 			i += 2
 			continue
 		}
@@ -61,12 +61,12 @@ func unquoteBytes(s string) []byte {
 // Octets of everything but ASCII letters, digits, "_.-~" and "/" are
 // written %XX with upper-case hex. '*' and '$' are quoted too.
 func Quote(s string) string {
-	return matcher.MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
 			return "", 0, false
 		}
-		return matcher.EscapeByte(c), 1, true
+		return pattern.EscapeByte(c), 1, true
 	})
 }
 
@@ -218,7 +218,7 @@ func CheckBrackets(netloc string) error {
 // pyIPvFuture is the check "v" 1*HEXDIG "." 1*(any character but LF).
 func pyIPvFuture(h string) bool {
 	i := 1
-	for i < len(h) && matcher.IsHex(h[i]) {
+	for i < len(h) && pattern.IsHex(h[i]) {
 		i++
 	}
 	if i == 1 || i >= len(h) || h[i] != '.' || i+1 == len(h) {
@@ -321,7 +321,7 @@ func pyHextet(p string) bool {
 		return false
 	}
 	for i := 0; i < len(p); i++ {
-		if !matcher.IsHex(p[i]) {
+		if !pattern.IsHex(p[i]) {
 			return false
 		}
 	}

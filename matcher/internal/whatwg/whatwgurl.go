@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/pattern"
 )
 
 // What the robots-parser reading needs of the WHATWG URL Standard's basic
@@ -287,8 +287,8 @@ func percentDecode(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if matcher.IsEscape(s, i) {
-			b.WriteByte(matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2]))
+		if pattern.IsEscape(s, i) {
+			b.WriteByte(pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2]))
 			i += 2
 			continue
 		}
@@ -529,8 +529,8 @@ func percentEncodeSet(s string, in func(byte) bool) string {
 		for j := 0; j < len(chunk); j++ {
 			if c := chunk[j]; in(c) {
 				b.WriteByte('%')
-				b.WriteByte(matcher.UpperHex[c>>4])
-				b.WriteByte(matcher.UpperHex[c&15])
+				b.WriteByte(pattern.UpperHex[c>>4])
+				b.WriteByte(pattern.UpperHex[c&15])
 			} else {
 				b.WriteByte(c)
 			}

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
@@ -52,7 +53,7 @@ type ccFile struct {
 	// parser's state machine depends on the token, so it is replayed for
 	// each token (see choice).
 	events []ccEvent
-	flags  [][]matcher.PatFlags // per group, per rule: the normalized pattern's flags
+	flags  [][]pattern.Flags // per group, per rule: the normalized pattern's flags
 	// allowAll says why every URL is allowed whatever the token ("empty",
 	// "html"), or is "".
 	allowAll string
@@ -486,7 +487,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	g.LastLine = int(l.Number)
 	norm := ccEscape(ccUnescape(value), false)
 	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
-	p.ext.flags[p.group] = append(p.ext.flags[p.group], matcher.PatternFlags(norm))
+	p.ext.flags[p.group] = append(p.ext.flags[p.group], pattern.FlagsOf(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, ccSource+" (handleAllow, handleDisallow)",
@@ -743,7 +744,7 @@ func ccMatches(f *matcher.File, x *ccFile, res *matcher.Result) []bool {
 			index := false
 			if ccMatch(x.flags[gi][ri].Pattern(norm), res.Path) {
 				m.Priority = len(norm)
-			} else if dir, ok := ccIndexDirectory(norm); ok && ccMatch(matcher.CompilePattern(dir), res.Path) {
+			} else if dir, ok := ccIndexDirectory(norm); ok && ccMatch(pattern.Compile(dir), res.Path) {
 				m.Priority, index = len(dir), true
 				m.Steps = append(m.Steps, matcher.Step{Input: norm, Output: dir,
 					Rule:   "a rule ending in index.htm or index.html that does not match is tried again as the text before index.htm followed by '$'",
@@ -773,7 +774,7 @@ func ccIndexDirectory(p string) (string, bool) {
 // only for a pattern that ends in '$' after a star: crawler-commons also
 // takes the leftmost place of the last segment and does not look further,
 // so "/*.php$" does not match "/a.php.php". O(path × pattern).
-func ccMatch(c matcher.Pattern, path string) bool {
+func ccMatch(c pattern.Pattern, path string) bool {
 	if !c.Anchored || !c.Star {
 		return c.Match(path)
 	}
@@ -908,8 +909,8 @@ var crawlerCommonsChoices = compare.Choices{
 		return v != "" && v != "*" && ccNames(v, py.Lower(token)), v == "*"
 	},
 	Index: func(p string, _ bool) (string, bool) { return ccIndexDirectory(p) },
-	Match: func(pattern, path string) bool {
-		return !compare.RejectsByPrefix(pattern, path) && ccMatch(matcher.CompilePattern(pattern), path)
+	Match: func(pat, path string) bool {
+		return !compare.RejectsByPrefix(pat, path) && ccMatch(pattern.Compile(pat), path)
 	},
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _ := ccRequestPath(t)

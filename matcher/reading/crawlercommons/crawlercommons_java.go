@@ -2,12 +2,11 @@ package crawlercommons
 
 import (
 	"math"
+	"robots-explorer/matcher/pattern"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"robots-explorer/matcher"
 )
 
 // The parts of the Java 17 platform that crawler-commons leans on and whose
@@ -349,7 +348,7 @@ func javaHexDouble(s string) (float64, bool) {
 		return 0, false
 	}
 	for i := 0; i < len(body); i++ {
-		if body[i] != '.' && !matcher.IsHex(body[i]) {
+		if body[i] != '.' && !pattern.IsHex(body[i]) {
 			return 0, false
 		}
 	}
@@ -403,7 +402,7 @@ func javaURICheck(s string, from, to int, extra string) int {
 		r, n := utf8.DecodeRuneInString(s[i:to])
 		switch {
 		case javaURIChar(r, extra), javaURIOther(r):
-		case r == '%' && i+2 < to && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2]):
+		case r == '%' && i+2 < to && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]):
 			n = 3
 		default:
 			return i
@@ -491,9 +490,9 @@ func ccUnescape(s string) string {
 	}
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2]) {
-			c := matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2])
-			if matcher.IsUnreserved(c) {
+		if s[i] == '%' && i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]) {
+			c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
+			if pattern.IsUnreserved(c) {
 				sb.WriteByte(c)
 			} else {
 				sb.WriteString(strings.ToUpper(s[i : i+3]))
@@ -522,9 +521,9 @@ func ccEscape(s string, special bool) string {
 		c := s[i]
 		switch {
 		case ccMustEscape(c, special):
-			sb.WriteString(matcher.EscapeByte(c))
+			sb.WriteString(pattern.EscapeByte(c))
 			changed = true
-		case c == '%' && !(i+2 < len(s) && matcher.IsHex(s[i+1]) && matcher.IsHex(s[i+2])):
+		case c == '%' && !(i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2])):
 			sb.WriteString("%25")
 			changed = true
 		case c == '%':

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 )
@@ -24,7 +25,7 @@ type Reader struct{}
 // compiled pattern of every rule and, for an allow whose pattern ends in
 // /index.htm…, the compiled directory pattern it also stands for.
 type googleFile struct {
-	patterns [][]matcher.Pattern
+	patterns [][]pattern.Pattern
 	index    [][]*indexRule
 }
 
@@ -32,7 +33,7 @@ type googleFile struct {
 // ending in /index.htm… ("/dir/index.html" also allows "/dir/$").
 type indexRule struct {
 	text string
-	pat  matcher.Pattern
+	pat  pattern.Pattern
 }
 
 const googleSource = "google/robotstxt robots.cc"
@@ -68,7 +69,7 @@ type googleParser struct {
 	// (2021) a sitemap, unknown or garbage line sets nothing: it leaves
 	// the group open.
 	separator bool
-	patterns  [][]matcher.Pattern
+	patterns  [][]pattern.Pattern
 	index     [][]*indexRule
 }
 
@@ -169,7 +170,7 @@ func (p *googleParser) line(l *matcher.Line) {
 		p.Report(rec.KeyStart, rec.ValueEnd, matcher.CodeMissingColon, matcher.Warning, googleSource+" (GetKeyAndValueFrom)",
 			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.Key(l), p.Key(l)+": "+p.Value(l))
 	}
-	key := matcher.GoogleKey(matcher.ASCIILower(p.Key(l)))
+	key := matcher.GoogleKey(p.Key(l))
 	if key != "" && !strings.EqualFold(p.Key(l), key) {
 		p.Report(rec.KeyStart, rec.KeyEnd, matcher.CodeTypoKey, matcher.Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
 			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.Key(l), key)
@@ -256,10 +257,10 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.Value(l))
 	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
-	p.patterns[p.group] = append(p.patterns[p.group], matcher.CompilePattern(norm))
+	p.patterns[p.group] = append(p.patterns[p.group], pattern.Compile(norm))
 	var ix *indexRule
 	if d, ok := indexDirectory(norm); allow && ok {
-		ix = &indexRule{text: d, pat: matcher.CompilePattern(d)}
+		ix = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
 	p.index[p.group] = append(p.index[p.group], ix)
 	p.checkPattern(l)
@@ -360,8 +361,8 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	ext, _ := f.Ext().(*googleFile)
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	if ext != nil {
-		var local [16]matcher.RuleRef
-		for _, ref := range sel.Rules.Get(func() *matcher.RuleIndex { return ext.ruleIndex(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		var local [16]pattern.Ref
+		for _, ref := range sel.Rules.Get(func() *pattern.Index { return ext.ruleIndex(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
 			gi, ri := int(ref.Group), int(ref.Rule)
 			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
@@ -379,12 +380,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
-// RuleIndex indexes the rules of the groups selected (see ruleIndex); an
+// ruleIndex indexes the rules of the groups selected (see pattern.Index); an
 // allow ending in /index.htm… by its directory pattern, which requires
 // less of a path than its own. An empty pattern never decides (robots.cc
 // gives it priority 0), and escaping never empties one: it is left out.
-func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *matcher.RuleIndex {
-	return matcher.NewRuleIndex(func(add func(string, matcher.RuleRef)) {
+func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index {
+	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			for ri, r := range f.Groups[gi].Rules {
 				if r.Pattern.Start == r.Pattern.End {
@@ -394,7 +395,7 @@ func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *matcher.RuleI
 				if ix := ext.index[gi][ri]; ix != nil {
 					body = ix.pat.Body
 				}
-				add(body, matcher.RuleRef{Group: int32(gi), Rule: int32(ri)})
+				add(body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
 	})
@@ -424,7 +425,7 @@ func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, 
 // googlePatternSteps are the escaping steps of a pattern, worked out only
 // for the rules that match.
 func googlePatternSteps(p string) []matcher.Step {
-	_, steps := matcher.Normalize(p, googlePatternRules, true)
+	_, steps := pattern.Normalize(p, googlePatternRules, true)
 	return steps
 }
 
@@ -486,16 +487,16 @@ func googleExplain(f *matcher.File, res *matcher.Result) string {
 // other they give the same result as its single pass: an escape it writes
 // is already upper-case, and the bytes after a valid %XX are hex digits, so
 // no escape can start inside one.
-var googlePatternRules = []matcher.NormRule{
-	{Rule: "characters outside ASCII are written as their UTF-8 octets, each as %XX", Source: googleSource + " (MaybeEscapePattern)", Apply: matcher.EncodeNonASCII},
-	{Rule: "hex digits of %XX escapes are upper-cased", Source: googleSource + " (MaybeEscapePattern)", Apply: matcher.UpperEscapes},
+var googlePatternRules = []pattern.NormRule{
+	{Rule: "characters outside ASCII are written as their UTF-8 octets, each as %XX", Source: googleSource + " (MaybeEscapePattern)", Apply: pattern.EncodeNonASCII},
+	{Rule: "hex digits of %XX escapes are upper-cased", Source: googleSource + " (MaybeEscapePattern)", Apply: pattern.UpperEscapes},
 }
 
 // EscapeGooglePattern returns a pattern as Google's parser compares it:
 // non-ASCII bytes percent-encoded, the hex digits of escapes upper-cased,
 // nothing else (no decoding, '%2A' stays three characters).
 func EscapeGooglePattern(p string) string {
-	s, _ := matcher.Normalize(p, googlePatternRules, false)
+	s, _ := pattern.Normalize(p, googlePatternRules, false)
 	return s
 }
 

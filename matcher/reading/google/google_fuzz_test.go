@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/pattern"
 )
 
 // googleMatchesRef is robots.cc's Matches written out plainly for the fuzz
@@ -63,7 +64,7 @@ func FuzzGoogle(f *testing.F) {
 		for _, g := range file.Groups {
 			for _, r := range g.Rules {
 				norm := file.Normalized(r)
-				got := matcher.CompilePattern(norm).Match(a.Path)
+				got := pattern.Compile(norm).Match(a.Path)
 				if want := googleMatchesRef(a.Path, norm); got != want {
 					t.Fatalf("pattern %q on %q: match = %v, robots.cc's Matches = %v", norm, a.Path, got, want)
 				}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/gen"
 	"robots-explorer/matcher/internal/suite"
 )
 
@@ -380,6 +381,17 @@ func BenchmarkGoogleWorstCase(b *testing.B) {
 		if !f.EvaluateTarget("x", t).Allowed {
 			b.Fatal("the path has no 'b', so the rule cannot match")
 		}
+	}
+}
+
+// BenchmarkGoogleParse500KiB is the google reading's parse of a realistic
+// 500 KiB file (issue #18 measured it against rfc9309's allocations).
+func BenchmarkGoogleParse500KiB(b *testing.B) {
+	src := gen.RealisticFile(500 << 10)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		matcher.ParseWith(Reader{}, src)
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 )
@@ -178,11 +179,11 @@ func kosterNormalize(s string, steps bool) (string, []matcher.Step) {
 	if strings.IndexByte(s, '%') < 0 {
 		return s, nil
 	}
-	out := matcher.MapBytes(s, func(s string, i int) (string, int, bool) {
-		if !matcher.IsEscape(s, i) {
+	out := pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
+		if !pattern.IsEscape(s, i) {
 			return "", 0, false
 		}
-		c := matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2])
+		c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
 		if c == '/' {
 			return "%2F", 3, s[i:i+3] != "%2F"
 		}

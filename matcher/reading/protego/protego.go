@@ -42,6 +42,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
@@ -98,7 +99,7 @@ type pgEntry struct {
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
-	flags matcher.PatFlags
+	flags pattern.Flags
 	never bool
 	steps []matcher.Step
 }
@@ -554,7 +555,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	}
 	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
 	e.match, e.never = pgMatchForm(q)
-	e.flags = matcher.PatternFlags(e.match)
+	e.flags = pattern.FlagsOf(e.match)
 	if steps {
 		e.steps = append(append([]matcher.Step(nil), before...), st.Steps...)
 	}
@@ -646,13 +647,13 @@ func pgUnquote(s, keep string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if !matcher.IsEscape(s, i) {
+		if !pattern.IsEscape(s, i) {
 			b = append(b, s[i])
 			continue
 		}
-		c := matcher.Unhex(s[i+1])<<4 | matcher.Unhex(s[i+2])
+		c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
 		if strings.IndexByte(keep, c) >= 0 {
-			b = append(b, matcher.EscapeByte(c)...)
+			b = append(b, pattern.EscapeByte(c)...)
 		} else {
 			b = append(b, c)
 		}
@@ -664,12 +665,12 @@ func pgUnquote(s, keep string) string {
 // pgQuote is urllib.parse.quote(s, safe): the UTF-8 octets of everything
 // but ASCII letters, digits, "_.-~" and safe are written %XX.
 func pgQuote(s, safe string) string {
-	return matcher.MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0 {
 			return "", 0, false
 		}
-		return matcher.EscapeByte(c), 1, true
+		return pattern.EscapeByte(c), 1, true
 	})
 }
 
@@ -917,12 +918,12 @@ var protegoChoices = compare.Choices{
 		}
 		return p[:len(p)-len("index.html")] + "$", true
 	},
-	Match: func(pattern, path string) bool {
-		if compare.RejectsByPrefix(pattern, path) {
+	Match: func(pat, path string) bool {
+		if compare.RejectsByPrefix(pat, path) {
 			return false
 		}
-		form, never := pgMatchForm(pattern)
-		return !never && matcher.CompilePattern(form).Match(path)
+		form, never := pgMatchForm(pat)
+		return !never && pattern.Compile(form).Match(path)
 	},
 	Path: func(t *matcher.Target) (string, bool) {
 		p, _, err := pgRequestPath(py.TargetInput(t))

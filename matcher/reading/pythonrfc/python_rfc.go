@@ -32,6 +32,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
@@ -800,26 +801,26 @@ func prNormalizePattern(s string) string {
 // back as itself, so no octet is lost or replaced. No %XX holds a byte of
 // keep, so one pass over s is the same as one normalize per run.
 func prRequote(s, keep string) string {
-	return matcher.MapBytes(s, func(s string, i int) (string, int, bool) {
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c, n := s[i], 1
 		if strings.IndexByte(keep, c) >= 0 {
 			return "", 0, false
 		}
-		if matcher.IsEscape(s, i) {
-			c, n = matcher.Unhex(s[i+1])<<4|matcher.Unhex(s[i+2]), 3
+		if pattern.IsEscape(s, i) {
+			c, n = pattern.Unhex(s[i+1])<<4|pattern.Unhex(s[i+2]), 3
 		}
 		switch {
-		case matcher.IsUnreserved(c) || c == '/':
+		case pattern.IsUnreserved(c) || c == '/':
 			if n == 1 {
 				return "", 0, false
 			}
 			return string(rune(c)), n, true
-		case n == 3 && s[i+1] == matcher.UpperHex[c>>4] && s[i+2] == matcher.UpperHex[c&15]:
+		case n == 3 && s[i+1] == pattern.UpperHex[c>>4] && s[i+2] == pattern.UpperHex[c&15]:
 			// Already as quote writes it: the two hex digits that follow
 			// are kept as they are, one by one.
 			return "", 0, false
 		}
-		return matcher.EscapeByte(c), n, true
+		return pattern.EscapeByte(c), n, true
 	})
 }
 

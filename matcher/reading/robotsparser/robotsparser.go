@@ -51,6 +51,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/jstext"
@@ -291,7 +292,7 @@ func rpPattern(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '%' && matcher.IsEscape(s, i):
+		case c == '%' && pattern.IsEscape(s, i):
 			b.WriteByte('%')
 			b.WriteByte(jstext.UpperHexDigit(s[i+1]))
 			b.WriteByte(jstext.UpperHexDigit(s[i+2]))
@@ -305,8 +306,8 @@ func rpPattern(s string) string {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		for j := i; j < i+n; j++ {
 			b.WriteByte('%')
-			b.WriteByte(matcher.UpperHex[s[j]>>4])
-			b.WriteByte(matcher.UpperHex[s[j]&15])
+			b.WriteByte(pattern.UpperHex[s[j]>>4])
+			b.WriteByte(pattern.UpperHex[s[j]&15])
 		}
 		i += n
 	}
@@ -406,7 +407,7 @@ func rpRequestPath(robots, raw string) (string, []matcher.Step, error) {
 		steps = append(steps, matcher.Step{Input: shown, Output: read, Source: "WHATWG URL Standard (Node.js URL); " + rpSource + " (_getRule)",
 			Rule: "the URL class reads the URL: its pathname and search are kept (percent-encoded where the standard says, dot segments resolved, an empty query and the fragment dropped)"})
 	}
-	path := matcher.UpperEscapes(read)
+	path := pattern.UpperEscapes(read)
 	if path != read {
 		steps = append(steps, matcher.Step{Input: read, Output: path, Source: rpSource + " (urlEncodeToUpper)",
 			Rule: "%xx escapes are upper-cased"})
@@ -449,7 +450,7 @@ func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url st
 		rules := f.Groups[gi].Rules
 		for ri := range rules {
 			r := &rules[ri]
-			if r.Pattern.Start == r.Pattern.End || !matcher.CompilePattern(f.NormalizedRule(r)).Match(path) {
+			if r.Pattern.Start == r.Pattern.End || !pattern.Compile(f.NormalizedRule(r)).Match(path) {
 				continue
 			}
 			m := f.MatchOf(r)

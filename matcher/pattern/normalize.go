@@ -1,8 +1,17 @@
-package matcher
+package pattern
 
 import "strings"
 
-// A normRule is one normalization step: a pass over the string that changes
+// A Step is one normalization step: what went in, what came out, and the
+// rule that was applied.
+type Step struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	Rule   string `json:"rule"`   // what was done, in a sentence
+	Source string `json:"source"` // where the rule comes from (an RFC section, a library)
+}
+
+// A NormRule is one normalization step: a pass over the string that changes
 // it or leaves it as it is.
 type NormRule struct {
 	Rule   string
@@ -248,8 +257,8 @@ var RFCPatternRules = append(rfcCommon[:len(rfcCommon):len(rfcCommon)], NormRule
 // NormalizePath returns the path as RFC 9309 compares it, with its steps.
 func NormalizePath(path string) (string, []Step) { return Normalize(path, RFCPathRules, true) }
 
-// NormalizePattern returns the pattern as RFC 9309 compares it, with its
-// steps.
-func NormalizePattern(pattern string) (string, []Step) {
+// NormalizeRule returns a rule's pattern as RFC 9309 compares it, with
+// its steps.
+func NormalizeRule(pattern string) (string, []Step) {
 	return Normalize(pattern, RFCPatternRules, true)
 }

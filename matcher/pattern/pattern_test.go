@@ -1,4 +1,4 @@
-package matcher
+package pattern
 
 import (
 	"strings"
@@ -6,9 +6,9 @@ import (
 )
 
 func matches(pat, path string) bool {
-	p, _ := NormalizePattern(pat)
+	p, _ := NormalizeRule(pat)
 	u, _ := NormalizePath(path)
-	return CompilePattern(p).Match(u)
+	return Compile(p).Match(u)
 }
 
 // The pattern table of RFC 9309 §2.2.2–2.2.3 as Google's documentation
@@ -86,8 +86,8 @@ func TestPatternMatchAgreesWithBacktracking(t *testing.T) {
 	}
 	genp("/", 5)
 	for _, pat := range pats {
-		norm, _ := NormalizePattern(pat)
-		c := CompilePattern(norm)
+		norm, _ := NormalizeRule(pat)
+		c := Compile(norm)
 		for _, path := range paths {
 			if got, want := c.Match(path), backtrack(norm, path); got != want {
 				t.Fatalf("pattern %q (normalized %q) on %q: got %v, exhaustive search says %v", pat, norm, path, got, want)

@@ -1,4 +1,4 @@
-package matcher
+package pattern
 
 import "testing"
 
@@ -33,8 +33,8 @@ func TestNormalizeRFC9309(t *testing.T) {
 			if got, _ := NormalizePath(tt.in); got != tt.path {
 				t.Errorf("NormalizePath(%q) = %q, want %q", tt.in, got, tt.path)
 			}
-			if got, _ := NormalizePattern(tt.in); got != tt.pattern {
-				t.Errorf("NormalizePattern(%q) = %q, want %q", tt.in, got, tt.pattern)
+			if got, _ := NormalizeRule(tt.in); got != tt.pattern {
+				t.Errorf("NormalizeRule(%q) = %q, want %q", tt.in, got, tt.pattern)
 			}
 		})
 	}
@@ -73,8 +73,8 @@ func TestNormalizeIdempotent(t *testing.T) {
 		if twice, _ := NormalizePath(once); twice != once {
 			t.Errorf("path %q: once %q, twice %q", in, once, twice)
 		}
-		p, _ := NormalizePattern(in)
-		if p2, _ := NormalizePattern(p); p2 != p {
+		p, _ := NormalizeRule(in)
+		if p2, _ := NormalizeRule(p); p2 != p {
 			t.Errorf("pattern %q: once %q, twice %q", in, p, p2)
 		}
 	}

@@ -1,0 +1,326 @@
+package pattern
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// An Index finds the rules of a token's applying groups that may match
+// a path, without trying the others. A rule can match a path only if the
+// path starts with the rule's literal prefix, the bytes of its pattern
+// before the first '*' (RFC 9309 §2.2.3: '*' is the only special character
+// before the end, and a final '$' only anchors). A crawler asks about many
+// URLs for one token, and a large file gives one token thousands of rules;
+// with the index a URL costs a binary search and the rules whose prefix it
+// starts with, not a match attempt per rule.
+//
+// The distinct prefixes are kept sorted. Every prefix of a path that the
+// index holds sorts at or before the path, and all the entries between the
+// longest such prefix and the path start with it; so the entry just before
+// the path, walked up through its own prefixes (parent), reaches every
+// prefix of the path the index holds. Each rule is still matched in full:
+// the index only leaves out rules that cannot match, and the explanation
+// lists every matching rule as before.
+type Index struct {
+	prefixes []string // distinct literal prefixes, sorted
+	// parent[i] is the index of the longest other prefix that is a prefix
+	// of prefixes[i], or -1.
+	parent []int32
+	// refs[start[i]:start[i+1]] are the rules whose prefix is prefixes[i].
+	start []int32
+	refs  []Ref
+	// wild holds the rules whose literal prefix is at most "/", by the
+	// longest segment between their stars.
+	wild *substringIndex
+}
+
+// A Ref names rule Rule of group Group of a file.
+type Ref struct{ Group, Rule int32 }
+
+// literalPrefix is the bytes of a compiled pattern's body before its first
+// '*'.
+func literalPrefix(body string) string {
+	if i := strings.IndexByte(body, '*'); i >= 0 {
+		return body[:i]
+	}
+	return body
+}
+
+// An entry is a rule being indexed under key: its literal prefix, or the
+// segment the substring index finds it by.
+type entry struct {
+	key string
+	ref Ref
+}
+
+// NewIndex indexes the rules each yields, with the bodies of their
+// compiled patterns (a final '$' removed). size is how many rules each
+// yields, or a guess: it only sizes the arrays.
+func NewIndex(size int, each func(add func(body string, ref Ref))) *Index {
+	all := make([]entry, 0, size)
+	var wild []entry
+	each(func(body string, ref Ref) {
+		prefix := literalPrefix(body)
+		if seg := longestSegment(body[len(prefix):]); len(prefix) <= 1 && seg != "" {
+			wild = append(wild, entry{seg, ref})
+			return
+		}
+		all = append(all, entry{prefix, ref})
+	})
+	// By prefix only: candidates puts the rules it finds in file order.
+	order := sortedOrder(all)
+	n := distinctKeys(all, order)
+	x := &Index{prefixes: make([]string, 0, n), parent: make([]int32, 0, n), start: make([]int32, 0, n+1), refs: make([]Ref, len(all))}
+	var chain []int32 // the prefixes of the current one, longest last
+	for i, k := range order {
+		e := all[k]
+		x.refs[i] = e.ref
+		if n := len(x.prefixes); n > 0 && x.prefixes[n-1] == e.key {
+			continue
+		}
+		for len(chain) > 0 && !strings.HasPrefix(e.key, x.prefixes[chain[len(chain)-1]]) {
+			chain = chain[:len(chain)-1]
+		}
+		parent := int32(-1)
+		if len(chain) > 0 {
+			parent = chain[len(chain)-1]
+		}
+		id := int32(len(x.prefixes))
+		x.prefixes = append(x.prefixes, e.key)
+		x.parent = append(x.parent, parent)
+		x.start = append(x.start, int32(i))
+		chain = append(chain, id)
+	}
+	x.start = append(x.start, int32(len(all)))
+	if len(wild) > 0 {
+		x.wild = newSubstringIndex(wild)
+	}
+	return x
+}
+
+// distinctKeys counts the distinct keys of the entries, in their sorted
+// order.
+func distinctKeys(es []entry, order []int32) int {
+	n := 0
+	for i, k := range order {
+		if i == 0 || es[k].key != es[order[i-1]].key {
+			n++
+		}
+	}
+	return n
+}
+
+// Candidates appends to buf every indexed rule that may match path, once
+// and in file order (group, then rule), so that an evaluation meets them
+// in the order it would meet them rule by rule: the rules whose literal
+// prefix path starts with, and those whose segment it contains.
+func (x *Index) Candidates(path string, buf []Ref) []Ref {
+	n := len(buf)
+	buf = x.byPrefix(path, buf)
+	if x.wild != nil {
+		buf = x.wild.candidates(path, buf)
+	}
+	if len(buf)-n > 1 {
+		slices.SortFunc(buf[n:], func(a, b Ref) int { return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rule, b.Rule)) })
+		buf = slices.Compact(buf)
+	}
+	return buf
+}
+
+// byPrefix appends the rules whose literal prefix path starts with.
+func (x *Index) byPrefix(path string, buf []Ref) []Ref {
+	// The last prefix that sorts at or before path.
+	j, found := slices.BinarySearch(x.prefixes, path)
+	if !found {
+		j--
+	}
+	if j < 0 {
+		return buf
+	}
+	common := commonPrefixLen(x.prefixes[j], path)
+	k := int32(j)
+	for k >= 0 && len(x.prefixes[k]) > common {
+		k = x.parent[k]
+	}
+	for ; k >= 0; k = x.parent[k] {
+		buf = append(buf, x.refs[x.start[k]:x.start[k+1]]...)
+	}
+	return buf
+}
+
+func commonPrefixLen(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// A LazyIndex builds a selection's rule index the first time an evaluation
+// asks for it: a token asked about once does not pay for it. A file is read
+// by one goroutine at a time, so a nil check is enough.
+type LazyIndex struct {
+	x *Index
+}
+
+func (l *LazyIndex) Get(build func() *Index) *Index {
+	if l.x == nil {
+		l.x = build()
+	}
+	return l.x
+}
+
+// A substringIndex finds the rules a path may match through a literal
+// segment the rule requires somewhere in it: for rules whose literal
+// prefix says little ("/*.pdf$", "/*?sessionid=" start with "/" and would
+// be tried on every path), the longest segment between stars. It is an
+// Aho-Corasick automaton over those segments (Aho and Corasick, 1975):
+// one pass over the path reports every segment it contains, in
+// O(len(path) + segments found), whatever the number of rules.
+type substringIndex struct {
+	// nodes[0] is the root; the nodes are in breadth-first order, so the
+	// children of a node are consecutive, sorted by byte, and a node's
+	// fail link points to an earlier node.
+	nodes []acNode
+	refs  []Ref // the rules, by segment: a node's are refs[refLo:refHi]
+}
+
+type acNode struct {
+	b             byte  // the byte of the edge from the parent
+	child, nchild int32 // the children are nodes[child : child+nchild]
+	fail          int32 // the node of the longest proper suffix that is in the trie
+	dict          int32 // the nearest node down the fail chain that ends a segment, or -1
+	refLo, refHi  int32 // the rules whose segment ends here
+}
+
+// step returns the child of node u along b, or -1.
+func (x *substringIndex) step(u int32, b byte) int32 {
+	n := &x.nodes[u]
+	lo, hi := n.child, n.child+n.nchild
+	for lo < hi {
+		m := int32(uint32(lo+hi) >> 1)
+		if x.nodes[m].b < b {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < n.child+n.nchild && x.nodes[lo].b == b {
+		return lo
+	}
+	return -1
+}
+
+// newSubstringIndex builds the automaton over the segments of wild, which
+// it sorts. A node of the trie is a run of the sorted segments that share
+// its bytes, so the trie is built level by level from the runs, its nodes
+// counted beforehand, and the refs of a node are a run of wild.
+func newSubstringIndex(wild []entry) *substringIndex {
+	keys := make([]string, len(wild))
+	x := &substringIndex{refs: make([]Ref, len(wild))}
+	nodes := 1
+	for i, k := range sortedOrder(wild) {
+		keys[i], x.refs[i] = wild[k].key, wild[k].ref
+		lcp := 0
+		if i > 0 {
+			lcp = commonPrefixLen(keys[i-1], keys[i])
+		}
+		nodes += len(keys[i]) - lcp
+	}
+	x.nodes = make([]acNode, 1, nodes)
+	// span[u] is the run of wild below node u; the depth of u is the
+	// number of bytes its run shares.
+	type span struct{ lo, hi, depth int32 }
+	spans := make([]span, 1, nodes)
+	spans[0] = span{0, int32(len(keys)), 0}
+	x.nodes[0] = acNode{dict: -1}
+	for u := 0; u < len(x.nodes); u++ {
+		sp := spans[u]
+		lo, d := sp.lo, int(sp.depth)
+		// Sorted, the segments that end here come first.
+		for lo < sp.hi && len(keys[lo]) == d {
+			lo++
+		}
+		x.nodes[u].refLo, x.nodes[u].refHi = sp.lo, lo
+		x.nodes[u].child = int32(len(x.nodes))
+		for lo < sp.hi {
+			b := keys[lo][d]
+			hi := lo + 1
+			for hi < sp.hi && keys[hi][d] == b {
+				hi++
+			}
+			x.nodes = append(x.nodes, acNode{b: b, dict: -1})
+			spans = append(spans, span{lo, hi, int32(d + 1)})
+			lo = hi
+		}
+		x.nodes[u].nchild = int32(len(x.nodes)) - x.nodes[u].child
+	}
+	x.link()
+	return x
+}
+
+// link makes the fail and dictionary links in one pass over the nodes in
+// breadth-first order: a node's links are made from its parent's, which
+// are shorter and come earlier.
+func (x *substringIndex) link() {
+	for u := int32(0); u < int32(len(x.nodes)); u++ {
+		n := x.nodes[u]
+		for v := n.child; v < n.child+n.nchild; v++ {
+			b := x.nodes[v].b
+			f := int32(0)
+			if u != 0 {
+				for f = n.fail; ; f = x.nodes[f].fail {
+					if t := x.step(f, b); t >= 0 {
+						f = t
+						break
+					}
+					if f == 0 {
+						break
+					}
+				}
+			}
+			x.nodes[v].fail = f
+			if fn := &x.nodes[f]; fn.refHi > fn.refLo {
+				x.nodes[v].dict = f
+			} else {
+				x.nodes[v].dict = fn.dict
+			}
+		}
+	}
+}
+
+// candidates appends to buf the rules whose segment path contains (a rule
+// once for each place its segment is found).
+func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
+	s := int32(0)
+	for i := 0; i < len(path); i++ {
+		for {
+			if t := x.step(s, path[i]); t >= 0 {
+				s = t
+				break
+			}
+			if s == 0 {
+				break
+			}
+			s = x.nodes[s].fail
+		}
+		for t := s; t > 0; t = x.nodes[t].dict {
+			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
+		}
+	}
+	return buf
+}
+
+// longestSegment is the longest run of a pattern body between stars.
+func longestSegment(body string) string {
+	best := ""
+	for seg := range strings.SplitSeq(body, "*") {
+		if len(seg) > len(best) {
+			best = seg
+		}
+	}
+	return best
+}
