@@ -29,7 +29,7 @@ PACKWASM := .cache/bin/packwasm
 PRECOMPRESS := .cache/bin/precompress
 WASM     := web/app.wasm
 
-.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet staticcheck bench bench-peers fuzz fuzz-ci soak clean
+.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -188,6 +188,12 @@ bench-peers:
 	cd bench && $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m . > ../bin/bench-peers.txt
 	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
 		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
+
+# The peak memory of check on 100 MiB files, under every reading and with
+# -compare (scripts/check-memory; SHAPES, READINGS and PROG narrow it).
+# One process at a time, each up to a few GB.
+mem:
+	GO="$(GO)" scripts/check-memory
 
 # Each fuzz target of the matcher's packages (its core and every reading)
 # for FUZZTIME (go test allows one -fuzz target per run), run as fuzz-ci

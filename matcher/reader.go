@@ -188,6 +188,19 @@ func ParseText(r Reading, text string) *File {
 	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource)
 }
 
+// ParseShared is ParseAs for a caller that holds the source both as
+// bytes and as a string over the same memory (a program that read a file
+// and made a string of its buffer without a copy): the File keeps src as
+// Source and slices text for its strings, so that the source is in memory
+// once. Neither may change afterwards. When text is not src's bytes,
+// ParseShared reads src, as ParseAs does.
+func ParseShared(r Reading, src []byte, text string) *File {
+	if string(src) != text { // compared in place, no copy
+		return ParseAs(r, src)
+	}
+	return parseWithin(readerOrRFC(r), src, text, maxSource)
+}
+
 // readerOrRFC returns the reading named r; an unknown one falls back to
 // RFC 9309.
 func readerOrRFC(r Reading) Reader {

@@ -101,3 +101,27 @@ func TestAboutEveryReading(t *testing.T) {
 		t.Errorf("About of an unknown reading = %+v, want the zero value", a)
 	}
 }
+
+// ParseShared keeps the caller's bytes as Source and answers as ParseAs;
+// given a text that is not those bytes, it reads the bytes, as ParseAs
+// does.
+func TestParseSharedAnswersAsParseAs(t *testing.T) {
+	src := []byte("User-agent: *\nDisallow: /a*\nAllow: /a/b$\n")
+	for _, r := range Readings() {
+		shared, copied := ParseShared(r, src, string(src)), ParseAs(r, src)
+		if &shared.Source[0] != &src[0] {
+			t.Errorf("%s: ParseShared copied the source", r)
+		}
+		for _, u := range []string{"/a", "/a/b", "/c"} {
+			a, _ := shared.Evaluate("Googlebot", u)
+			b, _ := copied.Evaluate("Googlebot", u)
+			if a.Allowed != b.Allowed || a.Explanation != b.Explanation {
+				t.Errorf("%s %s: ParseShared %s, ParseAs %s", r, u, a.Verdict(), b.Verdict())
+			}
+		}
+		other := ParseShared(r, src, "User-agent: *\nDisallow: /\n")
+		if len(other.Lines) != len(copied.Lines) || other.Text(2) != "Disallow: /a*" {
+			t.Errorf("%s: ParseShared of a text that is not src read the text: line 2 is %q", r, other.Text(2))
+		}
+	}
+}

@@ -59,6 +59,10 @@ type Comparison struct {
 	Files       []*matcher.File   // the files compared, one per reading
 	Results     []*matcher.Result // one per reading, in Readings() order
 	Differences []Difference
+	// Winning holds, by result, the text of the line of its winning
+	// rule, "" when no rule decided: what a table of readings shows,
+	// kept so that it needs no File (CompareEach lets each go).
+	Winning []string
 }
 
 // Compare evaluates token and rawURL against files (one per reading, as
@@ -89,7 +93,8 @@ func compare(files []*matcher.File, chosen int, token, rawURL string) (*Comparis
 	c := &Comparison{Files: files}
 	ss := sides{}
 	for _, f := range files {
-		c.Results = append(c.Results, f.EvaluateTarget(token, t))
+		res := f.EvaluateTarget(token, t)
+		c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 	}
 	for i := range c.Results {
 		for j := i + 1; j < len(c.Results); j++ {

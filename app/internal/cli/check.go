@@ -197,7 +197,19 @@ func checkGC(c *checkConfig, size int) {
 	case size > lazyGCLimit:
 		debug.SetGCPercent(50)
 	}
+	if size > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryGoal(size))
+	}
 }
+
+// memoryGoal is the heap a check of a file of size bytes aims to stay
+// under: four times the file (issue 16), and a base for the program
+// itself. It is a soft limit (debug.SetMemoryLimit): the collector runs
+// sooner as the heap nears it, so that a file whose parse keeps less than
+// the goal peaks near it instead of half as high again as what it keeps
+// (GOGC=50), and one that keeps more is not stopped, only collected more
+// often.
+func memoryGoal(size int) int64 { return 4*int64(size) + 32<<20 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseCheckFlags(args, stderr)
@@ -287,11 +299,20 @@ func QuoteField(s string) string { return `"` + escape.Text(s) + `"` }
 type evaluator struct {
 	files []*matcher.File
 	index int // of the chosen reading in files
+	// each is set for -compare of the URLs on the command line: files
+	// holds only the chosen reading's, and checkEach parses the others
+	// one at a time from body (matcher.CompareEach).
+	each bool
+	body string
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
-	if !c.compare {
-		return &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}}
+	chosen := func() *matcher.File { return matcher.ParseShared(c.reading, sourceBytes(body), body) }
+	switch {
+	case !c.compare:
+		return &evaluator{files: []*matcher.File{chosen()}}
+	case c.urls == "" && len(c.args) <= urlBatchSize:
+		return &evaluator{files: []*matcher.File{chosen()}, each: true, body: body}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}
 	for i, f := range ev.files {
@@ -300,6 +321,24 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		}
 	}
 	return ev
+}
+
+// compareEach compares urls under every reading, parsing one other
+// reading at a time; it stops at the first URL that cannot be read, and
+// returns the comparisons of those before it with that error.
+func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, error) {
+	var targets []*matcher.Target
+	var err error
+	for _, u := range urls {
+		t, terr := matcher.ParseTarget(u)
+		if terr != nil {
+			err = terr
+			break
+		}
+		targets = append(targets, t)
+	}
+	parse := func(r matcher.Reading) *matcher.File { return matcher.ParseShared(r, sourceBytes(ev.body), ev.body) }
+	return compare.CompareEach(ev.file(), parse, token, targets), err
 }
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }

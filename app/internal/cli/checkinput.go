@@ -15,8 +15,9 @@ import (
 )
 
 // readInput reads the robots.txt file (name "-" is stdin) into a string,
-// whose slices the matcher's strings are (matcher.ParseText): a large
-// file's bytes are then in memory twice, the string and the File's Source. It reads at most max bytes and
+// whose slices the matcher's strings are, and whose bytes are the File's
+// Source (matcher.ParseShared, sourceBytes): the file is in memory once.
+// It reads at most max bytes and
 // refuses a larger input, so that /dev/zero or an endless pipe ends with a
 // message rather than filling memory. A regular file is read into one
 // buffer of its size (and refused before any read when its size is
@@ -42,6 +43,12 @@ func readInput(name string, stdin io.Reader, max int64) (string, error) {
 	// so the string may share its bytes (as strings.Builder does).
 	return unsafe.String(unsafe.SliceData(data), len(data)), nil
 }
+
+// sourceBytes is the bytes of a source text, shared and not copied, for
+// matcher.ParseShared: readInput's string shares its buffer, and the
+// matcher only reads a File's Source, so that a 100 MiB file is in memory
+// once rather than as a string and a copy of its bytes.
+func sourceBytes(text string) []byte { return unsafe.Slice(unsafe.StringData(text), len(text)) }
 
 // openInput opens name, or stands for stdin when it is "-", with the size
 // of a regular file (-1 when unknown).

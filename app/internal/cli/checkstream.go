@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+
+	"robots-explorer/matcher"
 )
 
 // urlBatchSize is how many URLs are read before they are checked: the
@@ -58,6 +61,9 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 	if c.crawl != nil {
 		return checkCrawlerList(c, ev, urls, lines, w)
 	}
+	if ev.each {
+		return checkEach(c, ev, urls, w)
+	}
 	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err == nil {
@@ -72,6 +78,20 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 		disallowed = disallowed || !res.Allowed
 	}
 	return disallowed, nil
+}
+
+// checkEach is checkList for -compare of the URLs on the command line:
+// every reading is parsed once for all of them, one at a time.
+func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer) (disallowed bool, err error) {
+	cmps, evalErr := ev.compareEach(c.token, urls)
+	for _, cmp := range cmps {
+		res := cmp.Results[slices.IndexFunc(cmp.Results, func(r *matcher.Result) bool { return r.Reading == c.reading })]
+		if err := writeResult(w, ev.file(), res, cmp, c.json); err != nil {
+			return disallowed, err
+		}
+		disallowed = disallowed || !res.Allowed
+	}
+	return disallowed, evalErr
 }
 
 // readURLBatches hands emit the URLs of the command line, then those of

@@ -116,8 +116,8 @@ func ComparisonRows(cmp *compare.Comparison, chosen matcher.Reading) *comparison
 		about := matcher.About(res.Reading)
 		v := ReadingVerdict{Reading: res.Reading, Title: about.Title, Mirrors: about.Mirrors, Verdict: res.Verdict(),
 			Why: res.Explanation, Current: res.Reading == chosen, Decided: readingDecidedBy(res)}
-		if w, ok := res.WinningRule(); ok && i < len(cmp.Files) {
-			v.Line, v.LineText, v.Decided = int(w.Rule.Line), cmp.Files[i].Text(int(w.Rule.Line)), ""
+		if w, ok := res.WinningRule(); ok && i < len(cmp.Winning) {
+			v.Line, v.LineText, v.Decided = int(w.Rule.Line), cmp.Winning[i], ""
 		}
 		if d, ok := withChosen[res.Reading]; ok {
 			v.Differs, v.Factor, v.Reason = true, d.Factor, d.Sentence

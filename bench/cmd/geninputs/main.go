@@ -1,9 +1,11 @@
 // Command geninputs writes the benchmark inputs to files, so that a whole
 // program can be measured on them: a realistic robots.txt and a list of
 // URLs, one a line, from the same deterministic generators the benchmarks
-// use.
+// use. -shape mixed or tiny writes one of bench.HugeFile's shapes instead
+// of the realistic file.
 //
 //	go run ./cmd/geninputs -size 512000 -urls 1000000 -dir OUT
+//	go run ./cmd/geninputs -size 104857600 -shape tiny -urls 2 -dir OUT
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"robots-explorer/bench"
 )
@@ -20,15 +23,23 @@ func main() {
 	size := flag.Int("size", 500<<10, "bytes of robots.txt")
 	n := flag.Int("urls", 1000000, "number of URLs")
 	dir := flag.String("dir", ".", "folder to write robots.txt and urls.txt into")
+	shape := flag.String("shape", "realistic", "the file's shape: realistic, or one of bench.HugeFile's ("+strings.Join(bench.Shapes, ", ")+")")
 	flag.Parse()
-	if err := write(*dir, *size, *n); err != nil {
+	if err := write(*dir, *size, *n, *shape); err != nil {
 		fmt.Fprintln(os.Stderr, "geninputs:", err)
 		os.Exit(1)
 	}
 }
 
-func write(dir string, size, n int) error {
-	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), bench.RealisticFile(size), 0o644); err != nil {
+func write(dir string, size, n int, shape string) error {
+	body := bench.RealisticFile(size)
+	if shape != "realistic" {
+		var err error
+		if body, err = bench.HugeFile(size, shape); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), body, 0o644); err != nil {
 		return err
 	}
 	f, err := os.Create(filepath.Join(dir, "urls.txt"))

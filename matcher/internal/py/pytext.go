@@ -8,6 +8,7 @@
 package py
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -110,19 +111,24 @@ func LineBreak(r rune) bool {
 // where each line lies in the source. CR LF is one break; a final line
 // without a break counts; an empty body has no lines. It also returns the
 // offset of the first byte that is not valid UTF-8, or -1: there Python's
-// strict decode raises UnicodeDecodeError.
-func SplitLines(src []byte) (lines []Line, badByte int) {
+// strict decode raises UnicodeDecodeError. text is string(src): a valid
+// line's text is a slice of it, not a copy (a copy of every line was
+// the source once more, in 4 million strings for a 100 MiB file).
+func SplitLines(src []byte, text string) (lines []Line, badByte int) {
 	badByte = -1
+	// Most lines end in '\n': one slice of about the right size, rather
+	// than every smaller one append would leave behind.
+	lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
 	start := 0
-	var text strings.Builder
+	var dec strings.Builder
 	var off []int
 	valid := true
 	flush := func(end int) {
 		l := Line{Start: start, End: end}
 		if valid {
-			l.Text = string(src[start:end])
+			l.Text = text[start:end]
 		} else {
-			l.Text, l.Off = text.String(), off
+			l.Text, l.Off = dec.String(), off
 		}
 		lines = append(lines, l)
 	}
@@ -134,8 +140,8 @@ func SplitLines(src []byte) (lines []Line, badByte int) {
 		if !ok && valid {
 			// Switch this line to the decoded form, with an offset map.
 			valid = false
-			text.Reset()
-			text.Write(src[start:i])
+			dec.Reset()
+			dec.Write(src[start:i])
 			off = make([]int, 0, i-start+16)
 			for j := start; j < i; j++ {
 				off = append(off, j)
@@ -151,7 +157,7 @@ func SplitLines(src []byte) (lines []Line, badByte int) {
 			continue
 		}
 		if !valid {
-			text.WriteRune(r)
+			dec.WriteRune(r)
 			for k := 0; k < utf8.RuneLen(r); k++ {
 				off = append(off, i)
 			}

@@ -92,16 +92,29 @@ func (s *pgSet) groups(runs []int) []int {
 // A pgEntry is one rule as protego stores it: its quoted pattern, its
 // priority (the pattern's length in characters) and, when steps were
 // asked for, how the line's value became the pattern.
+//
+// A file holds one or more per rule, so it is kept to 48 bytes: the
+// steps, made only for the rules of an explanation, behind a pointer, and
+// the priority in an int32.
 type pgEntry struct {
 	pattern string
-	prio    int
 	// match is the pattern as the project's matcher reads it to match as
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
+	steps *[]matcher.Step
+	prio  int32
 	flags pattern.Flags
 	never bool
-	steps []matcher.Step
+}
+
+// stepList is how the line's value became e's pattern, when steps were
+// asked for.
+func (e *pgEntry) stepList() []matcher.Step {
+	if e.steps == nil {
+		return nil
+	}
+	return *e.steps
 }
 
 // matches reports whether the entry matches the quoted URL path.
@@ -170,10 +183,10 @@ func (Reader) Parse(src []byte, text string) *matcher.File {
 // pySplitLines; otherwise every invalid sequence (as CPython's decoder cuts
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
-// offset of the first dropped byte, or -1.
-func pgSplitLines(src []byte) ([]py.Line, int) {
+// offset of the first dropped byte, or -1. whole is string(src).
+func pgSplitLines(src []byte, whole string) ([]py.Line, int) {
 	if utf8.Valid(src) {
-		lines, _ := py.SplitLines(src)
+		lines, _ := py.SplitLines(src, whole)
 		return lines, -1
 	}
 	text := make([]byte, 0, len(src))
@@ -553,11 +566,15 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	if err != nil || q == "" {
 		return -1, err
 	}
-	e := pgEntry{pattern: q, prio: utf8.RuneCountInString(q)}
+	if q == pat {
+		q = pat // the pattern as written, a slice of the source: no copy kept per rule
+	}
+	e := pgEntry{pattern: q, prio: int32(utf8.RuneCountInString(q))}
 	e.match, e.never = pgMatchForm(q)
 	e.flags = pattern.FlagsOf(e.match)
 	if steps {
-		e.steps = append(append([]matcher.Step(nil), before...), st.Steps...)
+		all := append(append([]matcher.Step(nil), before...), st.Steps...)
+		e.steps = &all
 	}
 	own := len(*out)
 	*out = append(*out, e)
@@ -567,7 +584,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	dir := q[:len(q)-len("index.html")] + "$"
 	var next []matcher.Step
 	if steps {
-		next = append(append(next, e.steps...), matcher.Step{Input: q, Output: dir, Source: pgSource + " (_RuleSet.allow)",
+		next = append(append(next, e.stepList()...), matcher.Step{Input: q, Output: dir, Source: pgSource + " (_RuleSet.allow)",
 			Rule: "an allowed …/index.html also allows its directory: the directory followed by '$' is added as another allow"})
 	}
 	_, err = pgAdd(out, dir, allow, steps, next)
@@ -747,9 +764,9 @@ func pgMatch(f *matcher.File, ext *pgFile, gi, ri int, path string) (matcher.Mat
 	}
 	r := &f.Groups[gi].Rules[ri]
 	m := f.MatchOf(r)
-	m.Normalized, m.Priority = entries[best].pattern, entries[best].prio
+	m.Normalized, m.Priority = entries[best].pattern, int(entries[best].prio)
 	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); err == nil && best < len(again) {
-		m.Steps = again[best].steps
+		m.Steps = again[best].stepList()
 	}
 	return m, true
 }

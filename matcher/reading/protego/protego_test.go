@@ -124,7 +124,7 @@ func TestProtegoQuotePattern(t *testing.T) {
 			var got []string
 			for _, e := range entries {
 				got = append(got, e.pattern)
-				if e.prio != utf8.RuneCountInString(e.pattern) {
+				if int(e.prio) != utf8.RuneCountInString(e.pattern) {
 					t.Errorf("%q: priority %d, want its %d characters", e.pattern, e.prio, utf8.RuneCountInString(e.pattern))
 				}
 			}
@@ -322,7 +322,7 @@ func FuzzProtego(f *testing.F) {
 		for gi := range ext.entries {
 			for _, entries := range ext.entries[gi] {
 				for _, e := range entries {
-					if e.pattern == "" || e.prio != utf8.RuneCountInString(e.pattern) {
+					if e.pattern == "" || int(e.prio) != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)
 					}
 					if got, want := e.matches(a.Path), pgRegexp(e.pattern).MatchString(a.Path); got != want {

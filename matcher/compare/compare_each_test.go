@@ -1,0 +1,78 @@
+package compare
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/suite"
+)
+
+// checkCompareEach asserts that CompareEach, which parses one reading at a
+// time, answers as CompareWith over every reading's file at once, for each
+// of the readings chosen (indexes in Readings(); all of them when none).
+func checkCompareEach(t *testing.T, where string, src []byte, token string, urls []string, chosenOnly ...int) {
+	t.Helper()
+	files := matcher.ParseAll(src)
+	targets := make([]*matcher.Target, len(urls))
+	for i, u := range urls {
+		var err error
+		if targets[i], err = matcher.ParseTarget(u); err != nil {
+			return // CompareEach takes targets already read
+		}
+	}
+	for ci, chosen := range files {
+		if len(chosenOnly) > 0 && !slices.Contains(chosenOnly, ci) {
+			continue
+		}
+		got := CompareEach(chosen, func(r matcher.Reading) *matcher.File { return matcher.ParseAs(r, src) }, token, targets)
+		for i, u := range urls {
+			want, err := CompareWith(files, chosen.Reading, token, u)
+			if err != nil {
+				t.Fatalf("%s: CompareWith(%s, %q): %v", where, chosen.Reading, u, err)
+			}
+			g := got[i]
+			if !reflect.DeepEqual(g.Differences, want.Differences) || !reflect.DeepEqual(g.Winning, want.Winning) {
+				t.Fatalf("%s: chosen %s, URL %q:\nCompareEach %+v %q\nCompareWith %+v %q", where, chosen.Reading, u,
+					g.Differences, g.Winning, want.Differences, want.Winning)
+			}
+			for r := range want.Results {
+				a, b := g.Results[r], want.Results[r]
+				wa, oka := a.WinningRule()
+				wb, okb := b.WinningRule()
+				if a.Reading != b.Reading || a.Allowed != b.Allowed || a.Reason != b.Reason || oka != okb ||
+					!reflect.DeepEqual(wa, wb) || a.Explanation != b.Explanation || a.Path != b.Path {
+					t.Fatalf("%s: chosen %s, URL %q, reading %s: CompareEach %s %q, CompareWith %s %q", where,
+						files[ci].Reading, u, b.Reading, a.Verdict(), a.Explanation, b.Verdict(), b.Explanation)
+				}
+			}
+		}
+	}
+}
+
+func TestCompareEachAnswersAsCompareWith(t *testing.T) {
+	for _, c := range []struct{ name, src string }{
+		{"wildcards differ", "User-agent: *\nAllow: /fish*\nDisallow: /fish\n"},
+		{"typo and blank line", "User-agent: googlebot\n\nDisalow: /a\nUser-agent: *\nDisallow: /\n"},
+		{"index.html", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n"},
+		{"crawl-delay", "User-agent: *\nCrawl-delay: 999999\nDisallow: /x\n"},
+		{"empty", ""},
+	} {
+		checkCompareEach(t, c.name, []byte(c.src), "Googlebot", []string{"/fish", "/a", "/d/", "/x", "/robots.txt"})
+	}
+}
+
+// Over the differential corpus (what six programs answered to 12,000
+// questions), with a second URL so that each file answers two at once;
+// each question with one chosen reading in turn, so that every reading is
+// chosen for 1,500 of them.
+func TestCompareEachDifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole corpus, under every chosen reading: not in -short")
+	}
+	for _, c := range suite.Differential(t) {
+		checkCompareEach(t, fmt.Sprint("corpus line ", c.Line), c.Body, c.Token, []string{c.URL, "/"}, c.Line%len(matcher.Readings()))
+	}
+}
