@@ -18,20 +18,28 @@ import (
 	"strings"
 )
 
-// State is everything a link restores.
+// A State is the explorer's whole input: the file, the product token, the
+// URLs, the reading and the chosen URL, and what was observed of the
+// file's delivery. It is the one shape of an input: the explorer's fields
+// hold one, a link or a saved file restores one, and the lessons' examples
+// and the register's queries open as one.
 type State struct {
 	Robots  string
 	Token   string
-	URLs    []string
-	Reading string
-	Chosen  int // index in URLs of the chosen URL
-	// The delivery facts as typed, all optional: a link without them (as
-	// every link made before they existed) has no delivery facts.
+	URLs    []string // one a line; a link carries them trimmed, without blank lines
+	Reading string   // a reading's name; "" for the default, rfc9309
+	Chosen  int      // index in URLs of the chosen URL
+	Delivery
+}
+
+// Delivery holds the facts of a file's delivery as typed, all optional: a
+// link without them (as every link made before they existed) has none.
+type Delivery struct {
 	Status      string
-	Redirects   []string
+	Redirects   []string // one URL a line, in the order followed
 	ContentType string
-	FetchError  string
-	Observed    string
+	FetchError  string // a network error or timeout, in the person's words
+	Observed    string // when the file was fetched: the datetime-local form, RFC 3339 or a date
 }
 
 // deliveryKeys are the parameters of the delivery facts, short because
@@ -161,7 +169,7 @@ func decodeReadable(fragment string) (State, error) {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
 	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading"),
-		Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")}
+		Delivery: Delivery{Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")}}
 	if c := v.Get("chosen"); c != "" {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {
