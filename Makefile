@@ -3,7 +3,7 @@ GO       ?= go
 BIN      := bin/robots-explorer
 WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 FUZZTIME ?= 20s
-# The version decision records carry (app/toolversion.go); empty outside git.
+# The version decision records carry (app/internal/version); empty outside git.
 # Taken once, when make starts (:=, not ?=, which would run git describe
 # again for each recipe): the program and the page's wasm of one build must
 # carry the same version even when the tree changes during the build.
@@ -24,26 +24,31 @@ ifneq ($(ROBOTSTXT_DIFFERENTIAL),)
 export ROBOTSTXT_DIFFERENTIAL
 endif
 ADDR     ?= 127.0.0.1:8000
+VERSIONVAR := robots-explorer/app/internal/version.version
+PACKWASM := .cache/bin/packwasm
+PRECOMPRESS := .cache/bin/precompress
 WASM     := web/app.wasm
 
 .PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
-build: $(BIN) $(WASM) $(WASM).gz
+build: $(BIN) $(WASM) $(WASM).gz $(WASM).br
 
 # CGO_ENABLED=0: a static program, with Go's own DNS resolver. Linked
 # against libc, every start paid for the dynamic loader and libc's set-up:
 # a check of a tiny file took 2.1 ms instead of 1.6 ms.
 $(BIN): FORCE
-	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./app
+	CGO_ENABLED=0 $(GO) build -ldflags "-X $(VERSIONVAR)=$(VERSION)" -o $(BIN) ./app
 
 # -s -w drops the symbol table and DWARF: about 40 KB less after gzip.
-# -l on the UI's own package (robots-explorer/app) only: inlining in its
-# render code made it 17 KB larger after gzip and no faster in the
-# browser tests; the matcher, go-app and the runtime keep inlining.
-# -X main.version: records made in the page carry the same version as the
-# program's (app/toolversion.go), not "devel".
+# -l on the UI's own packages (robots-explorer/app/...: the wasm's main,
+# ui, view, browser, permalink) only: inlining in its render code made it
+# 17 KB larger after gzip and no faster in the browser tests; the matcher,
+# go-app, the runtime and app/lesson (its text, with a few functions:
+# 300 bytes less after brotli with inlining) keep inlining.
+# -X version: records made in the page carry the same version as the
+# program's (app/internal/version), not "devel".
 # packwasm then joins the linker's many small data segments: the same
 # memory, about 170 KB less after gzip. go build relinks only after a
 # change and packwasm writes app.wasm only when its bytes change, so the
@@ -53,21 +58,29 @@ $(BIN): FORCE
 # standard library; together they keep both cores busy).
 WASMLINKED := bin/app.wasm
 $(WASMLINKED): FORCE
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app=-l -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASMLINKED) ./app
-$(WASM): $(WASMLINKED) | $(BIN)
-	$(BIN) packwasm $(WASMLINKED) $(WASM)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=robots-explorer/app/...=-l -gcflags=robots-explorer/app/lesson= -ldflags="-s -w -X $(VERSIONVAR)=$(VERSION)" -o $(WASMLINKED) ./app
+$(WASM): $(WASMLINKED) | $(PACKWASM)
+	$(PACKWASM) $(WASMLINKED) $(WASM)
 
-$(WASM).gz $(WASM).br &: $(WASM) | $(BIN)
-	$(BIN) precompress $(WASM)
+$(WASM).gz $(WASM).br &: $(WASM) | $(PRECOMPRESS)
+	$(PRECOMPRESS) $(WASM)
+
+# The build tools are small programs of their own (app/tools), not
+# commands of the product: built by one go build into the ignored .cache
+# folder, after the program, so that on a fresh machine they reuse the
+# standard library and brotli it compiled instead of compiling them a
+# second time beside it (make -j2); then they only cost a link.
+$(PACKWASM) $(PRECOMPRESS) &: FORCE | $(BIN)
+	CGO_ENABLED=0 $(GO) build -o .cache/bin/ ./app/tools/...
 
 # dev is what make run needs: the program, the wasm and its gzip form (a
 # second). The brotli form at quality 11 took over two minutes on a
-# 2-core machine; make build and static write it, and serve sends app.wasm
-# without it meanwhile, with a note. A brotli form left from an earlier
-# build would be stale, so it goes.
-dev: $(BIN) $(WASM)
+# 2-core machine; make build and static write it, and serve sends
+# app.wasm without it meanwhile, with a note. A brotli form left from an
+# earlier build would be stale, so it goes.
+dev: $(BIN) $(WASM) | $(PRECOMPRESS)
 	rm -f $(WASM).br
-	$(BIN) precompress -only gzip $(WASM)
+	$(PRECOMPRESS) -only gzip $(WASM)
 
 run:
 	$(MAKE) -j2 dev
@@ -76,13 +89,13 @@ run:
 vet: staticcheck
 	$(GO) vet ./...
 	cd bench && $(GO) vet ./...
-	$(GO) vet -tags e2e ./app
-	$(GO) vet -tags soak ./app
+	$(GO) vet -tags e2e ./app/...
+	$(GO) vet -tags soak ./app/...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(STATICCHECK) ./...
 	cd bench && $(abspath $(STATICCHECK)) ./...
-	$(STATICCHECK) -tags e2e ./app
-	$(STATICCHECK) -tags soak ./app
+	$(STATICCHECK) -tags e2e ./app/...
+	$(STATICCHECK) -tags soak ./app/...
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
 
 # staticcheck at a pinned version, built from source with go install into
@@ -211,13 +224,13 @@ fuzz-ci:
 
 # The long run, not part of make test: every fuzz target of every package
 # for SOAK_FUZZTIME, then serve under mixed normal and hostile clients for
-# SOAK_DURATION (app/soak_test.go), which reports requests, failures, open
+# SOAK_DURATION (app/internal/site/soak_test.go), which reports requests, failures, open
 # connections and memory at the end.
 SOAK_FUZZTIME ?= 3m
 SOAK_DURATION ?= 10m
 soak: build
 	$(MAKE) fuzz-ci FUZZCI_TIME=$(SOAK_FUZZTIME)
-	SOAK_DURATION=$(SOAK_DURATION) $(GO) test -count=1 -tags soak -run '^TestSoakServe$$' -timeout 60m -v ./app
+	SOAK_DURATION=$(SOAK_DURATION) $(GO) test -count=1 -tags soak -run '^TestSoakServe$$' -timeout 60m -v ./app/internal/site
 
 clean:
 	rm -rf bin dist $(WASM) $(WASM).gz $(WASM).br

@@ -18,6 +18,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/delivery"
 	"robots-explorer/matcher/record"
@@ -127,11 +130,11 @@ func TestE2EDeliveryEffects(t *testing.T) {
 // URL for Googlebot's own group.
 func TestE2EUserAgentHeader(t *testing.T) {
 	p := openExplorer(t)
-	ex := example{Source: "User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n",
-		URLs: "/private/x\n/public", Reading: matcher.RFC9309,
+	ex := permalink.State{Robots: "User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n",
+		URLs: []string{"/private/x", "/public"}, Reading: string(matcher.RFC9309),
 		Token: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"}
-	p.setField("robots-src", ex.Source)
-	p.setField("urls", ex.URLs)
+	p.setField("robots-src", ex.Robots)
+	p.setField("urls", strings.Join(ex.URLs, "\n"))
 	p.setField("token", ex.Token)
 	before := want(t, ex)
 	p.waitFor(`document.getElementById("use-token")?.dataset.token === "Googlebot"`)
@@ -191,7 +194,7 @@ func (p *page) lastDownload(n int) download {
 func TestE2EDecisionRecord(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
-	sum := sha256.Sum256([]byte(rfc9309Example.Source))
+	sum := sha256.Sum256([]byte(view.RFC9309Example.Robots))
 	hash := hex.EncodeToString(sum[:])
 
 	p.do(chromedp.Click(chromedp.ID("record-md")))
@@ -214,7 +217,7 @@ func TestE2EDecisionRecord(t *testing.T) {
 	if err := json.Unmarshal([]byte(js.Text), &rec); err != nil {
 		t.Fatalf("the JSON record does not parse: %v\n%s", err, js.Text)
 	}
-	if rec.File.SHA256 != hash || rec.File.Size != len(rfc9309Example.Source) || rec.URL != "/example/page.html" ||
+	if rec.File.SHA256 != hash || rec.File.Size != len(view.RFC9309Example.Robots) || rec.URL != "/example/page.html" ||
 		rec.Token != "Googlebot" || rec.Verdict != "disallowed" || rec.EffectiveVerdict != "allowed" ||
 		!rec.Delivery.Provided || rec.Delivery.Facts == nil || rec.Delivery.Facts.Status != 404 || rec.ToolVersion == "" {
 		t.Errorf("JSON record: %+v", rec)

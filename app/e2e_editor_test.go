@@ -13,6 +13,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -156,7 +159,7 @@ func TestE2EEditorGutterFollowsText(t *testing.T) {
 // that line n is in view in the textarea.
 func (p *page) caretAtLine(src string, n int, after string) {
 	p.t.Helper()
-	at := utf16Len(lineStart(src, n))
+	at := ui.UTF16Len(ui.LineStart(src, n))
 	p.waitFor(fmt.Sprintf(`document.activeElement.id === "robots-src" && document.getElementById("robots-src").selectionStart === %d`, at))
 	visible := eval[bool](p, fmt.Sprintf(`(el => { const lh = 20, pt = 6, top = pt + (%d - 1) * lh;
 		const onScreen = el.getBoundingClientRect().top + el.clientTop + top - el.scrollTop;
@@ -178,9 +181,9 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	src = strings.Replace(src, "Disallow: /catalog/item-1500/\n", "Allow: /t\n", 1)
 	p.paste("robots-src", src)
 	p.setField("urls", "/target\n/catalog/item-9/x")
-	ex := example{Source: src, Token: "Googlebot", URLs: "/target\n/catalog/item-9/x", Reading: matcher.RFC9309}
-	a := analyze(ex, nil, nil)
-	win := a.rows[0].Line
+	ex := permalink.State{Robots: src, Token: "Googlebot", URLs: []string{"/target", "/catalog/item-9/x"}, Reading: string(matcher.RFC9309)}
+	a := view.Analyze(ex, nil, nil)
+	win := a.Rows[0].Line
 	p.waitFor(fmt.Sprintf(`document.querySelector('tbody tr[data-row="0"] td.why button.line-link')?.dataset.line === "%d"`, win))
 	p.key("Home", "Home", 36, ctrl)
 
@@ -207,7 +210,7 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	}
 
 	// A line with a diagnostic: the problem count's button goes there.
-	diag := a.diagLines[5]
+	diag := a.DiagLines[5]
 	if len(diag) == 0 {
 		t.Fatal("line 5 has no diagnostic natively")
 	}
@@ -216,13 +219,13 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS(btn)))
 	p.caretAtLine(src, 5, "the problem count's button")
 	got := eval[[]string](p, `(m => [m.textContent, m.title])(document.querySelector('#robots-src-gutter [data-line="5"] .m'))`)
-	if got[0] != severityMark(diag[0].Severity) || !strings.Contains(got[1], diag[0].Severity.String()) {
-		t.Errorf("the gutter marks line 5 with %q, want %s and a label naming a %s", got, severityMark(diag[0].Severity), diag[0].Severity)
+	if got[0] != view.SeverityMark(diag[0].Severity) || !strings.Contains(got[1], diag[0].Severity.String()) {
+		t.Errorf("the gutter marks line 5 with %q, want %s and a label naming a %s", got, view.SeverityMark(diag[0].Severity), diag[0].Severity)
 	}
-	pr := newProblems(a.file)
-	for i, s := range severityOrder {
-		want := fmt.Sprintf("%s %d ", severityMark(s.sev), pr.counts[i])
-		if txt := eval[string](p, fmt.Sprintf(`document.querySelector('#problems [data-severity="%s"]').textContent`, s.sev)); !strings.HasPrefix(txt, want) {
+	pr := view.NewProblems(a.File)
+	for i, s := range view.SeverityOrder {
+		want := fmt.Sprintf("%s %d ", view.SeverityMark(s.Sev), pr.Counts[i])
+		if txt := eval[string](p, fmt.Sprintf(`document.querySelector('#problems [data-severity="%s"]').textContent`, s.Sev)); !strings.HasPrefix(txt, want) {
 			t.Errorf("the problem count reads %q, want %q…", txt, want)
 		}
 	}
@@ -291,7 +294,7 @@ func shopRobots() string {
 func TestE2EScreenshots(t *testing.T) {
 	dir := os.Getenv("E2E_SCREENSHOTS")
 	shop := shopRobots()
-	if n := lineCount(shop) - 1; n != 86 {
+	if n := view.LineCount(shop) - 1; n != 86 {
 		t.Fatalf("the shop file has %d lines, want 86", n)
 	}
 	for _, size := range []viewport{{"390", 390, 844}, {"1280", 1280, 900}} {

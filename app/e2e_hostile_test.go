@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,7 +27,7 @@ func hostileFiles() []struct{ name, src, notice string } {
 		bin[i] = rune(x & 0xFF)
 	}
 	return []struct{ name, src, notice string }{
-		{"10 MiB file", manyRules(10 << 20), "size"},
+		{"10 MiB file", testkit.ManyRules(10 << 20), "size"},
 		{"1 MiB single line", "User-agent: *\nDisallow: /" + strings.Repeat("a", 1<<20) + "\n", "long-line"},
 		{"100,000 * in one pattern", "User-agent: *\nDisallow: /" + strings.Repeat("*", 100000) + "x\n", "long-line"},
 		{"binary with NUL bytes", string(bin), "binary"},
@@ -72,8 +75,8 @@ func TestE2EHostileInput(t *testing.T) {
 			t.Errorf("%s: notices %q, want %q", h.name, notices, h.notice)
 		}
 		if h.notice == "size" {
-			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > analysedLimit {
-				t.Errorf("%s: the editor still holds %d characters, want at most %d", h.name, n, analysedLimit)
+			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > view.AnalysedLimit {
+				t.Errorf("%s: the editor still holds %d characters, want at most %d", h.name, n, view.AnalysedLimit)
 			}
 			keepsWhatIsNotShown(p, len(got))
 		}

@@ -8,9 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 
-	"robots-explorer/matcher"
+	"github.com/chromedp/chromedp"
 )
 
 // watchSizeNotice notes, in the page, when the size notice appears after
@@ -32,10 +35,10 @@ const watchSizeNotice = `(() => {
 // benchmarks, not from a shared test machine).
 func TestE2EPasteLargeFile(t *testing.T) {
 	for _, size := range []int{2 << 20, 10 << 20} {
-		t.Run(byteSize(size), func(t *testing.T) {
+		t.Run(view.ByteSize(size), func(t *testing.T) {
 			p := openExplorer(t)
 			p.grantClipboard()
-			text := manyRules(size)
+			text := testkit.ManyRules(size)
 			p.writeClipboard(text)
 			eval[bool](p, startProbe)
 			eval[bool](p, watchLongTasks)
@@ -56,12 +59,12 @@ func TestE2EPasteLargeFile(t *testing.T) {
 			type pasteTiming struct{ CopyMs, AcceptMs float64 }
 			pt := eval[pasteTiming](p, `window.robotsExplorerPasteTiming`)
 			t.Logf("the editor spent %.0f ms copying the clipboard's text into Go (in slices of %d code units, a task each), "+
-				"then %.0f ms taking it", pt.CopyMs, pasteSlice, pt.AcceptMs)
+				"then %.0f ms taking it", pt.CopyMs, ui.PasteSlice, pt.AcceptMs)
 			t.Logf("real paste of %s: size notice %.0f ms after Ctrl+V; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); "+
 				"longest gap between timer callbacks %.0f ms; %.1f s wall until analysed",
-				byteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())
-			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > analysedLimit {
-				t.Errorf("the editor holds %d characters, want at most %d", n, analysedLimit)
+				view.ByteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())
+			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > view.AnalysedLimit {
+				t.Errorf("the editor holds %d characters, want at most %d", n, view.AnalysedLimit)
 			}
 			keepsWhatIsNotShown(p, len(text))
 			p.noConsoleErrors()
@@ -93,7 +96,7 @@ const watchKeystroke = `(() => {
 func TestE2ETypingInLargeFile(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
-	text := manyRules(500 << 10)
+	text := testkit.ManyRules(500 << 10)
 	p.paste("robots-src", text)
 	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
 	p.key("End", "End", 35, ctrl)
@@ -114,7 +117,7 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 	}
 	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms, p95 %.1f ms (of %.0f); "+
 		"the page's input handler median %.1f ms, p95 %.1f ms; longest main-thread task until re-analysed %.0f ms (%d long tasks in %d key presses)",
-		byteSize(len(text)), median(frames), percentile(frames, 95), frames, median(handlers), percentile(handlers, 95), longest, count, len(frames))
+		view.ByteSize(len(text)), median(frames), percentile(frames, 95), frames, median(handlers), percentile(handlers, 95), longest, count, len(frames))
 	p.noConsoleErrors()
 }
 
@@ -125,13 +128,13 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 func TestE2EPasteWindowFollowsWheel(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
-	text := manyRules(2 << 20)
+	text := testkit.ManyRules(2 << 20)
 	p.paste("robots-src", text)
 	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
 	p.waitFor(`document.getElementById("robots-src").readOnly`)
 	p.gutterAligned("robots-src", "the paste")
-	if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > previewLimit {
-		t.Errorf("the read-only editor holds %d characters, want at most %d", n, previewLimit)
+	if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > ui.PreviewLimit {
+		t.Errorf("the read-only editor holds %d characters, want at most %d", n, ui.PreviewLimit)
 	}
 	fileLines := strings.Split(text, "\n")
 	moved := 0
@@ -164,16 +167,16 @@ func TestE2EPasteWindowFollowsWheel(t *testing.T) {
 func TestE2EPasteWindowGoesToLine(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
-	text := manyRules(2 << 20)
+	text := testkit.ManyRules(2 << 20)
 	p.paste("robots-src", text)
 	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
 	p.waitFor(`document.getElementById("robots-src").readOnly`)
-	a := analyze(example{Source: boundSource(text), Token: "Googlebot", URLs: "/", Reading: matcher.RFC9309}, nil, nil)
-	pr := newProblems(a.file)
+	a := view.Analyze(permalink.State{Robots: view.BoundSource(text), Token: "Googlebot", URLs: []string{"/"}}, nil, nil)
+	pr := view.NewProblems(a.File)
 	far, sev := 0, ""
-	for i, s := range severityOrder {
-		if line, ok := pr.next(i, 1); ok && line > 5000 {
-			far, sev = line, s.sev.String()
+	for i, s := range view.SeverityOrder {
+		if line, ok := pr.Next(i, 1); ok && line > 5000 {
+			far, sev = line, s.Sev.String()
 			break
 		}
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 )
 
@@ -23,28 +25,28 @@ func TestE2ELinkBeatsPendingSave(t *testing.T) {
 	// bigState is a large file of few lines: comparing it under every
 	// reading keeps the page busy when the save comes due, which is when
 	// the save and the link's navigation queue up together.
-	bigState := func(token string, kb int) example {
+	bigState := func(token string, kb int) permalink.State {
 		line := "Disallow: /private/" + strings.Repeat("é", 500) + "\n"
-		return example{
-			Source:  "User-agent: " + token + "\n" + strings.Repeat(line, kb*1000/len(line)),
+		return permalink.State{
+			Robots:  "User-agent: " + token + "\n" + strings.Repeat(line, kb*1000/len(line)),
 			Token:   token,
-			URLs:    "/private/é?q=1\n/public",
+			URLs:    []string{"/private/é?q=1", "/public"},
 			Reading: "rfc9309",
 		}
 	}
 	work, linked := bigState("workbot", 700), bigState("linkbot", 300)
-	link := permalink.Readable(stateOf(linked, 0))
-	t.Logf("the link: %d KB; the work: %d KB", len(link)/1000, len(work.Source)/1000)
+	link := permalink.Readable(view.LinkState(linked, 0))
+	t.Logf("the link: %d KB; the work: %d KB", len(link)/1000, len(work.Robots)/1000)
 	for i, delay := range []int{300, 325, 350} {
 		// The person's own work, edited.
-		p.open("/#" + compactLink(t, stateOf(work, 0)))
+		p.open("/#" + testkit.CompactLink(t, view.LinkState(work, 0)))
 		p.waitFor(`document.getElementById("token").value === "workbot"`)
 		eval[bool](p, fmt.Sprintf(`(() => { window.bigLink = %s; return true; })()`, jsString(link)))
 		p.do(chromedp.Focus("#token"))
 		p.insertText(fmt.Sprint(i))
 		eval[bool](p, fmt.Sprintf(`(() => { setTimeout(() => { location.hash = window.bigLink; }, %d); return true; })()`, delay))
 		p.waitForWithin(20*time.Second, `document.getElementById("token").value === "linkbot" &&
-			document.getElementById("robots-src").value.length === `+fmt.Sprint(utf8.RuneCountInString(linked.Source)))
+			document.getElementById("robots-src").value.length === `+fmt.Sprint(utf8.RuneCountInString(linked.Robots)))
 		if t.Failed() {
 			t.Fatalf("a link set %d ms after an edit was not loaded: the token is %q, the address bar holds %d bytes",
 				delay, eval[string](p, `document.getElementById("token").value`), eval[int](p, `location.hash.length`))

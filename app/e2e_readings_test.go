@@ -9,6 +9,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -36,9 +39,9 @@ type readingsTable struct {
 
 // wantReadings is the table the native view model gives for ex's first
 // URL, as text.
-func wantReadings(ex example) [][]string {
-	var files readingFiles
-	c := compareURL(files.all(ex.Source), ex.Reading, ex.Token, strings.Split(ex.URLs, "\n")[0])
+func wantReadings(ex permalink.State) [][]string {
+	var files view.ReadingFiles
+	c := view.CompareURL(files.All(ex.Robots), view.ReadingOf(ex), ex.Token, ex.URLs[0])
 	var out [][]string
 	for _, r := range c.Readings {
 		name := r.Title + " " + string(r.Reading)
@@ -49,7 +52,7 @@ func wantReadings(ex example) [][]string {
 		if r.Line > 0 {
 			deciding = fmt.Sprintf("line %d %s", r.Line, r.LineText)
 		}
-		out = append(out, []string{name, verdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.difference()), " ")})
+		out = append(out, []string{name, ui.VerdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.Difference()), " ")})
 	}
 	return out
 }
@@ -61,12 +64,12 @@ func wantReadings(ex example) [][]string {
 // page never says group boundaries. The table follows each edit.
 func TestE2EReadingsTable(t *testing.T) {
 	p := openExplorer(t)
-	ex := example{Source: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: "/~user/p", Reading: matcher.RFC9309}
-	p.replaceField("robots-src", ex.Source)
+	ex := permalink.State{Robots: "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n", Token: "a", URLs: []string{"/~user/p"}, Reading: string(matcher.RFC9309)}
+	p.replaceField("robots-src", ex.Robots)
 	p.replaceField("token", ex.Token)
-	p.replaceField("urls", ex.URLs)
+	p.replaceField("urls", strings.Join(ex.URLs, "\n"))
 	for _, url := range []string{"/~user/p", "/x/y"} {
-		ex.URLs = url
+		ex.URLs = []string{url}
 		if url != "/~user/p" {
 			p.replaceField("urls", url)
 		}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robots-explorer/app/internal/site"
+	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/permalink"
 )
 
@@ -83,7 +85,7 @@ func (p *page) shownLiterally() {
 // writes inputs as text nodes and attribute values, never as markup.
 func TestE2EPastedMarkupRunsNoCode(t *testing.T) {
 	dist := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(dist, buildWeb, ""); err != nil {
+	if err := site.WriteStatic(dist, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	for _, c := range []struct {
@@ -117,7 +119,7 @@ func TestE2ECraftedPermalinkRunsNoCode(t *testing.T) {
 	}
 	fragments := map[string]string{
 		"readable":      readable,
-		"compact":       compactLink(t, state),
+		"compact":       testkit.CompactLink(t, state),
 		"raw markup":    `robots=<script>window.__pwned=9</script>&token="><img src=x onerror=window.__pwned=10>`,
 		"broken":        "z1=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D11%3E",
 		"garbage":       `"><img src=x onerror=window.__pwned=12>`,
@@ -150,7 +152,7 @@ func TestE2ECraftedPermalinkRunsNoCode(t *testing.T) {
 // page without a policy is noticed, both the element and the code it ran.
 func TestE2EInjectionIsNoticed(t *testing.T) {
 	dist := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(dist, buildWeb, ""); err != nil {
+	if err := site.WriteStatic(dist, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	p := openPage(t, http.FileServer(http.Dir(dist)))

@@ -19,7 +19,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robots-explorer"
+	register "robots-explorer"
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/app/lesson"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
@@ -47,11 +49,11 @@ func (p *page) waitRows(w shown, chosen int) {
 
 // linkExample is a state whose verdicts differ by reading: under google
 // (the link's reading) the longer allow wins; python would disagree.
-var linkExample = example{
-	Source:  "User-agent: *\nAllow: /fish*\nDisallow: /fish\nDisallow: /*.php$\n",
+var linkExample = permalink.State{
+	Robots:  "User-agent: *\nAllow: /fish*\nDisallow: /fish\nDisallow: /*.php$\n",
 	Token:   "Googlebot",
-	URLs:    "/fish\n/fish.php\n/salmon",
-	Reading: matcher.Google,
+	URLs:    []string{"/fish", "/fish.php", "/salmon"},
+	Reading: string(matcher.Google),
 }
 
 // A readable link, its compact form, and the link "Copy link" makes all
@@ -59,21 +61,21 @@ var linkExample = example{
 // included.
 func TestE2EPermalinkForms(t *testing.T) {
 	p := openExplorer(t)
-	s := stateOf(linkExample, 1)
+	s := view.LinkState(linkExample, 1)
 	w := want(t, linkExample)
 	read := func(label string) shown {
 		p.waitRows(w, 1)
 		if r := eval[string](p, `document.getElementById("reading").value`); r != "google" {
 			t.Errorf("%s: reading %q, want google", label, r)
 		}
-		if src := eval[string](p, `document.getElementById("robots-src").value`); src != linkExample.Source {
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != linkExample.Robots {
 			t.Errorf("%s: editor holds %q", label, src)
 		}
 		return p.shown()
 	}
 	p.open("/#" + permalink.Readable(s))
 	readable := read("readable")
-	p.open("/#" + compactLink(t, s))
+	p.open("/#" + testkit.CompactLink(t, s))
 	compact := read("compact")
 	if readable.Chosen != compact.Chosen || readable.Winner != compact.Winner {
 		t.Errorf("chosen verdict %q line %d (readable) vs %q line %d (compact)", readable.Chosen, readable.Winner, compact.Chosen, compact.Winner)
@@ -96,11 +98,11 @@ func TestE2EPermalinkForms(t *testing.T) {
 func TestE2ETamperedLink(t *testing.T) {
 	p := openExplorer(t)
 	p.setField("token", "foobot")
-	ex := rfc9309Example
+	ex := view.RFC9309Example
 	ex.Token = "foobot"
 	w := want(t, ex)
 	p.waitRows(w, 0)
-	good := compactLink(t, stateOf(linkExample, 0))
+	good := testkit.CompactLink(t, view.LinkState(linkExample, 0))
 	for _, frag := range []string{good[:len(good)-9], "z1=AAAA" + good[7:], "z7=abc", "url=%2F&reading=nosuch", bombLink(t)} {
 		says := "Your work is unchanged"
 		if len(frag) > 1000 {
@@ -113,7 +115,7 @@ func TestE2ETamperedLink(t *testing.T) {
 		if tok := eval[string](p, `document.getElementById("token").value`); tok != "foobot" {
 			t.Errorf("%s: the token became %q", frag, tok)
 		}
-		if src := eval[string](p, `document.getElementById("robots-src").value`); src != ex.Source {
+		if src := eval[string](p, `document.getElementById("robots-src").value`); src != ex.Robots {
 			t.Errorf("%s: the file changed", frag)
 		}
 		sameRows(t, p.shown(), w)
@@ -140,7 +142,7 @@ func bombLink(t *testing.T) string {
 // example loaded over it; the edited work is also offered back.
 func TestE2EBackForward(t *testing.T) {
 	p := openExplorer(t)
-	p.open("/#" + permalink.Readable(stateOf(linkExample, 0)))
+	p.open("/#" + permalink.Readable(view.LinkState(linkExample, 0)))
 	p.waitRows(want(t, linkExample), 0)
 	p.setField("token", "foobot")
 	edited := linkExample
@@ -148,7 +150,7 @@ func TestE2EBackForward(t *testing.T) {
 	// The edit reaches the address bar once the input is still.
 	p.waitFor(`location.hash.startsWith("#z1=")`)
 	p.do(chromedp.Click(chromedp.CSS(`.label-row button`))) // load RFC 9309's example
-	p.waitRows(want(t, rfc9309Example), 0)
+	p.waitRows(want(t, view.RFC9309Example), 0)
 	if !eval[bool](p, `document.getElementById("restore-previous") !== null`) {
 		t.Error("the edited work was replaced without a way back")
 	}
@@ -158,7 +160,7 @@ func TestE2EBackForward(t *testing.T) {
 		t.Errorf("after Back the token is %q, want foobot", tok)
 	}
 	eval[bool](p, `(() => { history.forward(); return true; })()`)
-	p.waitRows(want(t, rfc9309Example), 0)
+	p.waitRows(want(t, view.RFC9309Example), 0)
 	// The way back to the edited work.
 	p.do(chromedp.Click(chromedp.ID("restore-previous")))
 	p.waitRows(want(t, edited), 0)
@@ -177,7 +179,7 @@ func TestE2ELessonExample(t *testing.T) {
 	l := lesson.All()[0]
 	x := l.Examples[0]
 	p.do(chromedp.Click(chromedp.ID("open-" + l.ID + "-0")))
-	ex, _, err := exampleOf(lessonState(x))
+	ex, _, err := view.Open(x.State)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +219,7 @@ func TestE2ERegisterPage(t *testing.T) {
 		ci++
 	}
 	p.do(chromedp.Click(chromedp.ID(fmt.Sprintf("open-case-%d-1", ci))))
-	ex, chosen, err := exampleOf(caseState(cases[ci], 1))
+	ex, chosen, err := view.Open(view.CaseState(cases[ci], 1))
 	if err != nil {
 		t.Fatal(err)
 	}

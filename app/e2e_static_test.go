@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"robots-explorer/app/internal/site"
+	"robots-explorer/app/internal/testkit"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -17,10 +20,10 @@ import (
 // form too.
 func TestE2EStaticDeepLinks(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(out, buildWeb, ""); err != nil {
+	if err := site.WriteStatic(out, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
-	host, err := url.Parse(pythonStatic(t, out))
+	host, err := url.Parse(testkit.PythonStatic(t, out))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,10 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"robots-explorer/app/internal/site"
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -41,7 +45,7 @@ type page struct {
 // explorer in a fresh headless Chromium with the flags of DESIGN §5.
 func openExplorer(t *testing.T) *page {
 	t.Helper()
-	s, warnings, err := loadSite(buildWeb)
+	s, warnings, err := site.LoadSite(buildWeb)
 	if err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
@@ -236,16 +240,16 @@ func (p *page) shown() shown { return eval[shown](p, readShown) }
 
 // want is what the matcher says natively for the same input: the page must
 // agree with it.
-func want(t *testing.T, ex example) shown {
+func want(t *testing.T, ex permalink.State) shown {
 	t.Helper()
-	a := analyze(ex, nil, nil)
+	a := view.Analyze(ex, nil, nil)
 	var w shown
-	for _, r := range a.rows {
+	for _, r := range a.Rows {
 		w.URLs = append(w.URLs, r.URL)
 		w.Verdicts = append(w.Verdicts, r.Verdict)
 	}
-	if len(a.rows) > 0 {
-		w.Chosen, w.Winner = a.rows[0].Verdict, a.rows[0].Line
+	if len(a.Rows) > 0 {
+		w.Chosen, w.Winner = a.Rows[0].Verdict, a.Rows[0].Line
 	}
 	return w
 }
@@ -290,7 +294,7 @@ func jsString(s string) string {
 // the same verdicts the matcher gives natively.
 func TestE2EDefaultExample(t *testing.T) {
 	p := openExplorer(t)
-	got, w := p.shown(), want(t, rfc9309Example)
+	got, w := p.shown(), want(t, view.RFC9309Example)
 	sameRows(t, got, w)
 	if got.Chosen != w.Chosen || got.Winner != w.Winner {
 		t.Errorf("chosen verdict %q, winner line %d; want %q, %d", got.Chosen, got.Winner, w.Chosen, w.Winner)
@@ -313,15 +317,15 @@ func TestE2ETypingRule(t *testing.T) {
 
 	insertAfter := "Allow: /publications/"
 	typed := "\nDisallow: /publications/report"
-	at := strings.Index(rfc9309Example.Source, insertAfter) + len(insertAfter)
+	at := strings.Index(view.RFC9309Example.Robots, insertAfter) + len(insertAfter)
 	eval[bool](p, fmt.Sprintf(`(() => { const el = document.getElementById("robots-src"); el.focus();
 		el.setSelectionRange(%d, %d); return true; })()`, at, at))
 	p.do(chromedp.KeyEvent(typed))
 
-	edited := rfc9309Example
-	edited.Source = edited.Source[:at] + typed + edited.Source[at:]
-	a := analyze(edited, nil, nil)
-	w := a.rows[1]
+	edited := view.RFC9309Example
+	edited.Robots = edited.Robots[:at] + typed + edited.Robots[at:]
+	a := view.Analyze(edited, nil, nil)
+	w := a.Rows[1]
 	p.waitFor(fmt.Sprintf(`document.getElementById("verdict").dataset.verdict === %q`, w.Verdict))
 	got := p.shown()
 	if got.Chosen == before.Chosen || got.Winner == before.Winner {
@@ -337,9 +341,9 @@ func TestE2ETypingRule(t *testing.T) {
 	// The example button puts the example back into the editor and the
 	// verdicts follow.
 	p.do(chromedp.Click(chromedp.CSS(`.label-row button`)))
-	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(rfc9309Example.Source))
-	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, rfc9309Example).Chosen))
-	sameRows(t, p.shown(), want(t, rfc9309Example))
+	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.RFC9309Example.Robots))
+	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, view.RFC9309Example).Chosen))
+	sameRows(t, p.shown(), want(t, view.RFC9309Example))
 	p.noConsoleErrors()
 }
 
@@ -355,8 +359,8 @@ func TestE2EFiveURLs(t *testing.T) {
 	// Keys arrive one by one, so an analysis may run mid-typing: wait for
 	// the last URL whole.
 	p.waitFor(`[...document.querySelectorAll("table.results tbody tr button.choose")].map(b => b.textContent).join("\n") === ` + jsString(urls))
-	ex := rfc9309Example
-	ex.URLs = urls
+	ex := view.RFC9309Example
+	ex.URLs = strings.Split(urls, "\n")
 	got := p.shown()
 	sameRows(t, got, want(t, ex))
 	p.noConsoleErrors()
@@ -403,13 +407,13 @@ func percentile(v []float64, pct int) float64 {
 // them. The timings are logged, not asserted.
 func TestE2ELargeFile(t *testing.T) {
 	p := openExplorer(t)
-	big := manyRules(500 << 10)
+	big := testkit.ManyRules(500 << 10)
 	p.setField("urls", "/private/x\n/private/public/y\n/area7/open/a.html\n/area7/b")
-	p.measure("10 KiB file, many rules", manyRules(10<<10), 7)
-	p.measure("500 KiB file, many groups", manyGroups(500<<10), 7)
+	p.measure("10 KiB file, many rules", testkit.ManyRules(10<<10), 7)
+	p.measure("500 KiB file, many groups", testkit.ManyGroups(500<<10), 7)
 	p.measure("500 KiB file, many rules", big, 7)
 
-	ex := example{Source: big + "# edit 6\n", Token: "Googlebot", URLs: "/private/x\n/private/public/y\n/area7/open/a.html\n/area7/b", Reading: matcher.RFC9309}
+	ex := permalink.State{Robots: big + "# edit 6\n", Token: "Googlebot", URLs: []string{"/private/x", "/private/public/y", "/area7/open/a.html", "/area7/b"}, Reading: string(matcher.RFC9309)}
 	sameRows(t, p.shown(), want(t, ex))
 
 	// Still responsive: switching the token to bot7 re-evaluates.
@@ -418,8 +422,8 @@ func TestE2ELargeFile(t *testing.T) {
 	w := want(t, ex)
 	p.waitFor(fmt.Sprintf(`[...document.querySelectorAll("table.results tbody tr")].map(r => r.dataset.verdict).join() === %q`,
 		strings.Join(w.Verdicts, ",")))
-	if n := eval[int](p, `document.querySelectorAll("#file .line").length`); n > maxShownLines {
-		t.Errorf("the annotated file shows %d lines of a 500 KiB file, want at most %d", n, maxShownLines)
+	if n := eval[int](p, `document.querySelectorAll("#file .line").length`); n > view.MaxShownLines {
+		t.Errorf("the annotated file shows %d lines of a 500 KiB file, want at most %d", n, view.MaxShownLines)
 	}
 	p.noConsoleErrors()
 }
@@ -454,7 +458,7 @@ func TestE2EOfflineReload(t *testing.T) {
 	// handler does not wait for cache.addAll), so wait for the page and the
 	// wasm to be cached before the server goes.
 	p.waitFor(cachedForOffline)
-	w := want(t, rfc9309Example)
+	w := want(t, view.RFC9309Example)
 	p.srv.Close()
 	p.do(chromedp.Reload())
 	p.waitReady()
@@ -529,7 +533,7 @@ func TestE2EKeyboard(t *testing.T) {
 		t.Fatalf("Tab did not reach the third result; focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	p.do(chromedp.KeyEvent("\r"))
-	w := analyze(rfc9309Example, nil, nil).rows[2]
+	w := view.Analyze(view.RFC9309Example, nil, nil).Rows[2]
 	p.waitFor(`document.querySelector('tbody tr[data-row="2"]').getAttribute("aria-current") === "true"`)
 	if got := p.shown(); got.Chosen != w.Verdict || got.Winner != w.Line {
 		t.Errorf("after Enter: verdict %q line %d, want %q line %d", got.Chosen, got.Winner, w.Verdict, w.Line)
@@ -547,10 +551,10 @@ func TestE2EKeyboard(t *testing.T) {
 // compression, no special headers, nothing but files.
 func TestE2EStaticSite(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "dist")
-	if err := writeStatic(out, buildWeb, ""); err != nil {
+	if err := site.WriteStatic(out, buildWeb, ""); err != nil {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	p := openPage(t, http.FileServer(http.Dir(out)))
-	sameRows(t, p.shown(), want(t, rfc9309Example))
+	sameRows(t, p.shown(), want(t, view.RFC9309Example))
 	p.noConsoleErrors()
 }

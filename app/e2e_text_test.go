@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/app/internal/view"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -81,7 +83,7 @@ func TestE2ESpacedCrawlerName(t *testing.T) {
 // token brings them back.
 func TestE2EEmptyTokenClearsVerdicts(t *testing.T) {
 	p := openExplorer(t)
-	w := want(t, rfc9309Example)
+	w := want(t, view.RFC9309Example)
 	p.pressKeysInto("token", "")
 	p.waitFor(`document.querySelectorAll("table.results tbody tr").length === 0 && document.getElementById("verdict") === null`)
 	if s := eval[string](p, `document.getElementById("summary").textContent`); !strings.Contains(s, "Type a product token") {
@@ -116,11 +118,11 @@ func TestE2EDownloadRobotsTxt(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.ID("save-robots")))
 	d := p.lastDownload(1)
-	if d.Name != "robots.txt" || d.Text != rfc9309Example.Source || !strings.HasPrefix(d.Type, "text/plain") {
+	if d.Name != "robots.txt" || d.Text != view.RFC9309Example.Robots || !strings.HasPrefix(d.Type, "text/plain") {
 		t.Errorf("Download robots.txt gave %q (%s): %q", d.Name, d.Type, d.Text)
 	}
 	p.do(chromedp.Click(chromedp.ID("save-file")))
-	if s := p.lastDownload(2); s.Name != saveFileName || !strings.HasPrefix(s.Text, "robots=") {
+	if s := p.lastDownload(2); s.Name != view.SaveFileName || !strings.HasPrefix(s.Text, "robots=") {
 		t.Errorf("Save state to file gave %q: %.60q", s.Name, s.Text)
 	}
 	p.noConsoleErrors()

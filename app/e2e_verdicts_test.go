@@ -20,6 +20,10 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+
+	"robots-explorer/app/internal/testkit"
+	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/record"
 )
 
@@ -100,7 +104,7 @@ const readTable = `[...document.querySelectorAll("table.results tbody tr")].map(
 func TestE2EDelivery503Table(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
-	rules := want(t, rfc9309Example)
+	rules := want(t, view.RFC9309Example)
 	p.openDelivery()
 	p.pressKeysInto("delivery-status", "503")
 	p.waitFor(`[...document.querySelectorAll("table.results tbody tr")].every(tr => tr.dataset.verdict === "disallowed")`)
@@ -110,7 +114,7 @@ func TestE2EDelivery503Table(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), len(rules.Verdicts))
 	}
 	for i, r := range rows {
-		if r.Leads != verdictText("disallowed") || r.Rules != "rules: "+rules.Verdicts[i] || !r.First {
+		if r.Leads != ui.VerdictText("disallowed") || r.Rules != "rules: "+rules.Verdicts[i] || !r.First {
 			t.Errorf("row %d (%s by the rules): %+v", i, rules.Verdicts[i], r)
 		}
 	}
@@ -149,7 +153,7 @@ func TestE2EDelivery503Table(t *testing.T) {
 // the page no longer says "devel".
 func TestE2ERecordToolVersion(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "robots.txt")
-	if err := os.WriteFile(src, []byte(rfc9309Example.Source), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(view.RFC9309Example.Robots), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(filepath.Join("..", "bin", "robots-explorer"), "check", "-record", src, "Googlebot", "/example/page.html").Output()
@@ -184,7 +188,7 @@ func TestE2ERecordToolVersion(t *testing.T) {
 func TestE2EGoogleSizeCut(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
-	src, late := twoMegabytes()
+	src, late := testkit.TwoMegabytes()
 	p.insertInto("urls", "/late/x\n/early/x")
 	eval[bool](p, `(() => { document.getElementById("reading").focus(); return true; })()`)
 	p.do(chromedp.KeyEvent("g")) // the select's type-ahead: google
@@ -193,7 +197,7 @@ func TestE2EGoogleSizeCut(t *testing.T) {
 	// over a minute, so the file is put in as a paste puts it, one input
 	// event.
 	p.setField("robots-src", src)
-	p.waitFor(fmt.Sprintf(`document.querySelector('#file .line[data-line="%d"] li[data-code="%s"]') !== null`, late, sizeCutCode))
+	p.waitFor(fmt.Sprintf(`document.querySelector('#file .line[data-line="%d"] li[data-code="%s"]') !== null`, late, view.SizeCutCode))
 	if s := eval[string](p, `document.querySelector("#verdict .sentence").textContent`); !strings.Contains(s, "Google's crawler reads only the first 500 KiB") ||
 		!strings.Contains(s, "on the first 500 KiB this URL is allowed") {
 		t.Errorf("the verdict's sentence: %q", s)
@@ -205,7 +209,7 @@ func TestE2EGoogleSizeCut(t *testing.T) {
 		t.Errorf("the size diagnostic: %q", d)
 	}
 	p.do(chromedp.Click(chromedp.ID("record-md")))
-	if md := p.lastDownload(1); !strings.Contains(md.Text, "Googlebot never reads it") || !strings.Contains(md.Text, string(sizeCutCode)) {
+	if md := p.lastDownload(1); !strings.Contains(md.Text, "Googlebot never reads it") || !strings.Contains(md.Text, string(view.SizeCutCode)) {
 		t.Errorf("the Markdown record does not say it:\n%.2000s", md.Text)
 	}
 	// /early/x is decided before the cut: no word of it.

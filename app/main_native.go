@@ -9,6 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"robots-explorer/app/internal/cli"
+	"robots-explorer/app/internal/site"
+	"robots-explorer/app/internal/ui"
 )
 
 const usage = `usage: robots-explorer <command> [arguments]
@@ -21,12 +25,8 @@ commands:
   static   write the explorer as a static website
 `
 
-// ownProcess is true when a command runs as the process rather than inside
-// a test, and may tune the process (see checkGC).
-var ownProcess bool
-
 func main() {
-	ownProcess = true
+	cli.OwnProcess = true
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -34,29 +34,21 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	switch args[0] {
-	case "check":
-		return runCheck(args[1:], stdin, stdout, stderr)
-	case "diff":
-		return runDiff(args[1:], stdin, stdout, stderr)
-	case "test":
-		return runTest(args[1:], stdin, stdout, stderr)
+	case "check", "diff", "test":
+		return cli.Run(args, stdin, stdout, stderr)
 	case "serve":
-		routes() // only the commands that render pages need them
-		return runServe(args[1:], stdout, stderr)
+		ui.Routes() // only the commands that render pages need them
+		return site.RunServe(args[1:], stdout, stderr)
 	case "static":
-		routes()
-		return runStatic(args[1:], stdout, stderr)
-	case "precompress": // used by make build; not part of the interface
-		return runPrecompress(args[1:], stderr)
-	case "packwasm": // used by make build; not part of the interface
-		return runPackWasm(args[1:], stderr)
+		ui.Routes()
+		return site.RunStatic(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "robots-explorer: unknown command %s\n\n%s", quoteField(args[0]), usage)
-	return exitUsage
+	fmt.Fprintf(stderr, "robots-explorer: unknown command %s\n\n%s", cli.QuoteField(args[0]), usage)
+	return cli.ExitUsage
 }

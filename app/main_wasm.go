@@ -7,9 +7,13 @@
 // into app.wasm (TestUIUsesUntypedElements keeps it so).
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/ui"
+)
 
 func main() {
-	routes()
+	ui.Routes()
 	app.RunWhenOnBrowser()
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
@@ -42,33 +43,41 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Case does not matter; the token must be the same",
-					Robots:  "User-agent: googlebot\nDisallow: /private/\n\nUser-agent: Googlebot-Image\nDisallow: /\n",
-					Token:   "Googlebot",
-					URLs:    []string{"/private/a.html", "/photos/cat.jpg"},
-					Expect:  []string{"disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: googlebot\nDisallow: /private/\n\nUser-agent: Googlebot-Image\nDisallow: /\n",
+						Token:  "Googlebot",
+						URLs:   []string{"/private/a.html", "/photos/cat.jpg"},
+					},
+					Expect: []string{"disallowed", "allowed"},
 				},
 				{
 					Caption: "A version after the token is read away",
-					Robots:  "User-agent: Googlebot/2.1\nDisallow: /drafts/\n",
-					Token:   "Googlebot",
-					URLs:    []string{"/drafts/post"},
-					Expect:  []string{"disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: Googlebot/2.1\nDisallow: /drafts/\n",
+						Token:  "Googlebot",
+						URLs:   []string{"/drafts/post"},
+					},
+					Expect: []string{"disallowed"},
 				},
 				{
 					Caption: "A part of the name binds some crawlers",
-					Robots:  "User-agent: google\nDisallow: /\n",
-					Token:   "Googlebot",
-					URLs:    []string{"/page"},
-					Expect:  []string{"allowed"},
+					State: permalink.State{
+						Robots: "User-agent: google\nDisallow: /\n",
+						Token:  "Googlebot",
+						URLs:   []string{"/page"},
+					},
+					Expect: []string{"allowed"},
 					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "robots-parser": {"allowed"},
 						"python": {"disallowed"}, "python-rfc": {"disallowed"}, "protego": {"disallowed"}},
 				},
 				{
 					Caption: "* inside a name is no wildcard, except to protego",
-					Robots:  "User-agent: *bot\nDisallow: /\n",
-					Token:   "examplebot",
-					URLs:    []string{"/page"},
-					Expect:  []string{"allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *bot\nDisallow: /\n",
+						Token:  "examplebot",
+						URLs:   []string{"/page"},
+					},
+					Expect: []string{"allowed"},
 					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "python": {"allowed"},
 						"python-rfc": {"allowed"}, "robots-parser": {"allowed"}, "protego": {"disallowed"}},
 				},
@@ -87,24 +96,30 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Two groups for one token are merged",
-					Robots:  "User-agent: examplebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nDisallow: /b/\n",
-					Token:   "examplebot",
-					URLs:    []string{"/a/1", "/b/1", "/c/1"},
-					Expect:  []string{"disallowed", "disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: examplebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nDisallow: /b/\n",
+						Token:  "examplebot",
+						URLs:   []string{"/a/1", "/b/1", "/c/1"},
+					},
+					Expect: []string{"disallowed", "disallowed", "allowed"},
 				},
 				{
 					Caption: "Its own group replaces the * group",
-					Robots:  "User-agent: *\nDisallow: /admin/\n\nUser-agent: examplebot\nDisallow: /tmp/\n",
-					Token:   "examplebot",
-					URLs:    []string{"/admin/", "/tmp/x"},
-					Expect:  []string{"allowed", "disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /admin/\n\nUser-agent: examplebot\nDisallow: /tmp/\n",
+						Token:  "examplebot",
+						URLs:   []string{"/admin/", "/tmp/x"},
+					},
+					Expect: []string{"allowed", "disallowed"},
 				},
 				{
 					Caption: "An empty group allows everything and does not fall back",
-					Robots:  "User-agent: *\nDisallow: /\n\nUser-agent: examplebot\n",
-					Token:   "examplebot",
-					URLs:    []string{"/anything"},
-					Expect:  []string{"allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /\n\nUser-agent: examplebot\n",
+						Token:  "examplebot",
+						URLs:   []string{"/anything"},
+					},
+					Expect: []string{"allowed"},
 				},
 			},
 		},
@@ -122,26 +137,32 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "The longer allow wins wherever it is written",
-					Robots:  "User-agent: *\nAllow: /shop/public/\nDisallow: /shop/\n",
-					Token:   "examplebot",
-					URLs:    []string{"/shop/public/item", "/shop/cart"},
-					Expect:  []string{"allowed", "disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nAllow: /shop/public/\nDisallow: /shop/\n",
+						Token:  "examplebot",
+						URLs:   []string{"/shop/public/item", "/shop/cart"},
+					},
+					Expect: []string{"allowed", "disallowed"},
 				},
 				{
 					Caption: "The pattern's length, not the length of the URL it matches",
-					Robots:  "User-agent: *\nDisallow: /a*\nAllow: /abc\n",
-					Token:   "examplebot",
-					URLs:    []string{"/abcd"},
-					Expect:  []string{"allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /a*\nAllow: /abc\n",
+						Token:  "examplebot",
+						URLs:   []string{"/abcd"},
+					},
+					Expect: []string{"allowed"},
 					Others: map[string][]string{"google": {"allowed"}, "crawler-commons": {"allowed"}, "protego": {"allowed"},
 						"robots-parser": {"allowed"}, "python-rfc": {"disallowed"}},
 				},
 				{
 					Caption: "Wildcards count as octets",
-					Robots:  "User-agent: *\nAllow: /page\nDisallow: /*.htm\n",
-					Token:   "examplebot",
-					URLs:    []string{"/page.htm", "/page"},
-					Expect:  []string{"disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nAllow: /page\nDisallow: /*.htm\n",
+						Token:  "examplebot",
+						URLs:   []string{"/page.htm", "/page"},
+					},
+					Expect: []string{"disallowed", "allowed"},
 				},
 			},
 		},
@@ -157,17 +178,21 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Equal patterns: allowed",
-					Robots:  "User-agent: *\nDisallow: /folder\nAllow: /folder\n",
-					Token:   "examplebot",
-					URLs:    []string{"/folder/page"},
-					Expect:  []string{"allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /folder\nAllow: /folder\n",
+						Token:  "examplebot",
+						URLs:   []string{"/folder/page"},
+					},
+					Expect: []string{"allowed"},
 				},
 				{
 					Caption: "Equal length, different patterns",
-					Robots:  "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
-					Token:   "examplebot",
-					URLs:    []string{"/abc", "/axe"},
-					Expect:  []string{"allowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
+						Token:  "examplebot",
+						URLs:   []string{"/abc", "/axe"},
+					},
+					Expect: []string{"allowed", "allowed"},
 				},
 			},
 		},
@@ -184,17 +209,21 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Only .php at the very end",
-					Robots:  "User-agent: *\nDisallow: /*.php$\n",
-					Token:   "examplebot",
-					URLs:    []string{"/index.php", "/index.php?lang=en", "/index.php5"},
-					Expect:  []string{"disallowed", "allowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /*.php$\n",
+						Token:  "examplebot",
+						URLs:   []string{"/index.php", "/index.php?lang=en", "/index.php5"},
+					},
+					Expect: []string{"disallowed", "allowed", "allowed"},
 				},
 				{
 					Caption: "Only the home page",
-					Robots:  "User-agent: *\nDisallow: /\nAllow: /$\n",
-					Token:   "examplebot",
-					URLs:    []string{"/", "/about"},
-					Expect:  []string{"allowed", "disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /\nAllow: /$\n",
+						Token:  "examplebot",
+						URLs:   []string{"/", "/about"},
+					},
+					Expect: []string{"allowed", "disallowed"},
 				},
 			},
 		},
@@ -212,24 +241,30 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Non-ASCII and its encoding are the same",
-					Robots:  "User-agent: *\nDisallow: /café\n",
-					Token:   "examplebot",
-					URLs:    []string{"/caf%C3%A9", "/cafe"},
-					Expect:  []string{"disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /café\n",
+						Token:  "examplebot",
+						URLs:   []string{"/caf%C3%A9", "/cafe"},
+					},
+					Expect: []string{"disallowed", "allowed"},
 				},
 				{
 					Caption: "%7E is ~, but %2F is not /",
-					Robots:  "User-agent: *\nDisallow: /%7Ejoe/\nDisallow: /a%2Fb\n",
-					Token:   "examplebot",
-					URLs:    []string{"/~joe/index.html", "/a/b", "/a%2fb"},
-					Expect:  []string{"disallowed", "allowed", "disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /%7Ejoe/\nDisallow: /a%2Fb\n",
+						Token:  "examplebot",
+						URLs:   []string{"/~joe/index.html", "/a/b", "/a%2fb"},
+					},
+					Expect: []string{"disallowed", "allowed", "disallowed"},
 				},
 				{
 					Caption: "%2F and = read four ways",
-					Robots:  "User-agent: *\nDisallow: /a%2Fb\nDisallow: /p=1\n",
-					Token:   "examplebot",
-					URLs:    []string{"/a/b", "/p=1", "/p%3D1"},
-					Expect:  []string{"allowed", "disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /a%2Fb\nDisallow: /p=1\n",
+						Token:  "examplebot",
+						URLs:   []string{"/a/b", "/p=1", "/p%3D1"},
+					},
+					Expect: []string{"allowed", "disallowed", "allowed"},
 					Others: map[string][]string{
 						"google":          {"allowed", "disallowed", "allowed"},
 						"crawler-commons": {"allowed", "disallowed", "allowed"},
@@ -254,10 +289,12 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Disallow everything, and still read the rules",
-					Robots:  "User-agent: *\nDisallow: /\n",
-					Token:   "examplebot",
-					URLs:    []string{"/robots.txt", "/index.html"},
-					Expect:  []string{"allowed", "disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /\n",
+						Token:  "examplebot",
+						URLs:   []string{"/robots.txt", "/index.html"},
+					},
+					Expect: []string{"allowed", "disallowed"},
 				},
 			},
 		},
@@ -274,17 +311,21 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "A rule past the 500 KiB point: the explorer applies it and says Google's crawler never reads it",
-					Robots:  pastTheLimit(),
-					Token:   "examplebot",
-					URLs:    []string{"/late/page", "/early/page"},
-					Expect:  []string{"disallowed", "disallowed"},
+					State: permalink.State{
+						Robots: pastTheLimit(),
+						Token:  "examplebot",
+						URLs:   []string{"/late/page", "/early/page"},
+					},
+					Expect: []string{"disallowed", "disallowed"},
 				},
 				{
 					Caption: "A file within the limit",
-					Robots:  "User-agent: *\nDisallow: /search\n# Long files should keep their key rules near the top.\n",
-					Token:   "examplebot",
-					URLs:    []string{"/search?q=robots"},
-					Expect:  []string{"disallowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /search\n# Long files should keep their key rules near the top.\n",
+						Token:  "examplebot",
+						URLs:   []string{"/search?q=robots"},
+					},
+					Expect: []string{"disallowed"},
 				},
 			},
 		},
@@ -302,10 +343,12 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "The rules as delivered with 200 OK",
-					Robots:  "User-agent: *\nDisallow: /checkout/\n",
-					Token:   "examplebot",
-					URLs:    []string{"/checkout/step1", "/products"},
-					Expect:  []string{"disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /checkout/\n",
+						Token:  "examplebot",
+						URLs:   []string{"/checkout/step1", "/products"},
+					},
+					Expect: []string{"disallowed", "allowed"},
 				},
 			},
 		},
@@ -321,10 +364,12 @@ func lessons() []Lesson {
 			Examples: []Example{
 				{
 					Caption: "Disallowed, but still public",
-					Robots:  "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\n",
-					Token:   "examplebot",
-					URLs:    []string{"/admin/login", "/drafts/post"},
-					Expect:  []string{"disallowed", "allowed"},
+					State: permalink.State{
+						Robots: "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\n",
+						Token:  "examplebot",
+						URLs:   []string{"/admin/login", "/drafts/post"},
+					},
+					Expect: []string{"disallowed", "allowed"},
 				},
 			},
 		},

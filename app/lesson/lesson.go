@@ -5,7 +5,11 @@
 // them against the matcher, so a lesson cannot drift from the code.
 package lesson
 
-import "fmt"
+import (
+	"fmt"
+
+	"robots-explorer/app/permalink"
+)
 
 // A Lesson teaches one rule.
 type Lesson struct {
@@ -18,14 +22,11 @@ type Lesson struct {
 	Examples []Example
 }
 
-// An Example is a state for the explorer, with the verdicts it teaches
-// under RFC 9309.
+// An Example is an input for the explorer (its first URL chosen), with
+// the verdicts it teaches under RFC 9309.
 type Example struct {
 	Caption string
-	Robots  string
-	Token   string
-	URLs    []string
-	Reading string // "" for the default
+	permalink.State
 	// Expect holds, per URL, "allowed" or "disallowed" under rfc9309.
 	Expect []string
 	// Others holds, for the readings of crawlers' parsers this example

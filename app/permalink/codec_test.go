@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"robots-explorer"
+	register "robots-explorer"
 )
 
 // rfcExample is RFC 9309 section 5.1's example file, from the register.

@@ -19,24 +19,32 @@ import (
 	"strings"
 )
 
-// State is everything a link restores.
+// A State is the explorer's whole input: the file, the product token, the
+// URLs, the reading and the chosen URL, and what was observed of the
+// file's delivery. It is the one shape of an input: the explorer's fields
+// hold one, a link or a saved file restores one, and the lessons' examples
+// and the register's queries open as one.
 type State struct {
 	Robots  string
 	Token   string
-	URLs    []string
-	Reading string
-	Chosen  int // index in URLs of the chosen URL
-	// The delivery facts as typed, all optional: a link without them (as
-	// every link made before they existed) has no delivery facts.
-	Status      string
-	Redirects   []string
-	ContentType string
-	FetchError  string
-	Observed    string
+	URLs    []string // one a line; a link carries them trimmed, without blank lines
+	Reading string   // a reading's name; "" for the default, rfc9309
+	Chosen  int      // index in URLs of the chosen URL
+	Delivery
 	// Before is the release check's file in production, beside Robots as
 	// the candidate; empty in a link without a release check (as every
 	// link made before it existed).
 	Before string
+}
+
+// Delivery holds the facts of a file's delivery as typed, all optional: a
+// link without them (as every link made before they existed) has none.
+type Delivery struct {
+	Status      string
+	Redirects   []string // one URL a line, in the order followed
+	ContentType string
+	FetchError  string // a network error or timeout, in the person's words
+	Observed    string // when the file was fetched: the datetime-local form, RFC 3339 or a date
 }
 
 // deliveryKeys are the parameters of the delivery facts, short because
@@ -169,8 +177,8 @@ func decodeReadable(fragment string) (State, error) {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
 	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading"),
-		Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed"),
-		Before: v.Get("before")}
+		Delivery: Delivery{Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")},
+		Before:   v.Get("before")}
 	if c := v.Get("chosen"); c != "" {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {

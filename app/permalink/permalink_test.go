@@ -175,7 +175,7 @@ func TestDeliveryFacts(t *testing.T) {
 	if err != nil || got.Status != "404" || got.FetchError != "timeout" || got.Redirects != nil {
 		t.Errorf("by hand: %+v %v", got, err)
 	}
-	if r := Readable(State{URLs: []string{"/a"}, Status: "503"}); r != "url=%2Fa&status=503" {
+	if r := Readable(State{URLs: []string{"/a"}, Delivery: Delivery{Status: "503"}}); r != "url=%2Fa&status=503" {
 		t.Errorf("readable with a status: %q", r)
 	}
 }

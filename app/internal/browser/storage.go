@@ -1,0 +1,182 @@
+package browser
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The work is saved in the browser's local storage while it fits (some
+// 5 MB in most browsers, shared with everything else the site keeps) and
+// in IndexedDB, which holds far more, when it does not. Local storage is
+// tried first because it reads back at once, so that a visit shows the
+// saved work without waiting; a value that went to IndexedDB leaves a
+// small marker under its key in local storage, so that loading knows where
+// to look.
+
+const (
+	workDB      = "robots-explorer"
+	workObjects = "saved"
+	// inIndexedDB is the marker stored under a key whose value is in
+	// IndexedDB.
+	inIndexedDB = "\x00indexeddb"
+)
+
+var errNoIndexedDB = errors.New("this browser offers no IndexedDB")
+
+// StoreValue saves v under key. failed is called only when neither store
+// took the value; the older value is then gone too, so that it never
+// passes for the newer one.
+func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context, err error)) {
+	ls := ctx.LocalStorage()
+	if err := ls.Set(key, v); err == nil {
+		return
+	}
+	ls.Del(key)
+	b, err := json.Marshal(v)
+	if err != nil {
+		failed(ctx, err)
+		return
+	}
+	idbPut(ctx, key, string(b), func(ctx app.Context, err error) {
+		if err == nil {
+			err = ls.Set(key, inIndexedDB)
+		}
+		if err != nil {
+			failed(ctx, err)
+		}
+	})
+}
+
+// LoadValue reads the value saved under key into v and tells done whether
+// there was one. It answers at once for a value in local storage.
+func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
+	ls := ctx.LocalStorage()
+	var marker string
+	if ls.Get(key, &marker); marker != inIndexedDB {
+		done(ctx, ls.Contains(key) && ls.Get(key, v) == nil)
+		return
+	}
+	idbGet(ctx, key, func(ctx app.Context, text string, err error) {
+		done(ctx, err == nil && text != "" && json.Unmarshal([]byte(text), v) == nil)
+	})
+}
+
+// DeleteValue removes key from both stores.
+func DeleteValue(ctx app.Context, key string) {
+	var marker string
+	if ctx.LocalStorage().Get(key, &marker); marker == inIndexedDB {
+		idbDelete(ctx, key)
+	}
+	ctx.LocalStorage().Del(key)
+}
+
+// idbRequest calls done on the UI goroutine when the IndexedDB request
+// (or transaction) req succeeds or fails, with the request's result.
+func idbRequest(ctx app.Context, req app.Value, okEvent string, done func(ctx app.Context, result app.Value, err error)) {
+	var ok, fail app.Func
+	settled := false
+	settle := func(result app.Value, err error) {
+		if settled { // a failed transaction reports both error and abort
+			return
+		}
+		settled = true
+		ok.Release()
+		fail.Release()
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, result, err) })
+	}
+	ok = app.FuncOf(func(app.Value, []app.Value) any {
+		settle(req.Get("result"), nil)
+		return nil
+	})
+	fail = app.FuncOf(func(app.Value, []app.Value) any {
+		msg := "the browser refused to store it"
+		if e := req.Get("error"); e.Truthy() {
+			msg = e.Get("message").String()
+		}
+		settle(app.Null(), errors.New(msg))
+		return nil
+	})
+	req.Set(okEvent, ok)
+	req.Set("onerror", fail)
+	if okEvent == "oncomplete" {
+		req.Set("onabort", fail)
+	}
+}
+
+// idbStore opens the database and gives done its object store in a
+// transaction of the given mode.
+func idbStore(ctx app.Context, mode string, done func(ctx app.Context, tx, store app.Value, err error)) {
+	idb := app.Window().Get("indexedDB")
+	if !idb.Truthy() {
+		done(ctx, nil, nil, errNoIndexedDB)
+		return
+	}
+	open, err := idbOpen(idb)
+	if err != nil {
+		done(ctx, nil, nil, err)
+		return
+	}
+	upgrade := app.FuncOf(func(app.Value, []app.Value) any {
+		open.Get("result").Call("createObjectStore", workObjects)
+		return nil
+	})
+	open.Set("onupgradeneeded", upgrade)
+	idbRequest(ctx, open, "onsuccess", func(ctx app.Context, db app.Value, err error) {
+		upgrade.Release()
+		if err != nil {
+			done(ctx, nil, nil, err)
+			return
+		}
+		tx := db.Call("transaction", workObjects, mode)
+		done(ctx, tx, tx.Call("objectStore", workObjects), nil)
+	})
+}
+
+// idbOpen starts opening the database; a browser that forbids it (a
+// private window of some browsers) throws at once.
+func idbOpen(idb app.Value) (open app.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("IndexedDB: %v", r)
+		}
+	}()
+	return idb.Call("open", workDB, 1), nil
+}
+
+func idbPut(ctx app.Context, key, text string, done func(ctx app.Context, err error)) {
+	idbStore(ctx, "readwrite", func(ctx app.Context, tx, store app.Value, err error) {
+		if err != nil {
+			done(ctx, err)
+			return
+		}
+		store.Call("put", text, key)
+		idbRequest(ctx, tx, "oncomplete", func(ctx app.Context, _ app.Value, err error) { done(ctx, err) })
+	})
+}
+
+func idbGet(ctx app.Context, key string, done func(ctx app.Context, text string, err error)) {
+	idbStore(ctx, "readonly", func(ctx app.Context, _, store app.Value, err error) {
+		if err != nil {
+			done(ctx, "", err)
+			return
+		}
+		idbRequest(ctx, store.Call("get", key), "onsuccess", func(ctx app.Context, v app.Value, err error) {
+			if err != nil || v.Type() != app.TypeString {
+				done(ctx, "", err)
+				return
+			}
+			done(ctx, v.String(), nil)
+		})
+	})
+}
+
+func idbDelete(ctx app.Context, key string) {
+	idbStore(ctx, "readwrite", func(ctx app.Context, _, store app.Value, err error) {
+		if err == nil {
+			store.Call("delete", key)
+		}
+	})
+}

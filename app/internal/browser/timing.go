@@ -1,0 +1,67 @@
+package browser
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Timing measures one analysis in the page with performance.now: the
+// evaluation, then the render that shows it. The figures are published as
+// window.robotsExplorerTiming for the browser tests to log; they are a
+// measurement, never an assertion.
+type Timing struct {
+	pending     bool
+	start       float64
+	evaluated   float64
+	renderStart float64
+	bytes       int
+	urls        int
+}
+
+func PerfNow() float64 {
+	p := app.Window().Get("performance")
+	if !p.Truthy() {
+		return 0
+	}
+	return p.Call("now").Float()
+}
+
+func (t *Timing) Begin() { *t = Timing{pending: true, start: PerfNow()} }
+
+func (t *Timing) EvaluatedNow(bytes, urls int) {
+	t.evaluated, t.bytes, t.urls = PerfNow(), bytes, urls
+}
+
+// MarkRender notes when the render of a pending measurement starts: go-app
+// renders on its next frame, and the wait for that frame is not the page's
+// cost.
+func (t *Timing) MarkRender() {
+	if t.pending && t.renderStart == 0 {
+		t.renderStart = PerfNow()
+	}
+}
+
+// Publish runs after the render (ctx.Defer) and records the figures.
+func (t *Timing) Publish() {
+	if !t.pending {
+		return
+	}
+	end := PerfNow()
+	t.pending = false
+	app.Window().Set("robotsExplorerTiming", map[string]any{
+		"bytes":      t.bytes,
+		"urls":       t.urls,
+		"evaluateMs": t.evaluated - t.start,
+		"renderMs":   end - t.renderStart,
+		"totalMs":    (t.evaluated - t.start) + (end - t.renderStart),
+		"at":         end,
+	})
+}
+
+// PublishCompareTiming records how long the deferred comparison of the
+// other readings took (its parses and compare.Compare), as
+// window.robotsExplorerCompareTiming.
+func PublishCompareTiming(bytes int, ms float64) {
+	app.Window().Set("robotsExplorerCompareTiming", map[string]any{
+		"bytes":     bytes,
+		"compareMs": ms,
+		"at":        PerfNow(),
+	})
+}

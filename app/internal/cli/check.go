@@ -1,0 +1,402 @@
+//go:build !wasm
+
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"robots-explorer/app/internal/view"
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/delivery"
+	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
+	"robots-explorer/matcher/useragent"
+)
+
+// Exit statuses of check: usable in CI pipelines and by conformance runners.
+const (
+	exitAllowed    = 0
+	exitDisallowed = 1
+	ExitUsage      = 2
+)
+
+const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE TOKEN [URL...]
+       robots-explorer check [-crawlers LIST | -tokens LIST] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE [URL...]
+       robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
+
+Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
+("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
+URL; an empty URL means /. Exit status: 0 when every URL is allowed, 1 when
+any is disallowed, 2 on a usage or input error (also a ROBOTS_FILE over
+-max-size, and output that could not be written). With -compare, every
+reading's verdict is printed too, with the reason where they differ; the exit
+status still follows -reading.
+
+Every verdict is a local rule decision: it holds for these exact bytes, this
+token and this exact path and query, and says nothing of how the file was
+delivered. -json objects carry it in "scope"; text output ends with one note
+on standard error.
+
+-record prints one JSON document, the decision record of exactly one URL
+(-markdown: as Markdown). The delivery flags (-status, -redirect,
+-content-type, -fetch-error, -observed, -unreachable-since, -cached-copy) add
+what you observed when fetching the file; the record then says what RFC 9309
+§2.3.1 makes of it, and the exit status follows the verdict with delivery
+(the rules' verdict when the facts do not settle it).
+
+flags:
+`
+
+// now is the time of a decision; tests fix it.
+var now = time.Now
+
+// localNote ends text output on standard error: the verdicts above are
+// bounded local decisions. A constant, so that no process builds it.
+const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
+
+// defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
+// says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
+// and few enough bytes that a mistaken /dev/zero or a runaway pipe ends
+// with a message instead of filling memory.
+const defaultMaxSize = 64 << 20
+
+type checkConfig struct {
+	maxSize  int64
+	reading  matcher.Reading
+	json     bool
+	compare  bool
+	urls     string
+	file     string
+	token    string
+	args     []string
+	record   bool
+	markdown bool
+	delivery *delivery.Facts // nil when no delivery flag was given
+	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
+	// without them.
+	crawl *crawlerCheck
+}
+
+func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	// The flag package writes a bad flag's name raw: it reports nothing
+	// itself, and runCheck writes the error escaped.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	readingName := fs.String("reading", string(matcher.RFC9309), "the reading: "+readingList())
+	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	compare := fs.Bool("compare", false, "also evaluate every other reading and say why they differ")
+	urls := fs.String("urls", "", "read URLs one per line from `FILE` (\"-\" is standard input)")
+	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
+	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
+	maxSize := byteSizeFlag{n: defaultMaxSize}
+	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
+	df := deliveryFlags(fs)
+	var choice crawlerChoice
+	choice.register(fs)
+	asCSV := fs.Bool("csv", false, "print one CSV row per URL (and crawler)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, checkUsage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w (robots-explorer check -h lists the flags)", err)
+	}
+	r, err := matcher.ParseReading(*readingName)
+	if err != nil {
+		return nil, err
+	}
+	rest := fs.Args()
+	if choice.set() && len(rest) > 0 { // the crawlers take TOKEN's place
+		rest = append([]string{rest[0], ""}, rest[1:]...)
+	}
+	if len(rest) < 2 {
+		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
+	}
+	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
+		record: *record, markdown: *markdown, maxSize: maxSize.n}
+	if c.delivery, err = df.delivery(fs); err != nil {
+		return nil, err
+	}
+	if err := c.setCrawlers(choice, *asCSV); err != nil {
+		return nil, err
+	}
+	if c.urls == "-" && c.file == "-" {
+		return nil, errors.New("standard input cannot be both ROBOTS_FILE and -urls")
+	}
+	if c.urls == "" && len(c.args) == 0 {
+		return nil, errors.New("check needs at least one URL, or -urls FILE")
+	}
+	return c, c.checkRecordFlags()
+}
+
+// checkRecordFlags refuses combinations -record does not support, and
+// delivery facts without -record.
+func (c *checkConfig) checkRecordFlags() error {
+	switch {
+	case !c.record && c.delivery != nil:
+		return errors.New("the delivery flags need -record")
+	case !c.record && c.markdown:
+		return errors.New("-markdown needs -record")
+	case !c.record:
+		return nil
+	case c.compare || c.urls != "":
+		return errors.New("-record takes exactly one URL on the command line, without -compare or -urls")
+	case len(c.args) != 1:
+		return fmt.Errorf("-record takes exactly one URL, got %d", len(c.args))
+	}
+	return nil
+}
+
+func readingList() string {
+	var names []string
+	for _, r := range matcher.Readings() {
+		names = append(names, string(r))
+	}
+	return strings.Join(names, ", ")
+}
+
+// lazyGCLimit is the largest file for which check trades memory for
+// speed (see checkGC).
+const lazyGCLimit = 4 << 20
+
+// checkGC lets a check of a file up to lazyGCLimit and of the URLs on its
+// command line grow its heap to five times what it keeps (GOGC=400)
+// before collecting, unless GOGC says otherwise. Such a check is a short
+// process whose heap is the parsed file: at the default a 500 KiB file
+// costs two collections, a quarter of the process's time. A larger file
+// keeps the default: five times its parse is gigabytes, and what each URL
+// leaves behind (its matches, a copy of each matching rule's steps) piled
+// up to that bound, so that memory grew with the number of URLs (a
+// 100 MiB file whose every rule matched took 3.5 GB for one URL, 7.0 GB
+// for three), and each reading's parse garbage with -compare (3.3 GB
+// instead of 2.6 GB for 100 MiB of rules). A check of -urls streams and
+// keeps the default too, so that its memory stays near the file's size.
+//
+// A larger file collects sooner than the default (GOGC=50): its parse is
+// most of the heap, and what each URL leaves behind then stays within half
+// of it, so that twelve URLs of a file whose every rule matches take no
+// more than about 1.5 times what one takes.
+func checkGC(c *checkConfig, size int) {
+	switch {
+	case os.Getenv("GOGC") != "":
+	case c.urls == "" && size <= lazyGCLimit:
+		debug.SetGCPercent(400)
+	case size > lazyGCLimit:
+		debug.SetGCPercent(50)
+	}
+	if size > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryGoal(size))
+	}
+}
+
+// memoryGoal is the heap a check of a file of size bytes aims to stay
+// under: four times the file (issue 16), and a base for the program
+// itself. It is a soft limit (debug.SetMemoryLimit): the collector runs
+// sooner as the heap nears it, so that a file whose parse keeps less than
+// the goal peaks near it instead of half as high again as what it keeps
+// (GOGC=50), and one that keeps more is not stopped, only collected more
+// often.
+func memoryGoal(size int) int64 { return 4*int64(size) + 32<<20 }
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, err := parseCheckFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitUsage
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	body, err := readInput(c.file, stdin, c.maxSize)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if OwnProcess {
+		checkGC(c, len(body))
+	}
+	if c.record {
+		return runRecord(c, body, stdout, stderr)
+	}
+	if c.crawl == nil || c.token != "" { // -crawlers take TOKEN's place
+		if err := warnToken(c.token, stderr); err != nil {
+			return ExitUsage
+		}
+	}
+	ev := newEvaluator(c, body)
+	out := bufio.NewWriterSize(stdout, 64*1024)
+	if c.crawl != nil {
+		if err := prepareCrawlers(c, ev, out, stderr); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	disallowed, err := checkURLs(c, ev, stdin, out)
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = writeError{ferr}
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if !c.json {
+		if _, err := io.WriteString(stderr, localNote); err != nil {
+			return ExitUsage // standard error itself failed: nowhere to say so
+		}
+	}
+	if disallowed {
+		return exitDisallowed
+	}
+	return exitAllowed
+}
+
+// fail writes err on standard error, escaped (it may quote a URL, a file
+// name or a flag's value), and returns the exit status of an error.
+func fail(stderr io.Writer, err error) int { return failAs(stderr, "check", err) }
+
+// failAs says on standard error why command cmd stopped, escaped, and
+// returns the usage exit status: check, diff and test say it alike.
+func failAs(stderr io.Writer, cmd string, err error) int {
+	io.WriteString(stderr, "robots-explorer "+cmd+": "+escape.Text(err.Error())+"\n")
+	return ExitUsage
+}
+
+// A writeError is output that could not be written: the results are then
+// incomplete, which a pipeline must learn from the exit status.
+type writeError struct{ err error }
+
+func (e writeError) Error() string { return "writing the results: " + e.err.Error() }
+func (e writeError) Unwrap() error { return e.err }
+
+// warnToken says on standard error when the token is not a product token
+// (RFC 9309 §2.2.1: letters, '-' and '_'), as the decision record's
+// token_check does: an empty token or a whole User-Agent header matches
+// no group a crawler's own name would.
+func warnToken(token string, stderr io.Writer) error {
+	tc := useragent.CheckToken(token)
+	if tc.Valid {
+		return nil
+	}
+	_, err := io.WriteString(stderr, "robots-explorer check: warning: the token "+QuoteField(token)+" is not a product token: "+escape.Text(tc.Message)+"\n")
+	return err
+}
+
+// QuoteField is an untrusted text in double quotes, escaped, for a
+// message: the quotes show where an empty or spaced text starts and ends.
+func QuoteField(s string) string { return `"` + escape.Text(s) + `"` }
+
+// evaluator parses the file once, under the chosen reading or, with
+// -compare, under every reading.
+type evaluator struct {
+	files []*matcher.File
+	index int // of the chosen reading in files
+	// each is set for -compare of the URLs on the command line: files
+	// holds only the chosen reading's, and checkEach parses the others
+	// one at a time from body (matcher.CompareEach).
+	each bool
+	body string
+}
+
+func newEvaluator(c *checkConfig, body string) *evaluator {
+	chosen := func() *matcher.File { return matcher.ParseShared(c.reading, sourceBytes(body), body) }
+	switch {
+	case !c.compare:
+		return &evaluator{files: []*matcher.File{chosen()}}
+	case c.urls == "" && len(c.args) <= urlBatchSize:
+		return &evaluator{files: []*matcher.File{chosen()}, each: true, body: body}
+	}
+	ev := &evaluator{files: matcher.ParseAllText(body)}
+	for i, f := range ev.files {
+		if f.Reading == c.reading {
+			ev.index = i
+		}
+	}
+	return ev
+}
+
+// compareEach compares urls under every reading, parsing one other
+// reading at a time; it stops at the first URL that cannot be read, and
+// returns the comparisons of those before it with that error.
+func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, error) {
+	var targets []*matcher.Target
+	var err error
+	for _, u := range urls {
+		t, terr := matcher.ParseTarget(u)
+		if terr != nil {
+			err = terr
+			break
+		}
+		targets = append(targets, t)
+	}
+	parse := func(r matcher.Reading) *matcher.File { return matcher.ParseShared(r, sourceBytes(ev.body), ev.body) }
+	return compare.CompareEach(ev.file(), parse, token, targets), err
+}
+
+func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
+
+func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
+	if len(ev.files) == 1 {
+		res, err := ev.file().Evaluate(token, u)
+		return res, nil, err
+	}
+	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cmp.Results[ev.index], cmp, nil
+}
+
+// writeResult writes one URL's result. In text, every field from the file
+// or the command line is escaped (escape.Text): a URL or a rule holding a
+// line end, a tab or an ESC sequence cannot forge a result line or drive
+// the terminal.
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
+	if asJSON {
+		b, err := json.Marshal(record.NewRow(f, res, cmp))
+		if err != nil {
+			return err
+		}
+		if _, err = w.Write(jsonSafe(b)); err == nil {
+			_, err = io.WriteString(w, "\n") // not appended: b may be the size of the file
+		}
+		return wrapWrite(err)
+	}
+	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
+	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
+		return wrapWrite(err)
+	}
+	return wrapWrite(writeComparison(w, res, cmp))
+}
+
+func wrapWrite(err error) error {
+	if err == nil {
+		return nil
+	}
+	return writeError{err}
+}
+
+// writeComparison prints, under the URL's line, the rows of the page's
+// table of readings, one per other reading: its name and title, verdict,
+// deciding line, and why it differs from the chosen reading ("agrees"
+// when it does not), tab-separated.
+func writeComparison(w io.Writer, chosen *matcher.Result, cmp *compare.Comparison) error {
+	for _, r := range view.ComparisonRows(cmp, chosen.Reading).Readings {
+		if r.Current {
+			continue
+		}
+		row := "\t" + string(r.Reading) + "\t" + r.Title + "\t" + r.Verdict + "\t" + escape.Text(r.Deciding()) + "\t" + escape.Text(r.Difference()) + "\n"
+		if _, err := io.WriteString(w, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}

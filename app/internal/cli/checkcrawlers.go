@@ -1,0 +1,173 @@
+//go:build !wasm
+
+package cli
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/record"
+)
+
+// check -crawlers LIST (or -tokens LIST) evaluates every URL for each
+// crawler, each with the token chain its operator documents; -csv prints
+// one CSV row per URL and crawler (with a TOKEN and no -crawlers, the
+// token is the one crawler).
+
+// crawlerCheck is what check keeps for -crawlers, -tokens and -csv.
+type crawlerCheck struct {
+	crawlers []crawler.Crawler
+	plans    []crawler.Plan // of crawlers, on the chosen reading's file
+	// matrix evaluates each distinct selection once per URL for text and
+	// CSV, which print no token or group trace; nil for -json.
+	matrix *crawler.Matrix
+	csv    bool
+}
+
+// setCrawlers reads -crawlers, -tokens and -csv into c.
+func (c *checkConfig) setCrawlers(choice crawlerChoice, asCSV bool) error {
+	if !choice.set() && !asCSV {
+		return nil
+	}
+	switch {
+	case asCSV && c.json:
+		return errors.New("-csv and -json exclude each other")
+	case c.record || c.compare:
+		return errors.New("-crawlers, -tokens and -csv do not combine with -record or -compare")
+	}
+	cc := &crawlerCheck{csv: asCSV}
+	var err error
+	if choice.set() {
+		cc.crawlers, err = choice.resolve("")
+	} else {
+		cc.crawlers, err = bareTokens(c.token)
+	}
+	c.crawl = cc
+	return err
+}
+
+// prepareCrawlers works out the plans on the parsed file, says on stderr
+// which crawlers the file decides by their operator's documented
+// behaviour, and writes the CSV header.
+func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Writer) error {
+	cc := c.crawl
+	cc.plans = crawler.Plans(ev.file(), cc.crawlers)
+	if !c.json {
+		cc.matrix = crawler.NewMatrix(ev.file(), cc.crawlers)
+	}
+	for _, p := range cc.plans {
+		if p.Fallback || p.NoRules {
+			fmt.Fprintf(stderr, "robots-explorer check: note: %s: %s\n", p.Crawler.Name, escape.Text(p.Sentence))
+		}
+	}
+	if !cc.csv {
+		return nil
+	}
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"crawler", "url", "verdict", "line", "rule", "token"})
+	cw.Flush()
+	return cw.Error()
+}
+
+// checkCrawlerList evaluates urls for every crawler, in order, and writes
+// the results; lines are the -urls line numbers, or nil.
+func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+	cc := c.crawl
+	f := ev.file()
+	var cw *csv.Writer
+	if cc.csv {
+		cw = csv.NewWriter(w)
+		defer func() {
+			if cw.Flush(); err == nil {
+				err = cw.Error()
+			}
+		}()
+	}
+	shared := make([]*matcher.Result, len(cc.plans))
+	var line []byte
+	for i, u := range urls {
+		t, perr := matcher.ParseTarget(u)
+		if perr != nil {
+			if lines != nil {
+				perr = fmt.Errorf("%s:%d: %w", c.urls, lines[i], perr)
+			}
+			return disallowed, perr
+		}
+		if cc.matrix != nil {
+			cc.matrix.Evaluate(t, shared)
+		}
+		for j := range cc.plans {
+			p := &cc.plans[j]
+			var res *matcher.Result
+			if cc.matrix != nil {
+				res = cc.matrix.Explained(j, t, shared[j])
+			} else {
+				res = p.Evaluate(f, t)
+			}
+			disallowed = disallowed || !res.Allowed
+			if !c.json && cw == nil {
+				line = appendCrawlerLine(line[:0], f, p, res)
+				if _, err := w.Write(line); err != nil {
+					return disallowed, err
+				}
+				continue
+			}
+			if err := writeCrawlerResult(w, cw, f, p, res); err != nil {
+				return disallowed, err
+			}
+		}
+	}
+	return disallowed, nil
+}
+
+// crawlerCheckJSON is check -json's object for one URL and crawler.
+type crawlerCheckJSON struct {
+	Crawler string `json:"crawler"`
+	// Chain is the plan's sentence when the crawler's operator's
+	// documented behaviour, not its own group, decided.
+	Chain string `json:"chain,omitempty"`
+	record.Row
+}
+
+// writeCrawlerResult writes a CSV row (cw set) or a JSON line.
+func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler.Plan, res *matcher.Result) error {
+	name := p.Crawler.Name
+	switch {
+	case cw != nil:
+		line, rule := "", res.Explanation
+		if m, ok := res.WinningRule(); ok {
+			line, rule = strconv.Itoa(int(m.Rule.Line)), f.Text(int(m.Rule.Line))
+		}
+		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
+	default: // -json
+		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
+		if p.Fallback || p.NoRules {
+			out.Chain = p.Sentence
+		}
+		b, err := jsonLine(out)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+}
+
+// appendCrawlerLine appends the text line of one URL and crawler, "verdict
+// crawler URL reason", the reason as check gives it (record.Why).
+func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
+	b = append(b, res.Verdict()...)
+	b = append(b, '\t')
+	b = append(b, p.Crawler.Name...)
+	b = append(b, '\t')
+	b = append(b, escape.Text(res.Target.Input)...)
+	b = append(b, '\t')
+	b = append(b, escape.Text(record.Why(f, res))...)
+	return append(b, '\n')
+}

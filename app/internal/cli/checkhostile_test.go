@@ -1,0 +1,276 @@
+//go:build !wasm
+
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Issue 16: check reads at most -max-size bytes (64 MiB by default) and
+// refuses more with exit 2 and a message; /dev/zero, as the file or on
+// standard input, used to grow without end. Run as a process, so that its
+// peak memory is measured: reading up to the limit may cost the limit and
+// its buffer, not more.
+func TestCheckRefusesInputOverMaxSize(t *testing.T) {
+	zero := func(t *testing.T) *os.File {
+		f, err := os.Open("/dev/zero")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	small := writeRobots(t, fishFile)
+	tests := []struct {
+		name  string
+		stdin func(*testing.T) *os.File
+		args  []string
+		want  string
+	}{
+		{"/dev/zero as ROBOTS_FILE", nil, []string{"check", "/dev/zero", "Googlebot", "/"}, "ROBOTS_FILE /dev/zero is larger than 64 MiB"},
+		{"/dev/zero on standard input", zero, []string{"check", "-", "Googlebot", "/"}, "standard input is larger than 64 MiB"},
+		{"a regular file over -max-size", nil, []string{"check", "-max-size", "16", small, "Googlebot", "/"}, "is larger than 16 bytes"},
+		{"-max-size with a unit", nil, []string{"check", "-max-size", "1K", "/dev/zero", "Googlebot", "/"}, "is larger than 1 KiB"},
+		{"-record too", nil, []string{"check", "-record", "/dev/zero", "Googlebot", "/"}, "larger than 64 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdin *os.File
+			if tt.stdin != nil {
+				stdin = tt.stdin(t)
+			}
+			r := runProgram(t, stdin, nil, tt.args...)
+			if r.code != ExitUsage || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, "-max-size") {
+				t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q and naming -max-size", r.code, r.stderr, tt.want)
+			}
+			if limit := int64(3 * defaultMaxSize); r.peakRSS > limit {
+				t.Errorf("peak memory %d MiB, want at most %d MiB for a %d MiB limit", r.peakRSS>>20, limit>>20, defaultMaxSize>>20)
+			}
+		})
+	}
+	// A file of exactly -max-size bytes is read.
+	if r := runProgram(t, nil, nil, "check", "-max-size", "44", small, "Googlebot", "/fish"); r.code != exitAllowed {
+		t.Errorf("a file of exactly -max-size: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestParseByteSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+	}{{"65536", 65536}, {"64K", 64 << 10}, {"64KiB", 64 << 10}, {"64m", 64 << 20}, {"1G", 1 << 30}, {"2147483647", 1<<31 - 1}}
+	for _, tt := range tests {
+		if got, err := parseByteSize(tt.in); err != nil || got != tt.want {
+			t.Errorf("parseByteSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1", "1X", "K", "2G", "1.5M", "9999999999999999999"} {
+		if _, err := parseByteSize(bad); err == nil {
+			t.Errorf("parseByteSize(%q) accepted", bad)
+		}
+	}
+}
+
+// Issue 16: memory grows with the file, not with the number of URLs. Every
+// rule of this file matches, so each URL leaves garbage the size of the
+// parse; at GOGC=400 it piled up (1 URL 277 MB, 12 URLs 599 MB for 6 MiB).
+func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a 6 MiB file and evaluates it 13 times")
+	}
+	p := writeRobots(t, "User-agent: *\n"+strings.Repeat("Disallow: /a\n", (6<<20)/13))
+	one := runProgram(t, nil, nil, "check", p, "Googlebot", "/a")
+	args := []string{"check", p, "Googlebot"}
+	for range 12 {
+		args = append(args, "/a")
+	}
+	many := runProgram(t, nil, nil, args...)
+	if one.code != exitDisallowed || many.code != exitDisallowed {
+		t.Fatalf("exit %d and %d, want 1 (stderr %q)", one.code, many.code, many.stderr)
+	}
+	t.Logf("peak memory: 1 URL %d MiB, 12 URLs %d MiB", one.peakRSS>>20, many.peakRSS>>20)
+	if many.peakRSS > one.peakRSS*16/10 {
+		t.Errorf("12 URLs took %d MiB, one %d MiB: memory grows with the URLs", many.peakRSS>>20, one.peakRSS>>20)
+	}
+}
+
+// Issue 16: a -urls line over its limit is reported with the file, the
+// line and the limit, not as bufio.Scanner's "token too long".
+func TestCheckURLsLineTooLong(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(p, []byte("/ok\n/"+strings.Repeat("a", maxURLLine)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runArgs("", "check", "-urls", p, writeRobots(t, fishFile), "Googlebot")
+	want := p + ":2: the line is longer than 16 MiB"
+	if code != ExitUsage || !strings.Contains(errOut, want) || strings.Contains(errOut, "token too long") {
+		t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errOut, want)
+	}
+	if out != "allowed\t/ok\tAllowed: no rule of the applying group matches /ok.\n" {
+		t.Errorf("the URLs before the long line: %q", out)
+	}
+}
+
+// terminalSafe reports the first byte of out that a terminal could obey,
+// other than the line ends and the tabs between fields.
+func terminalSafe(out string) (rune, bool) {
+	for _, r := range out {
+		if r == '\n' || r == '\t' {
+			continue
+		}
+		if r < 0x20 || r == 0x7F || r >= 0x80 && r <= 0x9F || r == utf8.RuneError {
+			return r, false
+		}
+	}
+	return 0, true
+}
+
+// Issue 16: a URL, a rule or a token holding line ends, tabs or ESC
+// sequences reaches the terminal escaped (matcher/escape's notation): one
+// URL is one line of three fields, and no byte of it drives the terminal.
+// This once forged a result line and set the terminal's title.
+func TestCheckTextOutputEscapesControls(t *testing.T) {
+	const forged = "/private\nallowed\t/private\tforged"
+	const title = "/\x1b]0;owned\a\x1b[2J\u009b2J"
+	p := writeRobots(t, "User-agent: *\nDisallow: /private\nDisallow: /t\x1b[2J\x07\n")
+	for _, args := range [][]string{
+		{"check", p, "Googlebot", forged, title, "/t\x1b[2J\x07\x00\x7f"},
+		{"check", "-compare", p, "Googlebot", forged, title, "/t\x1b[2J\x07\x00\x7f"},
+	} {
+		code, out, errOut := runArgs("", args...)
+		if code != exitDisallowed {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errOut)
+		}
+		if r, ok := terminalSafe(out + errOut); !ok {
+			t.Errorf("%q: output holds %U:\n%s", args, r, out)
+		}
+		var results []string
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if !strings.HasPrefix(l, "\t") { // -compare's lines under a result start with a tab
+				results = append(results, l)
+			}
+		}
+		if len(results) != 3 {
+			t.Fatalf("%q: %d result lines for 3 URLs:\n%s", args, len(results), out)
+		}
+		want := []string{
+			`disallowed	/private\nallowed\t/private\tforged	line 2: Disallow: /private`,
+			`allowed	/\x1B]0;owned\x07\x1B[2J\xC2\x9B2J	`,
+			`disallowed	/t\x1B[2J\x07\0\x7F	line 3: Disallow: /t\x1B[2J\x07`,
+		}
+		for i, w := range want {
+			if !strings.HasPrefix(results[i], w) || strings.Count(results[i], "\t") != 2 {
+				t.Errorf("%q: line %d = %q, want it to start with %q and hold three fields", args, i+1, results[i], w)
+			}
+		}
+	}
+}
+
+// Issue 16: -json output leaves no character a terminal obeys raw:
+// encoding/json escapes C0 controls, and check escapes DEL and C1 too.
+func TestCheckJSONEscapesControls(t *testing.T) {
+	p := writeRobots(t, "User-agent: *\nDisallow: /a\u009b\x7f\n")
+	for _, args := range [][]string{
+		{"check", "-json", p, "Googlebot", "/a\u009b\x7f\x1b[2J"},
+		{"check", "-json", "-compare", p, "Googlebot", "/a\u009b\x7f"},
+		{"check", "-record", p, "Googlebot", "/a\u009b\x7f"},
+	} {
+		_, out, _ := runArgs("", args...)
+		if r, ok := terminalSafe(out); !ok || !strings.Contains(out, `\u009b`) || !strings.Contains(out, `\u007f`) {
+			t.Errorf("%q: output holds %U or lacks the \\u escapes:\n%s", args, r, out)
+		}
+		var v any
+		if err := json.NewDecoder(strings.NewReader(out)).Decode(&v); err != nil {
+			t.Errorf("%q: not JSON: %v", args, err)
+		}
+	}
+}
+
+// Issue 16: messages on standard error escape what they quote (a URL, a
+// file name, a flag, a token).
+func TestCheckErrorsEscapeControls(t *testing.T) {
+	p := writeRobots(t, fishFile)
+	for _, args := range [][]string{
+		{"check", p, "Googlebot", "x\x1b[2J\nforged"},
+		{"check", p + "\x1b[2J", "Googlebot", "/"},
+		{"check", "-\x1b[2J", p, "Googlebot", "/"},
+		{"check", "-reading", "\x1b[2J", p, "Googlebot", "/"},
+		{"check", p, "Google\x1b[2J\nbot", "/"},
+		{"check", "-urls", "-", p, "Googlebot"},
+		{"nope\x1b[2J"},
+	} {
+		code, _, errOut := runArgs("/ok\n\x1b]0;x\a\n", args...)
+		if code == exitAllowed && !strings.Contains(errOut, "warning") {
+			t.Errorf("%q: exit 0 with no message", args)
+		}
+		if r, ok := terminalSafe(errOut); !ok || strings.Count(strings.Split(errOut, "\n\n")[0], "\n") > 2 {
+			t.Errorf("%q: standard error holds %U or a forged line: %q", args, r, errOut)
+		}
+	}
+}
+
+// Issue 16: a token that is not a product token (empty, spaced, a whole
+// User-Agent header) is checked against the file all the same, with a
+// warning on standard error, as the decision record's token_check says.
+func TestCheckWarnsOfBadToken(t *testing.T) {
+	p := writeRobots(t, fishFile)
+	tests := []struct{ token, want string }{
+		{"", `the token "" is not a product token: A product token is needed`},
+		{"Google bot", `the token "Google bot" is not a product token`},
+		{"Mozilla/5.0 (compatible; Googlebot/2.1)", `most likely "Googlebot"`},
+	}
+	for _, tt := range tests {
+		for _, mode := range []string{"-json=false", "-json"} {
+			code, _, errOut := runArgs("", "check", mode, p, tt.token, "/fish")
+			if code != exitAllowed || !strings.Contains(errOut, "warning: ") || !strings.Contains(errOut, tt.want) {
+				t.Errorf("%s token %q: exit %d, stderr %q; want a warning with %q", mode, tt.token, code, errOut, tt.want)
+			}
+		}
+	}
+	if _, _, errOut := runArgs("", "check", p, "Googlebot", "/fish"); strings.Contains(errOut, "warning") {
+		t.Errorf("a valid token warned: %q", errOut)
+	}
+}
+
+// failingWriter fails every write, as a full disk or a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// Issue 16: output that cannot be written is an error (exit 2, a message on
+// standard error) on every output path; text and -json used to exit 0.
+func TestCheckReportsWriteErrors(t *testing.T) {
+	p := writeRobots(t, fishFile)
+	urls, _ := manyURLs(t, 5000, 0)
+	paths := [][]string{
+		{"check", p, "Googlebot", "/fish"},
+		{"check", "-json", p, "Googlebot", "/fish"},
+		{"check", "-compare", p, "Googlebot", "/fish"},
+		{"check", "-compare", "-json", p, "Googlebot", "/fish"},
+		{"check", "-urls", urls, p, "Googlebot"},
+		{"check", "-json", "-urls", urls, p, "Googlebot"},
+		{"check", "-record", p, "Googlebot", "/fish"},
+		{"check", "-record", "-markdown", p, "Googlebot", "/fish"},
+	}
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatalf("the test writes to /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, args := range paths {
+		var errb strings.Builder
+		if code := Run(args, strings.NewReader(""), failingWriter{}, &errb); code != ExitUsage || !strings.Contains(errb.String(), "disk full") {
+			t.Errorf("%q to a failing writer: exit %d, stderr %q; want exit 2 and the error", args, code, errb.String())
+		}
+		r := runProgram(t, nil, full, args...)
+		if r.code != ExitUsage || !strings.Contains(r.stderr, "no space left on device") {
+			t.Errorf("%q > /dev/full: exit %d, stderr %q; want exit 2 and the error", args, r.code, r.stderr)
+		}
+	}
+}

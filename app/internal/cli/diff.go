@@ -1,0 +1,222 @@
+//go:build !wasm
+
+package cli
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/escape"
+	"robots-explorer/matcher/release"
+	"robots-explorer/matcher/urllist"
+)
+
+// Exit statuses of diff.
+const (
+	exitSame    = 0 // no verdict changes
+	exitChanged = 1 // some verdict changes
+)
+
+const diffUsage = `usage: robots-explorer diff [-reading NAME] [-crawlers LIST | -tokens LIST] [-urls FILE]... [-json | -csv] [-all] OLD NEW [URL...]
+
+Compares two versions of a robots.txt file: every URL for every crawler under
+both, and prints each pair whose verdict changes with both verdicts and both
+deciding lines, then counts per crawler and a line diff of the files marking
+the edited lines that decided the changes. The URLs come from -urls (a plain
+list, a sitemap, a sitemap index given with its sitemaps, .xml.gz, or a CSV
+crawl export) and the arguments after NEW. Without -crawlers or -tokens,
+every crawler of the directory is evaluated, each with the token chain its
+operator documents. Exit status: 0 when no verdict changes, 1 when any does,
+2 on a usage or input error.
+
+flags:
+`
+
+type diffConfig struct {
+	reading  matcher.Reading
+	crawlers []crawler.Crawler
+	urls     urlFiles
+	json     bool
+	csv      bool
+	all      bool
+	old, new string
+	args     []string
+}
+
+func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, diffUsage); fs.PrintDefaults() }
+	c := &diffConfig{}
+	readingName := fs.String("reading", string(matcher.RFC9309), "the reading: "+readingList())
+	var choice crawlerChoice
+	choice.register(fs)
+	c.urls.register(fs)
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per pair, then a summary object")
+	fs.BoolVar(&c.csv, "csv", false, "print the pairs as CSV (counts and the line diff go to standard error)")
+	fs.BoolVar(&c.all, "all", false, "list the pairs whose verdict did not change too")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	var err error
+	if c.reading, err = matcher.ParseReading(*readingName); err != nil {
+		return nil, err
+	}
+	if c.json && c.csv {
+		return nil, errors.New("-json and -csv exclude each other")
+	}
+	if c.crawlers, err = choice.resolve("all"); err != nil {
+		return nil, err
+	}
+	rest := fs.Args()
+	if len(rest) < 2 {
+		return nil, errors.New("diff needs OLD and NEW")
+	}
+	c.old, c.new, c.args = rest[0], rest[1], rest[2:]
+	if c.old == "-" && c.new == "-" {
+		return nil, errors.New("standard input cannot be both OLD and NEW")
+	}
+	if (c.old == "-" || c.new == "-") && slices.Contains(c.urls.names, "-") {
+		return nil, errors.New("standard input cannot be both a robots.txt file and -urls")
+	}
+	if len(c.urls.names) == 0 && len(c.args) == 0 {
+		return nil, errors.New("diff needs URLs: -urls FILE, or URLs after NEW")
+	}
+	return c, nil
+}
+
+func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := func(err error) int { return failAs(stderr, "diff", err) }
+	c, err := parseDiffFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitUsage
+	}
+	if err != nil {
+		return fail(err)
+	}
+	oldText, err := readRobotsFile(c.old, stdin)
+	if err != nil {
+		return fail(err)
+	}
+	newText, err := readRobotsFile(c.new, stdin)
+	if err != nil {
+		return fail(err)
+	}
+	r := release.New(matcher.ParseText(c.reading, oldText), matcher.ParseText(c.reading, newText), c.crawlers)
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	w := newDiffWriter(c, out, true)
+	if err := w.finish(); err != nil { // the CSV header
+		return fail(err)
+	}
+	list, err := diffURLs(c, r, stdin, stderr, out)
+	if err != nil {
+		out.Flush()
+		return fail(err)
+	}
+	if err := w.summary(r, list, stderr); err != nil {
+		return fail(err)
+	}
+	if err := out.Flush(); err != nil {
+		return fail(err)
+	}
+	if r.Changed() {
+		return exitChanged
+	}
+	return exitSame
+}
+
+// diffWriter prints a release in one of the three forms.
+type diffWriter struct {
+	c    *diffConfig
+	out  io.Writer
+	csv  *csv.Writer
+	json bool
+}
+
+// newDiffWriter prints pairs to out; header writes the CSV header.
+func newDiffWriter(c *diffConfig, out io.Writer, header bool) *diffWriter {
+	w := &diffWriter{c: c, out: out, json: c.json}
+	if c.csv {
+		w.csv = csv.NewWriter(out)
+	}
+	if c.csv && header {
+		w.csv.Write([]string{"crawler", "url", "source", "changed", "old_verdict", "old_line", "old_rule", "new_verdict", "new_line", "new_rule"})
+	}
+	return w
+}
+
+// url checks one URL of the list, read at file:e.Line, and prints its
+// pairs.
+func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error {
+	t, err := matcher.ParseTarget(e.URL)
+	if err != nil {
+		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
+	}
+	where := file + ":" + strconv.Itoa(int(e.Line))
+	return r.Check(t, w.c.all, func(p release.Pair) error { return w.pair(e.URL, where, p) })
+}
+
+// finish flushes the CSV rows.
+func (w *diffWriter) finish() error {
+	if w.csv == nil {
+		return nil
+	}
+	w.csv.Flush()
+	return w.csv.Error()
+}
+
+func (w *diffWriter) pair(u, where string, p release.Pair) error {
+	name := w.c.crawlers[p.Crawler].Name
+	switch {
+	case w.json:
+		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
+	case w.csv != nil:
+		return w.csv.Write([]string{name, escape.Text(u), escape.Text(where), strconv.FormatBool(p.Changed),
+			p.Old.Word(), lineField(p.Old), escape.Text(ruleField(p.Old)), p.New.Word(), lineField(p.New), escape.Text(ruleField(p.New))})
+	case p.Changed:
+		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
+			escape.Text(p.Old.Decided()), escape.Text(p.New.Decided()))
+		return err
+	}
+	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, escape.Text(u), p.New.Word(), escape.Text(p.New.Decided()))
+	return err
+}
+
+func (w *diffWriter) writeJSON(v any) error {
+	b, err := jsonLine(v)
+	if err == nil {
+		_, err = w.out.Write(b)
+	}
+	return err
+}
+
+type pairJSON struct {
+	Crawler string          `json:"crawler"`
+	URL     string          `json:"url"`
+	Source  string          `json:"source"`
+	Changed bool            `json:"changed"`
+	Old     release.Verdict `json:"old"`
+	New     release.Verdict `json:"new"`
+}
+
+func lineField(v release.Verdict) string {
+	if v.Line == 0 {
+		return ""
+	}
+	return strconv.Itoa(v.Line)
+}
+
+func ruleField(v release.Verdict) string {
+	if v.Line == 0 {
+		return v.Why
+	}
+	return v.Rule
+}

@@ -1,0 +1,221 @@
+//go:build !wasm
+
+package cli
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFile writes body to name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func gzipped(s string) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+const (
+	oldRobots = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /cart\n"
+	newRobots = "User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /cart\nDisallow: /tmp/\n"
+)
+
+func TestDiffExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	urls := writeFile(t, dir, "urls.txt", "/private\n/tmp/x\n/public\n")
+	tests := []commandCase{
+		{"no change", []string{"diff", "-tokens", "Googlebot", old, old, "/tmp/x"}, exitSame,
+			[]string{"0 of 1 verdicts changed (1 URL × 1 crawler)", "the files have the same lines"}, ""},
+		{"a change for one crawler", []string{"diff", "-crawlers", "Googlebot,GPTBot", "-urls", urls, old, new}, exitChanged,
+			[]string{"GPTBot\t/private\tallowed -> disallowed\told: Allowed: no rule of the applying group matches /private.\tnew: line 2: Disallow: /private",
+				"Googlebot\t/tmp/x\tallowed -> disallowed\told: Allowed: no rule of the applying group matches /tmp/x.\tnew: line 6: Disallow: /tmp/",
+				"1 URL now disallowed for Googlebot", "1 URL now disallowed for GPTBot", "2 of 6 verdicts changed (3 URLs × 2 crawlers)",
+				"-     2    -\tDisallow: /private/", "+*    -    2\tDisallow: /private\t(decided 1 changed verdict)",
+				"+*    -    6\tDisallow: /tmp/\t(decided 1 changed verdict)"}, ""},
+		{"-all lists unchanged pairs", []string{"diff", "-all", "-tokens", "Googlebot", old, new, "/public"}, exitSame,
+			[]string{"Googlebot\t/public\tallowed (unchanged)\tAllowed: no rule of the applying group matches /public."}, ""},
+		{"the documented chain is said", []string{"diff", "-crawlers", "Googlebot-Image,AdsBot-Google", old, new, "/tmp/x"}, exitChanged,
+			[]string{"Googlebot-Image\t/tmp/x\tallowed -> disallowed\told: Allowed: no rule of the applying group matches /tmp/x.\tnew: line 6: Disallow: /tmp/",
+				"Googlebot-Image (old and new): No group names Googlebot-Image; Google documents that this crawler then obeys the Googlebot group " +
+					"(the operator's behaviour, not the parser's; https://developers.google.com/search/docs/crawling-indexing/overview-google-crawlers)."}, ""},
+		{"every crawler by default", []string{"diff", old, new, "/private"}, exitChanged, []string{"1 URL now disallowed for GPTBot"}, ""},
+		{"another reading", []string{"diff", "-reading", "python", "-tokens", "Googlebot", old, new, "/tmp/x"}, exitChanged, nil, ""},
+		{"missing NEW", []string{"diff", old}, ExitUsage, nil, "diff needs OLD and NEW"},
+		{"no URLs", []string{"diff", old, new}, ExitUsage, nil, "diff needs URLs"},
+		{"unknown crawler", []string{"diff", "-crawlers", "Fishbot", old, new, "/"}, ExitUsage, nil, `unknown crawler "Fishbot"`},
+		{"bad token", []string{"diff", "-tokens", "Google bot", old, new, "/"}, ExitUsage, nil, "not a product token"},
+		{"both -json and -csv", []string{"diff", "-json", "-csv", old, new, "/"}, ExitUsage, nil, "exclude each other"},
+		{"missing file", []string{"diff", old, old + ".none", "/"}, ExitUsage, nil, "no such file"},
+		{"a directory for a file", []string{"diff", old, dir, "/"}, ExitUsage, nil, "is a directory"},
+		{"stdin twice", []string{"diff", "-urls", "-", "-", new}, ExitUsage, nil, "standard input cannot be both"},
+		{"missing -urls file", []string{"diff", "-urls", urls + ".none", old, new}, ExitUsage, nil, "no such file"},
+		{"bad -format", []string{"diff", "-format", "xls", "-urls", urls, old, new}, ExitUsage, nil, `-format "xls"`},
+	}
+	runCommandCases(t, tests)
+}
+
+func contains(lines []string, s string) bool {
+	for _, l := range lines {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDiffJSONAndCSV(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	code, out, _ := runArgs("", "diff", "-json", "-tokens", "Googlebot", old, new, "/tmp/x", "/public")
+	if code != exitChanged {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want one pair and the summary, got %q", lines)
+	}
+	var pair pairJSON
+	if err := json.Unmarshal([]byte(lines[0]), &pair); err != nil || pair.URL != "/tmp/x" || pair.New.Line != 6 || pair.Old.Allowed == pair.New.Allowed {
+		t.Errorf("pair %+v (%v)", pair, err)
+	}
+	var sum map[string]diffSummaryJSON
+	if err := json.Unmarshal([]byte(lines[1]), &sum); err != nil || !sum["summary"].Changed || sum["summary"].Counts[0].NowDisallowed != 1 ||
+		len(sum["summary"].LineDiff) != 3 {
+		t.Errorf("summary %+v (%v)", sum, err)
+	}
+
+	code, out, errOut := runArgs("", "diff", "-csv", "-all", "-tokens", "Googlebot,GPTBot", old, new, "/tmp/x")
+	if code != exitChanged {
+		t.Fatalf("exit %d", code)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(recs) != 3 || strings.Join(recs[0], ",") != "crawler,url,source,changed,old_verdict,old_line,old_rule,new_verdict,new_line,new_rule" {
+		t.Fatalf("csv %q (%v)", recs, err)
+	}
+	if got := strings.Join(recs[1], ","); got != "Googlebot,/tmp/x,(command line):1,true,allowed,,Allowed: no rule of the applying group matches /tmp/x.,disallowed,6,Disallow: /tmp/" {
+		t.Errorf("row %s", got)
+	}
+	if !strings.Contains(errOut, "1 URL now disallowed for Googlebot") {
+		t.Errorf("the counts go to stderr with -csv: %q", errOut)
+	}
+}
+
+// TestDiffURLLists: every list format the list reader knows, and the
+// malformed ones, end as the exit status says.
+func TestDiffURLLists(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	sitemap := "<urlset><url><loc>https://example.com/tmp/x</loc></url></urlset>"
+	files := map[string]string{
+		"sitemap.xml":    sitemap,
+		"sitemap.xml.gz": gzipped(sitemap),
+		"index.xml":      "<sitemapindex><sitemap><loc>https://example.com/sitemap.xml.gz</loc></sitemap></sitemapindex>",
+		"crawl.csv":      "Address,Status\nhttps://example.com/tmp/x,200\n",
+		"bad.csv":        "url\n/a\"b\n",
+		"bomb.xml":       "<?xml version=\"1.0\"?><!DOCTYPE b [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]><urlset><url><loc>&b;</loc></url></urlset>",
+		"gzbomb.xml.gz":  gzipped("<urlset>" + strings.Repeat(" ", 3<<20)),
+		"html.xml":       "<!DOCTYPE html><html><body>404</body></html>",
+		"dupes.txt":      "/tmp/x\n/tmp/x\nmailto:x\n",
+	}
+	for name, body := range files {
+		writeFile(t, dir, name, body)
+	}
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"sitemap", []string{"-urls", p("sitemap.xml")}, exitChanged, ""},
+		{"sitemap.xml.gz", []string{"-urls", p("sitemap.xml.gz")}, exitChanged, ""},
+		{"index with its sitemap", []string{"-urls", p("index.xml"), "-urls", p("sitemap.xml.gz")}, exitChanged, ""},
+		{"index alone: nothing fetched", []string{"-urls", p("index.xml")}, exitSame, "missing: the index lists \"https://example.com/sitemap.xml.gz\", which was not given"},
+		{"CSV crawl export", []string{"-urls", p("crawl.csv")}, exitChanged, ""},
+		{"duplicates and malformed lines reported", []string{"-urls", p("dupes.txt")}, exitChanged, "dupes.txt:2: duplicate"},
+		{"bad CSV", []string{"-urls", p("bad.csv")}, ExitUsage, "bad.csv: line 2, column 3: not valid CSV"},
+		{"XML bomb", []string{"-urls", p("bomb.xml")}, ExitUsage, "a DOCTYPE declaration"},
+		{"gzip bomb", []string{"-max-mib", "1", "-urls", p("gzbomb.xml.gz")}, ExitUsage, "decompresses to more than 1048576 bytes"},
+		{"HTML as sitemap", []string{"-urls", p("html.xml")}, ExitUsage, "this is an HTML page, not a sitemap"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"diff", "-tokens", "Googlebot"}, tt.args...), old, new)
+			code, out, errOut := runArgs("", args...)
+			if code != tt.code || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q)\n%s", code, tt.code, errOut, tt.err, out)
+			}
+		})
+	}
+}
+
+// TestDiffEscapesControls: a URL or a rule holding terminal controls is
+// printed escaped in text and CSV.
+func TestDiffEscapesControls(t *testing.T) {
+	dir := t.TempDir()
+	old := writeFile(t, dir, "old.txt", "User-agent: *\nAllow: /\n")
+	new := writeFile(t, dir, "new.txt", "User-agent: *\nDisallow: /a\x1b]0;pwned\x07\n")
+	urls := writeFile(t, dir, "urls.txt", "/a\x1b]0;pwned\x07\n/a\u009b31m\n")
+	for _, format := range []string{"-all", "-csv", "-json"} {
+		code, out, errOut := runArgs("", "diff", format, "-tokens", "Googlebot", "-urls", urls, old, new, "/a\u009b2J")
+		if code == ExitUsage {
+			t.Fatalf("%s: %s", format, errOut)
+		}
+		if strings.ContainsAny(out+errOut, "\x1b\x07\u009b") {
+			t.Errorf("%s: a raw control reached the output:\n%q\n%q", format, out, errOut)
+		}
+	}
+}
+
+// TestDiffManyURLs: a list of several batches, checked on every core,
+// prints its pairs in list order and counts them all.
+func TestDiffManyURLs(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	var b strings.Builder
+	const n = 5000
+	for i := range n {
+		fmt.Fprintf(&b, "/tmp/%d\n/keep/%d\n", i, i)
+	}
+	urls := writeFile(t, dir, "urls.txt", b.String())
+	code, out, errOut := runArgs("", "diff", "-csv", "-tokens", "Googlebot", "-urls", urls, old, new)
+	if code != exitChanged {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(recs) != n+1 {
+		t.Fatalf("%d rows (%v)", len(recs), err)
+	}
+	for i, rec := range recs[1:] {
+		if rec[1] != fmt.Sprintf("/tmp/%d", i) || rec[2] != fmt.Sprintf("%s:%d", urls, 2*i+1) {
+			t.Fatalf("row %d: %q", i, rec)
+		}
+	}
+	if !strings.Contains(errOut, fmt.Sprintf("%d URLs now disallowed for Googlebot", n)) ||
+		!strings.Contains(errOut, fmt.Sprintf("%d of %d verdicts changed", n, 2*n)) {
+		t.Errorf("counts: %s", errOut)
+	}
+	// The same list with -max-urls: cut, and said so.
+	code, _, errOut = runArgs("", "diff", "-max-urls", "10", "-tokens", "Googlebot", "-urls", urls, old, new)
+	if code != exitChanged || !strings.Contains(errOut, "urls.txt:11: limit") {
+		t.Errorf("exit %d, %s", code, errOut)
+	}
+}

@@ -1,0 +1,34 @@
+//go:build !wasm
+
+// Package cli holds the explorer's command-line commands: check (with its
+// text, JSON, CSV and decision-record outputs), diff and test (with its
+// JUnit report).
+package cli
+
+import (
+	"fmt"
+	"io"
+)
+
+// OwnProcess is true when a command runs as the process rather than inside
+// a test, and may tune the process (see checkGC).
+var OwnProcess bool
+
+// Run runs the command args[0] (check, diff or test) on the rest of args
+// and returns the process exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "robots-explorer: no command")
+		return ExitUsage
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdin, stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdin, stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "robots-explorer: %s is not a command of the CLI\n", QuoteField(args[0]))
+	return ExitUsage
+}

@@ -1,0 +1,333 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/app/permalink"
+	"robots-explorer/matcher"
+)
+
+// debounce is how long typing must pause before the input is analysed.
+const debounce = 120 * time.Millisecond
+
+// compareDelay separates the steps of the other readings' comparison:
+// long enough for the browser to paint the chosen reading's verdicts and
+// to take a keystroke between two parses.
+const compareDelay = 15 * time.Millisecond
+
+// explorer is the page: the inputs, the results table and the explanation
+// of the chosen URL. All state is unexported and rebuilt in OnNav, because
+// some navigations re-create the component.
+type explorer struct {
+	app.Compo
+
+	in     permalink.State
+	source editorContent     // the last text loaded into the editor
+	urls   editorContent     // the last text loaded into the URL field
+	gen    int               // bumped by every edit; a debounced analysis runs only when still current
+	files  view.ReadingFiles // the text parsed under each reading asked for so far
+	result *view.Analysis
+	chosen int
+	detail *view.Detail
+	// cmpSeq is bumped with every new detail: a comparison step started
+	// for an older one drops its work.
+	cmpSeq  int
+	cmpMs   float64 // time spent on the current comparison so far
+	loaded  bool
+	measure browser.Timing
+	input   view.InputCheck // the pasted file's notices and the part analysed
+	// marks are the editor's gutter marks for the chosen URL, problems the
+	// count of the file's diagnostics above it (view/gutter.go, view/problems.go).
+	marks    map[int]view.LineMark
+	problems view.Problems
+	// token is the product-token field's check; delivery what the
+	// delivery panel's facts make of the chosen URL (view/delivery.go).
+	token    view.TokenView
+	delivery view.DeliveryView
+
+	// Sharing (permalinks.go). edited says the person changed what was
+	// loaded; fragment and linked are the address bar's fragment and the
+	// state it holds; previous is work a link or an example replaced.
+	edited     bool
+	fragment   string
+	linked     permalink.State
+	previous   *permalink.State
+	persistSeq int
+	// tooLargeToSave: the work's file is over maxSavedRobots, and the page
+	// has said that it is not saved.
+	tooLargeToSave bool
+	linkGen        int // bumped by each new state for the address bar; see compactThen
+	notice         string
+	noticeKind     string
+	noticeSeq      int
+	shareLink      string
+
+	// before is the last text loaded into the release check's editor of
+	// the file in production; release says the check is open
+	// (releaseinputs.go).
+	before  editorContent
+	release bool
+}
+
+func newExplorer() *explorer { return &explorer{} }
+
+// load replaces the whole input, with row chosen chosen, and analyses it
+// at once.
+func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
+	e.in = ex
+	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Robots}
+	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: strings.Join(ex.URLs, "\n")}
+	e.loadBefore(ex.Before)
+	e.chosen = chosen
+	e.shareLink = ""
+	e.gen++
+	e.analyze(ctx)
+}
+
+// analyze evaluates the current input under the chosen reading, keeps the
+// chosen row when it still exists, and measures the evaluation and the
+// render that follows. The other readings are compared afterwards.
+func (e *explorer) analyze(ctx app.Context) {
+	e.measure.Begin()
+	e.result = view.Analyze(e.input.Bound(e.in), &e.files, e.result).WithSize(len(e.in.Robots))
+	if e.chosen >= len(e.result.Rows) {
+		e.chosen = 0
+	}
+	e.detail = view.NewDetail(e.result, e.chosen)
+	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
+	e.token = view.NewTokenView(e.in.Token)
+	e.assessDelivery()
+	e.measure.EvaluatedNow(len(e.in.Robots), len(e.result.Rows))
+	if !app.IsClient {
+		// Prerendering waits for every timer a component starts: the
+		// save, which only a browser uses, held each GET / for
+		// persistDelay. The page compares at once instead.
+		e.compareNow()
+		return
+	}
+	ctx.Defer(func(ctx app.Context) {
+		e.measure.Publish()
+		e.compareLater(ctx)
+		e.persistLater(ctx)
+	})
+}
+
+// show explains row i and compares it under the other readings later.
+func (e *explorer) show(ctx app.Context, i int) {
+	e.chosen = i
+	e.detail = view.NewDetail(e.result, i)
+	e.marks = view.LineMarks(e.result, e.detail)
+	e.assessDelivery()
+	e.compareLater(ctx)
+	e.persistLater(ctx)
+}
+
+// compareLater starts the chosen URL's comparison under every reading,
+// after the chosen reading's verdicts are on screen. Each step parses at
+// most one reading; an edit or another choice in between drops the rest.
+func (e *explorer) compareLater(ctx app.Context) {
+	e.cmpSeq++
+	e.cmpMs = 0
+	seq, gen := e.cmpSeq, e.gen
+	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+}
+
+// compareNow compares the chosen URL under every reading in one go, for
+// the prerendered page.
+func (e *explorer) compareNow() {
+	if e.detail == nil || !e.detail.Comparing {
+		return
+	}
+	src := e.result.In.Robots
+	for r, ok := e.files.Missing(src); ok; r, ok = e.files.Missing(src) {
+		e.files.File(r, src)
+	}
+	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, e.detail.Row.URL))
+}
+
+func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
+	if seq != e.cmpSeq || gen != e.gen || e.detail == nil || !e.detail.Comparing {
+		ctx.PreventUpdate()
+		return
+	}
+	start := browser.PerfNow()
+	src := e.result.In.Robots
+	if r, ok := e.files.Missing(src); ok {
+		e.files.File(r, src)
+		e.cmpMs += browser.PerfNow() - start
+		ctx.PreventUpdate() // nothing to show yet
+		ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+		return
+	}
+	row := e.detail.Row
+	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, row.URL))
+	e.cmpMs += browser.PerfNow() - start
+	browser.PublishCompareTiming(len(src), e.cmpMs)
+}
+
+// schedule analyses after a pause in typing: each edit bumps gen, and only
+// the last edit's timer finds gen unchanged.
+func (e *explorer) schedule(ctx app.Context) {
+	e.gen++
+	gen := e.gen
+	ctx.After(debounce, func(ctx app.Context) {
+		if gen == e.gen {
+			e.analyze(ctx)
+		}
+	})
+}
+
+func (e *explorer) onSource(ctx app.Context, text string) {
+	e.in.Robots, e.edited = text, true
+	if len(text) > view.AnalysedLimit {
+		// Too large to analyse whole: the size notice shows at once,
+		// before the analysis (view.CheckInput is one pass over the bytes).
+		e.input.Bound(e.in)
+	}
+	e.schedule(ctx)
+}
+
+func (e *explorer) onURLs(ctx app.Context, text string) {
+	e.in.URLs, e.edited = strings.Split(text, "\n"), true
+	e.schedule(ctx)
+}
+
+func (e *explorer) onToken(ctx app.Context, ev app.Event) {
+	e.in.Token, e.edited = ctx.JSSrc().Get("value").String(), true
+	ctx.PreventUpdate()
+	e.schedule(ctx)
+}
+
+func (e *explorer) onReading(ctx app.Context, ev app.Event) {
+	r, err := matcher.ParseReading(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		return
+	}
+	e.in.Reading, e.edited = string(r), true
+	e.gen++
+	e.analyze(ctx)
+}
+
+func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.openState(ctx, view.RFC9309Example, 0) }
+
+// choose shows the explanation of row i.
+func (e *explorer) choose(i int) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) { e.show(ctx, i) }
+}
+
+// onRowKey moves the choice with the arrow keys (and Home, End) while a
+// result's button has focus, and keeps the focus on the chosen row.
+func (e *explorer) onRowKey(i int) app.EventHandler {
+	return func(ctx app.Context, ev app.Event) {
+		next, ok := rowAfterKey(ev.Get("key").String(), i, len(e.result.Rows))
+		if !ok {
+			ctx.PreventUpdate()
+			return
+		}
+		ev.PreventDefault() // the arrows would scroll the page
+		e.show(ctx, next)
+		id := rowButtonID(next)
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				el.Call("focus")
+			}
+		})
+	}
+}
+
+func (e *explorer) Render() app.UI {
+	e.measure.MarkRender()
+	return app.Elem("div").Class("explorer").Body(
+		app.Elem("button").Attr("type", "button").ID("skip-to-verdicts").Class("skip-link").OnClick(skipToVerdicts).
+			Text("Skip to the verdicts"),
+		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
+			"the group chosen, each normalization step. What you paste stays in your browser."),
+		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
+		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
+		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile, saveRobots: e.onSaveRobots}),
+		app.Elem("main").Class("layout").Body(
+			e.renderInputs(),
+			app.Elem("div").Class("output").Body(
+				renderInputNotices(e.input),
+				renderResults(e.result, e.delivery.SummaryScope(), e.chosen, e.choose, e.onRowKey),
+				renderExplanation(e.detail, e.renderRecordBar()),
+			),
+		),
+		e.renderRelease(),
+	)
+}
+
+// renderInputs is the form: the file, the token, the URLs, the reading.
+func (e *explorer) renderInputs() app.UI {
+	readings := matcher.Readings()
+	return app.Elem("section").Class("inputs").Aria("label", "Input").Body(
+		app.Elem("div").Class("field file").Body(
+			app.Elem("div").Class("label-row").Body(
+				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
+				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
+				e.renderReleaseToggle(),
+			),
+			e.renderBefore(),
+			renderProblems(e.problems, e.onNextProblem),
+			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks),
+		),
+		app.Elem("div").Class("field-row").Body(
+			app.Elem("div").Class("field").Body(
+				app.Elem("label").Attr("for", "token").Text("Product token"),
+				app.ElemSelfClosing("input").ID("token").Attr("type", "text").Attr("list", "tokens").Attr("value", e.in.Token).
+					Spellcheck(false).Attr("placeholder", "Googlebot").Aria("describedby", "token-check").OnInput(e.onToken),
+				app.Elem("datalist").ID("tokens").Body(
+					app.Range(view.CommonTokens).Slice(func(i int) app.UI {
+						return app.Elem("option").Attr("value", view.CommonTokens[i])
+					}),
+				),
+				renderTokenCheck(e.token, e.onUseToken),
+			),
+			app.Elem("div").Class("field").Body(
+				app.Elem("label").Attr("for", "reading").Text("Reading"),
+				app.Elem("select").ID("reading").OnChange(e.onReading).Body(
+					app.Range(readings).Slice(func(i int) app.UI {
+						return app.Elem("option").Attr("value", string(readings[i])).Attr("selected", readings[i] == view.ReadingOf(e.in)).Text(string(readings[i]))
+					}),
+				),
+			),
+		),
+		app.Elem("div").Class("field").Body(
+			app.Elem("label").Attr("for", "urls").Text("URLs, one per line"),
+			newEditor("urls", "URLs, one per line", e.urls, e.onURLs),
+		),
+		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery),
+	)
+}
+
+// skipToVerdicts brings the verdicts into view and moves the focus there,
+// past the editors (on a phone they are a screen or more).
+func skipToVerdicts(ctx app.Context, _ app.Event) {
+	if el := app.Window().GetElementByID("results"); el.Truthy() {
+		el.Call("setAttribute", "tabindex", "-1")
+		el.Call("scrollIntoView", map[string]any{"block": "start"})
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
+// OnNav loads the state a link carries; on a first visit without one it
+// restores the work saved locally, else shows the default example.
+func (e *explorer) OnNav(ctx app.Context) {
+	first := !e.loaded
+	e.loaded = true
+	frag := ctx.Page().URL().EscapedFragment()
+	if frag == "" || frag == e.fragment {
+		if first {
+			e.restoreSaved(ctx)
+		}
+		return
+	}
+	e.decodeThen(ctx, frag, func(ctx app.Context, ex permalink.State, chosen int, err error) {
+		e.openLink(ctx, frag, first, ex, chosen, err)
+	})
+}

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"robots-explorer/app/internal/view"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// paintGutter draws the numbers (and marks) of the lines of field in view
+// into gutter, reusing its row elements; the field's first line is line
+// base+1 of the file.
+func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.LineMark) {
+	if !gutter.Truthy() || !field.Truthy() {
+		return
+	}
+	w := view.VisibleLines(field.Get("scrollTop").Float(), field.Get("clientHeight").Float(), lines)
+	rows := gutter.Get("firstElementChild")
+	doc := app.Window().Get("document")
+	if !rows.Truthy() {
+		rows = doc.Call("createElement", "div")
+		rows.Set("className", "gutter-rows")
+		gutter.Call("appendChild", rows)
+	}
+	rows.Get("style").Set("transform", "translateY("+strconv.FormatFloat(w.Top, 'f', 2, 64)+"px)")
+	kids := rows.Get("children")
+	n := max(0, w.Last-w.First+1)
+	for kids.Length() < n {
+		row := doc.Call("createElement", "div")
+		mark := doc.Call("createElement", "span")
+		num := doc.Call("createElement", "span")
+		num.Set("className", "n")
+		row.Call("appendChild", mark)
+		row.Call("appendChild", num)
+		rows.Call("appendChild", row)
+	}
+	for kids.Length() > n {
+		rows.Call("removeChild", rows.Get("lastElementChild"))
+	}
+	for i := 0; i < n; i++ {
+		line := base + w.First + i
+		paintGutterRow(kids.Index(i), line, marks[line])
+	}
+}
+
+func paintGutterRow(row app.Value, line int, m view.LineMark) {
+	row.Set("className", strings.TrimSpace("gl "+m.Class+" "+m.Verdict))
+	row.Get("dataset").Set("line", line)
+	mark := row.Get("firstElementChild")
+	mark.Set("className", "m")
+	mark.Set("textContent", m.Symbol)
+	mark.Set("title", m.Label)
+	row.Get("lastElementChild").Set("textContent", strconv.Itoa(line))
+}

@@ -1,0 +1,37 @@
+// Package ui holds the explorer's go-app components, one per file (the
+// explorer, the editor, the lessons, examples and register pages), and the
+// functions that draw their parts. The components keep their state and
+// call into view for everything computed; Render only renders (the
+// explorer's also sets the performance mark its timings end at).
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Pages are the UI's pages by path.
+var Pages = []struct {
+	Path string
+	new  func() app.Composer
+}{
+	{"/", func() app.Composer { return newExplorer() }},
+	{"/lessons", func() app.Composer { return newLessonsPage() }},
+	{"/examples", func() app.Composer { return newGalleryPage() }},
+	{"/register", func() app.Composer { return newRegisterPage() }},
+}
+
+// Routes registers the UI's pages. main calls it in the browser, run
+// before serve and static (a check renders no page), and TestMain in
+// tests: without it the handler answers 404, because go-app prerenders
+// only registered paths.
+//
+// Each page is also routed with a final slash: a plain static host serves
+// the static site's lessons/index.html at /lessons/ (see writePages). The
+// slash form is a pattern, so that go-app's generator does not write the
+// page twice.
+func Routes() {
+	for _, p := range Pages {
+		app.Route(p.Path, p.new)
+		if p.Path != "/" {
+			app.RouteWithRegexp("^"+p.Path+"/$", p.new)
+		}
+	}
+}
