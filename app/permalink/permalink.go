@@ -1,7 +1,8 @@
 // Package permalink writes the explorer's whole state into a URL fragment
 // and reads it back. Two forms load: a readable one that people write by
 // hand (robots=…&token=…&url=…&url=…&reading=…&chosen=…, then the optional
-// delivery facts status=…&redirect=…&type=…&error=…&observed=…) and a compact,
+// delivery facts status=…&redirect=…&type=…&error=…&observed=…, and the
+// release check's file in production, before=…) and a compact,
 // versioned one (z1=<base64url of deflate>) that "Copy link" produces.
 //
 // The state lives in the fragment, not the query: the fragment never
@@ -30,6 +31,10 @@ type State struct {
 	Reading string   // a reading's name; "" for the default, rfc9309
 	Chosen  int      // index in URLs of the chosen URL
 	Delivery
+	// Before is the release check's file in production, beside Robots as
+	// the candidate; empty in a link without a release check (as every
+	// link made before it existed).
+	Before string
 }
 
 // Delivery holds the facts of a file's delivery as typed, all optional: a
@@ -92,13 +97,16 @@ func Readable(s State) string {
 	if len(s.Redirects) > 0 {
 		v["redirect"] = s.Redirects
 	}
+	if s.Before != "" {
+		v.Set("before", s.Before)
+	}
 	return encodeOrdered(v)
 }
 
 // encodeOrdered writes parameters in a fixed, readable order.
 func encodeOrdered(v url.Values) string {
 	var b strings.Builder
-	for _, k := range append([]string{"robots", "token", "url", "reading", "chosen"}, deliveryKeys...) {
+	for _, k := range append(append([]string{"robots", "token", "url", "reading", "chosen"}, deliveryKeys...), "before") {
 		for _, val := range v[k] {
 			if b.Len() > 0 {
 				b.WriteByte('&')
@@ -169,7 +177,8 @@ func decodeReadable(fragment string) (State, error) {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
 	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading"),
-		Delivery: Delivery{Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")}}
+		Delivery: Delivery{Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")},
+		Before:   v.Get("before")}
 	if c := v.Get("chosen"); c != "" {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {

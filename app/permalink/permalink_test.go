@@ -47,6 +47,26 @@ func TestReadableByHand(t *testing.T) {
 	}
 }
 
+// The release check's file in production travels beside the candidate,
+// in both forms; a link made before it existed has none.
+func TestBeforeTravels(t *testing.T) {
+	s := sample
+	s.Before = "User-agent: *\nDisallow: /old\n"
+	for name, enc := range map[string]func(State) string{"readable": Readable, "compact": func(s State) string { return mustCompact(t, s) }} {
+		got, err := Decode(enc(s))
+		if err != nil || !reflect.DeepEqual(got, s) {
+			t.Errorf("%s: got %+v, %v; want %+v", name, got, err, s)
+		}
+	}
+	if r := Readable(s); !strings.HasSuffix(r, "&before=User-agent%3A%20%2A%0ADisallow%3A%20%2Fold%0A") {
+		t.Errorf("the readable form %q does not end with before=", r)
+	}
+	old, err := Decode("robots=User-agent%3A%20*&token=Googlebot")
+	if err != nil || old.Before != "" || old.Robots != "User-agent: *" {
+		t.Errorf("a link without before: %+v, %v", old, err)
+	}
+}
+
 func TestReadableIsReadable(t *testing.T) {
 	r := Readable(State{Token: "Googlebot", URLs: []string{"/fish"}})
 	if r != "token=Googlebot&url=%2Ffish" {

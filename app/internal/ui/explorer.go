@@ -66,6 +66,12 @@ type explorer struct {
 	noticeKind     string
 	noticeSeq      int
 	shareLink      string
+
+	// before is the last text loaded into the release check's editor of
+	// the file in production; release says the check is open
+	// (releaseinputs.go).
+	before  editorContent
+	release bool
 }
 
 func newExplorer() *explorer { return &explorer{} }
@@ -76,6 +82,7 @@ func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 	e.in = ex
 	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Robots}
 	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: strings.Join(ex.URLs, "\n")}
+	e.loadBefore(ex.Before)
 	e.chosen = chosen
 	e.shareLink = ""
 	e.gen++
@@ -251,6 +258,7 @@ func (e *explorer) Render() app.UI {
 				renderExplanation(e.detail, e.renderRecordBar()),
 			),
 		),
+		e.renderRelease(),
 	)
 }
 
@@ -262,7 +270,9 @@ func (e *explorer) renderInputs() app.UI {
 			app.Elem("div").Class("label-row").Body(
 				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
 				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
+				e.renderReleaseToggle(),
 			),
+			e.renderBefore(),
 			renderProblems(e.problems, e.onNextProblem),
 			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks),
 		),

@@ -32,7 +32,8 @@ func LinkState(in permalink.State, chosen int) permalink.State {
 	d := in.Delivery
 	s := permalink.State{Robots: in.Robots, Token: in.Token, URLs: URLLines(in.URLs), Chosen: chosen,
 		Delivery: permalink.Delivery{Status: strings.TrimSpace(d.Status), Redirects: URLLines(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
-			FetchError: strings.TrimSpace(d.FetchError), Observed: strings.TrimSpace(d.Observed)}}
+			FetchError: strings.TrimSpace(d.FetchError), Observed: strings.TrimSpace(d.Observed)},
+		Before: in.Before}
 	if r := ReadingOf(in); r != matcher.RFC9309 {
 		s.Reading = string(r)
 	}
