@@ -48,11 +48,6 @@ type Run struct {
 	oldDisallowed, newDisallowed []int
 }
 
-// maxRowsAtOnce bounds the rows allocated up front (16 bytes each): a
-// run of 100,000 URLs for 40 crawlers gets all its rows at once, with no
-// copying as it grows.
-const maxRowsAtOnce = 8 << 20
-
 // Start prepares a check: both files parsed, the crawlers' plans worked
 // out. Nothing is evaluated until Step.
 func Start(in Input) *Run {
