@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
@@ -52,7 +52,7 @@ func wantReadings(ex permalink.State) [][]string {
 		if r.Line > 0 {
 			deciding = fmt.Sprintf("line %d %s", r.Line, r.LineText)
 		}
-		out = append(out, []string{name, ui.VerdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.Difference()), " ")})
+		out = append(out, []string{name, parts.VerdictText(r.Verdict), deciding, strings.Join(strings.Fields(r.Difference()), " ")})
 	}
 	return out
 }

@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robots-explorer/app/internal/testkit"
-	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/record"
 )
@@ -114,7 +114,7 @@ func TestE2EDelivery503Table(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), len(rules.Verdicts))
 	}
 	for i, r := range rows {
-		if r.Leads != ui.VerdictText("disallowed") || r.Rules != "rules: "+rules.Verdicts[i] || !r.First {
+		if r.Leads != parts.VerdictText("disallowed") || r.Rules != "rules: "+rules.Verdicts[i] || !r.First {
 			t.Errorf("row %d (%s by the rules): %+v", i, rules.Verdicts[i], r)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
 )
@@ -22,7 +23,7 @@ func renderExplanation(d *view.Detail, actions app.UI) app.UI {
 	return app.Elem("section").ID("explanation").Aria("labelledby", "explanation-title").Body(
 		app.Elem("h2").ID("explanation-title").Body(app.Text("Why: "), app.Elem("code").Text(view.Clipped(d.Row.URL))),
 		app.Elem("p").ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
-			app.Elem("span").Class("badge", d.Row.Verdict).Text(VerdictText(d.Row.Verdict)),
+			app.Elem("span").Class("badge", d.Row.Verdict).Text(parts.VerdictText(d.Row.Verdict)),
 			app.Elem("span").Class("sentence").Body(withLineLinks(view.Clipped(d.Sentence))...),
 		),
 		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),
@@ -49,7 +50,7 @@ func renderScope(v view.DeliveryView) app.UI {
 			return app.Elem("p").ID("effective-verdict").Class(cls).DataSet("verdict", v.Effective).
 				DataSet("overrides", strconv.FormatBool(v.Overrides)).Body(
 				app.Elem("span").Class("label").Text("Rules: "),
-				app.Elem("span").Class("badge", v.Rule).Text(VerdictText(v.Rule)),
+				app.Elem("span").Class("badge", v.Rule).Text(parts.VerdictText(v.Rule)),
 				app.Elem("span").Class("label").Text(" → with this delivery: "),
 				app.Elem("span").Class("badge", effectiveClass(v.Effective)).Text(effectiveMark(v.Effective)+" "+v.EffectiveText),
 				app.If(v.Overrides, func() app.UI {
@@ -146,7 +147,7 @@ func renderReadingRow(r view.ReadingVerdict) app.UI {
 			app.Text(r.Title+" "), app.Elem("code").Text(string(r.Reading)),
 			app.If(r.Current, func() app.UI { return app.Elem("span").Class("chosen").Text(" (chosen)") }),
 		),
-		app.Elem("td").Body(app.Elem("span").Class("badge", r.Verdict).Text(VerdictText(r.Verdict))),
+		app.Elem("td").Body(app.Elem("span").Class("badge", r.Verdict).Text(parts.VerdictText(r.Verdict))),
 		app.Elem("td").Class("deciding").Title(view.Clipped(r.Why)).Body(renderDeciding(r)),
 		app.Elem("td").Class("difference").DataSet("factor", string(r.Factor)).Body(renderWhyDiffers(r)),
 	)
@@ -189,7 +190,7 @@ func renderTrace(d *view.Detail) app.UI {
 		app.Elem("p").Text(d.Trace.Summary),
 		app.If(len(d.Agents) > 0, func() app.UI {
 			return app.Elem("div").Class("table-wrap").Body(app.Elem("table").Body(
-				tableHead("Line", "User-agent", "Selects?", "Because"),
+				parts.TableHead("Line", "User-agent", "Selects?", "Because"),
 				app.Elem("tbody").Body(app.Range(d.Agents).Slice(func(i int) app.UI {
 					ag := d.Agents[i]
 					return app.Elem("tr").Class(selectsClass(ag.Matched)).Body(

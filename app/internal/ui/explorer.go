@@ -2,23 +2,21 @@ package ui
 
 import (
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
 )
 
-// debounce is how long typing must pause before the input is analysed.
-const debounce = 120 * time.Millisecond
-
-// compareDelay separates the steps of the other readings' comparison:
-// long enough for the browser to paint the chosen reading's verdicts and
-// to take a keystroke between two parses.
-const compareDelay = 15 * time.Millisecond
+// debounce and compareDelay are the pages' shared timings (parts/timing.go).
+const (
+	debounce     = parts.Debounce
+	compareDelay = parts.CompareDelay
+)
 
 // explorer is the page: the inputs, the results table and the explanation
 // of the chosen URL. All state is unexported and rebuilt in OnNav, because
@@ -245,7 +243,7 @@ func (e *explorer) Render() app.UI {
 	return app.Elem("div").Class("explorer").Body(
 		app.Elem("button").Attr("type", "button").ID("skip-to-verdicts").Class("skip-link").OnClick(skipToVerdicts).
 			Text("Skip to the verdicts"),
-		renderSiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
+		parts.SiteHeader("/", "Why a robots.txt file allows or disallows a URL: every matching rule, "+
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),

@@ -3,21 +3,11 @@ package ui
 import (
 	"strconv"
 
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// VerdictText pairs each verdict with a shape, so it reads without colour.
-func VerdictText(v string) string {
-	switch v {
-	case "allowed":
-		return "✔ allowed"
-	case "disallowed":
-		return "✘ disallowed"
-	}
-	return "? not a URL"
-}
 
 // renderResults is the table with one row per URL. Each row carries
 // data-verdict, the verdict it leads with (the delivery's when the
@@ -34,7 +24,7 @@ func renderResults(a *view.Analysis, scope string, chosen int, choose, onKey fun
 		app.If(len(a.Rows) > 0, func() app.UI {
 			return app.Elem("div").Class("table-wrap").Body(
 				app.Elem("table").Class("results").Body(
-					tableHead("Verdict", "URL (choose to explain)", "Deciding line or reason"),
+					parts.TableHead("Verdict", "URL (choose to explain)", "Deciding line or reason"),
 					app.Elem("tbody").Body(
 						app.Range(a.Rows).Slice(func(i int) app.UI {
 							return renderRow(a.Rows[i], i, i == chosen, choose(i), onKey(i))
@@ -60,7 +50,7 @@ func renderRow(r view.ResultRow, i int, chosen bool, onChoose, onKey app.EventHa
 		Aria("current", current).
 		Body(
 			app.Elem("td").Class("verdict-cell").Body(
-				app.Elem("span").Class("badge", shown).Text(VerdictText(shown)),
+				app.Elem("span").Class("badge", shown).Text(parts.VerdictText(shown)),
 				app.If(r.Effective != "", func() app.UI {
 					return app.Elem("span").Class("rules-verdict").Text("rules: " + r.Verdict)
 				}),

@@ -1,11 +1,17 @@
 // Package ui holds the explorer's go-app components, one per file (the
-// explorer, the editor, the lessons, examples and register pages), and the
-// functions that draw their parts. The components keep their state and
-// call into view for everything computed; Render only renders (the
-// explorer's also sets the performance mark its timings end at).
+// explorer, the editor, the results, the explanation), the functions that
+// draw their parts, and the routes of every page: the other pages are in
+// ui/pages, the release check in ui/release, and what they share with the
+// explorer in ui/parts. The components keep their state and call into view
+// for everything computed; Render only renders (the explorer's also sets
+// the performance mark its timings end at).
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/ui/pages"
+)
 
 // Pages are the UI's pages by path.
 var Pages = []struct {
@@ -13,9 +19,9 @@ var Pages = []struct {
 	new  func() app.Composer
 }{
 	{"/", func() app.Composer { return newExplorer() }},
-	{"/lessons", func() app.Composer { return newLessonsPage() }},
-	{"/examples", func() app.Composer { return newGalleryPage() }},
-	{"/register", func() app.Composer { return newRegisterPage() }},
+	{"/lessons", pages.NewLessonsPage},
+	{"/examples", pages.NewGalleryPage},
+	{"/register", pages.NewRegisterPage},
 }
 
 // Routes registers the UI's pages. main calls it in the browser, run

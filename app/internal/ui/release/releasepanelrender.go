@@ -1,4 +1,4 @@
-package ui
+package release
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/release"
 )
@@ -200,7 +201,7 @@ func renderHomePage(home []releaseview.HomeVerdict) app.UI {
 			h := home[i]
 			now := h.After.Word()
 			li := app.Elem("li").DataSet("crawler", h.Crawler).DataSet("verdict", now)
-			body := []app.UI{app.Elem("span").Class("badge", now).Text(VerdictText(now)), app.Text(" " + h.Crawler + " (" + string(h.Purpose) + ")")}
+			body := []app.UI{app.Elem("span").Class("badge", now).Text(parts.VerdictText(now)), app.Text(" " + h.Crawler + " (" + string(h.Purpose) + ")")}
 			if h.Before.Allowed != h.After.Allowed {
 				body = append(body, app.Elem("span").Class("was").Text(" — was "+h.Before.Word()))
 			}

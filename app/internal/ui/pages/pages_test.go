@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ func render(t *testing.T, c app.Composer) string {
 // Every lesson is on the page with its RFC 9309 section link and a button
 // per example.
 func TestLessonsPageListsEveryLesson(t *testing.T) {
-	html := render(t, newLessonsPage())
+	html := render(t, NewLessonsPage())
 	buttons := 0
 	for _, l := range lesson.All() {
 		for _, want := range []string{`id="lesson-` + l.ID + `"`, l.SectionURL(), "RFC 9309 §" + l.Section} {
@@ -44,7 +44,7 @@ func TestLessonsPageListsEveryLesson(t *testing.T) {
 // prerendered, and the gallery every query of the seed cases.
 func TestRegisterAndGalleryPagesListEveryCase(t *testing.T) {
 	cases := testkit.RegisterCases(t)
-	html := render(t, newRegisterPage())
+	html := render(t, NewRegisterPage())
 	if got := strings.Count(html, `data-status="pending"`); got < len(cases) {
 		t.Errorf("%d pending marks for %d cases", got, len(cases))
 	}
@@ -61,7 +61,7 @@ func TestRegisterAndGalleryPagesListEveryCase(t *testing.T) {
 	if len(seeds) == 0 || rows < 30 {
 		t.Fatalf("%d seed cases, %d rows: the seed tables are missing", len(seeds), rows)
 	}
-	if got := strings.Count(render(t, newGalleryPage()), `class="gallery-row"`); got != rows {
+	if got := strings.Count(render(t, NewGalleryPage()), `class="gallery-row"`); got != rows {
 		t.Errorf("the gallery has %d rows, the seed cases %d queries", got, rows)
 	}
 }

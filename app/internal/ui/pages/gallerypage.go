@@ -1,9 +1,10 @@
-package ui
+package pages
 
 import (
 	"strconv"
 	"strings"
 
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -26,7 +27,8 @@ type galleryPage struct {
 	query string
 }
 
-func newGalleryPage() *galleryPage { return &galleryPage{} }
+// NewGalleryPage is the examples page, /examples.
+func NewGalleryPage() app.Composer { return &galleryPage{} }
 
 func (p *galleryPage) OnInit() {
 	cases, err := register.Cases()
@@ -63,7 +65,7 @@ func (p *galleryPage) open(ci, qi int) app.EventHandler {
 
 func (p *galleryPage) Render() app.UI {
 	return app.Elem("div").Class("page", "gallery").Body(
-		renderSiteHeader("/examples", "Every row of the seed tables, each one click from the explorer."),
+		parts.SiteHeader("/examples", "Every row of the seed tables, each one click from the explorer."),
 		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
 		renderCaseTools("example", p.views, p.shown, p.query, p.onFilter),
 		app.Range(p.shown).Slice(func(si int) app.UI {
@@ -74,7 +76,7 @@ func (p *galleryPage) Render() app.UI {
 				app.Elem("p").Class("source").Text("Source: "+view.PlainSource(v.Source)),
 				app.Elem("pre").Text(v.Robots),
 				app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-					tableHead("URL", "Token", "Expected", ""),
+					parts.TableHead("URL", "Token", "Expected", ""),
 					app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
 						q := v.Queries[qi]
 						return app.Elem("tr").Class("gallery-row").Body(

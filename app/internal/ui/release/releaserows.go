@@ -1,4 +1,4 @@
-package ui
+package release
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/release"
 )
@@ -183,7 +184,7 @@ func renderReleaseRow(p releaseview.Pair, i int) app.UI {
 func renderReleaseVerdict(v release.Verdict) app.UI {
 	w := v.Word()
 	return app.Elem("span").Attr("role", "cell").Class("vverdict").Attr("title", view.Clipped(v.Decided())).Body(
-		app.Elem("span").Class("badge", w).Text(VerdictText(w)),
+		app.Elem("span").Class("badge", w).Text(parts.VerdictText(w)),
 		app.Elem("span").Class("vdecided").Text(" "+view.Clipped(v.Decided())),
 	)
 }

@@ -1,4 +1,4 @@
-package ui
+package release
 
 import (
 	"runtime"
@@ -9,6 +9,7 @@ import (
 
 	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/release"
 )
@@ -86,7 +87,9 @@ const sliceMs = 24
 // searchDebounce is how long typing in the search box must pause.
 const searchDebounce = 150 * time.Millisecond
 
-func newReleasePanel(before, after string, r matcher.Reading) *releasePanel {
+// NewPanel is the release check of before (the file in production) and
+// after (the candidate) under the reading r.
+func NewPanel(before, after string, r matcher.Reading) app.UI {
 	return &releasePanel{Before: before, After: after, Reading: r}
 }
 
@@ -115,7 +118,7 @@ func (p *releasePanel) onListText(ctx app.Context, _ app.Event) {
 	p.listText = ctx.JSSrc().Get("value").String()
 	p.listGen++
 	gen := p.listGen
-	ctx.After(2*debounce, func(ctx app.Context) {
+	ctx.After(2*parts.Debounce, func(ctx app.Context) {
 		if gen == p.listGen {
 			p.listName, p.listData, p.columns, p.column = "the pasted list", []byte(p.listText), nil, ""
 			p.readList()

@@ -1,9 +1,10 @@
-package ui
+package pages
 
 import (
 	"strconv"
 	"time"
 
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -32,7 +33,8 @@ type registerPage struct {
 	query string
 }
 
-func newRegisterPage() *registerPage { return &registerPage{} }
+// NewRegisterPage is the fixture register's page, /register.
+func NewRegisterPage() app.Composer { return &registerPage{} }
 
 func (p *registerPage) OnInit() {
 	cases, err := register.Cases()
@@ -59,7 +61,7 @@ func (p *registerPage) checkLater(ctx app.Context) {
 	if p.next >= len(p.cases) {
 		return
 	}
-	ctx.After(compareDelay, func(ctx app.Context) {
+	ctx.After(parts.CompareDelay, func(ctx app.Context) {
 		start := time.Now()
 		for p.next < len(p.cases) && time.Since(start) < checkSlice {
 			view.CheckCase(p.cases[p.next], &p.views[p.next])
@@ -77,7 +79,7 @@ func (p *registerPage) open(ci, qi int) app.EventHandler {
 func (p *registerPage) Render() app.UI {
 	t := p.tally
 	return app.Elem("div").Class("page", "register").Body(
-		renderSiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
+		parts.SiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
 		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
 		app.Elem("p").ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
 			DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
@@ -119,7 +121,7 @@ func (p *registerPage) renderCase(ci int) app.UI {
 			return app.Elem("p").Class("hint").Text("⋯ " + view.Plural(v.Hidden, "more line") + ": open the case to see the whole file.")
 		}),
 		app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-			tableHead("URL", "Token", "Expected, and what this page computes", ""),
+			parts.TableHead("URL", "Token", "Expected, and what this page computes", ""),
 			app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
 		)),
 	)

@@ -1,4 +1,4 @@
-package ui
+package parts
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -10,9 +10,9 @@ var sitePages = []struct{ path, label string }{
 	{"/register", "Fixture register"},
 }
 
-// renderSiteHeader is every page's header: the title, a line on what the
+// SiteHeader is every page's header: the title, a line on what the
 // page is, and the links between the pages (current marks this one).
-func renderSiteHeader(current, tagline string) app.UI {
+func SiteHeader(current, tagline string) app.UI {
 	return app.Elem("header").Class("top").Body(
 		app.Elem("h1").Text("Robots.txt Explorer"),
 		app.Elem("nav").Class("site-nav").Aria("label", "Pages").Body(

@@ -1,10 +1,11 @@
-package ui
+package pages
 
 import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/lesson"
 )
@@ -20,7 +21,8 @@ type lessonsPage struct {
 	views   [][]view.ExampleView // per lesson, per example
 }
 
-func newLessonsPage() *lessonsPage { return &lessonsPage{} }
+// NewLessonsPage is the lessons page, /lessons.
+func NewLessonsPage() app.Composer { return &lessonsPage{} }
 
 func (p *lessonsPage) OnInit() {
 	p.lessons = lesson.All()
@@ -43,7 +45,7 @@ func (p *lessonsPage) compareLater(ctx app.Context, li, xi int) {
 	if li >= len(p.lessons) {
 		return
 	}
-	ctx.After(compareDelay, func(ctx app.Context) {
+	ctx.After(parts.CompareDelay, func(ctx app.Context) {
 		view.CompareExample(p.lessons[li].Examples[xi], &p.views[li][xi])
 		p.compareLater(ctx, li, xi+1)
 	})
@@ -58,7 +60,7 @@ func (p *lessonsPage) open(li, xi int) app.EventHandler {
 
 func (p *lessonsPage) Render() app.UI {
 	return app.Elem("div").Class("page", "lessons").Body(
-		renderSiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
+		parts.SiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
 		app.Elem("nav").Class("card toc").Aria("label", "Lessons").Body(app.Elem("ol").Body(
 			app.Range(p.lessons).Slice(func(i int) app.UI {
 				l := p.lessons[i]
@@ -105,7 +107,7 @@ func (p *lessonsPage) renderExample(li, xi int) app.UI {
 func renderExampleRow(r view.ExampleRow, compared bool) app.UI {
 	return app.Elem("li").Class("example-url").DataSet("expect", r.Expect).Body(
 		app.Elem("code").Text(r.URL), app.Text(" "),
-		app.Elem("span").Class("badge", r.Expect).Text(VerdictText(r.Expect)),
+		app.Elem("span").Class("badge", r.Expect).Text(parts.VerdictText(r.Expect)),
 		app.If(!compared, func() app.UI { return app.Elem("span").Class("hint").Text(" comparing readings…") }),
 		app.If(r.Compare != nil, func() app.UI {
 			c := r.Compare
@@ -113,7 +115,7 @@ func renderExampleRow(r view.ExampleRow, compared bool) app.UI {
 				app.Range(c.Readings).Slice(func(i int) app.UI {
 					rv := c.Readings[i]
 					return app.Elem("span").Class("reading-chip").DataSet("reading", string(rv.Reading)).DataSet("verdict", rv.Verdict).
-						Text(string(rv.Reading) + " " + VerdictText(rv.Verdict) + " ")
+						Text(string(rv.Reading) + " " + parts.VerdictText(rv.Verdict) + " ")
 				}),
 				app.If(c.Disagree, func() app.UI {
 					return app.Elem("ul").Class("differences").Body(app.Range(c.Readings).Slice(func(i int) app.UI {

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"regexp"
@@ -84,8 +84,8 @@ func TestCasePagesReadAsProse(t *testing.T) {
 		name, prefix string
 		html         string
 	}{
-		{"examples", "example", render(t, newGalleryPage())},
-		{"register", "case", render(t, newRegisterPage())},
+		{"examples", "example", render(t, NewGalleryPage())},
+		{"register", "case", render(t, NewRegisterPage())},
 	} {
 		text := regexp.MustCompile(`<[^>]*>`).ReplaceAllString(page.html, " ")
 		if m := rawVerdict.FindString(text); m != "" {
