@@ -32,6 +32,7 @@ import (
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/java"
 	"robots-explorer/matcher/internal/py"
 )
 
@@ -119,14 +120,14 @@ func (p *ccParser) run() {
 		p.ext.allowAll = "empty"
 		return
 	}
-	switch tag, end, hasAgent := ccLooksHTML(doc.s); {
+	switch tag, end, hasAgent := ccLooksHTML(doc.S); {
 	case tag >= 0 && !hasAgent:
 		p.ext.allowAll = "html"
-		p.Report(doc.at(tag), doc.at(end), matcher.CodeNotRobots, matcher.Warning, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Warning, ccSource+" (parseContent)",
 			"this looks like an HTML page (<html>, <head> or <body>) with no \"user-agent:\": crawler-commons reads no rules from it and allows every URL")
 	case tag >= 0:
 		p.html = true
-		p.Report(doc.at(tag), doc.at(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
 	p.split(doc)
@@ -141,18 +142,18 @@ func (p *ccParser) run() {
 
 // decode turns the bytes into text as parseContent does: a UTF-8
 // byte-order mark is skipped, a UTF-16 one selects UTF-16.
-func (p *ccParser) decode(src []byte) ccText {
+func (p *ccParser) decode(src []byte) java.Text {
 	switch {
 	case len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF:
 		p.File.BOM = 3
-		return javaDecodeUTF8(src, p.Text, 3)
+		return java.DecodeUTF8(src, p.Text, 3)
 	case len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF):
 		p.utf16 = true
 		p.Report(0, 2, matcher.CodeBOM, matcher.Info, ccSource+" (parseContent)",
 			"a UTF-16 byte-order mark starts the file: crawler-commons decodes the whole file as UTF-16")
-		return javaDecodeUTF16(src, 2, src[0] == 0xFF)
+		return java.DecodeUTF16(src, 2, src[0] == 0xFF)
 	}
-	return javaDecodeUTF8(src, p.Text, 0)
+	return java.DecodeUTF8(src, p.Text, 0)
 }
 
 // ccLooksHTML reports what parseContent looks for in the whole text: the
@@ -182,8 +183,8 @@ func ccLooksHTML(s string) (tag, end int, agent bool) {
 
 // split cuts the text into lines where java.util.StringTokenizer does (CR,
 // LF, U+0085, U+2028, U+2029; CR LF is one break here) and reads each.
-func (p *ccParser) split(doc ccText) {
-	s := doc.s
+func (p *ccParser) split(doc java.Text) {
+	s := doc.S
 	start := 0
 	for i := 0; i <= len(s); {
 		n := ccBreak(s, i)
@@ -223,45 +224,45 @@ func boolInt(b bool) int {
 	return 0
 }
 
-func (p *ccParser) newLine(doc ccText, a, b int) {
-	if a == b && b == len(doc.s) && a > 0 {
+func (p *ccParser) newLine(doc java.Text, a, b int) {
+	if a == b && b == len(doc.S) && a > 0 {
 		return // the text ends with a break: no line after it
 	}
-	start, end := doc.at(a), doc.at(b)
+	start, end := doc.At(a), doc.At(b)
 	p.File.Lines = append(p.File.Lines, matcher.NewLine(len(p.File.Lines)+1, start, end))
 	p.Longest = max(p.Longest, end-start)
-	p.line(&p.File.Lines[len(p.File.Lines)-1], doc.slice(a, b))
+	p.line(&p.File.Lines[len(p.File.Lines)-1], doc.Slice(a, b))
 }
 
 // line reads one line: HTML tags go when the file has them, then the
 // comment from the first '#', then white space at both ends (String.trim).
-func (p *ccParser) line(l *matcher.Line, t ccText) {
+func (p *ccParser) line(l *matcher.Line, t java.Text) {
 	l.Group = int32(p.group)
 	if p.html {
 		t = ccStripTags(t)
 	}
-	if h := strings.IndexByte(t.s, '#'); h >= 0 {
-		l.Comment = matcher.SpanOf(t.at(h+1), int(l.End))
-		t = t.slice(0, h)
+	if h := strings.IndexByte(t.S, '#'); h >= 0 {
+		l.Comment = matcher.SpanOf(t.At(h+1), int(l.End))
+		t = t.Slice(0, h)
 		l.Kind = matcher.KindComment
 	}
-	a, b := javaTrim(t.s)
+	a, b := java.Trim(t.S)
 	if a == b {
 		if l.Comment.Start == l.Comment.End && l.Comment.Start == l.End {
 			l.Kind = matcher.KindBlank
 		}
 		return
 	}
-	t = t.slice(a, b)
-	k, ok := ccTokenize(t.s)
+	t = t.Slice(a, b)
+	k, ok := ccTokenize(t.S)
 	if !ok {
 		p.unknown(l, t)
 		return
 	}
-	l.Key = matcher.SpanOf(t.at(0), t.at(k.KeyEnd))
-	l.Value = matcher.SpanOf(t.at(k.ValueStart), t.at(len(t.s)))
-	value := t.s[k.ValueStart:]
-	p.checkKey(l, t.s[:k.KeyEnd], k)
+	l.Key = matcher.SpanOf(t.At(0), t.At(k.KeyEnd))
+	l.Value = matcher.SpanOf(t.At(k.ValueStart), t.At(len(t.S)))
+	value := t.S[k.ValueStart:]
+	p.checkKey(l, t.S[:k.KeyEnd], k)
 	switch k.name {
 	case "user-agent":
 		p.userAgent(l, value)
@@ -276,36 +277,29 @@ func (p *ccParser) line(l *matcher.Line, t ccText) {
 }
 
 // ccStripTags removes what the pattern <[^>]+> matches, left to right.
-func ccStripTags(t ccText) ccText {
-	if strings.IndexByte(t.s, '<') < 0 {
+func ccStripTags(t java.Text) java.Text {
+	if strings.IndexByte(t.S, '<') < 0 {
 		return t
 	}
-	var sb strings.Builder
-	off := make([]int32, 0, len(t.s)+1)
-	keep := func(i, j int) {
-		sb.WriteString(t.s[i:j])
-		for k := i; k < j; k++ {
-			off = append(off, int32(t.at(k)))
-		}
-	}
+	b := java.NewBuilder(len(t.S) + 1)
 	last := 0
-	for i := 0; i < len(t.s); i++ {
-		if t.s[i] != '<' {
+	for i := 0; i < len(t.S); i++ {
+		if t.S[i] != '<' {
 			continue
 		}
-		j := strings.IndexByte(t.s[i+1:], '>')
+		j := strings.IndexByte(t.S[i+1:], '>')
 		if j < 0 {
 			break // no '>' after: no later '<' closes either
 		}
 		if j == 0 {
 			continue // "<>" holds nothing
 		}
-		keep(last, i)
+		b.Keep(t, last, i)
 		i += 1 + j
 		last = i + 1
 	}
-	keep(last, len(t.s))
-	return ccText{s: sb.String(), off: append(off, int32(t.at(len(t.s))))}
+	b.Keep(t, last, len(t.S))
+	return b.Text(t.At(len(t.S)))
 }
 
 // A ccKey is a spelling SimpleRobotRulesParser accepts at the start of a
@@ -418,8 +412,8 @@ func (p *ccParser) checkKey(l *matcher.Line, key string, k ccToken) {
 }
 
 // unknown classifies a line with no directive crawler-commons knows.
-func (p *ccParser) unknown(l *matcher.Line, t ccText) {
-	c := strings.IndexByte(t.s, ':')
+func (p *ccParser) unknown(l *matcher.Line, t java.Text) {
+	c := strings.IndexByte(t.S, ':')
 	if c < 0 {
 		l.Kind = matcher.KindInvalid
 		p.Report(int(l.Start), int(l.End), matcher.CodeInvalidLine, matcher.Warning, ccSource+" (tokenize)",
@@ -427,12 +421,12 @@ func (p *ccParser) unknown(l *matcher.Line, t ccText) {
 		return
 	}
 	l.Kind = matcher.KindOther
-	ka, kb := javaTrim(t.s[:c])
-	va, vb := javaTrim(t.s[c+1:])
-	l.Key = matcher.SpanOf(t.at(ka), t.at(kb))
-	l.Value = matcher.SpanOf(t.at(c+1+va), t.at(c+1+vb))
+	ka, kb := java.Trim(t.S[:c])
+	va, vb := java.Trim(t.S[c+1:])
+	l.Key = matcher.SpanOf(t.At(ka), t.At(kb))
+	l.Value = matcher.SpanOf(t.At(c+1+va), t.At(c+1+vb))
 	p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, ccSource+" (tokenize)",
-		"crawler-commons does not know %q: it ignores the line", t.s[ka:kb])
+		"crawler-commons does not know %q: it ignores the line", t.S[ka:kb])
 }
 
 func (p *ccParser) userAgent(l *matcher.Line, value string) {
@@ -520,10 +514,10 @@ func ccParseDelay(v string) (int64, bool) {
 		return 0, false
 	}
 	if strings.IndexByte(v, '.') >= 0 {
-		d, ok := javaParseDouble(v)
-		return javaRound(float64(d * 1000.0)), ok
+		d, ok := java.ParseDouble(v)
+		return java.Round(float64(d * 1000.0)), ok
 	}
-	n, ok := javaParseInt(v)
+	n, ok := java.ParseInt(v)
 	return n * 1000, ok
 }
 
@@ -823,7 +817,7 @@ func ccRequestPath(t *matcher.Target) (string, []matcher.Step) {
 	default:
 		p.Do("isAllowed takes a full URL: the path is read as on http://example.com, the host of the robots.txt", ccSource, "http://example.com"+p.S)
 	}
-	path, bad, ok := javaURLPath(p.S)
+	path, bad, ok := ccGetPath(p.S)
 	if ok {
 		p.Do("the path and query are taken from the URL (scheme, host and fragment dropped); an empty path is /", ccSrcURL, path)
 	} else {
@@ -838,6 +832,25 @@ func ccRequestPath(t *matcher.Target) (string, []matcher.Step) {
 	p.Do("non-ASCII characters (as UTF-8), controls, space, \" # < > [ ] ^ ` { | } and DEL are percent-encoded, and so are * and $, so that only a pattern's %2A and %24 match them; a % that starts no %XX becomes %25",
 		ccSrcEscape, ccEscape(p.S, true))
 	return p.S, p.Steps
+}
+
+// ccGetPath is what SimpleRobotRules.getPath reads of a URL string: the
+// path java.net.URL gives ("/" when it is empty), and "?" and the query
+// when there is one. ok is false where Java throws; bad is then the index
+// of the character java.net.URI refuses, or -1.
+func ccGetPath(url string) (path string, bad int, ok bool) {
+	u, bad, ok := java.URLPath(url)
+	if !ok {
+		return "", bad, false
+	}
+	path = u.Path
+	if path == "" {
+		path = "/"
+	}
+	if u.HasQuery {
+		path += "?" + u.Query
+	}
+	return path, -1, true
 }
 
 // ccPatternSteps are the steps from a pattern as written to the form the
@@ -932,3 +945,60 @@ var crawlerCommonsChoices = compare.Choices{
 
 // Choices is the reading taken apart for the comparison (matcher/compare).
 func (Reader) Choices() *compare.Choices { return &crawlerCommonsChoices }
+
+// ccUnescape is BasicURLNormalizer.unescapePath: each %XX of a letter,
+// digit, '-', '.', '_' or '~' is decoded, every other %XX is upper-cased.
+func ccUnescape(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]) {
+			c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
+			if pattern.IsUnreserved(c) {
+				sb.WriteByte(c)
+			} else {
+				sb.WriteString(strings.ToUpper(s[i : i+3]))
+			}
+			i += 2
+			continue
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// ccMustEscape is the set BasicURLNormalizer.escapePath percent-encodes:
+// bytes of non-ASCII characters, controls, space, '"', '#', '<', '>', '[',
+// ']', '^', '`', '{', '|', '}' and DEL; with special, also '*' and '$'.
+func ccMustEscape(c byte, special bool) bool {
+	return c >= 0x7F || c <= ' ' || strings.IndexByte("\"#<>[]^`{|}", c) >= 0 || special && (c == '*' || c == '$')
+}
+
+// ccEscape is BasicURLNormalizer.escapePath: what ccMustEscape names is
+// encoded as %XX in upper case, and a '%' that starts no %XX becomes %25.
+func ccEscape(s string, special bool) string {
+	var sb strings.Builder
+	changed := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case ccMustEscape(c, special):
+			sb.WriteString(pattern.EscapeByte(c))
+			changed = true
+		case c == '%' && !(i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2])):
+			sb.WriteString("%25")
+			changed = true
+		case c == '%':
+			sb.WriteString(s[i : i+3])
+			i += 2
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	if !changed {
+		return s
+	}
+	return sb.String()
+}

@@ -1,53 +1,60 @@
-package crawlercommons
+// Package java is the parts of the Java 17 platform whose exact behaviour
+// changes what a Java robots.txt program answers: String's decoding of
+// UTF-8 and UTF-16 with replacement, String.trim, Integer.parseInt,
+// Double.parseDouble and Math.round, java.net.URI's check of a URL and
+// java.net.URL's split of it. Each mirrors the OpenJDK 17 method it names;
+// the crawler-commons reading is what leans on them.
+package java
 
 import (
 	"math"
-	"robots-explorer/matcher/pattern"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// The parts of the Java 17 platform that crawler-commons leans on and whose
-// exact behaviour changes its verdicts: String's decoding of UTF-8 and
-// UTF-16 with replacement, String.trim, Integer.parseInt and
-// Double.parseDouble for Crawl-delay, java.net.URI's check of a URL and
-// java.net.URL's split of it, and BasicURLNormalizer's percent-encoding.
-
-// A ccText is a decoded string with, for each of its bytes, the offset in
-// the source of the character it came from (off[len(s)] is where the text
-// ends), so that spans found in the text point at the source. off is nil
-// when the text is the source itself from base on.
-type ccText struct {
-	s    string
+// A Text is the String a decoding yields, with, for each of its bytes, the
+// offset in the source of the character it came from (the offset of byte
+// len(S) is where the text ends), so that spans found in the text point at
+// the source. off is nil when the text is the source itself from base on.
+type Text struct {
+	S    string
 	off  []int32
 	base int
 }
 
-// at is the source offset of byte i of the text (0 <= i <= len(s)).
-func (t ccText) at(i int) int {
+// At is the source offset of byte i of the text (0 <= i <= len(S)).
+func (t Text) At(i int) int {
 	if t.off == nil {
 		return t.base + i
 	}
 	return int(t.off[i])
 }
 
-// slice is the text's bytes [i, j), with their offsets.
-func (t ccText) slice(i, j int) ccText {
+// Slice is the text's bytes [i, j), with their offsets (String.substring).
+func (t Text) Slice(i, j int) Text {
 	if t.off == nil {
-		return ccText{s: t.s[i:j], base: t.base + i}
+		return Text{S: t.S[i:j], base: t.base + i}
 	}
-	return ccText{s: t.s[i:j], off: t.off[i : j+1]}
+	return Text{S: t.S[i:j], off: t.off[i : j+1]}
 }
 
-// A ccDecoder builds a decoded text character by character.
-type ccDecoder struct {
+// A Builder makes a Text piece by piece, each piece keeping its source
+// offsets: the decoders put one character at a time, and a reader that
+// drops parts of a text keeps the rest.
+type Builder struct {
 	sb  strings.Builder
 	off []int32
 }
 
-func (d *ccDecoder) put(r rune, at int) {
+// NewBuilder is a Builder with room for the offsets of n bytes.
+func NewBuilder(n int) *Builder {
+	return &Builder{off: make([]int32, 0, n)}
+}
+
+// put adds the character r, which starts at offset at of the source.
+func (d *Builder) put(r rune, at int) {
 	n := d.sb.Len()
 	d.sb.WriteRune(r)
 	for range d.sb.Len() - n {
@@ -55,21 +62,30 @@ func (d *ccDecoder) put(r rune, at int) {
 	}
 }
 
-func (d *ccDecoder) text(end int) ccText {
-	return ccText{s: d.sb.String(), off: append(d.off, int32(end))}
+// Keep adds the bytes [i, j) of t with their offsets.
+func (d *Builder) Keep(t Text, i, j int) {
+	d.sb.WriteString(t.S[i:j])
+	for k := i; k < j; k++ {
+		d.off = append(d.off, int32(t.At(k)))
+	}
 }
 
-// javaDecodeUTF8 is new String(bytes, UTF_8) on src[from:]: Java 17
+// Text is what was built, ending at offset end of the source.
+func (d *Builder) Text(end int) Text {
+	return Text{S: d.sb.String(), off: append(d.off, int32(end))}
+}
+
+// DecodeUTF8 is new String(bytes, UTF_8) on src[from:]: Java 17
 // replaces a malformed sequence with one U+FFFD, as much of it as could
 // still have begun a valid sequence (an encoded surrogate, ED A0..BF xx,
 // is one U+FFFD for all three bytes), and at the very end it replaces what
 // is left of a cut sequence with a single U+FFFD and stops. text is
 // string(src), which valid UTF-8 is read from without a copy.
-func javaDecodeUTF8(src []byte, text string, from int) ccText {
+func DecodeUTF8(src []byte, text string, from int) Text {
 	if utf8.Valid(src[from:]) {
-		return ccText{s: text[from:], base: from}
+		return Text{S: text[from:], base: from}
 	}
-	d := &ccDecoder{off: make([]int32, 0, len(src)-from+16)}
+	d := NewBuilder(len(src) - from + 16)
 	cont := func(i int) bool { return i < len(src) && src[i]&0xC0 == 0x80 }
 	for i := from; i < len(src); {
 		b := src[i]
@@ -85,11 +101,11 @@ func javaDecodeUTF8(src []byte, text string, from int) ccText {
 			}
 			d.put(utf8.RuneError, i)
 			if i+1 >= len(src) {
-				return d.text(len(src))
+				return d.Text(len(src))
 			}
 			i++
 		case b >= 0xE0 && b <= 0xEF:
-			n, stop := javaUTF8Three(src, i)
+			n, stop := utf8Three(src, i)
 			if n == 3 {
 				r := rune(b&0x0F)<<12 | rune(src[i+1]&0x3F)<<6 | rune(src[i+2]&0x3F)
 				if r >= 0xD800 && r <= 0xDFFF {
@@ -101,14 +117,14 @@ func javaDecodeUTF8(src []byte, text string, from int) ccText {
 			}
 			d.put(utf8.RuneError, i)
 			if stop {
-				return d.text(len(src))
+				return d.Text(len(src))
 			}
 			i += n
 		case b >= 0xF0 && b <= 0xF7:
-			n, stop, r := javaUTF8Four(src, i)
+			n, stop, r := utf8Four(src, i)
 			d.put(r, i)
 			if stop {
-				return d.text(len(src))
+				return d.Text(len(src))
 			}
 			i += n
 		default:
@@ -116,13 +132,13 @@ func javaDecodeUTF8(src []byte, text string, from int) ccText {
 			i++
 		}
 	}
-	return d.text(len(src))
+	return d.Text(len(src))
 }
 
-// javaUTF8Three reads a three-byte lead at i: n is 3 for a whole sequence,
+// utf8Three reads a three-byte lead at i: n is 3 for a whole sequence,
 // else how many bytes one U+FFFD replaces; stop is set when the input ends
 // inside the sequence (Java then stops decoding).
-func javaUTF8Three(src []byte, i int) (n int, stop bool) {
+func utf8Three(src []byte, i int) (n int, stop bool) {
 	b := src[i]
 	bad2 := func(c byte) bool { return b == 0xE0 && c&0xE0 == 0x80 || c&0xC0 != 0x80 }
 	if i+2 < len(src) {
@@ -140,9 +156,9 @@ func javaUTF8Three(src []byte, i int) (n int, stop bool) {
 	return 0, true
 }
 
-// javaUTF8Four reads a four-byte lead at i: the character (or U+FFFD), how
+// utf8Four reads a four-byte lead at i: the character (or U+FFFD), how
 // many bytes it used, and whether decoding stops there.
-func javaUTF8Four(src []byte, i int) (n int, stop bool, r rune) {
+func utf8Four(src []byte, i int) (n int, stop bool, r rune) {
 	b := src[i]
 	bad2 := func(c byte) bool {
 		return b > 0xF4 || b == 0xF0 && (c < 0x90 || c > 0xBF) || b == 0xF4 && c&0xF0 != 0x80 || c&0xC0 != 0x80
@@ -170,13 +186,13 @@ func javaUTF8Four(src []byte, i int) (n int, stop bool, r rune) {
 	return 0, true, utf8.RuneError
 }
 
-// javaDecodeUTF16 is new String(bytes, UTF_16LE or UTF_16BE) on src[from:]:
-// a high surrogate not followed by a low one is one U+FFFD for both units,
-// a lone low surrogate and U+FFFE (a reversed byte-order mark) are one
-// U+FFFD each, and so is whatever is left at the end (an odd byte, a high
-// surrogate).
-func javaDecodeUTF16(src []byte, from int, little bool) ccText {
-	d := &ccDecoder{}
+// DecodeUTF16 is new String(bytes, UTF_16LE or UTF_16BE) (Java 17) on
+// src[from:], little-endian when little is set: a high surrogate not
+// followed by a low one is one U+FFFD for both units, a lone low surrogate
+// and U+FFFE (a reversed byte-order mark) are one U+FFFD each, and so is
+// whatever is left at the end (an odd byte, a high surrogate).
+func DecodeUTF16(src []byte, from int, little bool) Text {
+	d := NewBuilder(0)
 	unit := func(i int) rune {
 		if little {
 			return rune(src[i]) | rune(src[i+1])<<8
@@ -192,7 +208,7 @@ func javaDecodeUTF16(src []byte, from int, little bool) ccText {
 		case c >= 0xD800 && c <= 0xDBFF:
 			if i+3 >= len(src) {
 				d.put(utf8.RuneError, i)
-				return d.text(len(src))
+				return d.Text(len(src))
 			}
 			c2 := unit(i + 2)
 			if c2 >= 0xDC00 && c2 <= 0xDFFF {
@@ -208,11 +224,11 @@ func javaDecodeUTF16(src []byte, from int, little bool) ccText {
 	if i < len(src) {
 		d.put(utf8.RuneError, i)
 	}
-	return d.text(len(src))
+	return d.Text(len(src))
 }
 
-// javaTrim is String.trim: every character up to U+0020 goes at both ends.
-func javaTrim(s string) (start, end int) {
+// Trim is String.trim (Java 17), as the span of s it keeps: every character up to U+0020 goes at both ends.
+func Trim(s string) (start, end int) {
 	start, end = 0, len(s)
 	for start < end && s[start] <= ' ' {
 		start++
@@ -223,9 +239,9 @@ func javaTrim(s string) (start, end int) {
 	return start, end
 }
 
-// javaParseInt is Integer.parseInt(s): an optional sign and decimal digits
+// ParseInt is Integer.parseInt(s) (Java 17): an optional sign and decimal digits
 // of any script (Character.digit), within int32.
-func javaParseInt(s string) (int64, bool) {
+func ParseInt(s string) (int64, bool) {
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg, s = s[0] == '-', s[1:]
@@ -235,7 +251,7 @@ func javaParseInt(s string) (int64, bool) {
 	}
 	var n int64
 	for _, r := range s {
-		d, ok := javaDigit(r)
+		d, ok := digit(r)
 		if !ok {
 			return 0, false
 		}
@@ -253,9 +269,9 @@ func javaParseInt(s string) (int64, bool) {
 	return n, true
 }
 
-// javaDigit is Character.digit(r, 10): the value of a decimal digit of any
+// digit is Character.digit(r, 10) (Java 17): the value of a decimal digit of any
 // script (Unicode category Nd) or of a fullwidth one.
-func javaDigit(r rune) (int, bool) {
+func digit(r rune) (int, bool) {
 	if r >= '0' && r <= '9' {
 		return int(r - '0'), true
 	}
@@ -271,12 +287,13 @@ func javaDigit(r rune) (int, bool) {
 	return int(r-z) % 10, true
 }
 
-// javaParseDouble is Double.parseDouble(s) for the forms a Crawl-delay can
-// take: white space around, a sign, decimal digits with a '.', an exponent,
-// a trailing f, F, d or D, or a hexadecimal "0x1.8p3". NaN and Infinity
-// never hold a '.', which is what sends a value here.
-func javaParseDouble(s string) (float64, bool) {
-	a, b := javaTrim(s)
+// ParseDouble is Double.parseDouble(s) (Java 17) for the forms a
+// Crawl-delay can take: white space around, a sign, decimal digits with a
+// '.', an exponent, a trailing f, F, d or D, or a hexadecimal "0x1.8p3".
+// It does not read NaN or Infinity: crawler-commons calls it only on a
+// value that holds a '.', which neither does.
+func ParseDouble(s string) (float64, bool) {
+	a, b := Trim(s)
 	s = s[a:b]
 	if n := len(s); n > 0 && strings.IndexByte("fFdD", s[n-1]) >= 0 {
 		s = s[:n-1]
@@ -286,7 +303,7 @@ func javaParseDouble(s string) (float64, bool) {
 		return 0, false
 	}
 	if len(body) > 1 && body[0] == '0' && body[1]|0x20 == 'x' {
-		return javaHexDouble(s)
+		return hexDouble(s)
 	}
 	digits := false
 	for i := 0; i < len(body); i++ {
@@ -296,7 +313,7 @@ func javaParseDouble(s string) (float64, bool) {
 			digits = true
 		case c == '.':
 		case c|0x20 == 'e':
-			if !digits || !javaExponent(body[i+1:]) {
+			if !digits || !exponent(body[i+1:]) {
 				return 0, false
 			}
 			i = len(body)
@@ -319,9 +336,9 @@ func isRange(err error) bool {
 	return ok && e.Err == strconv.ErrRange
 }
 
-// javaExponent reports whether s is an exponent's digits with an optional
+// exponent reports whether s is an exponent's digits with an optional
 // sign.
-func javaExponent(s string) bool {
+func exponent(s string) bool {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
@@ -336,11 +353,11 @@ func javaExponent(s string) bool {
 	return true
 }
 
-// javaHexDouble reads a hexadecimal floating-point literal, whose binary
+// hexDouble reads a hexadecimal floating-point literal, whose binary
 // exponent Java requires.
-func javaHexDouble(s string) (float64, bool) {
+func hexDouble(s string) (float64, bool) {
 	p := strings.IndexAny(s, "pP")
-	if p < 0 || !javaExponent(s[p+1:]) {
+	if p < 0 || !exponent(s[p+1:]) {
 		return 0, false
 	}
 	body := strings.TrimLeft(s[:p], "+-")[2:]
@@ -348,7 +365,7 @@ func javaHexDouble(s string) (float64, bool) {
 		return 0, false
 	}
 	for i := 0; i < len(body); i++ {
-		if body[i] != '.' && !pattern.IsHex(body[i]) {
+		if body[i] != '.' && !isHex(body[i]) {
 			return 0, false
 		}
 	}
@@ -359,8 +376,8 @@ func javaHexDouble(s string) (float64, bool) {
 	return v, true
 }
 
-// javaRound is Math.round(double): half up, NaN to 0, clamped to a long.
-func javaRound(x float64) int64 {
+// Round is Math.round(double) (Java 17): half up, NaN to 0, clamped to a long.
+func Round(x float64) int64 {
 	switch {
 	case math.IsNaN(x):
 		return 0
@@ -379,30 +396,30 @@ func javaRound(x float64) int64 {
 // URI character classes (java.net.URI): what may stand raw in a path, and
 // in a query or fragment (the path's set with '?', '/', '[' and ']').
 const (
-	javaURIMark  = "-_.!~*'()"
-	javaPathOnly = ":@&=+$,;/"
-	javaURICOnly = ";/?:@&=+$,[]"
+	uriMark     = "-_.!~*'()"
+	uriPathOnly = ":@&=+$,;/"
+	uriCOnly    = ";/?:@&=+$,[]"
 )
 
-func javaURIChar(r rune, extra string) bool {
+func uriChar(r rune, extra string) bool {
 	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
-		strings.ContainsRune(javaURIMark, r) || strings.ContainsRune(extra, r))
+		strings.ContainsRune(uriMark, r) || strings.ContainsRune(extra, r))
 }
 
-// javaURIOther is URI's "other" category: a character above U+0080 that is
+// uriOther is URI's "other" category: a character above U+0080 that is
 // neither a space (Character.isSpaceChar) nor a control.
-func javaURIOther(r rune) bool {
+func uriOther(r rune) bool {
 	return r > 0x80 && !unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && !(r >= 0x7F && r <= 0x9F)
 }
 
-// javaURICheck scans s[from:to] as java.net.URI scans a component: the
+// uriCheck scans s[from:to] as java.net.URI scans a component: the
 // index of the first character it refuses, or -1.
-func javaURICheck(s string, from, to int, extra string) int {
+func uriCheck(s string, from, to int, extra string) int {
 	for i := from; i < to; {
 		r, n := utf8.DecodeRuneInString(s[i:to])
 		switch {
-		case javaURIChar(r, extra), javaURIOther(r):
-		case r == '%' && i+2 < to && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]):
+		case uriChar(r, extra), uriOther(r):
+		case r == '%' && i+2 < to && isHex(s[i+1]) && isHex(s[i+2]):
 			n = 3
 		default:
 			return i
@@ -412,26 +429,33 @@ func javaURICheck(s string, from, to int, extra string) int {
 	return -1
 }
 
-// javaURLPath is what SimpleRobotRules.getPath reads of a URL string:
-// new URI(url).toURL(), then getPath() ("/" when empty) and "?" and
-// getQuery() when there is a query. ok is false where Java throws (the URI
-// refuses a character, or it is not an absolute URL of a scheme java.net.URL
-// knows); bad is then the index of the refused character, or -1.
-func javaURLPath(url string) (path string, bad int, ok bool) {
+// A URL is what java.net.URL's getPath() and getQuery() return; HasQuery
+// is false where getQuery() is null (no '?').
+type URL struct {
+	Path, Query string
+	HasQuery    bool
+}
+
+// URLPath is new URI(url).toURL() (java.net.URI, java.net.URL, Java 17)
+// read back with getPath() and getQuery(). ok is false where Java throws
+// (the URI refuses a character, or it is not an absolute URL of a scheme
+// java.net.URL knows); bad is then the index of the refused character, or
+// -1. Neither removes dot segments from an absolute URL.
+func URLPath(url string) (u URL, bad int, ok bool) {
 	colon := strings.IndexByte(url, ':')
 	if colon <= 0 || strings.ContainsAny(url[:colon], "/?#") {
-		return "", -1, false // relative: toURL throws
+		return URL{}, -1, false // relative: toURL throws
 	}
 	for i := 0; i < colon; i++ {
 		c := url[i] | 0x20
 		if !(c >= 'a' && c <= 'z') && (i == 0 || !(url[i] >= '0' && url[i] <= '9' || strings.IndexByte("+-.", url[i]) >= 0)) {
-			return "", i, false
+			return URL{}, i, false
 		}
 	}
 	switch strings.ToLower(url[:colon]) {
 	case "http", "https", "ftp", "file":
 	default:
-		return "", -1, false
+		return URL{}, -1, false
 	}
 	authEnd := colon + 1
 	switch {
@@ -439,40 +463,33 @@ func javaURLPath(url string) (path string, bad int, ok bool) {
 		auth := authEnd + 2
 		authEnd = auth + indexAnyOr(url[auth:], "/?#", len(url)-auth)
 		if auth == authEnd && authEnd == len(url) {
-			return "", -1, false // URI wants an authority or a path after "//"
+			return URL{}, -1, false // URI wants an authority or a path after "//"
 		}
-		if i := javaURICheck(url, auth, authEnd, ";:&=+$,@[]"); i >= 0 {
-			return "", i, false
+		if i := uriCheck(url, auth, authEnd, ";:&=+$,@[]"); i >= 0 {
+			return URL{}, i, false
 		}
 	case !strings.HasPrefix(url[authEnd:], "/"):
-		return "", -1, false // an opaque URI ("http:x"): not a path crawler-commons reads
+		return URL{}, -1, false // an opaque URI ("http:x"): not a path crawler-commons reads
 	}
 	pathEnd := authEnd + indexAnyOr(url[authEnd:], "?#", len(url)-authEnd)
-	if i := javaURICheck(url, authEnd, pathEnd, javaPathOnly); i >= 0 {
-		return "", i, false
+	if i := uriCheck(url, authEnd, pathEnd, uriPathOnly); i >= 0 {
+		return URL{}, i, false
 	}
 	end := pathEnd
 	query, hasQuery := "", false
 	if end < len(url) && url[end] == '?' {
 		qEnd := end + 1 + indexAnyOr(url[end+1:], "#", len(url)-end-1)
-		if i := javaURICheck(url, end+1, qEnd, javaURICOnly); i >= 0 {
-			return "", i, false
+		if i := uriCheck(url, end+1, qEnd, uriCOnly); i >= 0 {
+			return URL{}, i, false
 		}
 		query, hasQuery, end = url[end+1:qEnd], true, qEnd
 	}
 	if end < len(url) {
-		if i := javaURICheck(url, end+1, len(url), javaURICOnly); i >= 0 {
-			return "", i, false
+		if i := uriCheck(url, end+1, len(url), uriCOnly); i >= 0 {
+			return URL{}, i, false
 		}
 	}
-	path = url[authEnd:pathEnd]
-	if path == "" {
-		path = "/"
-	}
-	if hasQuery {
-		path += "?" + query
-	}
-	return path, -1, true
+	return URL{Path: url[authEnd:pathEnd], Query: query, HasQuery: hasQuery}, -1, true
 }
 
 func indexAnyOr(s, chars string, or int) int {
@@ -482,59 +499,8 @@ func indexAnyOr(s, chars string, or int) int {
 	return or
 }
 
-// ccUnescape is BasicURLNormalizer.unescapePath: each %XX of a letter,
-// digit, '-', '.', '_' or '~' is decoded, every other %XX is upper-cased.
-func ccUnescape(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]) {
-			c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
-			if pattern.IsUnreserved(c) {
-				sb.WriteByte(c)
-			} else {
-				sb.WriteString(strings.ToUpper(s[i : i+3]))
-			}
-			i += 2
-			continue
-		}
-		sb.WriteByte(s[i])
-	}
-	return sb.String()
-}
-
-// ccMustEscape is the set BasicURLNormalizer.escapePath percent-encodes:
-// bytes of non-ASCII characters, controls, space, '"', '#', '<', '>', '[',
-// ']', '^', '`', '{', '|', '}' and DEL; with special, also '*' and '$'.
-func ccMustEscape(c byte, special bool) bool {
-	return c >= 0x7F || c <= ' ' || strings.IndexByte("\"#<>[]^`{|}", c) >= 0 || special && (c == '*' || c == '$')
-}
-
-// ccEscape is BasicURLNormalizer.escapePath: what ccMustEscape names is
-// encoded as %XX in upper case, and a '%' that starts no %XX becomes %25.
-func ccEscape(s string, special bool) string {
-	var sb strings.Builder
-	changed := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case ccMustEscape(c, special):
-			sb.WriteString(pattern.EscapeByte(c))
-			changed = true
-		case c == '%' && !(i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2])):
-			sb.WriteString("%25")
-			changed = true
-		case c == '%':
-			sb.WriteString(s[i : i+3])
-			i += 2
-		default:
-			sb.WriteByte(c)
-		}
-	}
-	if !changed {
-		return s
-	}
-	return sb.String()
+// isHex reports whether c is a hexadecimal digit, as URI's scan of "%XX"
+// and Double.parseDouble's of "0x" want.
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
