@@ -57,8 +57,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, py.SplitLines)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLines)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
