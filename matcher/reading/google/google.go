@@ -263,7 +263,9 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 		ix = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
 	p.index[p.group] = append(p.index[p.group], ix)
-	p.checkPattern(l)
+	if p.Diagnosing() {
+		p.checkPattern(l)
+	}
 }
 
 // checkPattern reports what Google's matcher does with unusual patterns.

@@ -222,7 +222,9 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
 	p.entry.Lines = append(p.entry.Lines, int(l.Number))
 	p.state = 2
-	p.checkPattern(l, value)
+	if p.Diagnosing() {
+		p.checkPattern(l, value)
+	}
 }
 
 // pyRulePath is RuleLine's path: quote(urlunparse(urlparse(value))) of the
