@@ -148,6 +148,8 @@ type File struct {
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
 	reader Reader
+	// opts are the options it was parsed with.
+	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
 	selections selections
 }
@@ -155,9 +157,13 @@ type File struct {
 // NewFile is the empty model of src under reading r, for a Reader whose
 // Parse splits the lines its own way (NewScanner splits them as RFC 9309
 // does); text is string(src), which the File's strings are slices of.
-func NewFile(r Reading, src []byte, text string) *File {
-	return &File{Reading: r, Source: src, text: text}
+func NewFile(r Reading, src []byte, text string, o ParseOptions) *File {
+	return &File{Reading: r, Source: src, text: text, opts: o}
 }
+
+// Diagnosed says whether f's parse kept its diagnostics; a File parsed
+// with SkipDiagnostics has none, whatever its lines hold.
+func (f *File) Diagnosed() bool { return !f.opts.SkipDiagnostics }
 
 // Ext returns what the reading that parsed f keeps beside the line model
 // for its evaluation (compiled patterns, its own record structure), as

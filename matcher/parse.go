@@ -33,8 +33,8 @@ type Scanner struct {
 }
 
 // NewScanner splits src, whose text is string(src), into lines.
-func NewScanner(r Reading, src []byte, text string) *Scanner {
-	f := &File{Reading: r, Source: src, BOM: BOMLength(src)}
+func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o}
 	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
 	ls := NewLineScanner(src, f.BOM)
 	longest := 0
@@ -67,8 +67,17 @@ func (s *Scanner) Value(l *Line) string { return s.str(l.Value) }
 // pos maps an offset to its position, by binary search over the lines.
 func (s *Scanner) pos(offset int) Position { return position(s.File.Lines, offset) }
 
-// report adds a diagnostic spanning [start, end) of the source.
+// Diagnosing says whether the parse keeps diagnostics: a reading that
+// builds a message before it calls Report asks first, so that a parse
+// without diagnostics formats nothing.
+func (s *Scanner) Diagnosing() bool { return !s.File.opts.SkipDiagnostics }
+
+// report adds a diagnostic spanning [start, end) of the source; with
+// SkipDiagnostics it returns at once, before any formatting.
 func (s *Scanner) Report(start, end int, code Code, sev Severity, source, format string, args ...any) {
+	if !s.Diagnosing() {
+		return
+	}
 	msg := format
 	// Sprintf of a format without verbs and no arguments is the format:
 	// many messages are constants, and they need no copy.
@@ -80,6 +89,9 @@ func (s *Scanner) Report(start, end int, code Code, sev Severity, source, format
 
 // reportMsg adds a diagnostic with a message already written.
 func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg string) {
+	if !s.Diagnosing() {
+		return
+	}
 	// A reading that measures a span on decoded text (python's U+FFFD for
 	// each invalid byte) could reach past the bytes: a position always
 	// lies inside the input.
@@ -95,6 +107,9 @@ func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 // reading: a byte-order mark, NUL bytes, invalid UTF-8, over-long lines, and
 // content past the parse limit.
 func (s *Scanner) CheckBytes() {
+	if !s.Diagnosing() {
+		return // it only reports: skipping it skips two whole-file scans
+	}
 	src := s.File.Source
 	if looksLikeHTML(src[s.File.BOM:]) {
 		s.Report(s.File.BOM, s.File.BOM, CodeHTMLBody, Error, "RFC 9309 §2.3",

@@ -86,8 +86,9 @@ type Reader interface {
 	Info() ReadingInfo
 	// Parse reads src, whose text (string(src)) the caller has made, so
 	// that a source already held as a string is never copied. The File's
-	// Reading is Info().Name.
-	Parse(src []byte, text string) *File
+	// Reading is Info().Name. It makes the File with NewFile or
+	// NewScanner, given o, so that Report honours o.SkipDiagnostics.
+	Parse(src []byte, text string, o ParseOptions) *File
 	// Evaluate decides for a File that Parse made.
 	Evaluate(f *File, token string, t *Target) *Result
 }
@@ -172,20 +173,46 @@ func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 // to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
 // the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
 func ParseAs(r Reading, src []byte) *File {
-	return parseWithin(readerOrRFC(r), src, string(src), maxSource)
+	return parseWithin(readerOrRFC(r), src, string(src), maxSource, ParseOptions{})
+}
+
+// ParseOptions say what a parse builds beyond what an evaluation reads.
+// The zero value builds everything.
+type ParseOptions struct {
+	// SkipDiagnostics leaves File.Diagnostics empty and formats no
+	// message: for a caller that shows only verdicts and deciding lines
+	// (the command line's text output). No evaluation reads a diagnostic
+	// to decide: the verdict, reason, matches, trace and explanation are
+	// those of the full parse (TestSkipDiagnosticsSameAnswers); only
+	// Result.Diagnostics, the file's diagnostics that bear on a decision,
+	// is empty.
+	SkipDiagnostics bool
+}
+
+// ParseShared is matcher.ParseShared with these options.
+func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
+	if string(src) != text {
+		text = string(src)
+	}
+	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
+}
+
+// ParseAs is matcher.ParseAs with these options.
+func (o ParseOptions) ParseAs(r Reading, src []byte) *File {
+	return parseWithin(readerOrRFC(r), src, string(src), maxSource, o)
 }
 
 // ParseWith reads src under the reading r, registered or not: for a
 // reading's own tests, or a program that brings a reading of its own.
 func ParseWith(r Reader, src []byte) *File {
-	return parseWithin(r, src, string(src), maxSource)
+	return parseWithin(r, src, string(src), maxSource, ParseOptions{})
 }
 
 // ParseText is ParseAs for a source held as a string, such as an editor's
 // text or a file read into one: the File's strings are slices of text, and
 // its Source is a copy of text's bytes.
 func ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource)
+	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, ParseOptions{})
 }
 
 // ParseShared is ParseAs for a caller that holds the source both as
@@ -198,7 +225,7 @@ func ParseShared(r Reading, src []byte, text string) *File {
 	if string(src) != text { // compared in place, no copy
 		return ParseAs(r, src)
 	}
-	return parseWithin(readerOrRFC(r), src, text, maxSource)
+	return parseWithin(readerOrRFC(r), src, text, maxSource, ParseOptions{})
 }
 
 // readerOrRFC returns the reading named r; an unknown one falls back to
@@ -214,14 +241,17 @@ func readerOrRFC(r Reading) Reader {
 // int32 offsets, so a larger source is cut here, once for every reading,
 // rather than wrapping offsets in each parser; no crawler reads that far
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
-func parseWithin(impl Reader, src []byte, text string, limit int) *File {
+func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
 	if len(src) <= limit {
-		f := impl.Parse(src, text)
+		f := impl.Parse(src, text, o)
 		f.reader = impl
 		return f
 	}
-	f := impl.Parse(src[:limit], text[:limit])
+	f := impl.Parse(src[:limit], text[:limit], o)
 	f.reader = impl
+	if o.SkipDiagnostics {
+		return f
+	}
 	at := position(f.Lines, limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",
@@ -267,7 +297,7 @@ func ParseAllText(text string) []*File {
 func parseAll(src []byte, text string) []*File {
 	files := make([]*File, len(readers))
 	for i, r := range readers {
-		files[i] = parseWithin(r, src, text, maxSource)
+		files[i] = parseWithin(r, src, text, maxSource, ParseOptions{})
 	}
 	return files
 }

@@ -22,7 +22,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 	} {
 		for _, r := range Readings() {
 			t.Run(tc.name+"/"+string(r), func(t *testing.T) {
-				f := parseWithin(ReaderOf(r), []byte(tc.src), tc.src, tc.limit)
+				f := parseWithin(ReaderOf(r), []byte(tc.src), tc.src, tc.limit, ParseOptions{})
 				if len(f.Source) != len(head) {
 					t.Fatalf("read %d bytes, want %d", len(f.Source), len(head))
 				}

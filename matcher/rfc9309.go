@@ -79,8 +79,8 @@ func (rfc9309) Info() ReadingInfo { return rfcInfo }
 
 // Parse reads every line on its own (rfcLines, below), then places the
 // lines in groups in one pass in file order.
-func (rfc9309) Parse(src []byte, text string) *File {
-	s := NewScanner(RFC9309, src, text)
+func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
+	s := NewScanner(RFC9309, src, text, o)
 	w := newRFCLines(s, len(s.File.Lines))
 	w.read(s.File.Lines)
 	p := &rfcParser{Scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
@@ -168,7 +168,7 @@ func (p *rfcParser) userAgent(l *Line) {
 	agent := p.nextAgent
 	tok := p.agents[agent].Token
 	p.nextAgent++
-	if tok == "" {
+	if tok == "" || !p.Diagnosing() { // firstSeen serves only the report
 		return
 	}
 	if p.firstSeen == nil {
@@ -337,8 +337,10 @@ func (p *rfcLines) rule(l *Line, allow bool) {
 	}
 	p.rules = append(p.rules, r)
 	p.pats = append(p.pats, flags)
-	p.checkPattern(l, cls)
-	p.checkExposure(l, exposing)
+	if p.Diagnosing() {
+		p.checkPattern(l, cls)
+		p.checkExposure(l, exposing)
+	}
 }
 
 func (p *rfcLines) noColon(l *Line, rec LineRecord) {
@@ -394,6 +396,9 @@ func (p *rfcLines) checkPattern(l *Line, cls pattern.Class) {
 
 func (p *rfcLines) other(l *Line) {
 	l.Kind = KindOther
+	if !p.Diagnosing() {
+		return // the rest only reports
+	}
 	lower := strings.ToLower(p.Key(l))
 	end := int(l.Value.End)
 	if lower == "sitemap" {

@@ -22,7 +22,7 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := NewScanner(RFC9309, []byte(tt.in), tt.in).File
+			f := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{}).File
 			var got []string
 			for _, l := range f.Lines {
 				got = append(got, string(f.Source[l.Start:l.End]))

@@ -88,8 +88,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	f := matcher.NewFile(matcher.CrawlerCommons, src, text)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	f := matcher.NewFile(matcher.CrawlerCommons, src, text, o)
 	s := &matcher.Scanner{File: f, Text: text}
 	p := &ccParser{Scanner: s, group: -1, ext: &ccFile{}}
 	p.run()

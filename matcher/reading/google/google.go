@@ -48,8 +48,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	s := matcher.NewScanner(matcher.Google, src, text)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
 	for i := range s.File.Lines {
 		p.line(&s.File.Lines[i])
@@ -263,7 +263,9 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 		ix = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
 	p.index[p.group] = append(p.index[p.group], ix)
-	p.checkPattern(l)
+	if p.Diagnosing() {
+		p.checkPattern(l)
+	}
 }
 
 // checkPattern reports what Google's matcher does with unusual patterns.

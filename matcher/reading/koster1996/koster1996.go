@@ -57,8 +57,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	s := matcher.NewScanner(matcher.Koster1996, src, text)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	for i := range s.File.Lines {
 		p.line(&s.File.Lines[i])

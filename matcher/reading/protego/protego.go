@@ -163,8 +163,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Protego, src, text, pgSplitLines)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	s, lines, bad := py.Scan(matcher.Protego, src, text, o, pgSplitLines)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {

@@ -57,8 +57,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, py.SplitLines)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLines)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
@@ -222,7 +222,9 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
 	p.entry.Lines = append(p.entry.Lines, int(l.Number))
 	p.state = 2
-	p.checkPattern(l, value)
+	if p.Diagnosing() {
+		p.checkPattern(l, value)
+	}
 }
 
 // pyRulePath is RuleLine's path: quote(urlunparse(urlparse(value))) of the

@@ -88,8 +88,8 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
-func (Reader) Parse(src []byte, text string) *matcher.File {
-	f := matcher.NewFile(matcher.RobotsParser, src, text)
+func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
+	f := matcher.NewFile(matcher.RobotsParser, src, text, o)
 	f.Lines = make([]matcher.Line, 0, bytes.Count(src, []byte{'\n'})+1)
 	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	longest := 0

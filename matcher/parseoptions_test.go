@@ -1,0 +1,131 @@
+package matcher_test
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+
+	register "robots-explorer"
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/suite"
+	"robots-explorer/matcher/record"
+)
+
+// A lazyQuestion is a file and one query of it, from the register, the
+// conformance suite or the differential corpus.
+type lazyQuestion struct {
+	name       string
+	body       []byte
+	token, url string
+}
+
+// lazyQuestions gathers every query of the three collections; the suite
+// readers fail under CI=true, or skip saying how to run them, when a
+// collection is missing.
+func lazyQuestions(t *testing.T) []lazyQuestion {
+	t.Helper()
+	cases, err := register.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []lazyQuestion
+	for _, c := range cases {
+		for _, q := range c.Queries {
+			token := q.Token
+			if token == "" {
+				token = c.Token
+			}
+			qs = append(qs, lazyQuestion{c.ID, c.Robots, token, q.URL})
+		}
+	}
+	for _, c := range suite.Conformance(t) {
+		qs = append(qs, lazyQuestion{"conformance " + c.Name(), c.Body, c.UserAgent, c.URL})
+	}
+	for _, c := range suite.Differential(t) {
+		qs = append(qs, lazyQuestion{"differential line " + strconv.Itoa(c.Line), c.Body, c.Token, c.URL})
+	}
+	return qs
+}
+
+// TestSkipDiagnosticsSameAnswers holds the parse without diagnostics
+// (issue 18, the command line's text output) to the full one: for every
+// reading and every query of the register, the conformance suite and the
+// differential corpus, the same line model and groups, and the same
+// verdict, reason, deciding line, matches, trace and explanation; only the
+// diagnostics are gone.
+func TestSkipDiagnosticsSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	lazy := matcher.ParseOptions{SkipDiagnostics: true}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			skipped, failures := 0, 0
+			var lastBody []byte
+			var full, quick *matcher.File
+			for _, q := range qs {
+				if lastBody == nil || string(lastBody) != string(q.body) {
+					lastBody = q.body
+					full, quick = matcher.ParseAs(r, q.body), lazy.ParseAs(r, q.body)
+					if msg := sameModel(full, quick); msg != "" {
+						t.Errorf("%s: %s", q.name, msg)
+						failures++
+					}
+					skipped += len(full.Diagnostics)
+				}
+				if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
+					t.Errorf("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
+					failures++
+				}
+				if failures > 20 {
+					t.Fatal("too many differences")
+				}
+			}
+			// The comparison means something only if the full parses had
+			// diagnostics to skip.
+			if skipped == 0 {
+				t.Errorf("no full parse of %d questions had a diagnostic", len(qs))
+			}
+		})
+	}
+}
+
+// sameModel compares the two parses of one file.
+func sameModel(full, quick *matcher.File) string {
+	switch {
+	case !full.Diagnosed() || quick.Diagnosed():
+		return "Diagnosed() is wrong"
+	case len(quick.Diagnostics) != 0:
+		return "the lazy parse kept " + strconv.Itoa(len(quick.Diagnostics)) + " diagnostics"
+	case !reflect.DeepEqual(full.Lines, quick.Lines):
+		return "the line models differ"
+	case !reflect.DeepEqual(full.Groups, quick.Groups):
+		return "the groups differ"
+	}
+	return ""
+}
+
+// sameAnswer compares one query's results, all but Diagnostics.
+func sameAnswer(full, quick *matcher.File, token, url string) string {
+	a, errA := full.Evaluate(token, url)
+	b, errB := quick.Evaluate(token, url)
+	if (errA == nil) != (errB == nil) || errA != nil && errA.Error() != errB.Error() {
+		return "the errors differ: " + errString(errA) + " vs " + errString(errB)
+	}
+	if errA != nil {
+		return ""
+	}
+	if wa, wb := record.Why(full, a), record.Why(quick, b); wa != wb {
+		return "deciding lines differ: " + wa + " vs " + wb
+	}
+	a.Diagnostics, b.Diagnostics = nil, nil
+	if !reflect.DeepEqual(a, b) {
+		return "results differ: " + a.Verdict() + " " + a.Explanation + " vs " + b.Verdict() + " " + b.Explanation
+	}
+	return ""
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "none"
+	}
+	return err.Error()
+}
