@@ -15,6 +15,25 @@ type Entry struct {
 	Lines  []int // numbers of the lines read into it
 }
 
+// AddTo files e as the next group of f, as _add_entry makes a record of
+// it, and returns the group's index. Every line from the entry's first to
+// its last joins the group, except, when keep is set, a line already in
+// another one.
+func (e Entry) AddTo(f *matcher.File, keep bool) int {
+	gi := len(f.Groups)
+	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.Lines[0], LastLine: e.Lines[len(e.Lines)-1]}
+	for i := range g.Rules {
+		g.Rules[i].Group = int32(gi)
+	}
+	f.Groups = append(f.Groups, g)
+	for n := g.FirstLine; n <= g.LastLine; n++ {
+		if l := &f.Lines[n-1]; !keep || l.Group < 0 {
+			l.Group = int32(gi)
+		}
+	}
+	return gi
+}
+
 // cut splits a line's text as parse() does: comment at the first '#',
 // strip(), then key and value at the first ':'. Offsets are in the text.
 type Cut struct {

@@ -291,17 +291,8 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 func (p *pyParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := len(p.File.Groups)
-	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.Lines[0], LastLine: e.Lines[len(e.Lines)-1]}
-	for i := range g.Rules {
-		g.Rules[i].Group = int32(gi)
-	}
-	p.File.Groups = append(p.File.Groups, g)
-	for n := g.FirstLine; n <= g.LastLine; n++ {
-		if l := &p.File.Lines[n-1]; l.Group < 0 {
-			l.Group = int32(gi)
-		}
-	}
+	gi := e.AddTo(p.File, true)
+	g := &p.File.Groups[gi]
 	star := false
 	for _, a := range e.Agents {
 		star = star || a.Token == "*"

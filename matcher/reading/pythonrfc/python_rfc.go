@@ -255,15 +255,7 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := len(p.File.Groups)
-	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.Lines[0], LastLine: e.Lines[len(e.Lines)-1]}
-	for i := range g.Rules {
-		g.Rules[i].Group = int32(gi)
-	}
-	p.File.Groups = append(p.File.Groups, g)
-	for n := g.FirstLine; n <= g.LastLine; n++ {
-		p.File.Lines[n-1].Group = int32(gi)
-	}
+	gi := e.AddTo(p.File, false)
 	lower := make([]string, len(e.Agents))
 	for i, a := range e.Agents {
 		lower[i] = prLower(a.Token)
