@@ -194,7 +194,7 @@ func (p *page) lastDownload(n int) download {
 func TestE2EDecisionRecord(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
-	sum := sha256.Sum256([]byte(view.RFC9309Example.Robots))
+	sum := sha256.Sum256([]byte(view.RFC9309Example().Robots))
 	hash := hex.EncodeToString(sum[:])
 
 	p.do(chromedp.Click(chromedp.ID("record-md")))
@@ -217,7 +217,7 @@ func TestE2EDecisionRecord(t *testing.T) {
 	if err := json.Unmarshal([]byte(js.Text), &rec); err != nil {
 		t.Fatalf("the JSON record does not parse: %v\n%s", err, js.Text)
 	}
-	if rec.File.SHA256 != hash || rec.File.Size != len(view.RFC9309Example.Robots) || rec.URL != "/example/page.html" ||
+	if rec.File.SHA256 != hash || rec.File.Size != len(view.RFC9309Example().Robots) || rec.URL != "/example/page.html" ||
 		rec.Token != "Googlebot" || rec.Verdict != "disallowed" || rec.EffectiveVerdict != "allowed" ||
 		!rec.Delivery.Provided || rec.Delivery.Facts == nil || rec.Delivery.Facts.Status != 404 || rec.ToolVersion == "" {
 		t.Errorf("JSON record: %+v", rec)

@@ -98,7 +98,7 @@ func TestE2EPermalinkForms(t *testing.T) {
 func TestE2ETamperedLink(t *testing.T) {
 	p := openExplorer(t)
 	p.setField("token", "foobot")
-	ex := view.RFC9309Example
+	ex := view.RFC9309Example()
 	ex.Token = "foobot"
 	w := want(t, ex)
 	p.waitRows(w, 0)
@@ -150,7 +150,7 @@ func TestE2EBackForward(t *testing.T) {
 	// The edit reaches the address bar once the input is still.
 	p.waitFor(`location.hash.startsWith("#z1=")`)
 	p.do(chromedp.Click(chromedp.CSS(`.label-row button`))) // load RFC 9309's example
-	p.waitRows(want(t, view.RFC9309Example), 0)
+	p.waitRows(want(t, view.RFC9309Example()), 0)
 	if !eval[bool](p, `document.getElementById("restore-previous") !== null`) {
 		t.Error("the edited work was replaced without a way back")
 	}
@@ -160,7 +160,7 @@ func TestE2EBackForward(t *testing.T) {
 		t.Errorf("after Back the token is %q, want foobot", tok)
 	}
 	eval[bool](p, `(() => { history.forward(); return true; })()`)
-	p.waitRows(want(t, view.RFC9309Example), 0)
+	p.waitRows(want(t, view.RFC9309Example()), 0)
 	// The way back to the edited work.
 	p.do(chromedp.Click(chromedp.ID("restore-previous")))
 	p.waitRows(want(t, edited), 0)

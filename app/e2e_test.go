@@ -294,7 +294,7 @@ func jsString(s string) string {
 // the same verdicts the matcher gives natively.
 func TestE2EDefaultExample(t *testing.T) {
 	p := openExplorer(t)
-	got, w := p.shown(), want(t, view.RFC9309Example)
+	got, w := p.shown(), want(t, view.RFC9309Example())
 	sameRows(t, got, w)
 	if got.Chosen != w.Chosen || got.Winner != w.Winner {
 		t.Errorf("chosen verdict %q, winner line %d; want %q, %d", got.Chosen, got.Winner, w.Chosen, w.Winner)
@@ -317,12 +317,12 @@ func TestE2ETypingRule(t *testing.T) {
 
 	insertAfter := "Allow: /publications/"
 	typed := "\nDisallow: /publications/report"
-	at := strings.Index(view.RFC9309Example.Robots, insertAfter) + len(insertAfter)
+	at := strings.Index(view.RFC9309Example().Robots, insertAfter) + len(insertAfter)
 	eval[bool](p, fmt.Sprintf(`(() => { const el = document.getElementById("robots-src"); el.focus();
 		el.setSelectionRange(%d, %d); return true; })()`, at, at))
 	p.do(chromedp.KeyEvent(typed))
 
-	edited := view.RFC9309Example
+	edited := view.RFC9309Example()
 	edited.Robots = edited.Robots[:at] + typed + edited.Robots[at:]
 	a := view.Analyze(edited, nil, nil)
 	w := a.Rows[1]
@@ -341,9 +341,9 @@ func TestE2ETypingRule(t *testing.T) {
 	// The example button puts the example back into the editor and the
 	// verdicts follow.
 	p.do(chromedp.Click(chromedp.CSS(`.label-row button`)))
-	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.RFC9309Example.Robots))
-	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, view.RFC9309Example).Chosen))
-	sameRows(t, p.shown(), want(t, view.RFC9309Example))
+	p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.RFC9309Example().Robots))
+	p.waitFor(`document.getElementById("verdict").dataset.verdict === ` + jsString(want(t, view.RFC9309Example()).Chosen))
+	sameRows(t, p.shown(), want(t, view.RFC9309Example()))
 	p.noConsoleErrors()
 }
 
@@ -359,7 +359,7 @@ func TestE2EFiveURLs(t *testing.T) {
 	// Keys arrive one by one, so an analysis may run mid-typing: wait for
 	// the last URL whole.
 	p.waitFor(`[...document.querySelectorAll("table.results tbody tr button.choose")].map(b => b.textContent).join("\n") === ` + jsString(urls))
-	ex := view.RFC9309Example
+	ex := view.RFC9309Example()
 	ex.URLs = strings.Split(urls, "\n")
 	got := p.shown()
 	sameRows(t, got, want(t, ex))
@@ -458,7 +458,7 @@ func TestE2EOfflineReload(t *testing.T) {
 	// handler does not wait for cache.addAll), so wait for the page and the
 	// wasm to be cached before the server goes.
 	p.waitFor(cachedForOffline)
-	w := want(t, view.RFC9309Example)
+	w := want(t, view.RFC9309Example())
 	p.srv.Close()
 	p.do(chromedp.Reload())
 	p.waitReady()
@@ -533,7 +533,7 @@ func TestE2EKeyboard(t *testing.T) {
 		t.Fatalf("Tab did not reach the third result; focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	p.do(chromedp.KeyEvent("\r"))
-	w := view.Analyze(view.RFC9309Example, nil, nil).Rows[2]
+	w := view.Analyze(view.RFC9309Example(), nil, nil).Rows[2]
 	p.waitFor(`document.querySelector('tbody tr[data-row="2"]').getAttribute("aria-current") === "true"`)
 	if got := p.shown(); got.Chosen != w.Verdict || got.Winner != w.Line {
 		t.Errorf("after Enter: verdict %q line %d, want %q line %d", got.Chosen, got.Winner, w.Verdict, w.Line)
@@ -555,6 +555,6 @@ func TestE2EStaticSite(t *testing.T) {
 		t.Fatalf("%v (the browser tests need make build first)", err)
 	}
 	p := openPage(t, http.FileServer(http.Dir(out)))
-	sameRows(t, p.shown(), want(t, view.RFC9309Example))
+	sameRows(t, p.shown(), want(t, view.RFC9309Example()))
 	p.noConsoleErrors()
 }

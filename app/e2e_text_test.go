@@ -83,7 +83,7 @@ func TestE2ESpacedCrawlerName(t *testing.T) {
 // token brings them back.
 func TestE2EEmptyTokenClearsVerdicts(t *testing.T) {
 	p := openExplorer(t)
-	w := want(t, view.RFC9309Example)
+	w := want(t, view.RFC9309Example())
 	p.pressKeysInto("token", "")
 	p.waitFor(`document.querySelectorAll("table.results tbody tr").length === 0 && document.getElementById("verdict") === null`)
 	if s := eval[string](p, `document.getElementById("summary").textContent`); !strings.Contains(s, "Type a product token") {
@@ -118,7 +118,7 @@ func TestE2EDownloadRobotsTxt(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.ID("save-robots")))
 	d := p.lastDownload(1)
-	if d.Name != "robots.txt" || d.Text != view.RFC9309Example.Robots || !strings.HasPrefix(d.Type, "text/plain") {
+	if d.Name != "robots.txt" || d.Text != view.RFC9309Example().Robots || !strings.HasPrefix(d.Type, "text/plain") {
 		t.Errorf("Download robots.txt gave %q (%s): %q", d.Name, d.Type, d.Text)
 	}
 	p.do(chromedp.Click(chromedp.ID("save-file")))

@@ -104,7 +104,7 @@ const readTable = `[...document.querySelectorAll("table.results tbody tr")].map(
 func TestE2EDelivery503Table(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
-	rules := want(t, view.RFC9309Example)
+	rules := want(t, view.RFC9309Example())
 	p.openDelivery()
 	p.pressKeysInto("delivery-status", "503")
 	p.waitFor(`[...document.querySelectorAll("table.results tbody tr")].every(tr => tr.dataset.verdict === "disallowed")`)
@@ -153,7 +153,7 @@ func TestE2EDelivery503Table(t *testing.T) {
 // the page no longer says "devel".
 func TestE2ERecordToolVersion(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "robots.txt")
-	if err := os.WriteFile(src, []byte(view.RFC9309Example.Robots), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(view.RFC9309Example().Robots), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(filepath.Join("..", "bin", "robots-explorer"), "check", "-record", src, "Googlebot", "/example/page.html").Output()

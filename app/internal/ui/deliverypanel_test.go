@@ -16,7 +16,7 @@ import (
 // decision, and a bare path says its host is unknown; with a 404 the
 // effective verdict stands beside the rules' one.
 func TestRenderScope(t *testing.T) {
-	a := view.Analyze(view.RFC9309Example, nil, nil)
+	a := view.Analyze(view.RFC9309Example(), nil, nil)
 	d := view.NewDetail(a, 0)
 	html := app.HTMLString(renderExplanation(d, nil))
 	for _, want := range []string{"local rule decision — delivery not verified", `id="robots-url"`, "is not known"} {
@@ -47,7 +47,7 @@ func TestRenderScope(t *testing.T) {
 // Every field of the panel has a label tied to it, and the assessment
 // cites its section and labels Google's behaviour as Google's.
 func TestRenderDeliveryPanel(t *testing.T) {
-	a := view.Analyze(view.RFC9309Example, nil, nil)
+	a := view.Analyze(view.RFC9309Example(), nil, nil)
 	v := view.NewDeliveryView(permalink.Delivery{Status: "429"}, a.Rows[0].Result, 10, time.Now(), time.UTC)
 	on := func(func(*permalink.Delivery, string)) app.EventHandler { return func(app.Context, app.Event) {} }
 	html := app.HTMLString(renderDeliveryPanel(permalink.Delivery{Status: "429"}, v, on))

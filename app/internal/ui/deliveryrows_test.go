@@ -39,7 +39,7 @@ func TestRowsFollowDeliveryThatDecides(t *testing.T) {
 		{"six redirects: allow all (§2.3.1.2)", permalink.Delivery{Status: "200", Redirects: six}, "allowed",
 			"5 URLs with this delivery: 5 allowed, 0 disallowed (by the rules alone: 3 allowed, 2 disallowed)."},
 	}
-	base := view.Analyze(view.RFC9309Example, nil, nil)
+	base := view.Analyze(view.RFC9309Example(), nil, nil)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := base.WithDelivery(tc.form, testkit.DeliveryNow, time.UTC)
@@ -74,14 +74,14 @@ func TestRowsFollowDeliveryThatDecides(t *testing.T) {
 // group): no row is left from the last token, and the summary asks for one.
 func TestAnalyzeEmptyTokenClearsVerdicts(t *testing.T) {
 	for _, token := range []string{"", "  "} {
-		ex := view.RFC9309Example
+		ex := view.RFC9309Example()
 		ex.Token = token
 		a := view.Analyze(ex, nil, nil)
 		if len(a.Rows) != 0 || view.NewDetail(a, 0) != nil || !strings.Contains(a.Summary(), "Type a product token") {
 			t.Errorf("token %q: %d rows, summary %q", token, len(a.Rows), a.Summary())
 		}
 	}
-	ex := view.RFC9309Example
+	ex := view.RFC9309Example()
 	ex.Token, ex.URLs = "", nil
 	if s := view.Analyze(ex, nil, nil).Summary(); !strings.Contains(s, "Type a URL") {
 		t.Errorf("no token and no URL: %q", s)

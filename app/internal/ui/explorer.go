@@ -211,7 +211,9 @@ func (e *explorer) onReading(ctx app.Context, ev app.Event) {
 	e.analyze(ctx)
 }
 
-func (e *explorer) onExample(ctx app.Context, ev app.Event) { e.openState(ctx, view.RFC9309Example, 0) }
+func (e *explorer) onExample(ctx app.Context, ev app.Event) {
+	e.openState(ctx, view.RFC9309Example(), 0)
+}
 
 // choose shows the explanation of row i.
 func (e *explorer) choose(i int) app.EventHandler {

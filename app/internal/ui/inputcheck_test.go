@@ -26,7 +26,7 @@ func TestCheckInputNotices(t *testing.T) {
 	for _, c := range []struct {
 		name, src, kinds string
 	}{
-		{"ordinary file (RFC 9309 §5.1)", view.RFC9309Example.Robots, ""},
+		{"ordinary file (RFC 9309 §5.1)", view.RFC9309Example().Robots, ""},
 		{"empty", "", ""},
 		{"exactly the limit", strings.Repeat("# comment line\n", view.AnalysedLimit/15) + strings.Repeat("#", view.AnalysedLimit%15), ""},
 		{"10 MiB file", testkit.ManyRules(10 << 20), "size"},
@@ -60,7 +60,7 @@ func TestBoundSource(t *testing.T) {
 	if len(b) > view.AnalysedLimit || len(b) < view.AnalysedLimit-200 || !strings.HasSuffix(b, "\n") || !strings.HasPrefix(big, b) {
 		t.Errorf("bounded to %d bytes ending %q", len(b), b[max(0, len(b)-20):])
 	}
-	if s := view.RFC9309Example.Robots; view.BoundSource(s) != s {
+	if s := view.RFC9309Example().Robots; view.BoundSource(s) != s {
 		t.Error("a short file was changed")
 	}
 	if b := view.BoundSource(strings.Repeat("x", view.AnalysedLimit+5)); len(b) != view.AnalysedLimit {

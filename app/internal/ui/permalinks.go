@@ -50,12 +50,12 @@ func (e *explorer) restoreSaved(ctx app.Context) {
 	var w view.SavedWork
 	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
 		if !found || w.Link == "" {
-			e.load(ctx, view.RFC9309Example, 0)
+			e.load(ctx, view.RFC9309Example(), 0)
 			return
 		}
 		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex permalink.State, chosen int, err error) {
 			if err != nil {
-				e.load(ctx, view.RFC9309Example, 0)
+				e.load(ctx, view.RFC9309Example(), 0)
 				return
 			}
 			e.edited = w.Edited

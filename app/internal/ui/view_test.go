@@ -15,7 +15,7 @@ import (
 
 // Each result row carries data-verdict, and the chosen one aria-current.
 func TestRenderRow(t *testing.T) {
-	a := view.Analyze(view.RFC9309Example, nil, nil)
+	a := view.Analyze(view.RFC9309Example(), nil, nil)
 	for i, r := range a.Rows {
 		nop := func(app.Context, app.Event) {}
 		html := app.HTMLString(renderRow(r, i, i == 1, nop, nop))
@@ -35,7 +35,7 @@ func TestRenderRow(t *testing.T) {
 // winner by label as well as colour, and shows diagnostics with their
 // severity written out.
 func TestRenderExplanation(t *testing.T) {
-	a := view.Analyze(view.RFC9309Example, nil, nil)
+	a := view.Analyze(view.RFC9309Example(), nil, nil)
 	html := app.HTMLString(renderExplanation(view.NewDetail(a, 0), nil))
 	for _, want := range []string{
 		`id="verdict"`, `data-verdict="disallowed"`,

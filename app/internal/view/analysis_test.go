@@ -46,7 +46,7 @@ func TestSplitURLs(t *testing.T) {
 // Googlebot, so the * group applies (§2.2.1), and the longest matching
 // pattern decides (§2.2.2); §5.1 is the file.
 func TestAnalyzeDefaultExample(t *testing.T) {
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	want := []struct {
 		verdict string
 		line    int
@@ -72,8 +72,8 @@ func TestAnalyzeDefaultExample(t *testing.T) {
 }
 
 func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
-	first := Analyze(RFC9309Example, nil, nil)
-	ex := RFC9309Example
+	first := Analyze(RFC9309Example(), nil, nil)
+	ex := RFC9309Example()
 	ex.Token, ex.URLs = "foobot", []string{"/example/page.html"}
 	second := Analyze(ex, nil, first)
 	if second.File != first.File {
@@ -90,7 +90,7 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 }
 
 func TestAnalyzeUnreadableURL(t *testing.T) {
-	ex := RFC9309Example
+	ex := RFC9309Example()
 	ex.URLs = []string{"example.com/a", "/ok"}
 	a := Analyze(ex, nil, nil)
 	if a.Rows[0].Verdict != "invalid" || a.Rows[0].Result != nil || !strings.Contains(a.Rows[0].Why, "neither a path") {
@@ -102,7 +102,7 @@ func TestAnalyzeUnreadableURL(t *testing.T) {
 }
 
 func TestAnalyzeBoundsURLs(t *testing.T) {
-	ex := RFC9309Example
+	ex := RFC9309Example()
 	ex.URLs = strings.Split(strings.Repeat("/a\n", maxURLs+2), "\n")
 	a := Analyze(ex, nil, nil)
 	if len(a.Rows) != maxURLs || a.skipped != 2 || !strings.Contains(a.Summary(), "2 more not evaluated") {

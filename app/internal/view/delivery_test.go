@@ -14,7 +14,7 @@ import (
 // chosenResult is the RFC 9309 §5.1 example's row i for Googlebot.
 func chosenResult(t *testing.T, i int) *matcher.Result {
 	t.Helper()
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	if a.Rows[i].Result == nil {
 		t.Fatalf("row %d cannot be read", i)
 	}
@@ -97,7 +97,7 @@ func TestDeliveryViewWithoutFacts(t *testing.T) {
 // The governing robots.txt URL is the one the facts were observed for; a
 // bare path has none.
 func TestDeliveryFactsCarryTheRobotsURL(t *testing.T) {
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	full := a.Rows[3].Result // https://www.Example.com/…
 	f, _ := deliveryFacts(permalink.Delivery{Status: "200"}, full.Target.RobotsURL, time.UTC)
 	if f.RobotsURL != "https://www.example.com/robots.txt" {
@@ -129,7 +129,7 @@ func TestParseObserved(t *testing.T) {
 // The robots.txt URL itself is always allowed (RFC 9309 §2.2.2), whatever
 // the delivery.
 func TestDeliveryViewRobotsTxtItself(t *testing.T) {
-	ex := RFC9309Example
+	ex := RFC9309Example()
 	ex.URLs = []string{"https://example.com/robots.txt"}
 	res := Analyze(ex, nil, nil).Rows[0].Result
 	v := NewDeliveryView(permalink.Delivery{Status: "503"}, res, 10, testkit.DeliveryNow, time.UTC)

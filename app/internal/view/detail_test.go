@@ -23,7 +23,7 @@ func rowsByLine(d *Detail) map[int]FileRow {
 // 1-4) applies and line 3 decides; the other groups are dimmed; quxbot's
 // empty group carries its diagnostic.
 func TestDetailAnnotatesTheFile(t *testing.T) {
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	d := NewDetail(a, 0)
 	lines := rowsByLine(d)
 	if len(lines) != len(a.File.Lines) {
@@ -63,7 +63,7 @@ func TestDetailAnnotatesTheFile(t *testing.T) {
 // §2.2.2); the URL's steps come before the path's (fragment dropped, host
 // lower-cased per RFC 3986 §6.2.2.1, then hex digits upper-cased).
 func TestDetailMatchesAndSteps(t *testing.T) {
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	d := NewDetail(a, 3) // https://www.Example.com/publications/caf%c3%a9.gif#top
 	lines := rowsByLine(d)
 	if lines[4].Mark != "winner" || lines[2].Mark != "match" {

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"sync"
+
 	register "robots-explorer"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
@@ -29,18 +31,22 @@ func URLLines(lines []string) []string {
 // RFC9309Example is the file of RFC 9309 §5.1 ("Simple Example"), shown on
 // a first visit with URLs that exercise its rules: the * group used for a
 // token no group names, an allow outweighing a disallow by length, the
-// "*.gif$" pattern, and a full URL whose path is normalized.
-var RFC9309Example = permalink.State{
-	Robots: rfc9309ExampleFile(),
-	Token:  "Googlebot",
-	URLs: []string{
-		"/example/page.html",
-		"/publications/report.html",
-		"/images/cat.gif",
-		"https://www.Example.com/publications/caf%c3%a9.gif#top",
-		"/about",
-	},
-}
+// "*.gif$" pattern, and a full URL whose path is normalized. It is made on
+// first use, not at start-up: every check process links this package, and
+// only the page shows the example.
+var RFC9309Example = sync.OnceValue(func() permalink.State {
+	return permalink.State{
+		Robots: rfc9309ExampleFile(),
+		Token:  "Googlebot",
+		URLs: []string{
+			"/example/page.html",
+			"/publications/report.html",
+			"/images/cat.gif",
+			"https://www.Example.com/publications/caf%c3%a9.gif#top",
+			"/about",
+		},
+	}
+})
 
 // CommonTokens are offered in the product-token field; anything else may be
 // typed. They are the tokens crawlers document for robots.txt.

@@ -10,7 +10,7 @@ import (
 // into the state a link carries and back, and a state that differs only by
 // it is another state (so that editing it is saved and linked).
 func TestBeforeInLinkState(t *testing.T) {
-	in := RFC9309Example
+	in := RFC9309Example()
 	in.Before = "User-agent: *\nDisallow: /old\n"
 	s := LinkState(in, 0)
 	if s.Before != in.Before {
@@ -20,7 +20,7 @@ func TestBeforeInLinkState(t *testing.T) {
 	if err != nil || back.Before != in.Before || back.Robots != in.Robots {
 		t.Errorf("Open gives Before %q, Robots %q, %v", back.Before, back.Robots, err)
 	}
-	if SameState(s, LinkState(RFC9309Example, 0)) {
+	if SameState(s, LinkState(RFC9309Example(), 0)) {
 		t.Error("states that differ by Before are the same")
 	}
 	if old, _, err := Open(permalink.State{Robots: "User-agent: *"}); err != nil || old.Before != "" {

@@ -11,7 +11,7 @@ import (
 // then only what the error adds (the decoder's detail), never the
 // sentinel's sentence a second time.
 func TestLinkProblemSaysTheCauseOnce(t *testing.T) {
-	good, err := permalink.Compact(LinkState(RFC9309Example, 0))
+	good, err := permalink.Compact(LinkState(RFC9309Example(), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,14 +19,14 @@ import (
 // its SHA-256 and size, the token, the URL, the reading and the delivery
 // facts, in both forms.
 func TestDecisionRecord(t *testing.T) {
-	a := Analyze(RFC9309Example, nil, nil)
+	a := Analyze(RFC9309Example(), nil, nil)
 	facts, _ := deliveryFacts(permalink.Delivery{Status: "404"}, "", time.UTC)
-	rec, err := DecisionRecord(a, 0, RFC9309Example.Robots, facts, testkit.DeliveryNow, "v9.9.9")
+	rec, err := DecisionRecord(a, 0, RFC9309Example().Robots, facts, testkit.DeliveryNow, "v9.9.9")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256([]byte(RFC9309Example.Robots))
-	if rec.File.SHA256 != hex.EncodeToString(sum[:]) || rec.File.Size != len(RFC9309Example.Robots) {
+	sum := sha256.Sum256([]byte(RFC9309Example().Robots))
+	if rec.File.SHA256 != hex.EncodeToString(sum[:]) || rec.File.Size != len(RFC9309Example().Robots) {
 		t.Errorf("file %+v", rec.File)
 	}
 	if rec.Token != "Googlebot" || rec.URL != "/example/page.html" || rec.Reading != matcher.RFC9309 ||
@@ -47,7 +47,7 @@ func TestDecisionRecord(t *testing.T) {
 			t.Errorf("Markdown lacks %q", want)
 		}
 	}
-	if _, err := DecisionRecord(a, 99, RFC9309Example.Robots, nil, testkit.DeliveryNow, ""); err == nil {
+	if _, err := DecisionRecord(a, 99, RFC9309Example().Robots, nil, testkit.DeliveryNow, ""); err == nil {
 		t.Error("a record of no row")
 	}
 }

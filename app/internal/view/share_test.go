@@ -14,7 +14,7 @@ import (
 // An input survives the trip through a link in both forms, and through a
 // saved file.
 func TestStateRoundTrip(t *testing.T) {
-	ex := RFC9309Example
+	ex := RFC9309Example()
 	ex.Reading = string(matcher.Google)
 	ex.Delivery = permalink.Delivery{Status: "200", Redirects: []string{"https://a.example/1", "https://a.example/2"}, ContentType: "text/plain", Observed: "2025-03-10T12:00"}
 	s := LinkState(ex, 3)
@@ -52,7 +52,7 @@ func TestHandWrittenLink(t *testing.T) {
 	if ex, _, err := DecodeLink("url=%2Fa"); err != nil || ReadingOf(ex) != matcher.RFC9309 || ex.Robots != "" {
 		t.Errorf("a link with a URL only: %+v %v", ex, err)
 	}
-	if s := LinkState(RFC9309Example, 0); s.Reading != "" || strings.Contains(permalink.Readable(s), "reading=") {
+	if s := LinkState(RFC9309Example(), 0); s.Reading != "" || strings.Contains(permalink.Readable(s), "reading=") {
 		t.Errorf("the default reading is written into the link: %q", permalink.Readable(s))
 	}
 }
@@ -60,7 +60,7 @@ func TestHandWrittenLink(t *testing.T) {
 // A tampered link is refused with a message a person can act on, whatever
 // part of it was damaged.
 func TestBrokenLinksAreRefused(t *testing.T) {
-	good := testkit.CompactLink(t, LinkState(RFC9309Example, 0))
+	good := testkit.CompactLink(t, LinkState(RFC9309Example(), 0))
 	tests := []struct {
 		name, frag string
 		is         error
@@ -89,7 +89,7 @@ func TestBrokenLinksAreRefused(t *testing.T) {
 // The app's own pages open short examples with readable links and large
 // ones (the 500 KiB lesson) compacted.
 func TestLinkFragment(t *testing.T) {
-	short := LinkState(RFC9309Example, 0)
+	short := LinkState(RFC9309Example(), 0)
 	if f, err := LinkFragment(short); err != nil || !strings.HasPrefix(f, "robots=") {
 		t.Errorf("a short state gets %q (%v)", f, err)
 	}
