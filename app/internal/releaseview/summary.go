@@ -95,3 +95,24 @@ func AIHomePage(before, after string, reading matcher.Reading) []HomeVerdict {
 	})
 	return out
 }
+
+// AllChanges is every crawler's changes in words, in the crawlers' order.
+func AllChanges(sums []CrawlerSummary) []string {
+	var out []string
+	for _, s := range sums {
+		out = append(out, s.Changes()...)
+	}
+	return out
+}
+
+// Edited is the lines of a line diff that were edited or decided a
+// change: the ones the release check lists as causes.
+func Edited(diff []release.DiffLine) []release.DiffLine {
+	var out []release.DiffLine
+	for _, d := range diff {
+		if d.Op != release.Same || d.Caused > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -48,7 +48,10 @@ type releasePanel struct {
 	cancelled bool
 	stats     releaseStats
 	home      []releaseview.HomeVerdict
-	diff      []release.DiffLine
+	// What a finished run found, worked out once in finish, not in Render.
+	sums    []releaseview.CrawlerSummary
+	changes []string
+	edited  []release.DiffLine
 
 	filter    releaseview.Filter
 	view      *releaseview.View
@@ -184,7 +187,7 @@ func (p *releasePanel) onRun(ctx app.Context, _ app.Event) {
 	t0 := browser.PerfNow()
 	p.run = releaseview.Start(releaseview.Input{Before: p.Before, After: p.After, Reading: p.Reading, Crawlers: cs, URLs: urls})
 	p.home = releaseview.AIHomePage(p.Before, p.After, p.Reading)
-	p.view, p.diff, p.cancelled, p.running = nil, nil, false, true
+	p.view, p.sums, p.changes, p.edited, p.cancelled, p.running = nil, nil, nil, nil, false, true
 	p.filter.Crawler = ""
 	p.runSeq++
 	p.stats = releaseStats{start: t0, setup: browser.PerfNow() - t0}
@@ -265,7 +268,9 @@ func (p *releasePanel) slice(seq int) {
 func (p *releasePanel) finish() {
 	p.running = false
 	start := browser.PerfNow()
-	p.diff = p.run.LineDiff()
+	p.sums = p.run.Summaries()
+	p.changes = releaseview.AllChanges(p.sums)
+	p.edited = releaseview.Edited(p.run.LineDiff())
 	p.refreshView()
 	p.stats.finish = browser.PerfNow() - start
 	p.publish()

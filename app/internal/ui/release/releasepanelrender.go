@@ -125,11 +125,7 @@ func (p *releasePanel) runText() string {
 
 // renderOutcome is what a finished (or cancelled) run found.
 func (p *releasePanel) renderOutcome() app.UI {
-	sums := p.run.Summaries()
-	var changes []string
-	for _, s := range sums {
-		changes = append(changes, s.Changes()...)
-	}
+	sums, changes := p.sums, p.changes
 	return app.Elem("div").Class("release-outcome").Body(
 		app.Elem("div").Class("release-summaries").Body(
 			app.Elem("div").Body(
@@ -140,7 +136,7 @@ func (p *releasePanel) renderOutcome() app.UI {
 							return app.Elem("li").Text(changes[i])
 						}))
 					}),
-				renderDiffCauses(p.diff),
+				renderDiffCauses(p.edited),
 			),
 			app.Elem("div").Body(
 				app.Elem("h3").Text("Per crawler, under the candidate"),
@@ -156,13 +152,7 @@ func (p *releasePanel) renderOutcome() app.UI {
 }
 
 // renderDiffCauses lists the edited lines and the changes each decided.
-func renderDiffCauses(diff []release.DiffLine) app.UI {
-	var edited []release.DiffLine
-	for _, d := range diff {
-		if d.Op != release.Same || d.Caused > 0 {
-			edited = append(edited, d)
-		}
-	}
+func renderDiffCauses(edited []release.DiffLine) app.UI {
 	if len(edited) == 0 {
 		return app.Elem("p").ID("release-diff").Text("The two files have the same lines.")
 	}
