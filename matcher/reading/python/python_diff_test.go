@@ -3,8 +3,6 @@
 package python
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -16,6 +14,7 @@ import (
 	register "robots-explorer"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/gen"
+	"robots-explorer/matcher/internal/suite"
 )
 
 // The python reading is checked against python3's own urllib.robotparser:
@@ -59,24 +58,7 @@ func askPython(t *testing.T, cases []pyCase) []pyAnswer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(py, "testdata/pyrobots.py")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python3 testdata/pyrobots.py: %v\n%s", err, stderr.String())
-	}
-	var answers []pyAnswer
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var a pyAnswer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			t.Fatalf("reading python3's answer %q: %v", sc.Text(), err)
-		}
-		answers = append(answers, a)
-	}
+	answers := suite.Ask[pyAnswer](t, exec.Command(py, "testdata/pyrobots.py"), in, 1<<20)
 	if len(answers) != len(cases)+1 {
 		t.Fatalf("python3 answered %d lines for %d cases", len(answers), len(cases))
 	}

@@ -3,7 +3,6 @@
 package robotsparser
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -18,6 +17,7 @@ import (
 	register "robots-explorer"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/gen"
+	"robots-explorer/matcher/internal/suite"
 )
 
 // The robots-parser reading is checked against the npm package itself:
@@ -270,25 +270,9 @@ func askRobotsParser(t *testing.T, cases []rpCase) []rpAnswer {
 	}
 	cmd := exec.Command(node, "testdata/robotsparser.js")
 	cmd.Env = append(os.Environ(), robotsParserEnv+"="+dir)
-	cmd.Stdin = &in
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node testdata/robotsparser.js: %v\n%s", err, stderr.String())
-	}
-	var answers []rpAnswer
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for sc.Scan() {
-		var a rpAnswer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			t.Fatalf("reading node's answer %q: %v", sc.Text(), err)
-		}
-		answers = append(answers, a)
-	}
+	answers := suite.Ask[rpAnswer](t, cmd, in.Bytes(), 16<<20)
 	if len(answers) != len(cases)+1 {
-		t.Fatalf("node answered %d lines for %d cases\n%s", len(answers), len(cases), stderr.String())
+		t.Fatalf("node answered %d lines for %d cases", len(answers), len(cases))
 	}
 	if v := answers[0].Version; v != "3.0.1" {
 		t.Fatalf("%s holds robots-parser %s: the reading mirrors 3.0.1 (npm install --prefix DIR robots-parser@3.0.1)", dir, v)
