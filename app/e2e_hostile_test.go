@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -95,8 +96,30 @@ func keepsWhatIsNotShown(p *page, total int) {
 	p.t.Helper()
 	p.waitFor(`document.getElementById("robots-src").readOnly`)
 	p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming.bytes === %d`, total))
+	// A person clicks once the page has settled: the other readings'
+	// comparison, deferred, renders its table when it ends, and a click
+	// sent during that long task lands where the button was before.
+	p.waitFor(`document.querySelector('#readings[data-state="done"]') !== null`)
+	p.settle()
 	p.do(chromedp.Click(chromedp.ID("drop-hidden")))
-	p.waitFor(`!document.getElementById("robots-src").readOnly`)
+	if !p.becomes(`!document.getElementById("robots-src").readOnly`, 30*time.Second) {
+		p.t.Fatalf("the editor stayed read-only after the click on the notice's button; the page then: %s", eval[string](p, `JSON.stringify({
+			notices: [...document.querySelectorAll("#input-notices [data-notice]")].map(n => n.dataset.notice),
+			button: !!document.getElementById("drop-hidden"),
+			value: document.getElementById("robots-src").value.length,
+			bytes: window.robotsExplorerTiming.bytes,
+			readings: document.querySelector("#readings")?.dataset.state,
+		})`))
+	}
 	p.waitFor(`window.robotsExplorerTiming.bytes === document.getElementById("robots-src").value.length`)
 	p.waitFor(`!document.querySelector('#input-notices [data-notice="size"]')`)
+}
+
+// becomes reports whether js turns true within d.
+func (p *page) becomes(js string, d time.Duration) bool {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, d+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(d)))
+	return err == nil
 }
