@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 )
 
 // defaultPort returns the port a target's authority drops for its scheme
@@ -200,30 +199,72 @@ func checkIPv6(host string) error {
 	return nil
 }
 
-// A hostResult is one host's IDNA normalization.
-type hostResult struct {
-	in, out string
-	err     error
-}
-
-// lastHost keeps the latest host normalized: the URLs of a batch almost
-// always share their host, and the IDNA mapping is a pure function of it,
-// so the same host is not mapped again for every URL.
-var lastHost atomic.Pointer[hostResult]
-
+// normalizeHost is host as a crawler looks it up: a bracketed IPv6
+// address in lower case, any other host through UTS #46 (RFC 5891).
 func normalizeHost(host string) (string, error) {
 	if strings.HasPrefix(host, "[") {
 		return strings.ToLower(host), nil
 	}
-	if r := lastHost.Load(); r != nil && r.in == host {
-		return r.out, r.err
+	if h, ok := plainHost(host); ok {
+		return h, nil
 	}
 	h, err := intl.HostToASCII(host)
-	if err == nil {
-		h = strings.ToLower(h)
-	} else {
-		h = ""
+	if err != nil {
+		return "", err
 	}
-	lastHost.Store(&hostResult{in: host, out: h, err: err})
-	return h, err
+	return strings.ToLower(h), nil
 }
+
+// plainHost is the lower case of host when host is a plain LDH name (RFC
+// 5890 §2.3.1: letters, digits and hyphens in labels of 1 to 63 octets,
+// at most 253 in all) that UTS #46 lookup maps to its lower case alone:
+// no label begins or ends with a hyphen or holds "--" at its third and
+// fourth octets (which "xn--" has; UTS #46 §4.1, CheckHyphens), no dot
+// ends it, and the last label begins with a letter, so the WHATWG URL
+// parser the browser build asks does not read it as an IPv4 address
+// (URL Standard §3.5, "ends in a number"). Most hosts are such names, and
+// the IDNA mapping costs about a microsecond a host, as much as the rest
+// of a URL's check; every other host takes the full mapping.
+func plainHost(host string) (string, bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	upper := false
+	label := 0 // the offset of the current label's first octet
+	for i := 0; i <= len(host); i++ {
+		if i == len(host) || host[i] == '.' {
+			if !plainLabel(host[label:i]) {
+				return "", false
+			}
+			label = i + 1
+			continue
+		}
+		c := host[i]
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if last := host[strings.LastIndexByte(host, '.')+1]; !isLetter(last) {
+		return "", false
+	}
+	if upper {
+		return strings.ToLower(host), true
+	}
+	return host, true
+}
+
+// plainLabel reports whether l is an LDH label plainHost takes.
+func plainLabel(l string) bool {
+	if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		return false
+	}
+	if len(l) >= 4 && l[2] == '-' && l[3] == '-' {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		if c := l[i]; !isLetter(c) && !('0' <= c && c <= '9') && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
