@@ -118,7 +118,7 @@ func (c GridCell) Changed() bool { return c.Before != c.After }
 // Word is the verdict under the candidate, "allowed" or "disallowed".
 func (c GridCell) Word() string { return word(c.After) }
 
-// Mark is the cell's short text: a tick or a cross under the candidate,
+// Mark is the cell's short text: the page's tick or cross under the candidate,
 // preceded by the production file's and an arrow when they differ.
 func (c GridCell) Mark() string {
 	if c.Changed() {
@@ -144,9 +144,9 @@ func word(allowed bool) string {
 
 func mark(allowed bool) string {
 	if allowed {
-		return "✓"
+		return "✔"
 	}
-	return "✗"
+	return "✘"
 }
 
 // A CellExplanation is what an opened cell says: the verdict under each

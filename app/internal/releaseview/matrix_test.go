@@ -32,16 +32,16 @@ func TestMatrixRowsAndCells(t *testing.T) {
 		want []string
 	}{
 		{"every URL", Filter{Unchanged: true}, []string{"GPTBot", "Googlebot"}, []string{
-			"/ ✓ ✓", "/private/a ✗ ✗→✓", "/blog/x ✓→✗ ✓", "/Blog/y ✓ ✓", "/about ✓ ✓",
+			"/ ✔ ✔", "/private/a ✘ ✘→✔", "/blog/x ✔→✘ ✔", "/Blog/y ✔ ✔", "/about ✔ ✔",
 		}},
-		{"URLs with a change", Filter{}, []string{"GPTBot", "Googlebot"}, []string{"/private/a ✗ ✗→✓", "/blog/x ✓→✗ ✓"}},
-		{"one crawler's column", Filter{Crawler: "googlebot"}, []string{"Googlebot"}, []string{"/private/a ✗→✓"}},
-		{"disallowed by the candidate", Filter{Unchanged: true, Verdict: Disallowed}, []string{"GPTBot", "Googlebot"}, []string{"/private/a ✗ ✗→✓", "/blog/x ✓→✗ ✓"}},
-		{"searched, sorted by URL", Filter{Unchanged: true, Search: "blog", Sort: ByURL}, []string{"GPTBot", "Googlebot"}, []string{"/Blog/y ✓ ✓", "/blog/x ✓→✗ ✓"}},
+		{"URLs with a change", Filter{}, []string{"GPTBot", "Googlebot"}, []string{"/private/a ✘ ✘→✔", "/blog/x ✔→✘ ✔"}},
+		{"one crawler's column", Filter{Crawler: "googlebot"}, []string{"Googlebot"}, []string{"/private/a ✘→✔"}},
+		{"disallowed by the candidate", Filter{Unchanged: true, Verdict: Disallowed}, []string{"GPTBot", "Googlebot"}, []string{"/private/a ✘ ✘→✔", "/blog/x ✔→✘ ✔"}},
+		{"searched, sorted by URL", Filter{Unchanged: true, Search: "blog", Sort: ByURL}, []string{"GPTBot", "Googlebot"}, []string{"/Blog/y ✔ ✔", "/blog/x ✔→✘ ✔"}},
 		{"changes first, now disallowed before now allowed", Filter{Unchanged: true, Sort: ByChange}, []string{"GPTBot", "Googlebot"}, []string{
-			"/blog/x ✓→✗ ✓", "/private/a ✗ ✗→✓", "/ ✓ ✓", "/Blog/y ✓ ✓", "/about ✓ ✓",
+			"/blog/x ✔→✘ ✔", "/private/a ✘ ✘→✔", "/ ✔ ✔", "/Blog/y ✔ ✔", "/about ✔ ✔",
 		}},
-		{"reversed", Filter{Desc: true}, []string{"GPTBot", "Googlebot"}, []string{"/blog/x ✓→✗ ✓", "/private/a ✗ ✗→✓"}},
+		{"reversed", Filter{Desc: true}, []string{"GPTBot", "Googlebot"}, []string{"/blog/x ✔→✘ ✔", "/private/a ✘ ✘→✔"}},
 		{"a crawler not checked", Filter{Crawler: "Bingbot"}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

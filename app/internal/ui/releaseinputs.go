@@ -48,7 +48,7 @@ func (e *explorer) renderBefore() app.UI {
 			),
 			newEditor("robots-before", "robots.txt in production (before)", e.before, e.onBefore),
 			app.Elem("div").Class("label-row").Body(
-				app.Elem("span").Class("after-label").Text("After: the candidate, in the robots.txt editor below"),
+				app.Elem("span").Class("after-label").Text("After: the candidate, in the robots.txt editor"),
 				app.Elem("label").Class("file-button").Attr("for", "after-file").Text("Load after from disk"),
 				app.ElemSelfClosing("input").Attr("type", "file").ID("after-file").Class("visually-hidden").
 					Attr("accept", ".txt,text/plain").OnChange(e.onLoadAfter),
