@@ -30,14 +30,17 @@ type shownCell struct {
 	Header  string `json:"header"`
 }
 
-const readMatrixCells = `[...document.querySelectorAll("#release-matrix .mcell[data-row]")].map(c => ({
-	row: Number(c.dataset.row), col: Number(c.dataset.col), after: c.classList.contains("allowed") ? "allowed" : c.classList.contains("disallowed") ? "disallowed" : "",
-	changed: c.classList.contains("changed"), mark: c.textContent, label: c.getAttribute("aria-label"),
+// readMatrixCells reads the cells as a person sees them: the mark the
+// stylesheet draws, its colour's class, the label a screen reader says.
+const readMatrixCells = `[...document.querySelectorAll("#release-matrix .mrow[data-row] .mcell[data-col]")].map(c => ({
+	row: Number(c.closest(".mrow").dataset.row), col: Number(c.dataset.col),
+	after: c.matches(".m-aa, .m-da") ? "allowed" : c.matches(".m-dd, .m-ad") ? "disallowed" : "", changed: c.matches(".m-ad, .m-da"),
+	mark: getComputedStyle(c, "::before").content.slice(1, -1), label: c.getAttribute("aria-label"),
 	header: document.querySelector('#release-matrix .mhead [aria-colindex="' + c.getAttribute("aria-colindex") + '"]')?.textContent ?? ""}))`
 
 // activeCell is a condition: the focus is on the matrix's cell (i, j).
 func activeCell(i, j int) string {
-	return fmt.Sprintf(`document.activeElement.dataset.row === "%d" && document.activeElement.dataset.col === "%d"`, i, j)
+	return fmt.Sprintf(`document.activeElement.closest(".mrow")?.dataset.row === "%d" && document.activeElement.dataset.col === "%d"`, i, j)
 }
 
 // sameMatrixCells checks that the cells the page shows are the native
@@ -93,7 +96,7 @@ func (p *page) showMatrix() {
 	p.t.Helper()
 	p.focusField("release-show")
 	p.key("ArrowDown", "ArrowDown", 40, 0)
-	p.waitFor(`document.querySelector("#release-matrix .mcell[data-row]") !== null`)
+	p.waitFor(`document.querySelector("#release-matrix .mrow[data-row] .mcell") !== null`)
 	p.settle()
 }
 
@@ -102,7 +105,7 @@ func (p *page) showMatrix() {
 func (p *page) focusGrid() string {
 	p.t.Helper()
 	return eval[string](p, `(() => { const c = document.querySelector('#release-matrix [role=gridcell][tabindex="0"]'); c.focus();
-		return document.activeElement.dataset.row + "," + document.activeElement.dataset.col; })()`)
+		return document.activeElement.closest(".mrow").dataset.row + "," + document.activeElement.dataset.col; })()`)
 }
 
 // renders are the components' render counts (browser.CountRender).
@@ -158,6 +161,8 @@ type exportStats struct {
 	Slices  int     `json:"slices"`
 	Longest float64 `json:"longestSliceMs"`
 	BlobMs  float64 `json:"blobMs"`
+	GCs     int     `json:"gcs"`
+	GCMs    float64 `json:"gcMs"`
 }
 
 // exportView clicks a download button, waits for the file, and checks it
@@ -169,15 +174,19 @@ func (p *page) exportView(button, name string, n int, want string) {
 	eval[bool](p, watchLongTasks)
 	p.do(chromedp.Click(chromedp.ID(button)))
 	p.waitFor(fmt.Sprintf(`(document.getElementById("release-export-status")?.textContent ?? "").startsWith("Writing") || window.__downloads.length === %d`, n))
-	got := p.lastExport(n)
+	// The figures first: reading the file back for its digest is the
+	// test's work, not the page's.
+	p.waitFor(`window.robotsExplorerExport !== undefined`)
 	lt := p.readLongTasks()
 	s := eval[exportStats](p, `window.robotsExplorerExport`)
+	got := p.lastExport(n)
 	sum := sha256.Sum256([]byte(want))
 	if got.Name != name || got.Bytes != len(want) || got.SHA256 != hex.EncodeToString(sum[:]) {
 		p.t.Errorf("%s: the page offered %+v; natively %d bytes, SHA-256 %x", name, got, len(want), sum)
 	}
 	p.t.Logf("export of %d pairs as %s (%.1f MB): %.0f ms from the click to the download (%.0f ms writing in %d slices, longest slice %.1f ms; the Blob and the download %.0f ms); "+
-		"longest main-thread task %.0f ms (%d long tasks, %.0f ms in all)", s.Rows, name, float64(s.Bytes)/1e6, s.Ms, s.BusyMs, s.Slices, s.Longest, s.BlobMs, lt.Longest, lt.Count, lt.Total)
+		"longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); %d garbage collections, %.0f ms paused in all",
+		s.Rows, name, float64(s.Bytes)/1e6, s.Ms, s.BusyMs, s.Slices, s.Longest, s.BlobMs, lt.Longest, lt.Count, lt.Total, s.GCs, s.GCMs)
 }
 
 // box is an element's place on the page.

@@ -323,6 +323,11 @@ func TestE2ERelease(t *testing.T) {
 	p.key("Enter", "Enter", 13, 0)
 	p.checkOpened(grid, 83, grid.Columns()-1)
 	p.sameMatrixCells(grid)
+	for _, v := range p.audit() { // the matrix with a cell open
+		if blocking[v.Impact] {
+			t.Errorf("accessibility of the matrix: %s", v)
+		}
+	}
 
 	// Both versions travel in the link and in the saved work.
 	link := p.waitLink(func(s permalink.State) bool { return s.Before == releaseBefore && s.Robots == releaseAfter })
@@ -376,7 +381,7 @@ func TestE2ERelease(t *testing.T) {
 		p.showMatrix()
 		grid := nat.Matrix(releaseview.Filter{Unchanged: true})
 		p.sameMatrixCells(grid)
-		p.do(chromedp.Click(chromedp.CSS(`#release-matrix .mcell[data-row="2"][data-col="5"]`)))
+		p.do(chromedp.Click(chromedp.CSS(`#release-matrix .mrow[data-row="2"] .mcell[data-col="5"]`)))
 		p.checkOpened(grid, 2, 5)
 		eval[bool](p, `(() => { document.getElementById("release-matrix").scrollIntoView({block: "center"}); return true; })()`)
 		p.settle()

@@ -4,7 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
-	"robots-explorer/app/internal/ui/release"
+	"robots-explorer/app/internal/ui/releasepanel"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 )
@@ -89,6 +89,6 @@ func (e *explorer) onLoadAfter(ctx app.Context, _ app.Event) {
 // renderRelease is the check, below the explorer, while it is open.
 func (e *explorer) renderRelease() app.UI {
 	return app.If(e.release, func() app.UI {
-		return release.NewPanel(e.in.Before, e.in.Robots, view.ReadingOf(e.in))
+		return releasepanel.New(e.in.Before, e.in.Robots, view.ReadingOf(e.in))
 	})
 }

@@ -1,4 +1,4 @@
-package release
+package releasepanel
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 

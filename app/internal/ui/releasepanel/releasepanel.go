@@ -1,4 +1,4 @@
-package release
+package releasepanel
 
 import (
 	"runtime"
@@ -87,9 +87,9 @@ const sliceMs = 24
 // searchDebounce is how long typing in the search box must pause.
 const searchDebounce = 150 * time.Millisecond
 
-// NewPanel is the release check of before (the file in production) and
+// New is the release check of before (the file in production) and
 // after (the candidate) under the reading r.
-func NewPanel(before, after string, r matcher.Reading) app.UI {
+func New(before, after string, r matcher.Reading) app.UI {
 	return &releasePanel{Before: before, After: after, Reading: r}
 }
 

@@ -1,6 +1,8 @@
-package release
+package releasepanel
 
 import (
+	"runtime"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
@@ -21,6 +23,7 @@ type exportRun struct {
 	busy    float64
 	longest float64
 	slices  int
+	mem     runtime.MemStats // at the start, to count the collections of the export
 }
 
 // exportRowsAStep is how many rows a slice writes between two looks at
@@ -49,6 +52,7 @@ func (r *releaseResults) startExport(f releaseview.Format) {
 	e.seq++
 	e.export, e.parts, e.format = r.view.Export(f), browser.NewBlobParts(), f
 	e.start, e.busy, e.longest, e.slices = browser.PerfNow(), 0, 0, 0
+	runtime.ReadMemStats(&e.mem)
 	seq := e.seq
 	e.y.post(func() { r.exportSlice(seq) })
 	r.alone()
@@ -89,9 +93,12 @@ func (r *releaseResults) offer() {
 	t0 := browser.PerfNow()
 	browser.DownloadParts(name, mime, e.parts)
 	rows, _ := e.export.Progress()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
 	app.Window().Set("robotsExplorerExport", map[string]any{
 		"format": string(e.format), "rows": rows, "bytes": e.parts.Size(), "ms": browser.PerfNow() - e.start,
 		"busyMs": e.busy, "slices": e.slices, "longestSliceMs": e.longest, "blobMs": browser.PerfNow() - t0,
+		"gcs": int(m.NumGC - e.mem.NumGC), "gcMs": float64(m.PauseTotalNs-e.mem.PauseTotalNs) / 1e6,
 	})
 	e.export, e.parts = nil, nil
 	r.ctx.Dispatch(func(app.Context) { r.alone() })

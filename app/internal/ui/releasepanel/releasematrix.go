@@ -1,4 +1,4 @@
-package release
+package releasepanel
 
 import (
 	"strconv"
@@ -258,7 +258,7 @@ func revealOffset(offset, view float64, pos, size int) float64 {
 }
 
 func (m *releaseMatrix) focusActive() {
-	sel := `#release-matrix .mcell[data-row="` + strconv.Itoa(m.row) + `"][data-col="` + strconv.Itoa(m.col) + `"]`
+	sel := `#release-matrix .mrow[data-row="` + strconv.Itoa(m.row) + `"] .mcell[data-col="` + strconv.Itoa(m.col) + `"]`
 	if el := app.Window().Get("document").Call("querySelector", sel); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
@@ -266,12 +266,12 @@ func (m *releaseMatrix) focusActive() {
 
 // onClick opens the cell clicked.
 func (m *releaseMatrix) onClick(ctx app.Context, ev app.Event) {
-	cell := ev.Get("target").Call("closest", ".mcell[data-row]")
-	if !cell.Truthy() {
+	cell := ev.Get("target").Call("closest", ".mcell[data-col]")
+	if !cell.Truthy() || !cell.Call("closest", ".mrow[data-row]").Truthy() {
 		ctx.PreventUpdate()
 		return
 	}
-	row, _ := strconv.Atoi(cell.Get("dataset").Get("row").String())
+	row, _ := strconv.Atoi(cell.Call("closest", ".mrow[data-row]").Get("dataset").Get("row").String())
 	col, _ := strconv.Atoi(cell.Get("dataset").Get("col").String())
 	if row < 0 || row >= m.Matrix.Rows() || col < 0 || col >= m.Matrix.Columns() {
 		ctx.PreventUpdate()
@@ -331,27 +331,36 @@ func (m *releaseMatrix) Render() app.UI {
 	)
 }
 
+// markClass names a cell's verdicts, before then after ("m-ad": allowed,
+// now disallowed); the stylesheet draws each as releaseview's Mark.
+func markClass(c releaseview.GridCell) string {
+	letter := func(allowed bool) string {
+		if allowed {
+			return "a"
+		}
+		return "d"
+	}
+	return "m-" + letter(c.Before) + letter(c.After)
+}
+
 func (m *releaseMatrix) renderRow(i int, cols []int, stopRow, stopCol int) app.UI {
 	u := view.Clipped(m.Matrix.URL(i))
-	return app.Elem("div").Class("mrow").Attr("role", "row").Aria("rowindex", i+2).DataSet("url", m.Matrix.URL(i)).Body(
+	return app.Elem("div").Class("mrow").Attr("role", "row").Aria("rowindex", i+2).DataSet("row", i).DataSet("url", m.Matrix.URL(i)).Body(
 		app.Elem("span").Class("murl").Attr("role", "rowheader").Aria("colindex", 1).Attr("title", u).Text(u),
 		app.Elem("span").Class("mpad").Aria("hidden", "true"),
 		app.Range(cols).Slice(func(k int) app.UI {
 			j := cols[k]
 			c := m.Matrix.Cell(i, j)
-			class := "mcell " + c.Word()
-			if c.Changed() {
-				class += " changed"
-			}
 			tab := -1
 			if i == stopRow && j == stopCol {
 				tab = 0
 			}
-			// As few attributes as a cell needs: a scroll rewrites those
-			// of every cell rendered. The column's header names the
-			// crawler; the label says the mark in words.
-			cell := app.Elem("span").Class(class).Attr("role", "gridcell").Attr("tabindex", tab).Aria("colindex", j+2).
-				Aria("label", c.Label()).DataSet("row", i).DataSet("col", j).Text(c.Mark())
+			// As little as a cell needs, for a scroll rewrites it in
+			// every cell rendered: the row is the row's, the column's
+			// header names the crawler, the stylesheet draws the mark
+			// (c.Mark) for the class, and the label says it in words.
+			cell := app.Elem("span").Class("mcell", markClass(c)).Attr("role", "gridcell").Attr("tabindex", tab).Aria("colindex", j+2).
+				Aria("label", c.Label()).DataSet("col", j)
 			if m.opened && i == m.openRow && j == m.openCol {
 				cell = cell.Aria("selected", true) // only when set: see editor.Render
 			}
