@@ -31,14 +31,18 @@ type Export struct {
 	done   bool
 	buf    bytes.Buffer
 	csv    *csv.Writer
-	json   *json.Encoder
+	// The JSON of each distinct verdict (its why left out) and crawler,
+	// worked out once: json.Encoder's reflection on every row was most of
+	// an export's time.
+	verdictJSON map[uint32][]byte
+	crawlerJSON map[uint16][]byte
 }
 
 // Export starts an export of the rows shown, in format f.
 func (v *View) Export(f Format) *Export {
 	e := &Export{v: v, format: f}
 	if f == JSON {
-		e.json = json.NewEncoder(&e.buf)
+		e.verdictJSON, e.crawlerJSON = map[uint32][]byte{}, map[uint16][]byte{}
 		e.buf.WriteString("[")
 	} else {
 		e.csv = csv.NewWriter(&e.buf)
@@ -56,7 +60,7 @@ func (e *Export) Step(n int) bool {
 	end := min(e.next+n, e.v.Len())
 	for ; e.next < end; e.next++ {
 		if e.format == JSON {
-			e.writeJSON(e.v.Pair(e.next))
+			e.writeJSON(e.next)
 		} else {
 			e.writeCSV(e.v.Pair(e.next))
 		}
@@ -98,13 +102,50 @@ func (e *Export) writeCSV(p Pair) {
 	e.csv.Write(rec)
 }
 
-func (e *Export) writeJSON(p Pair) {
-	if e.next > 0 {
+// writeJSON writes row i as json.Encoder writes its pairJSON, byte for
+// byte (TestJSONAsTheEncoderWritesIt), from the parts worked out once.
+func (e *Export) writeJSON(i int) {
+	row, p := e.v.run.rows[e.v.rows[i]], e.v.Pair(i)
+	if i > 0 {
 		e.buf.WriteString(",")
 	}
-	e.buf.WriteString("\n")
-	e.json.Encode(pairJSON{Crawler: p.Crawler, URL: p.URL, Changed: p.Changed(), Before: p.Old, After: p.New})
-	e.buf.Truncate(e.buf.Len() - 1) // the encoder's newline
+	e.buf.WriteString("\n{\"crawler\":")
+	c, ok := e.crawlerJSON[row.Crawler]
+	if !ok {
+		c = quoteJSON(p.Crawler)
+		e.crawlerJSON[row.Crawler] = c
+	}
+	e.buf.Write(c)
+	e.buf.WriteString(",\"url\":")
+	e.buf.Write(quoteJSON(p.URL))
+	e.buf.WriteString(",\"changed\":" + strconv.FormatBool(p.Changed()) + ",\"before\":")
+	e.writeVerdict(row.Old, p.Old.Why)
+	e.buf.WriteString(",\"after\":")
+	e.writeVerdict(row.New, p.New.Why)
+	e.buf.WriteString("}")
+}
+
+// writeVerdict writes the run's verdict k with its why: the encoding of
+// the verdict kept without one, then the why, its last field.
+func (e *Export) writeVerdict(k uint32, why string) {
+	enc, ok := e.verdictJSON[k]
+	if !ok {
+		enc, _ = json.Marshal(e.v.run.verdicts[k]) // a struct of strings, numbers and booleans: no error
+		enc = enc[:len(enc)-1]                     // its closing brace
+		e.verdictJSON[k] = enc
+	}
+	e.buf.Write(enc)
+	if why != "" {
+		e.buf.WriteString(",\"why\":")
+		e.buf.Write(quoteJSON(why))
+	}
+	e.buf.WriteString("}")
+}
+
+// quoteJSON is s as a JSON string, escaped as json.Encoder escapes it.
+func quoteJSON(s string) []byte {
+	b, _ := json.Marshal(s) // a string: no error
+	return b
 }
 
 // CSV writes the rows shown as CSV, in one go.
