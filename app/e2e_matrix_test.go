@@ -250,3 +250,30 @@ func (p *page) wheelFrames(id string, turns int, dy float64) frames {
 	f.tasks = p.readLongTasks()
 	return f
 }
+
+// matrixCoversView checks that the columns rendered reach across the
+// matrix's box: none in view is missing.
+func (p *page) matrixCoversView(m *releaseview.Matrix) {
+	p.t.Helper()
+	type cover struct {
+		Width    float64 `json:"width"`
+		Left     float64 `json:"left"`
+		Rendered []int   `json:"rendered"`
+	}
+	c := eval[cover](p, `(() => { const s = document.getElementById("release-matrix");
+		const cols = [...new Set([...s.querySelectorAll(".mrow[data-row] .mcell[data-col]")].map(e => Number(e.dataset.col)))];
+		return {width: s.clientWidth, left: s.scrollLeft, rendered: cols}; })()`)
+	const urlWidth, colWidth = 180, 64 // releaseMatrix's matrixURLWidth and matrixColWidth
+	first := int(c.Left) / colWidth
+	last := min(m.Columns()-1, int(c.Left+c.Width-urlWidth)/colWidth)
+	have := map[int]bool{}
+	for _, j := range c.Rendered {
+		have[j] = true
+	}
+	for j := first; j <= last; j++ {
+		if !have[j] {
+			p.t.Errorf("column %d is in view (box %.0f px wide, scrolled %.0f px) but not rendered: %v", j, c.Width, c.Left, c.Rendered)
+			return
+		}
+	}
+}

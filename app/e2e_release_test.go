@@ -328,6 +328,13 @@ func TestE2ERelease(t *testing.T) {
 			t.Errorf("accessibility of the matrix: %s", v)
 		}
 	}
+	for _, size := range viewports { // the matrix fits a phone too: it scrolls in its box
+		p.resize(size)
+		p.settle()
+		p.noSidewaysScroll("the matrix, " + size.name)
+		p.sameMatrixCells(grid)
+		p.matrixCoversView(grid)
+	}
 
 	// Both versions travel in the link and in the saved work.
 	link := p.waitLink(func(s permalink.State) bool { return s.Before == releaseBefore && s.Robots == releaseAfter })

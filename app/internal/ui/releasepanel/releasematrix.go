@@ -99,6 +99,17 @@ func (m *releaseMatrix) OnUpdate(ctx app.Context) {
 	ctx.Defer(func(app.Context) { m.settle() })
 }
 
+// OnResize fits the window to the scroller's new width: a wider box
+// shows more columns.
+func (m *releaseMatrix) OnResize(ctx app.Context) {
+	if !m.measure() {
+		ctx.PreventUpdate()
+		return
+	}
+	m.alone()
+	ctx.Defer(func(app.Context) { m.place() })
+}
+
 func (m *releaseMatrix) scroller() app.Value { return app.Window().GetElementByID("release-matrix") }
 
 // listen follows the scroller outside go-app's events, as releaseRows
