@@ -429,6 +429,40 @@ func TestE2ERelease(t *testing.T) {
 			"longest main-thread task %.0f ms (%d long tasks); now at row %d", f.Ms, f.fps(), f.MaxGap, lt.Longest, lt.Count, top)
 	})
 
+	t.Run("the matrix of 100,000 URLs × 40 crawlers", func(t *testing.T) {
+		p.t = t
+		own := "all, ExampleBot-One, ExampleBot-Two, ExampleBot-Three"
+		p.focusField("release-own")
+		p.key("a", "KeyA", 65, ctrl, "selectAll")
+		p.insertText(own)
+		s := p.runRelease()
+		if s.Pairs != 100_000*40 {
+			t.Fatalf("checked %+v, want 4,000,000 pairs", s)
+		}
+		p.do(chromedp.Click(chromedp.ID("release-unchanged")))
+		p.showMatrix()
+		cs, err := releaseview.Choose(releaseview.Own, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nat := releaseview.Start(releaseview.Input{Before: releaseBefore, After: releaseAfter, Reading: matcher.RFC9309, Crawlers: cs, URLs: releaseURLs(100_000)})
+		nat.Step(100_000)
+		grid := nat.Matrix(releaseview.Filter{Unchanged: true})
+		if grid.Rows() != 100_000 || grid.Columns() != 40 {
+			t.Fatalf("the native matrix is %d × %d", grid.Rows(), grid.Columns())
+		}
+		p.sameMatrixCells(grid)
+		eval[bool](p, `(() => { document.getElementById("release-matrix").scrollIntoView({block: "center"}); return true; })()`)
+		p.settle()
+		f := p.wheelFrames("release-matrix", 100, 600)
+		p.settle()
+		p.sameMatrixCells(grid)
+		top := eval[int](p, `Number(document.querySelector("#release-matrix-window .mrow").getAttribute("aria-rowindex"))`)
+		t.Logf("100,000 URLs × 40 crawlers (%d pairs) in %.0f ms (%.0f ms evaluating in %d slices, longest slice %.1f ms); %s. "+
+			"Wheel over its matrix: 100 turns of 600 px in %.0f ms: %.1f frames a second, longest frame gap %.0f ms, longest main-thread task %.0f ms (%d long tasks); now at row %d",
+			s.Pairs, s.Ms, s.BusyMs, s.Slices, s.Longest, s.gc(), f.Ms, f.fps(), f.MaxGap, f.tasks.Longest, f.tasks.Count, top)
+	})
+
 	t.Run("Cancel", func(t *testing.T) {
 		p.t = t
 		p.focusField("release-own")
