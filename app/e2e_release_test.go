@@ -249,7 +249,7 @@ func TestE2ERelease(t *testing.T) {
 	sameReleaseRows(t, eval[[]shownRow](p, readReleaseRows), changed)
 	lt := p.readLongTasks()
 	t.Logf("50,000 URLs (sitemap) × %d AI crawlers: %d pairs, %d changed, in %.0f ms (%.0f ms evaluating in %d slices, longest slice %.1f ms); "+
-		"first slice %.0f ms after the click, %.0f ms between slices in all; line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s",
+		"first slice %.0f ms after the click, %.0f ms between slices in all; line diff %.0f ms; set-up %.0f ms, render with the first view %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s",
 		stats.Crawlers, stats.Pairs, stats.Changed, stats.Ms, stats.BusyMs, stats.Slices, stats.Longest, stats.First, stats.Gaps, stats.Finish, stats.Setup, stats.Render, lt.Longest, lt.Count, stats.gc())
 
 	// The wheel moves the window: the rows shown further down are the
@@ -267,16 +267,74 @@ func TestE2ERelease(t *testing.T) {
 	}
 
 	// Filters, from the keyboard and the mouse: one crawler, and a search.
+	// A filter renders the results alone, not the explorer around them.
+	was := p.renders()
 	p.focusField("release-crawler")
 	p.key("ArrowDown", "ArrowDown", 40, 0) // the first crawler after "all"
 	first := ai[0].Name
 	p.waitFor(fmt.Sprintf(`document.getElementById("release-count").textContent === %s`,
 		jsString("Showing "+releaseview.Thousands(native.View(releaseview.Filter{Crawler: first}).Len())+" of "+releaseview.Plural(native.Rows(), "pair")+".")))
+	p.rendersAlone("a crawler chosen in the filter", was)
 	p.focusField("release-search")
 	p.insertText("/search")
 	searched := native.View(releaseview.Filter{Crawler: first, Search: "/search"})
 	p.waitFor(fmt.Sprintf(`document.getElementById("release-count").textContent.startsWith(%s)`, jsString("Showing "+releaseview.Thousands(searched.Len())+" of")))
 	sameReleaseRows(t, eval[[]shownRow](p, readReleaseRows), searched)
+
+	// The matrix of the changed pairs: every crawler, the search cleared.
+	p.focusField("release-crawler")
+	p.key("ArrowUp", "ArrowUp", 38, 0) // back to "all"
+	p.focusField("release-search")
+	p.key("a", "KeyA", 65, ctrl, "selectAll")
+	p.key("Backspace", "Backspace", 8, 0, "deleteBackward")
+	p.waitFor(fmt.Sprintf(`document.getElementById("release-count").textContent === %s`,
+		jsString("Showing "+releaseview.Thousands(changed.Len())+" of "+releaseview.Plural(native.Rows(), "pair")+".")))
+	p.showMatrix()
+	grid := native.Matrix(releaseview.Filter{})
+	if got, want := eval[string](p, `document.getElementById("release-count").textContent`), "Showing "+releaseview.Plural(grid.Rows(), "URL")+" × "+
+		releaseview.Plural(grid.Columns(), "crawler")+" of "+releaseview.Plural(native.Rows(), "pair")+"."; got != want {
+		t.Errorf("matrix count %q, want %q", got, want)
+	}
+	p.sameMatrixCells(grid)
+	// A cell opens from the keyboard: its tab stop, the arrows, Enter;
+	// Page Down moves the window with the active cell; Space and End too.
+	if id := p.focusGrid(); id != "0,0" {
+		t.Fatalf("the matrix's tab stop is %q, want its first cell", id)
+	}
+	for i := 0; i < 3; i++ {
+		p.key("ArrowDown", "ArrowDown", 40, 0)
+	}
+	p.key("ArrowRight", "ArrowRight", 39, 0)
+	p.key("ArrowRight", "ArrowRight", 39, 0)
+	p.waitFor(activeCell(3, 2))
+	was = p.renders()
+	p.key("Enter", "Enter", 13, 0)
+	p.checkOpened(grid, 3, 2)
+	p.rendersAlone("a cell opened", was)
+	for i := 0; i < 5; i++ {
+		p.key("PageDown", "PageDown", 34, 0)
+	}
+	p.waitFor(activeCell(83, 2))
+	p.key(" ", "Space", 32, 0)
+	p.checkOpened(grid, 83, 2)
+	p.sameMatrixCells(grid)
+	p.key("End", "End", 35, 0)
+	p.waitFor(activeCell(83, grid.Columns()-1))
+	p.key("Enter", "Enter", 13, 0)
+	p.checkOpened(grid, 83, grid.Columns()-1)
+	p.sameMatrixCells(grid)
+	for _, v := range p.audit() { // the matrix with a cell open
+		if blocking[v.Impact] {
+			t.Errorf("accessibility of the matrix: %s", v)
+		}
+	}
+	for _, size := range viewports { // the matrix fits a phone too: it scrolls in its box
+		p.resize(size)
+		p.settle()
+		p.noSidewaysScroll("the matrix, " + size.name)
+		p.sameMatrixCells(grid)
+		p.matrixCoversView(grid)
+	}
 
 	// Both versions travel in the link and in the saved work.
 	link := p.waitLink(func(s permalink.State) bool { return s.Before == releaseBefore && s.Robots == releaseAfter })
@@ -303,8 +361,43 @@ func TestE2ERelease(t *testing.T) {
 			t.Fatalf("checked %+v, want 400,000 pairs of 40 crawlers", s)
 		}
 		t.Logf("10,000 URLs × %d crawlers (%d pairs): %.0f ms from the click to the results (%.0f ms evaluating in %d slices, longest slice %.1f ms, %.0f ms between slices); "+
-			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); %s",
+			"line diff %.0f ms; set-up %.0f ms, render with the first view %.0f ms; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); %s",
 			s.Crawlers, s.Pairs, s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, lt.Total, s.gc())
+
+		// All 400,000 pairs exported, in slices: the files are the native
+		// view's, byte for byte.
+		read, err := releaseview.ReadList("the pasted list", []byte(strings.Join(list, "\n")), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := releaseview.Choose(releaseview.Own, "all, ExampleBot-One, ExampleBot-Two, ExampleBot-Three")
+		if err != nil {
+			t.Fatal(err)
+		}
+		nat := releaseview.Start(releaseview.Input{Before: releaseBefore, After: releaseAfter, Reading: matcher.RFC9309, Crawlers: cs, URLs: read.URLs})
+		nat.Step(len(read.URLs))
+		p.do(chromedp.Click(chromedp.ID("release-unchanged")))
+		p.waitFor(`document.getElementById("release-count").textContent === "Showing 400,000 of 400,000 pairs."`)
+		all := nat.View(releaseview.Filter{Unchanged: true})
+		eval[bool](p, captureDownloads)
+		p.exportView("release-csv", "release-check.csv", 1, all.CSV())
+		p.exportView("release-json", "release-check.json", 2, all.JSON())
+
+		// The matrix of 10,000 URLs × 40 crawlers: a click opens a cell,
+		// and the wheel moves the window.
+		p.showMatrix()
+		grid := nat.Matrix(releaseview.Filter{Unchanged: true})
+		p.sameMatrixCells(grid)
+		p.do(chromedp.Click(chromedp.CSS(`#release-matrix .mrow[data-row="2"] .mcell[data-col="5"]`)))
+		p.checkOpened(grid, 2, 5)
+		eval[bool](p, `(() => { document.getElementById("release-matrix").scrollIntoView({block: "center"}); return true; })()`)
+		p.settle()
+		f := p.wheelFrames("release-matrix", 50, 600)
+		p.waitFor(`Number(document.querySelector("#release-matrix-window .mrow")?.getAttribute("aria-rowindex")) > 100`)
+		p.settle()
+		p.sameMatrixCells(grid)
+		t.Logf("wheel over the 10,000 × 40 matrix: 50 turns of 600 px in %.0f ms: %.1f frames a second, longest frame gap %.0f ms, longest main-thread task %.0f ms (%d long tasks)",
+			f.Ms, f.fps(), f.MaxGap, f.tasks.Longest, f.tasks.Count)
 	})
 
 	t.Run("100,000 URLs for one crawler, then the wheel", func(t *testing.T) {
@@ -321,31 +414,53 @@ func TestE2ERelease(t *testing.T) {
 			t.Fatalf("checked %+v, want 100,000 pairs of one crawler", s)
 		}
 		t.Logf("100,000 URLs (.txt.gz) × 1 crawler: %.0f ms from the click to the results (%.0f ms evaluating in %d slices, longest slice %.1f ms, %.0f ms between slices); "+
-			"line diff and first view %.0f ms; set-up %.0f ms, render %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s", s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, s.gc())
+			"line diff %.0f ms; set-up %.0f ms, render with the first view %.0f ms; longest main-thread task %.0f ms (%d long tasks); %s", s.Ms, s.BusyMs, s.Slices, s.Longest, s.Gaps, s.Finish, s.Setup, s.Render, lt.Longest, lt.Count, s.gc())
 
 		p.do(chromedp.Click(chromedp.ID("release-unchanged")))
 		p.waitFor(`document.getElementById("release-count").textContent === "Showing 100,000 of 100,000 pairs."`)
 		p.showTable()
-		eval[bool](p, watchLongTasks)
-		eval[bool](p, `(() => { const f = window.frames_ = {n: 0, maxGap: 0, last: performance.now(), start: performance.now(), on: true};
-			const tick = now => { f.maxGap = Math.max(f.maxGap, now - f.last); f.last = now; f.n++; if (f.on) requestAnimationFrame(tick); };
-			requestAnimationFrame(tick); return true; })()`)
-		for i := 0; i < 100; i++ {
-			p.wheel("release-rows", 600)
-		}
-		type frames struct {
-			N      int     `json:"n"`
-			MaxGap float64 `json:"maxGap"`
-			Ms     float64 `json:"ms"`
-		}
-		f := eval[frames](p, `(() => { const f = window.frames_; f.on = false; return {n: f.n, maxGap: f.maxGap, ms: performance.now() - f.start}; })()`)
-		lt = p.readLongTasks()
+		f := p.wheelFrames("release-rows", 100, 600)
+		lt = f.tasks
 		top := eval[int](p, `Number(document.querySelector("#release-window .vrow").getAttribute("aria-rowindex"))`)
 		if top < 1000 {
 			t.Errorf("after 100 turns of the wheel the table shows row %d", top)
 		}
 		t.Logf("wheel over the 100,000-row table: 100 turns of 600 px in %.0f ms: %.1f frames a second, longest frame gap %.0f ms, "+
-			"longest main-thread task %.0f ms (%d long tasks); now at row %d", f.Ms, float64(f.N)/(f.Ms/1000), f.MaxGap, lt.Longest, lt.Count, top)
+			"longest main-thread task %.0f ms (%d long tasks); now at row %d", f.Ms, f.fps(), f.MaxGap, lt.Longest, lt.Count, top)
+	})
+
+	t.Run("the matrix of 100,000 URLs × 40 crawlers", func(t *testing.T) {
+		p.t = t
+		own := "all, ExampleBot-One, ExampleBot-Two, ExampleBot-Three"
+		p.focusField("release-own")
+		p.key("a", "KeyA", 65, ctrl, "selectAll")
+		p.insertText(own)
+		s := p.runRelease()
+		if s.Pairs != 100_000*40 {
+			t.Fatalf("checked %+v, want 4,000,000 pairs", s)
+		}
+		p.do(chromedp.Click(chromedp.ID("release-unchanged")))
+		p.showMatrix()
+		cs, err := releaseview.Choose(releaseview.Own, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nat := releaseview.Start(releaseview.Input{Before: releaseBefore, After: releaseAfter, Reading: matcher.RFC9309, Crawlers: cs, URLs: releaseURLs(100_000)})
+		nat.Step(100_000)
+		grid := nat.Matrix(releaseview.Filter{Unchanged: true})
+		if grid.Rows() != 100_000 || grid.Columns() != 40 {
+			t.Fatalf("the native matrix is %d × %d", grid.Rows(), grid.Columns())
+		}
+		p.sameMatrixCells(grid)
+		eval[bool](p, `(() => { document.getElementById("release-matrix").scrollIntoView({block: "center"}); return true; })()`)
+		p.settle()
+		f := p.wheelFrames("release-matrix", 100, 600)
+		p.settle()
+		p.sameMatrixCells(grid)
+		top := eval[int](p, `Number(document.querySelector("#release-matrix-window .mrow").getAttribute("aria-rowindex"))`)
+		t.Logf("100,000 URLs × 40 crawlers (%d pairs) in %.0f ms (%.0f ms evaluating in %d slices, longest slice %.1f ms); %s. "+
+			"Wheel over its matrix: 100 turns of 600 px in %.0f ms: %.1f frames a second, longest frame gap %.0f ms, longest main-thread task %.0f ms (%d long tasks); now at row %d",
+			s.Pairs, s.Ms, s.BusyMs, s.Slices, s.Longest, s.gc(), f.Ms, f.fps(), f.MaxGap, f.tasks.Longest, f.tasks.Count, top)
 	})
 
 	t.Run("Cancel", func(t *testing.T) {
@@ -368,6 +483,7 @@ func TestE2ERelease(t *testing.T) {
 	// With its results shown, the check has no serious or critical
 	// accessibility violation (the audit of TestE2EAccessibility), and
 	// fits a phone's width and a wide screen.
+	p.editorsLayout()
 	for _, v := range p.audit() {
 		if blocking[v.Impact] {
 			t.Errorf("accessibility: %s", v)

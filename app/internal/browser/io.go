@@ -55,7 +55,15 @@ func DownloadAs(name, mime, text string) {
 	if !doc.Truthy() {
 		return
 	}
-	blob := app.Window().Get("Blob").New([]any{text}, map[string]any{"type": mime})
+	offer(name, app.Window().Get("Blob").New([]any{text}, map[string]any{"type": mime}))
+}
+
+// offer downloads blob as a file named name.
+func offer(name string, blob app.Value) {
+	doc := app.Window().Get("document")
+	if !doc.Truthy() {
+		return
+	}
 	urlAPI := app.Window().Get("URL")
 	href := urlAPI.Call("createObjectURL", blob)
 	a := doc.Call("createElement", "a")
@@ -90,3 +98,39 @@ func ReadChosenFile(ctx app.Context, input app.Value, limit int, done func(ctx a
 		done(ctx, v.String(), nil)
 	})
 }
+
+// DownloadParts offers the parts BlobParts gathered as one file named
+// name, of media type mime.
+func DownloadParts(name, mime string, parts *BlobParts) {
+	if parts == nil || !parts.list.Truthy() {
+		return
+	}
+	offer(name, app.Window().Get("Blob").New(parts.list, map[string]any{"type": mime}))
+}
+
+// BlobParts gathers a file made in slices: each slice's bytes become a
+// Blob of their own as they come, and the file is a Blob of those Blobs,
+// which the browser joins without copying them again. A Blob of the
+// byte arrays themselves copied them all at the end: measured, 0.7 s for
+// 87 MB, in one task.
+type BlobParts struct {
+	list app.Value
+	size int
+}
+
+// NewBlobParts is an empty list of parts.
+func NewBlobParts() *BlobParts { return &BlobParts{list: app.Window().Get("Array").New()} }
+
+// Add copies b to the page as the next part.
+func (p *BlobParts) Add(b []byte) {
+	if len(b) == 0 || !p.list.Truthy() {
+		return
+	}
+	u8 := app.Window().Get("Uint8Array").New(len(b))
+	app.CopyBytesToJS(u8, b)
+	p.list.Call("push", app.Window().Get("Blob").New([]any{u8}))
+	p.size += len(b)
+}
+
+// Size is the number of bytes gathered.
+func (p *BlobParts) Size() int { return p.size }

@@ -29,10 +29,11 @@ func (t *Timing) EvaluatedNow(bytes, urls int) {
 	t.evaluated, t.bytes, t.urls = PerfNow(), bytes, urls
 }
 
-// MarkRender notes when the render of a pending measurement starts: go-app
+// MarkRender counts the explorer's render (CountRender) and notes when the render of a pending measurement starts: go-app
 // renders on its next frame, and the wait for that frame is not the page's
 // cost.
 func (t *Timing) MarkRender() {
+	CountRender("explorer")
 	if t.pending && t.renderStart == 0 {
 		t.renderStart = PerfNow()
 	}
@@ -64,4 +65,21 @@ func PublishCompareTiming(bytes int, ms float64) {
 		"compareMs": ms,
 		"at":        PerfNow(),
 	})
+}
+
+// renders counts the renders of the components that call CountRender.
+var renders = map[string]int{}
+
+// CountRender counts a render of the component named, in
+// window.robotsExplorerRenders, for the browser tests that check what a
+// change renders again (a filter of the release check renders its results
+// alone, not the explorer around them).
+func CountRender(name string) {
+	renders[name]++
+	counts := app.Window().Get("robotsExplorerRenders")
+	if !counts.Truthy() {
+		counts = app.Window().Get("Object").New()
+		app.Window().Set("robotsExplorerRenders", counts)
+	}
+	counts.Set(name, renders[name])
 }

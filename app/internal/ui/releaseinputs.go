@@ -4,7 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
-	"robots-explorer/app/internal/ui/release"
+	"robots-explorer/app/internal/ui/releasepanel"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
 )
@@ -48,7 +48,7 @@ func (e *explorer) renderBefore() app.UI {
 			),
 			newEditor("robots-before", "robots.txt in production (before)", e.before, e.onBefore),
 			app.Elem("div").Class("label-row").Body(
-				app.Elem("span").Class("after-label").Text("After: the candidate, in the robots.txt editor below"),
+				app.Elem("span").Class("after-label").Text("After: the candidate, in the robots.txt editor"),
 				app.Elem("label").Class("file-button").Attr("for", "after-file").Text("Load after from disk"),
 				app.ElemSelfClosing("input").Attr("type", "file").ID("after-file").Class("visually-hidden").
 					Attr("accept", ".txt,text/plain").OnChange(e.onLoadAfter),
@@ -89,6 +89,6 @@ func (e *explorer) onLoadAfter(ctx app.Context, _ app.Event) {
 // renderRelease is the check, below the explorer, while it is open.
 func (e *explorer) renderRelease() app.UI {
 	return app.If(e.release, func() app.UI {
-		return release.NewPanel(e.in.Before, e.in.Robots, view.ReadingOf(e.in))
+		return releasepanel.New(e.in.Before, e.in.Robots, view.ReadingOf(e.in))
 	})
 }

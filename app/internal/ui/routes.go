@@ -1,7 +1,7 @@
 // Package ui holds the explorer's go-app components, one per file (the
 // explorer, the editor, the results, the explanation), the functions that
 // draw their parts, and the routes of every page: the other pages are in
-// ui/pages, the release check in ui/release, and what they share with the
+// ui/pages, the release check in ui/releasepanel, and what they share with the
 // explorer in ui/parts. The components keep their state and call into view
 // for everything computed; Render only renders (the explorer's also sets
 // the performance mark its timings end at).

@@ -1,4 +1,4 @@
-package release
+package releasepanel
 
 import (
 	"runtime"
@@ -53,10 +53,7 @@ type releasePanel struct {
 	changes []string
 	edited  []release.DiffLine
 
-	filter    releaseview.Filter
-	view      *releaseview.View
-	viewSeq   int
-	searchGen int
+	runsShown int // bumped by each run whose results show (releaseResults.Seq)
 
 	yield app.Value // a MessageChannel: a task of its own, without setTimeout's 4 ms clamp
 	onMsg app.Func
@@ -74,7 +71,7 @@ type releaseInput struct {
 // and the curious (window.robotsExplorerRelease).
 type releaseStats struct {
 	start, busy, longest float64
-	finish               float64          // the line diff and the first view, after the last slice
+	finish               float64          // the summaries and the line diff, after the last slice
 	first                float64          // from the click to the first slice
 	setup                float64          // parsing both files and planning the crawlers, in the click's task
 	gaps, lastEnd        float64          // the time between slices, in all; the end of the last
@@ -90,15 +87,14 @@ const sliceMs = 24
 // searchDebounce is how long typing in the search box must pause.
 const searchDebounce = 150 * time.Millisecond
 
-// NewPanel is the release check of before (the file in production) and
+// New is the release check of before (the file in production) and
 // after (the candidate) under the reading r.
-func NewPanel(before, after string, r matcher.Reading) app.UI {
+func New(before, after string, r matcher.Reading) app.UI {
 	return &releasePanel{Before: before, After: after, Reading: r}
 }
 
 func (p *releasePanel) OnInit() {
 	p.preset = "search"
-	p.filter.Sort = releaseview.ByList
 }
 
 func (p *releasePanel) OnMount(ctx app.Context) { p.ctx = ctx }
@@ -145,7 +141,7 @@ func (p *releasePanel) onListFile(ctx app.Context, _ app.Event) {
 }
 
 func (p *releasePanel) onColumn(ctx app.Context, _ app.Event) {
-	p.column = ctx.JSSrc().Get("value").String()
+	p.column = chosen(ctx)
 	p.readList()
 }
 
@@ -187,8 +183,7 @@ func (p *releasePanel) onRun(ctx app.Context, _ app.Event) {
 	t0 := browser.PerfNow()
 	p.run = releaseview.Start(releaseview.Input{Before: p.Before, After: p.After, Reading: p.Reading, Crawlers: cs, URLs: urls})
 	p.home = releaseview.AIHomePage(p.Before, p.After, p.Reading)
-	p.view, p.sums, p.changes, p.edited, p.cancelled, p.running = nil, nil, nil, nil, false, true
-	p.filter.Crawler = ""
+	p.sums, p.changes, p.edited, p.cancelled, p.running = nil, nil, nil, false, true
 	p.runSeq++
 	p.stats = releaseStats{start: t0, setup: browser.PerfNow() - t0}
 	runtime.ReadMemStats(&p.stats.mem)
@@ -271,7 +266,7 @@ func (p *releasePanel) finish() {
 	p.sums = p.run.Summaries()
 	p.changes = releaseview.AllChanges(p.sums)
 	p.edited = releaseview.Edited(p.run.LineDiff())
-	p.refreshView()
+	p.runsShown++
 	p.stats.finish = browser.PerfNow() - start
 	p.publish()
 }
@@ -336,64 +331,4 @@ func (p *releasePanel) publish() {
 		"cancelled": p.cancelled, "gcs": gcs, "gcMs": float64(m.PauseTotalNs-p.stats.mem.PauseTotalNs) / 1e6,
 		"longestGCMs": float64(longestGC) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 	})
-}
-
-// refreshView filters and sorts the rows for the table.
-func (p *releasePanel) refreshView() {
-	if p.run == nil {
-		return
-	}
-	start := browser.PerfNow()
-	p.view = p.run.View(p.filter)
-	p.viewSeq++
-	app.Window().Set("robotsExplorerReleaseView", map[string]any{"rows": p.view.Len(), "ms": browser.PerfNow() - start, "seq": p.viewSeq})
-}
-
-func (p *releasePanel) onVerdict(ctx app.Context, _ app.Event) {
-	p.filter.Verdict = releaseview.Verdict(ctx.JSSrc().Get("value").String())
-	p.refreshView()
-}
-
-func (p *releasePanel) onUnchanged(ctx app.Context, _ app.Event) {
-	p.filter.Unchanged = ctx.JSSrc().Get("checked").Bool()
-	p.refreshView()
-}
-
-func (p *releasePanel) onCrawler(ctx app.Context, _ app.Event) {
-	p.filter.Crawler = ctx.JSSrc().Get("value").String()
-	p.refreshView()
-}
-
-func (p *releasePanel) onSort(ctx app.Context, _ app.Event) {
-	p.filter.Sort = releaseview.SortKey(ctx.JSSrc().Get("value").String())
-	p.refreshView()
-}
-
-func (p *releasePanel) onDesc(ctx app.Context, _ app.Event) {
-	p.filter.Desc = ctx.JSSrc().Get("checked").Bool()
-	p.refreshView()
-}
-
-func (p *releasePanel) onSearch(ctx app.Context, _ app.Event) {
-	p.filter.Search = ctx.JSSrc().Get("value").String()
-	p.searchGen++
-	gen := p.searchGen
-	ctx.PreventUpdate()
-	ctx.After(searchDebounce, func(ctx app.Context) {
-		if gen == p.searchGen {
-			p.refreshView()
-		}
-	})
-}
-
-func (p *releasePanel) onCSV(ctx app.Context, _ app.Event) {
-	if p.view != nil {
-		browser.DownloadAs("release-check.csv", "text/csv;charset=utf-8", p.view.CSV())
-	}
-}
-
-func (p *releasePanel) onJSON(ctx app.Context, _ app.Event) {
-	if p.view != nil {
-		browser.DownloadAs("release-check.json", "application/json", p.view.JSON())
-	}
 }

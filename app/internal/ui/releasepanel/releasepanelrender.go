@@ -1,10 +1,11 @@
-package release
+package releasepanel
 
 import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
@@ -19,6 +20,7 @@ import (
 const listProblemsShown = 8
 
 func (p *releasePanel) Render() app.UI {
+	browser.CountRender("releasePanel")
 	return app.Elem("section").ID("release").Class("release").Aria("labelledby", "release-title").Body(
 		app.Elem("h2").ID("release-title").Text("Release check: before and after, every crawler, every URL"),
 		app.Elem("p").Class("scope-label").Text("Compares the robots.txt in production (before) with the candidate (after) over your URL list, "+
@@ -51,7 +53,7 @@ func (p *releasePanel) renderColumns() app.UI {
 	return app.Elem("div").Class("field").Body(
 		app.Elem("label").Attr("for", "release-column").Text("The CSV column that holds the URLs"),
 		app.Elem("select").ID("release-column").OnChange(p.onColumn).Body(
-			app.Elem("option").Attr("value", "").Attr("selected", p.column == "").Text("(url, address or loc)"),
+			app.Elem("option").Attr("value", noValue).Attr("selected", p.column == "").Text("(url, address or loc)"),
 			app.Range(p.columns).Slice(func(i int) app.UI {
 				n := strconv.Itoa(i + 1)
 				return app.Elem("option").Attr("value", n).Attr("selected", p.column == n).Text(p.columns[i])
@@ -146,8 +148,7 @@ func (p *releasePanel) renderOutcome() app.UI {
 			),
 			renderHomePage(p.home),
 		),
-		p.renderFilters(),
-		&releaseRows{View: p.view, Seq: p.viewSeq, Host: &p.ctx},
+		&releaseResults{Run: p.run, Seq: p.runsShown, Host: &p.ctx},
 	)
 }
 
@@ -197,58 +198,5 @@ func renderHomePage(home []releaseview.HomeVerdict) app.UI {
 			}
 			return li.Body(body...)
 		})),
-	)
-}
-
-func (p *releasePanel) renderFilters() app.UI {
-	cs := p.run.Crawlers()
-	shown, total := 0, p.run.Rows()
-	if p.view != nil {
-		shown = p.view.Len()
-	}
-	return app.Elem("div").Class("release-filters").Body(
-		selectField("release-verdict", "Verdict after", string(p.filter.Verdict), p.onVerdict,
-			[2]string{"", "any"}, [2]string{"allowed", "allowed"}, [2]string{"disallowed", "disallowed"}),
-		app.Elem("div").Class("field").Body(
-			app.Elem("label").Attr("for", "release-crawler").Text("Crawler"),
-			app.Elem("select").ID("release-crawler").OnChange(p.onCrawler).Body(
-				app.Elem("option").Attr("value", "").Attr("selected", p.filter.Crawler == "").Text("all"),
-				app.Range(cs).Slice(func(i int) app.UI {
-					return app.Elem("option").Attr("value", cs[i].Name).Attr("selected", cs[i].Name == p.filter.Crawler).Text(cs[i].Name)
-				}),
-			),
-		),
-		selectField("release-sort", "Sort", string(p.filter.Sort), p.onSort,
-			[2]string{"", "list order"}, [2]string{"url", "URL"}, [2]string{"crawler", "crawler"}, [2]string{"change", "changes first"}),
-		app.Elem("div").Class("field").Body(
-			app.Elem("label").Attr("for", "release-search").Text("Search URLs"),
-			app.ElemSelfClosing("input").ID("release-search").Attr("type", "search").Spellcheck(false).OnInput(p.onSearch),
-		),
-		checkField("release-unchanged", "Show unchanged pairs", p.filter.Unchanged, p.onUnchanged),
-		checkField("release-desc", "Reverse the order", p.filter.Desc, p.onDesc),
-		app.Elem("div").Class("release-export").Body(
-			app.Elem("button").Attr("type", "button").ID("release-csv").OnClick(p.onCSV).Text("Download CSV"),
-			app.Elem("button").Attr("type", "button").ID("release-json").OnClick(p.onJSON).Text("Download JSON"),
-		),
-		app.Elem("p").ID("release-count").Aria("live", "polite").
-			Text("Showing "+releaseview.Thousands(shown)+" of "+releaseview.Plural(total, "pair")+"."),
-	)
-}
-
-func selectField(id, label, value string, on app.EventHandler, opts ...[2]string) app.UI {
-	return app.Elem("div").Class("field").Body(
-		app.Elem("label").Attr("for", id).Text(label),
-		app.Elem("select").ID(id).OnChange(on).Body(app.Range(opts).Slice(func(i int) app.UI {
-			return app.Elem("option").Attr("value", opts[i][0]).Attr("selected", opts[i][0] == value).Text(opts[i][1])
-		})),
-	)
-}
-
-func checkField(id, label string, checked bool, on app.EventHandler) app.UI {
-	return app.Elem("div").Class("field check").Body(
-		app.Elem("label").Body(
-			app.ElemSelfClosing("input").ID(id).Attr("type", "checkbox").Attr("checked", checked).OnChange(on),
-			app.Text(" "+label),
-		),
 	)
 }
