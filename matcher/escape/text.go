@@ -16,7 +16,21 @@ func Text(s string) string {
 	if i < 0 {
 		return s
 	}
-	out := make([]byte, 0, len(s)+8)
+	return string(appendFrom(make([]byte, 0, len(s)+8), s, i))
+}
+
+// AppendText appends Text(s) to dst: for output built line by line, where
+// a string per field would be garbage for every line written.
+func AppendText(dst []byte, s string) []byte {
+	i := firstUnsafe(s)
+	if i < 0 {
+		return append(dst, s...)
+	}
+	return appendFrom(dst, s, i)
+}
+
+// appendFrom appends s to out escaped, i being the first byte to escape.
+func appendFrom(out []byte, s string, i int) []byte {
 	out = append(out, s[:i]...)
 	for i < len(s) {
 		c := s[i]
@@ -35,7 +49,7 @@ func Text(s string) string {
 		}
 		i += n
 	}
-	return string(out)
+	return out
 }
 
 // firstUnsafe is the index of the first byte Text must escape, or -1.

@@ -25,6 +25,9 @@ func TestText(t *testing.T) {
 		if got := Text(tt.in); got != tt.want {
 			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		if got := string(AppendText([]byte("prefix\t"), tt.in)); got != "prefix\t"+tt.want {
+			t.Errorf("AppendText(prefix, %q) = %q, want the prefix and %q", tt.in, got, tt.want)
+		}
 	}
 }
 
@@ -44,6 +47,9 @@ func FuzzText(f *testing.F) {
 			if r < 0x20 || r == 0x7F || r >= 0x80 && r <= 0x9F {
 				t.Fatalf("Text(%q) = %q holds control %U", s, e, r)
 			}
+		}
+		if a := AppendText([]byte{'>'}, s); string(a) != ">"+e {
+			t.Fatalf("AppendText(>, %q) = %q, want >%q", s, a, e)
 		}
 		back, err := Unescape([]byte(e))
 		if err != nil || string(back) != s {

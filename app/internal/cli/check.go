@@ -380,11 +380,32 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare
 		}
 		return wrapWrite(err)
 	}
-	line := res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
-	if _, err := io.WriteString(w, line); err != nil || cmp == nil {
+	if _, err := w.Write(appendResult(lineBuffer(w), f, res)); err != nil || cmp == nil {
 		return wrapWrite(err)
 	}
 	return wrapWrite(writeComparison(w, res, cmp))
+}
+
+// appendResult appends the text line of one URL's result: verdict, URL and
+// short reason (record.Why), tab-separated, the URL and the reason escaped.
+// Built in place, it makes no string per field: a million URLs of -urls are
+// a million lines (issue 18).
+func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
+	b = append(b, res.Verdict()...)
+	b = append(b, '\t')
+	b = escape.AppendText(b, res.Target.Input)
+	b = append(b, '\t')
+	b = record.AppendWhy(b, f, res, escape.AppendText)
+	return append(b, '\n')
+}
+
+// lineBuffer is where to build a line for w: the free end of w's buffer
+// when w is buffered, so that Write copies it onto itself, or a new slice.
+func lineBuffer(w io.Writer) []byte {
+	if bw, ok := w.(*bufio.Writer); ok {
+		return bw.AvailableBuffer()
+	}
+	return nil
 }
 
 func wrapWrite(err error) error {
