@@ -37,15 +37,21 @@ func Normalize(s string, rules []NormRule, steps bool) (string, []Step) {
 }
 
 // plain reports whether no rule of RFC 9309's can change s: it is ASCII
-// with no '%' and no character that must be encoded, and neither '*' nor
-// '$' for a path, nor a '$' before the end for a pattern. Most paths and
-// patterns are; they skip the passes.
+// with no '%' and no character that must be encoded, no ':', '/', '?' or
+// '@' after the first '?' (encodeQueryDelims), and neither '*' nor '$' for
+// a path, nor a '$' before the end for a pattern. Most paths and patterns
+// are, queries included ("?sort=1&page=2"); they skip the passes.
 func plain(s string, rules []NormRule) bool {
 	path := &rules[0] == &RFCPathRules[0]
+	query := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 0x80 || c == '%' || c == '?' || mustEncode(c):
+		case c >= 0x80 || c == '%' || mustEncode(c):
+			return false
+		case c == '?' && !query:
+			query = true
+		case query && (c == ':' || c == '/' || c == '?' || c == '@'):
 			return false
 		case path && (c == '*' || c == '$'):
 			return false
