@@ -31,6 +31,25 @@ func TestText(t *testing.T) {
 	}
 }
 
+// firstUnsafe reads eight bytes at a time where it can: every byte value,
+// at every position of a run of printable ASCII, is found where the byte
+// by byte reading finds it.
+func TestFirstUnsafeEveryByteAndPlace(t *testing.T) {
+	const safe = "/abcdefghijklmnopqrstuvwxyz0123456789"
+	for c := range 256 {
+		for at := range len(safe) {
+			s := safe[:at] + string([]byte{byte(c)}) + safe[at:]
+			want := -1
+			if byte(c) < 0x20 || c == 0x7F || c == '\\' || c >= 0x80 {
+				want = at // alone, a byte of 0x80 and up is not UTF-8
+			}
+			if got := firstUnsafe(s); got != want {
+				t.Fatalf("firstUnsafe(%q) = %d, want %d", s, got, want)
+			}
+		}
+	}
+}
+
 // FuzzText: whatever the bytes, the escaped form is one line of
 // printable UTF-8 without C0, DEL or C1 controls, and Unescape reads it
 // back to the same bytes.

@@ -11,15 +11,16 @@ import (
 // each URL and the page's table of URLs shows it: the deciding line, or the
 // explanation when no rule decided.
 func Why(f *matcher.File, res *matcher.Result) string {
-	if _, ok := res.WinningRule(); !ok {
-		return res.Explanation // as it is, without a copy
+	if m, ok := res.WinningRule(); ok {
+		return DecidingLine(int(m.Rule.Line), f.Text(int(m.Rule.Line)))
 	}
-	return string(AppendWhy(nil, f, res, appendPlain))
+	return res.Explanation
 }
 
 // AppendWhy appends Why(f, res) to dst, passing each text that comes from
 // the file or the URL through text (escape.AppendText for a terminal): a
 // command printing a line per URL builds it without a string per field.
+// TestWhy holds the two to the same text.
 func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byte, string) []byte) []byte {
 	m, ok := res.WinningRule()
 	if !ok {
@@ -28,14 +29,12 @@ func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byt
 	return appendDecidingLine(dst, int(m.Rule.Line), f.Text(int(m.Rule.Line)), text)
 }
 
-func appendPlain(dst []byte, s string) []byte { return append(dst, s...) }
-
 // DecidingLine is "line N: text". The white space around the line's text is
 // trimmed: it is not part of the rule (RFC 9309 §2.2), and at the end of a
 // terminal line or in a table cell it cannot be seen. The full line stays in
 // Rule.Text.
 func DecidingLine(n int, text string) string {
-	return string(appendDecidingLine(nil, n, text, appendPlain))
+	return "line " + strconv.Itoa(n) + ": " + strings.TrimSpace(text)
 }
 
 func appendDecidingLine(dst []byte, n int, line string, text func([]byte, string) []byte) []byte {

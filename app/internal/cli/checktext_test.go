@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/record"
 )
@@ -122,6 +123,45 @@ func TestCheckTextLinesSameAsJoined(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// check -crawlers writes the bytes the string-joining code wrote for each
+// URL and crawler, the reason that of each crawler's own plan evaluated
+// alone (the shared evaluation of the matrix is check's).
+func TestCheckCrawlerLinesSameAsJoined(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 2026))
+	body := textListFile(r)
+	urls := textListURLs(r, urlBatchSize+100)
+	robots := writeRobots(t, body)
+	list := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(list, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const names = "Googlebot,Googlebot-Image,GPTBot,AdsBot-Google"
+	crawlers, err := crawler.Select(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := matcher.Parse([]byte(body))
+	plans := crawler.Plans(f, crawlers)
+	var want strings.Builder
+	for _, u := range urls {
+		tg, err := matcher.ParseTarget(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range plans {
+			res := plans[i].Evaluate(f, tg)
+			want.WriteString(res.Verdict() + "\t" + plans[i].Crawler.Name + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n")
+		}
+	}
+	code, out, errOut := runArgs("", "check", "-crawlers", names, "-urls", list, robots)
+	if code == ExitUsage {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != want.String() {
+		firstDifference(t, out, want.String())
 	}
 }
 
