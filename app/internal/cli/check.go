@@ -316,8 +316,9 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		// less time (BenchmarkParseDiagnostics), and the peak of a check
 		// of 100 MiB down from 1.09 to 0.83 GB under python, 516 to 447 MB
 		// under rfc9309. -json, -compare and -record show them and parse
-		// in full.
-		opts := matcher.ParseOptions{SkipDiagnostics: true}
+		// in full. Nor do they print the sentence of a rule's decision:
+		// the deciding line is the reason (record.Why).
+		opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true}
 		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}}
 	case !c.compare:
 		return &evaluator{files: []*matcher.File{chosen()}}
