@@ -111,10 +111,7 @@ func (t *Target) readAuthority(s string) (string, error) {
 // scheme with the robots.txt URL unless scheme is "" (a network-path
 // reference); it returns what follows the authority.
 func (t *Target) readHost(scheme, s string) (string, error) {
-	end := strings.IndexAny(s, "/?")
-	if end < 0 {
-		end = len(s)
-	}
+	end := authorityEnd(s)
 	auth, rest := s[:end], s[end:]
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
@@ -168,6 +165,18 @@ func robotsURL(scheme, host, port string) string {
 	u := scheme + "://" + authority + "/robots.txt"
 	lastSite.Store(&robotsSite{scheme: scheme, host: host, port: port, url: u})
 	return u
+}
+
+// authorityEnd is where the authority that starts s ends: at the first '/'
+// or '?', or the end. (A loop, not strings.IndexAny, which builds its set
+// of bytes anew for every URL.)
+func authorityEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' || s[i] == '?' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func splitHostPort(auth string) (host, port string, err error) {
