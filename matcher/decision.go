@@ -85,22 +85,32 @@ func inGroups(in []uint64, gi int32) bool {
 }
 
 // RuleText returns a rule as "line 7, `Disallow: /*.php`".
-func RuleText(f *File, r Rule) string {
-	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), f.TextOf(r.Pattern))
+func RuleText(f *File, r Rule) string { return string(appendRuleText(nil, f, r)) }
+
+func appendRuleText(b []byte, f *File, r Rule) []byte {
+	b = append(b, "line "...)
+	b = strconv.AppendInt(b, int64(r.Line), 10)
+	b = append(b, ", `"...)
+	b = append(b, f.TextOf(f.Lines[r.Line-1].Key)...)
+	b = append(b, ": "...)
+	b = append(b, f.TextOf(r.Pattern)...)
+	return append(b, '`')
 }
 
-func Octets(n int) string {
+func Octets(n int) string { return string(appendOctets(nil, n)) }
+
+func appendOctets(b []byte, n int) []byte {
 	if n == 1 {
-		return "1 octet"
+		return append(b, "1 octet"...)
 	}
-	return fmt.Sprintf("%d octets", n)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, " octets"...)
 }
 
+// Explain is RFC 9309's explanation of res in a sentence. Every result
+// carries one, and a check of a million URLs makes a million: the sentence
+// is appended into one buffer, with no string per part (issue 18).
 func Explain(f *File, res *Result) string {
-	verdict := "Allowed"
-	if !res.Allowed {
-		verdict = "Disallowed"
-	}
 	switch res.Reason {
 	case ReasonRobotsTxt:
 		return "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."
@@ -112,21 +122,32 @@ func Explain(f *File, res *Result) string {
 		}
 		return "Allowed: no rule of the applying group matches " + res.Path + "."
 	}
+	var buf [256]byte
+	b := append(buf[:0], "Allowed"...)
+	if !res.Allowed {
+		b = append(buf[:0], "Disallowed"...)
+	}
 	w := res.Matches[res.Winner]
-	s := fmt.Sprintf("%s by %s (%s)", verdict, RuleText(f, w.Rule), Octets(w.Priority))
+	b = appendRuleAndOctets(append(b, " by "...), f, w)
 	switch {
 	case res.RunnerUp < 0 && len(res.Matches) == 1:
-		return s + ", the only rule that matches."
+		return string(append(b, ", the only rule that matches."...))
 	case res.RunnerUp < 0 && w.Rule.Allow:
-		return s + ", the longest of the matching rules; no disallow matches."
+		return string(append(b, ", the longest of the matching rules; no disallow matches."...))
 	case res.RunnerUp < 0:
-		return s + ", the longest of the matching rules; no allow matches."
+		return string(append(b, ", the longest of the matching rules; no allow matches."...))
 	}
 	r := res.Matches[res.RunnerUp]
 	if res.Reason == ReasonTieAllow {
-		return fmt.Sprintf("%s, which ties with %s (%s): on a tie, allow wins.", s, RuleText(f, r.Rule), Octets(r.Priority))
+		return string(append(appendRuleAndOctets(append(b, ", which ties with "...), f, r), ": on a tie, allow wins."...))
 	}
-	return fmt.Sprintf("%s, which is longer than %s (%s).", s, RuleText(f, r.Rule), Octets(r.Priority))
+	return string(append(appendRuleAndOctets(append(b, ", which is longer than "...), f, r), '.'))
+}
+
+// appendRuleAndOctets appends "line 7, `Disallow: /*.php` (6 octets)".
+func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
+	b = append(appendRuleText(b, f, m.Rule), " ("...)
+	return append(appendOctets(b, m.Priority), ')')
 }
 
 // Sentence returns the explanation of the verdict in one sentence.

@@ -449,7 +449,9 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	res.Explanation = Explain(f, res)
+	if res.Winner < 0 || !f.opts.SkipRuleExplanations {
+		res.Explanation = Explain(f, res)
+	}
 	return res
 }
 

@@ -110,10 +110,7 @@ func (t *Target) readAuthority(s string) (string, error) {
 // scheme with the robots.txt URL unless scheme is "" (a network-path
 // reference); it returns what follows the authority.
 func (t *Target) readHost(scheme, s string) (string, error) {
-	end := strings.IndexAny(s, "/?")
-	if end < 0 {
-		end = len(s)
-	}
+	end := authorityEnd(s)
 	auth, rest := s[:end], s[end:]
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
@@ -142,12 +139,43 @@ func (t *Target) readHost(scheme, s string) (string, error) {
 	if scheme == "" {
 		return rest, nil
 	}
-	authority := norm
+	t.RobotsURL = robotsURL(scheme, norm, port)
+	return rest, nil
+}
+
+// A robotsSite is one site's robots.txt URL (RFC 9309 §2.3).
+type robotsSite struct{ scheme, host, port, url string }
+
+// lastSite keeps the latest robots.txt URL made: as with lastHost, the URLs
+// of a list almost always share their site, and the URL is a pure function
+// of it, so it is not built again for every URL (issue 18).
+var lastSite atomic.Pointer[robotsSite]
+
+// robotsURL is the robots.txt URL of a site: scheme, host as normalized,
+// and port unless it is the scheme's default.
+func robotsURL(scheme, host, port string) string {
+	if s := lastSite.Load(); s != nil && s.scheme == scheme && s.host == host && s.port == port {
+		return s.url
+	}
+	authority := host
 	if port != "" {
 		authority += ":" + port
 	}
-	t.RobotsURL = scheme + "://" + authority + "/robots.txt"
-	return rest, nil
+	u := scheme + "://" + authority + "/robots.txt"
+	lastSite.Store(&robotsSite{scheme: scheme, host: host, port: port, url: u})
+	return u
+}
+
+// authorityEnd is where the authority that starts s ends: at the first '/'
+// or '?', or the end. (A loop, not strings.IndexAny, which builds its set
+// of bytes anew for every URL.)
+func authorityEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' || s[i] == '?' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func splitHostPort(auth string) (host, port string, err error) {

@@ -42,6 +42,32 @@ func TestParseTarget(t *testing.T) {
 	}
 }
 
+// The robots.txt URL of the site before is kept (lastSite) and must not be
+// reused for another scheme, host or port, whatever the order of the URLs.
+func TestParseTargetRobotsURLPerSite(t *testing.T) {
+	sites := []struct{ in, robots string }{
+		{"https://example.com/a", "https://example.com/robots.txt"},
+		{"http://example.com/a", "http://example.com/robots.txt"},
+		{"http://example.com:8080/a", "http://example.com:8080/robots.txt"},
+		{"http://example.com:80/a", "http://example.com/robots.txt"},
+		{"http://example.org/a", "http://example.org/robots.txt"},
+		{"http://example.org:8/a", "http://example.org:8/robots.txt"},
+		{"http://example.org8/a", "http://example.org8/robots.txt"},
+	}
+	for round := range 3 {
+		for i := range sites {
+			s := sites[(i*(round+2))%len(sites)]
+			got, err := ParseTarget(s.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.RobotsURL != s.robots {
+				t.Fatalf("round %d: ParseTarget(%q).RobotsURL = %q, want %q", round, s.in, got.RobotsURL, s.robots)
+			}
+		}
+	}
+}
+
 func TestParseTargetErrors(t *testing.T) {
 	for _, in := range []string{"fish", "example.com/a", "//", "///x", "//b:x/", "http://", "http://exa mple.com/", "http://example.com:x/", "http://[::1/", "https://a..b/",
 		// RFC 3986 §3.2.2: a bracketed host is an IPv6 address (or IPvFuture, which no crawler fetches).

@@ -25,6 +25,28 @@ func TestText(t *testing.T) {
 		if got := Text(tt.in); got != tt.want {
 			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		if got := string(AppendText([]byte("prefix\t"), tt.in)); got != "prefix\t"+tt.want {
+			t.Errorf("AppendText(prefix, %q) = %q, want the prefix and %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// firstUnsafe reads eight bytes at a time where it can: every byte value,
+// at every position of a run of printable ASCII, is found where the byte
+// by byte reading finds it.
+func TestFirstUnsafeEveryByteAndPlace(t *testing.T) {
+	const safe = "/abcdefghijklmnopqrstuvwxyz0123456789"
+	for c := range 256 {
+		for at := range len(safe) {
+			s := safe[:at] + string([]byte{byte(c)}) + safe[at:]
+			want := -1
+			if byte(c) < 0x20 || c == 0x7F || c == '\\' || c >= 0x80 {
+				want = at // alone, a byte of 0x80 and up is not UTF-8
+			}
+			if got := firstUnsafe(s); got != want {
+				t.Fatalf("firstUnsafe(%q) = %d, want %d", s, got, want)
+			}
+		}
 	}
 }
 
@@ -44,6 +66,9 @@ func FuzzText(f *testing.F) {
 			if r < 0x20 || r == 0x7F || r >= 0x80 && r <= 0x9F {
 				t.Fatalf("Text(%q) = %q holds control %U", s, e, r)
 			}
+		}
+		if a := AppendText([]byte{'>'}, s); string(a) != ">"+e {
+			t.Fatalf("AppendText(>, %q) = %q, want >%q", s, a, e)
 		}
 		back, err := Unescape([]byte(e))
 		if err != nil || string(back) != s {

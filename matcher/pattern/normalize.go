@@ -37,24 +37,57 @@ func Normalize(s string, rules []NormRule, steps bool) (string, []Step) {
 }
 
 // plain reports whether no rule of RFC 9309's can change s: it is ASCII
-// with no '%' and no character that must be encoded, and neither '*' nor
-// '$' for a path, nor a '$' before the end for a pattern. Most paths and
-// patterns are; they skip the passes.
+// with no '%' and no character that must be encoded, no ':', '/', '?' or
+// '@' after the first '?' (encodeQueryDelims), and neither '*' nor '$' for
+// a path, nor a '$' before the end for a pattern. Most paths and patterns
+// are, queries included ("?sort=1&page=2"); they skip the passes.
 func plain(s string, rules []NormRule) bool {
 	path := &rules[0] == &RFCPathRules[0]
+	query := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		k := byteKinds[c]
 		switch {
-		case c >= 0x80 || c == '%' || c == '?' || mustEncode(c):
+		case k == 0: // most bytes of a path
+		case k == kindChanged:
 			return false
-		case path && (c == '*' || c == '$'):
-			return false
-		case c == '$' && i < len(s)-1:
-			return false
+		case c == '?' && !query:
+			query = true
+		case k == kindQueryDelim:
+			if query {
+				return false
+			}
+		case path || i < len(s)-1: // '*' or '$'
+			if path || c == '$' {
+				return false
+			}
 		}
 	}
 	return true
 }
+
+// The kinds of byte plain tells apart; 0 is a byte no pass changes.
+const (
+	kindChanged    = 1 + iota // not ASCII, '%', or a byte that must be encoded
+	kindQueryDelim            // ':', '/', '?' or '@', encoded in a query
+	kindWildcard              // '*' or '$'
+)
+
+// byteKinds is each byte's kind: a path is read once per evaluation, and a
+// table is faster than the tests it stands for.
+var byteKinds = func() (k [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case b >= 0x80 || b == '%' || mustEncode(b):
+			k[c] = kindChanged
+		case b == ':' || b == '/' || b == '?' || b == '@':
+			k[c] = kindQueryDelim
+		case b == '*' || b == '$':
+			k[c] = kindWildcard
+		}
+	}
+	return k
+}()
 
 // hasByte reports whether some byte of s satisfies pred.
 func hasByte(s string, pred func(byte) bool) bool {

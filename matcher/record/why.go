@@ -17,10 +17,29 @@ func Why(f *matcher.File, res *matcher.Result) string {
 	return res.Explanation
 }
 
+// AppendWhy appends Why(f, res) to dst, passing each text that comes from
+// the file or the URL through text (escape.AppendText for a terminal): a
+// command printing a line per URL builds it without a string per field.
+// TestWhy holds the two to the same text.
+func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byte, string) []byte) []byte {
+	m, ok := res.WinningRule()
+	if !ok {
+		return text(dst, res.Explanation)
+	}
+	return appendDecidingLine(dst, int(m.Rule.Line), f.Text(int(m.Rule.Line)), text)
+}
+
 // DecidingLine is "line N: text". The white space around the line's text is
 // trimmed: it is not part of the rule (RFC 9309 §2.2), and at the end of a
 // terminal line or in a table cell it cannot be seen. The full line stays in
 // Rule.Text.
 func DecidingLine(n int, text string) string {
 	return "line " + strconv.Itoa(n) + ": " + strings.TrimSpace(text)
+}
+
+func appendDecidingLine(dst []byte, n int, line string, text func([]byte, string) []byte) []byte {
+	dst = append(dst, "line "...)
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	dst = append(dst, ": "...)
+	return text(dst, strings.TrimSpace(line))
 }

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"strings"
 	"testing"
 
 	"robots-explorer/matcher"
@@ -25,5 +26,20 @@ func TestWhy(t *testing.T) {
 		if got := Why(f, res); got != tt.want {
 			t.Errorf("Why(%q) = %q, want %q", tt.url, got, tt.want)
 		}
+		bracket := func(b []byte, s string) []byte { return append(append(append(b, '['), s...), ']') }
+		if got, want := string(AppendWhy([]byte("> "), f, res, bracket)), "> "+bracketed(tt.want); got != want {
+			t.Errorf("AppendWhy(%q) = %q, want %q: the file's text passed through the function given", tt.url, got, want)
+		}
 	}
+}
+
+// bracketed is a reason as AppendWhy writes it when its text function
+// brackets what came from the file: "line N: [text]", or the whole
+// explanation in brackets.
+func bracketed(why string) string {
+	if rest, ok := strings.CutPrefix(why, "line "); ok {
+		n, text, _ := strings.Cut(rest, ": ")
+		return "line " + n + ": [" + text + "]"
+	}
+	return "[" + why + "]"
 }

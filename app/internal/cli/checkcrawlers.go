@@ -166,8 +166,8 @@ func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.
 	b = append(b, '\t')
 	b = append(b, p.Crawler.Name...)
 	b = append(b, '\t')
-	b = append(b, escape.Text(res.Target.Input)...)
+	b = escape.AppendText(b, res.Target.Input)
 	b = append(b, '\t')
-	b = append(b, escape.Text(record.Why(f, res))...)
+	b = record.AppendWhy(b, f, res, escape.AppendText)
 	return append(b, '\n')
 }

@@ -4,12 +4,12 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"robots-explorer/matcher"
 )
@@ -94,6 +94,39 @@ func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer) (disal
 	return disallowed, evalErr
 }
 
+// A lineBatch gathers the lines of a -urls file into one urlBatch: their
+// bytes are copied into one buffer and made one string, which each URL
+// slices, instead of a string per line (a million lines were a million
+// allocations, issue 18). Its slices are reused from batch to batch.
+type lineBatch struct {
+	text  []byte
+	ends  []int // of each line in text
+	lines []int
+	b     urlBatch
+}
+
+func (lb *lineBatch) add(line []byte, n int) {
+	lb.text = append(lb.text, line...)
+	lb.ends = append(lb.ends, len(lb.text))
+	lb.lines = append(lb.lines, n)
+}
+
+func (lb *lineBatch) len() int { return len(lb.ends) }
+
+// batch returns the lines added since the last batch, and starts anew. The
+// batch is valid until the next call: emit checks it before it returns.
+func (lb *lineBatch) batch() *urlBatch {
+	text := string(lb.text)
+	lb.b.urls, lb.b.lines = lb.b.urls[:0], append(lb.b.lines[:0], lb.lines...)
+	start := 0
+	for _, end := range lb.ends {
+		lb.b.urls = append(lb.b.urls, text[start:end])
+		start = end
+	}
+	lb.text, lb.ends, lb.lines = lb.text[:0], lb.ends[:0], lb.lines[:0]
+	return &lb.b
+}
+
 // readURLBatches hands emit the URLs of the command line, then those of
 // the -urls file read line by line, in batches, until emit returns false.
 func readURLBatches(c *checkConfig, stdin io.Reader, emit func(*urlBatch) bool) error {
@@ -117,19 +150,17 @@ func readURLBatches(c *checkConfig, stdin io.Reader, emit func(*urlBatch) bool) 
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxURLLine)
-	b := &urlBatch{}
+	var lb lineBatch
 	n := 1
 	for ; sc.Scan(); n++ {
-		b.urls = append(b.urls, strings.TrimRight(sc.Text(), "\r"))
-		b.lines = append(b.lines, n)
-		if len(b.urls) == urlBatchSize {
-			if !emit(b) {
+		lb.add(bytes.TrimRight(sc.Bytes(), "\r"), n)
+		if lb.len() == urlBatchSize {
+			if !emit(lb.batch()) {
 				return nil
 			}
-			b = &urlBatch{}
 		}
 	}
-	if len(b.urls) > 0 && !emit(b) {
+	if lb.len() > 0 && !emit(lb.batch()) {
 		return nil
 	}
 	if errors.Is(sc.Err(), bufio.ErrTooLong) {

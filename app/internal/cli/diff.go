@@ -110,7 +110,11 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	r := release.New(matcher.ParseText(c.reading, oldText), matcher.ParseText(c.reading, newText), c.crawlers)
+	// No output of diff shows a diagnostic, or the sentence of a rule's
+	// decision (a verdict gives its deciding line, release.Verdict): the
+	// parses skip both (issue 19).
+	opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true}
+	r := release.New(opts.ParseText(c.reading, oldText), opts.ParseText(c.reading, newText), c.crawlers)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w := newDiffWriter(c, out, true)
 	if err := w.finish(); err != nil { // the CSV header
@@ -160,8 +164,15 @@ func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error
 	if err != nil {
 		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
 	}
-	where := file + ":" + strconv.Itoa(int(e.Line))
-	return r.Check(t, w.c.all, func(p release.Pair) error { return w.pair(e.URL, where, p) })
+	// The source position is made for the first pair printed, if any: most
+	// URLs of a large list change no verdict (issue 19).
+	where := ""
+	return r.Check(t, w.c.all, func(p release.Pair) error {
+		if where == "" {
+			where = file + ":" + strconv.Itoa(int(e.Line))
+		}
+		return w.pair(e.URL, where, p)
+	})
 }
 
 // finish flushes the CSV rows.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The release benchmarks: diff and check -crawlers over a million URLs for
@@ -101,12 +102,21 @@ func TestBenchInputsChange(t *testing.T) {
 func benchmarkCommand(b *testing.B, evaluations int, args func(old, new, urls string) []string) {
 	old, new, urls := writeBenchInputs(b, b.TempDir(), benchURLs)
 	b.ResetTimer()
+	cpu := processCPU()
 	for b.Loop() {
 		if code := Run(args(old, new, urls), strings.NewReader(""), io.Discard, io.Discard); code == ExitUsage {
 			b.Fatalf("exit %d", code)
 		}
 	}
 	b.ReportMetric(float64(evaluations)*float64(b.N)/b.Elapsed().Seconds(), "evaluations/s")
+	reportCPU(b, processCPU()-cpu, evaluations, "evaluations/cpu-s")
+}
+
+// reportCPU reports n×b.N units over the CPU time used, where it is known.
+func reportCPU(b *testing.B, used time.Duration, n int, unit string) {
+	if used > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/used.Seconds(), unit)
+	}
 }
 
 // BenchmarkReleaseDiff: 1,000,000 URLs × 10 crawlers under two files is
