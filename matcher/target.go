@@ -143,27 +143,13 @@ func (t *Target) readHost(scheme, s string) (string, error) {
 	return rest, nil
 }
 
-// A robotsSite is one site's robots.txt URL (RFC 9309 §2.3).
-type robotsSite struct{ scheme, host, port, url string }
-
-// lastSite keeps the latest robots.txt URL made: as with lastHost, the URLs
-// of a list almost always share their site, and the URL is a pure function
-// of it, so it is not built again for every URL (issue 18).
-var lastSite atomic.Pointer[robotsSite]
-
-// robotsURL is the robots.txt URL of a site: scheme, host as normalized,
-// and port unless it is the scheme's default.
+// robotsURL is the robots.txt URL of a site (RFC 9309 §2.3): scheme,
+// host as normalized, and port unless it is the scheme's default.
 func robotsURL(scheme, host, port string) string {
-	if s := lastSite.Load(); s != nil && s.scheme == scheme && s.host == host && s.port == port {
-		return s.url
+	if port == "" {
+		return scheme + "://" + host + "/robots.txt"
 	}
-	authority := host
-	if port != "" {
-		authority += ":" + port
-	}
-	u := scheme + "://" + authority + "/robots.txt"
-	lastSite.Store(&robotsSite{scheme: scheme, host: host, port: port, url: u})
-	return u
+	return scheme + "://" + host + ":" + port + "/robots.txt"
 }
 
 // authorityEnd is where the authority that starts s ends: at the first '/'
