@@ -42,8 +42,9 @@ func TestParseTarget(t *testing.T) {
 	}
 }
 
-// The robots.txt URL of the site before is kept (lastSite) and must not be
-// reused for another scheme, host or port, whatever the order of the URLs.
+// Each URL's robots.txt URL is its own site's (RFC 9309 §2.3): scheme, host
+// and port as written, the default port dropped, whatever the order of the
+// URLs.
 func TestParseTargetRobotsURLPerSite(t *testing.T) {
 	sites := []struct{ in, robots string }{
 		{"https://example.com/a", "https://example.com/robots.txt"},
