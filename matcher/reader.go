@@ -187,6 +187,14 @@ type ParseOptions struct {
 	// Result.Diagnostics, the file's diagnostics that bear on a decision,
 	// is empty.
 	SkipDiagnostics bool
+	// Pause, when set, is called between lines while a reading parses,
+	// every PauseEvery lines (see Scanner.Pace): a program with one
+	// thread (the page, compiled to WebAssembly) blocks in it to let its
+	// event loop run, so that a long parse is cut into short tasks. It
+	// may also end the goroutine (runtime.Goexit) to abandon a parse
+	// whose result is no longer wanted: a parse holds no lock and writes
+	// nothing but the File it makes. The File does not keep it.
+	Pause func()
 }
 
 // ParseShared is matcher.ParseShared with these options.
@@ -195,6 +203,11 @@ func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
 		text = string(src)
 	}
 	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
+}
+
+// ParseText is matcher.ParseText with these options.
+func (o ParseOptions) ParseText(r Reading, text string) *File {
+	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, o)
 }
 
 // ParseAs is matcher.ParseAs with these options.
@@ -244,11 +257,11 @@ func readerOrRFC(r Reading) Reader {
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
 	if len(src) <= limit {
 		f := impl.Parse(src, text, o)
-		f.reader = impl
+		f.reader, f.opts.Pause = impl, nil
 		return f
 	}
 	f := impl.Parse(src[:limit], text[:limit], o)
-	f.reader = impl
+	f.reader, f.opts.Pause = impl, nil
 	if o.SkipDiagnostics {
 		return f
 	}

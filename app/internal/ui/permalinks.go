@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
@@ -167,6 +168,28 @@ func (e *explorer) persistLater(ctx app.Context) {
 
 func (e *explorer) persist(ctx app.Context) {
 	s := e.state()
+	start := browser.PerfNow()
+	if !app.IsClient || len(s.Robots) < pacedFrom {
+		e.store(ctx, s, permalink.Readable(s), start)
+		return
+	}
+	// The link of a large file is written in the background, in short
+	// browser tasks; a newer save stops it.
+	seq := e.persistSeq
+	e.later(ctx, &e.saving, func(pause func()) func(ctx app.Context) {
+		link := permalink.ReadablePaced(s, pause)
+		return func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if seq == e.persistSeq {
+				e.store(ctx, s, link, start)
+			}
+		}
+	})
+}
+
+// store saves the work s, whose readable link is link, locally, and
+// writes its compact link into the address bar.
+func (e *explorer) store(ctx app.Context, s permalink.State, link string, start float64) {
 	if len(s.Robots) > maxSavedRobots {
 		// Said once, not after every edit of the same large file.
 		if !e.tooLargeToSave {
@@ -175,17 +198,20 @@ func (e *explorer) persist(ctx app.Context) {
 		}
 	} else {
 		e.tooLargeToSave = false
-		browser.StoreValue(ctx, view.WorkKey, view.SavedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
+		sp := browser.StartSpan("save: store the work")
+		defer sp.End()
+		browser.StoreValue(ctx, view.WorkKey, view.SavedWork{Link: link, Edited: e.edited}, func(ctx app.Context, err error) {
 			e.say(notSaved("Your work", err), "error")
 		})
 	}
-	if view.SameState(s, e.linked) {
-		return // the address bar already holds this state
-	}
-	if e.typedLink(ctx) {
+	if view.SameState(s, e.linked) || e.typedLink(ctx) {
+		// The address bar already holds this state, or a link typed
+		// there wins.
+		browser.PublishSaveTiming(len(s.Robots), start)
 		return
 	}
-	e.compactThen(ctx, s, func(ctx app.Context, c string, err error, current bool) {
+	e.compactLinkThen(ctx, func(func()) string { return link }, func(ctx app.Context, c string, err error, current bool) {
+		browser.PublishSaveTiming(len(s.Robots), start)
 		if !current || e.typedLink(ctx) {
 			return
 		}
@@ -336,9 +362,16 @@ func (e *explorer) decodeThen(ctx app.Context, fragment string, done func(ctx ap
 // s is still the newest state asked for the address bar (e.linkGen has not
 // moved on): a late result must never overwrite newer state with it.
 func (e *explorer) compactThen(ctx app.Context, s permalink.State, done func(ctx app.Context, link string, err error, current bool)) {
+	e.compactLinkThen(ctx, func(pause func()) string { return permalink.ReadablePaced(s, pause) }, done)
+}
+
+// compactLinkThen is compactThen of the state whose readable link
+// readable makes, paced by its pause (browser.Pacer): a file of megabytes
+// is encoded in short browser tasks.
+func (e *explorer) compactLinkThen(ctx app.Context, readable func(pause func()) string, done func(ctx app.Context, link string, err error, current bool)) {
 	gen := e.nextLinkGen()
 	ctx.Async(func() {
-		c, err := permalink.Compact(s)
+		c, err := permalink.CompactReadable(readable(browser.NewPacer(context.Background()).Pause))
 		ctx.Dispatch(func(ctx app.Context) { done(ctx, c, err, gen == e.linkGen) })
 	})
 }

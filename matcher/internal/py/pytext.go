@@ -133,6 +133,13 @@ func SplitLines(src []byte, text string) (lines []Line, badByte int) {
 		lines = append(lines, l)
 	}
 	for i := 0; i < len(src); {
+		if c := src[i]; valid && c >= 0x20 && c < utf8.RuneSelf {
+			// Printable ASCII breaks no line (every break is a control
+			// or above ASCII) and decodes as itself: most of a file,
+			// read without decoding.
+			i++
+			continue
+		}
 		r, n, ok := Unit(src[i:])
 		if !ok && badByte < 0 {
 			badByte = i

@@ -168,6 +168,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {
+		s.Pace(i)
 		p.line(&f.Lines[i], lines[i])
 	}
 	p.finish()

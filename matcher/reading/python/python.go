@@ -87,6 +87,7 @@ func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 
 func (p *pyParser) run() {
 	for i := range p.File.Lines {
+		p.Pace(i)
 		l, pl := &p.File.Lines[i], p.lines[i]
 		if p.stop {
 			p.classify(l, pl)

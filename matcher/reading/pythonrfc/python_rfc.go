@@ -107,6 +107,7 @@ type prParser struct {
 
 func (p *prParser) run() {
 	for i := range p.File.Lines {
+		p.Pace(i)
 		l := &p.File.Lines[i]
 		c := p.classify(l)
 		if !p.stop {

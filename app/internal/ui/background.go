@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"context"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/view"
+	"robots-explorer/matcher"
+)
+
+// pacedFrom is the size from which the page parses a file off the UI
+// goroutine, in short browser tasks: a parse of the analysed part of a
+// large paste (view.AnalysedLimit) took 100 to 900 ms per reading in one
+// task, and the tab froze meanwhile. A smaller file is parsed at once.
+const pacedFrom = 64 << 10
+
+// work is one piece of background work: stop ends it (its parse at the
+// next pause, and its result is dropped).
+type work struct{ stop context.CancelFunc }
+
+// cancel stops the work, if any.
+func (w *work) cancel() {
+	if w.stop != nil {
+		w.stop()
+		w.stop = nil
+	}
+}
+
+// parseLater parses src under each reading of rs on a goroutine of its
+// own, paced by a browser.Pacer, and evaluates token and url once under
+// each (view.ParseReadings). The Files go into e.files on the UI
+// goroutine, and then runs there, unless w was cancelled first (by a
+// newer edit or choice), which also ends the parse at its next pause. It
+// replaces what w was doing.
+func (e *explorer) parseLater(ctx app.Context, w *work, rs []matcher.Reading, src, token, url string, then func(ctx app.Context)) {
+	e.later(ctx, w, func(pause func()) func(ctx app.Context) {
+		files := view.ParseReadings(rs, src, token, url, pause)
+		return func(ctx app.Context) {
+			for r, f := range files {
+				e.files.Put(r, src, f)
+			}
+			then(ctx)
+		}
+	})
+}
+
+// later runs do off the UI goroutine, paced by a browser.Pacer whose
+// Pause it is given, and the function it returns on the UI goroutine,
+// unless w was cancelled first, which also ends do at its next pause. It
+// replaces what w was doing.
+func (e *explorer) later(ctx app.Context, w *work, do func(pause func()) func(ctx app.Context)) {
+	w.cancel()
+	wctx, stop := context.WithCancel(context.Background())
+	w.stop = stop
+	ctx.Async(func() {
+		then, ok := paced(wctx, do)
+		ctx.Dispatch(func(ctx app.Context) {
+			if !ok || wctx.Err() != nil {
+				ctx.PreventUpdate()
+				return
+			}
+			w.stop = nil
+			then(ctx)
+		})
+	})
+}
+
+// paced runs do on a goroutine of its own, so that the Pacer may end it
+// (runtime.Goexit) without ending the caller's: ok is false then.
+func paced(ctx context.Context, do func(pause func()) func(ctx app.Context)) (then func(ctx app.Context), ok bool) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		then = do(browser.NewPacer(ctx).Pause)
+		ok = true
+	}()
+	<-done
+	return then, ok
+}
