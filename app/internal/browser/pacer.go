@@ -25,10 +25,14 @@ const SliceBudget = 25 * time.Millisecond
 type Pacer struct {
 	ctx   context.Context
 	since time.Time
+	slice Span // the slice under way, in the performance timeline
 }
 
-// NewPacer starts a slice now.
-func NewPacer(ctx context.Context) *Pacer { return &Pacer{ctx: ctx, since: time.Now()} }
+// NewPacer starts a slice now; name names the work's slices in the
+// performance timeline (Span).
+func NewPacer(ctx context.Context, name string) *Pacer {
+	return &Pacer{ctx: ctx, since: time.Now(), slice: StartSpan(name)}
+}
 
 // Pause lets the browser run once the slice is spent. Outside a browser
 // (on the server, where go-app's window is a stub) it only checks ctx.
@@ -40,7 +44,9 @@ func (p *Pacer) Pause() {
 		return
 	}
 	if app.IsClient {
+		p.slice.End()
 		browserTurn()
+		p.slice = StartSpan(p.slice.name)
 	}
 	if p.ctx.Err() != nil {
 		runtime.Goexit()

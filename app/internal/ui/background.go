@@ -35,7 +35,7 @@ func (w *work) cancel() {
 // newer edit or choice), which also ends the parse at its next pause. It
 // replaces what w was doing.
 func (e *explorer) parseLater(ctx app.Context, w *work, rs []matcher.Reading, src, token, url string, then func(ctx app.Context)) {
-	e.later(ctx, w, func(pause func()) func(ctx app.Context) {
+	e.later(ctx, w, "background: parse", func(pause func()) func(ctx app.Context) {
 		files := view.ParseReadings(rs, src, token, url, pause)
 		return func(ctx app.Context) {
 			for r, f := range files {
@@ -50,12 +50,12 @@ func (e *explorer) parseLater(ctx app.Context, w *work, rs []matcher.Reading, sr
 // Pause it is given, and the function it returns on the UI goroutine,
 // unless w was cancelled first, which also ends do at its next pause. It
 // replaces what w was doing.
-func (e *explorer) later(ctx app.Context, w *work, do func(pause func()) func(ctx app.Context)) {
+func (e *explorer) later(ctx app.Context, w *work, name string, do func(pause func()) func(ctx app.Context)) {
 	w.cancel()
 	wctx, stop := context.WithCancel(context.Background())
 	w.stop = stop
 	ctx.Async(func() {
-		then, ok := paced(wctx, do)
+		then, ok := paced(browser.NewPacer(wctx, name), do)
 		ctx.Dispatch(func(ctx app.Context) {
 			if !ok || wctx.Err() != nil {
 				ctx.PreventUpdate()
@@ -69,11 +69,11 @@ func (e *explorer) later(ctx app.Context, w *work, do func(pause func()) func(ct
 
 // paced runs do on a goroutine of its own, so that the Pacer may end it
 // (runtime.Goexit) without ending the caller's: ok is false then.
-func paced(ctx context.Context, do func(pause func()) func(ctx app.Context)) (then func(ctx app.Context), ok bool) {
+func paced(p *browser.Pacer, do func(pause func()) func(ctx app.Context)) (then func(ctx app.Context), ok bool) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		then = do(browser.NewPacer(ctx).Pause)
+		then = do(p.Pause)
 		ok = true
 	}()
 	<-done

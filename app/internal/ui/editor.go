@@ -63,6 +63,11 @@ type editor struct {
 	ctx       app.Context
 	listeners []app.Func
 	observer  app.Value
+	// frame is the gutter's paint waiting for the next frame (frameID
+	// its request), painted what the gutter's rows show.
+	frame   app.Func
+	frameID app.Value
+	painted gutterRows
 }
 
 // dropHiddenAction asks the editors to forget the part of a file they do
@@ -155,6 +160,11 @@ func (ed *editor) OnDismount() {
 	for _, f := range ed.listeners {
 		f.Release()
 	}
+	if ed.frame != nil {
+		app.Window().Call("cancelAnimationFrame", ed.frameID)
+		ed.frame.Release()
+		ed.frame = nil
+	}
 	ed.listeners, ed.observer = nil, nil
 }
 
@@ -181,10 +191,31 @@ func (ed *editor) field() app.Value  { return app.Window().GetElementByID(ed.ID)
 func (ed *editor) gutterID() string  { return ed.ID + "-gutter" }
 func (ed *editor) gutter() app.Value { return app.Window().GetElementByID(ed.gutterID()) }
 
-// paint draws the gutter for the textarea's scroll position.
+// paint draws the gutter for the textarea's scroll position in the next
+// frame, once however many changes come before it: reading the scroll
+// position lays the textarea out, and in an input handler that was a
+// layout of all of a large text at each keystroke, before the frame's own.
 func (ed *editor) paint() {
+	if ed.frame != nil || !app.IsClient {
+		return
+	}
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		f.Release()
+		if ed.frame != nil { // not dismounted meanwhile
+			ed.frame = nil
+			ed.paintNow()
+		}
+		return nil
+	})
+	ed.frame = f
+	ed.frameID = app.Window().Call("requestAnimationFrame", f)
+}
+
+// paintNow draws the gutter for the textarea's scroll position now.
+func (ed *editor) paintNow() {
 	defer browser.StartSpan("editor: paint the gutter").End()
-	paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks)
+	paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks, &ed.painted)
 }
 
 // scrolled moves the read-only window when the view nears its ends, then

@@ -176,7 +176,7 @@ func (e *explorer) persist(ctx app.Context) {
 	// The link of a large file is written in the background, in short
 	// browser tasks; a newer save stops it.
 	seq := e.persistSeq
-	e.later(ctx, &e.saving, func(pause func()) func(ctx app.Context) {
+	e.later(ctx, &e.saving, "background: readable link", func(pause func()) func(ctx app.Context) {
 		link := permalink.ReadablePaced(s, pause)
 		return func(ctx app.Context) {
 			ctx.PreventUpdate()
@@ -371,7 +371,7 @@ func (e *explorer) compactThen(ctx app.Context, s permalink.State, done func(ctx
 func (e *explorer) compactLinkThen(ctx app.Context, readable func(pause func()) string, done func(ctx app.Context, link string, err error, current bool)) {
 	gen := e.nextLinkGen()
 	ctx.Async(func() {
-		c, err := permalink.CompactReadable(readable(browser.NewPacer(context.Background()).Pause))
+		c, err := permalink.CompactReadable(readable(browser.NewPacer(context.Background(), "background: link").Pause))
 		ctx.Dispatch(func(ctx app.Context) { done(ctx, c, err, gen == e.linkGen) })
 	})
 }
