@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -170,26 +171,43 @@ func (e *explorer) persist(ctx app.Context) {
 	s := e.state()
 	start := browser.PerfNow()
 	if !app.IsClient || len(s.Robots) < pacedFrom {
-		e.store(ctx, s, permalink.Readable(s), start)
+		link := permalink.Readable(s)
+		e.store(ctx, s, link, savedJSON(link, e.edited), start)
 		return
 	}
-	// The link of a large file is written in the background, in short
-	// browser tasks; a newer save stops it.
-	seq := e.persistSeq
+	// The link of a large file and what is saved are written in the
+	// background, in short browser tasks; a newer save stops them.
+	seq, edited := e.persistSeq, e.edited
 	e.later(ctx, &e.saving, "background: readable link", func(pause func()) func(ctx app.Context) {
 		link := permalink.ReadablePaced(s, pause)
+		saved := ""
+		if len(s.Robots) <= maxSavedRobots {
+			pause()
+			saved = savedJSON(link, edited)
+		}
 		return func(ctx app.Context) {
 			ctx.PreventUpdate()
 			if seq == e.persistSeq {
-				e.store(ctx, s, link, start)
+				e.store(ctx, s, link, saved, start)
 			}
 		}
 	})
 }
 
-// store saves the work s, whose readable link is link, locally, and
-// writes its compact link into the address bar.
-func (e *explorer) store(ctx app.Context, s permalink.State, link string, start float64) {
+// savedJSON is what the local storage keeps of the work: a SavedWork, as
+// JSON.
+func savedJSON(link string, edited bool) string {
+	b, err := json.Marshal(view.SavedWork{Link: link, Edited: edited})
+	if err != nil {
+		panic(err) // two strings and a boolean always encode
+	}
+	return string(b)
+}
+
+// store saves the work s, whose readable link is link and whose saved
+// form (savedJSON) is saved, locally, and writes its compact link into the
+// address bar.
+func (e *explorer) store(ctx app.Context, s permalink.State, link, saved string, start float64) {
 	if len(s.Robots) > maxSavedRobots {
 		// Said once, not after every edit of the same large file.
 		if !e.tooLargeToSave {
@@ -200,7 +218,7 @@ func (e *explorer) store(ctx app.Context, s permalink.State, link string, start 
 		e.tooLargeToSave = false
 		sp := browser.StartSpan("save: store the work")
 		defer sp.End()
-		browser.StoreValue(ctx, view.WorkKey, view.SavedWork{Link: link, Edited: e.edited}, func(ctx app.Context, err error) {
+		browser.StoreJSON(ctx, view.WorkKey, saved, func(ctx app.Context, err error) {
 			e.say(notSaved("Your work", err), "error")
 		})
 	}
