@@ -30,7 +30,7 @@ func TestParsePauseEveryReading(t *testing.T) {
 		for _, r := range matcher.Readings() {
 			calls := 0
 			o := matcher.ParseOptions{Pause: func() { calls++ }}
-			paced := o.ParseText(r, src)
+			paced := o.ParseShared(r, []byte(src), src)
 			if want := n / matcher.PauseEvery; calls < want {
 				t.Errorf("%s, %d lines: Pause called %d times, want at least %d", r, n, calls, want)
 			}

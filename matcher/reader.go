@@ -205,11 +205,6 @@ func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
 	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
 }
 
-// ParseText is matcher.ParseText with these options.
-func (o ParseOptions) ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, o)
-}
-
 // ParseAs is matcher.ParseAs with these options.
 func (o ParseOptions) ParseAs(r Reading, src []byte) *File {
 	return parseWithin(readerOrRFC(r), src, string(src), maxSource, o)

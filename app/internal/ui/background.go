@@ -28,20 +28,31 @@ func (w *work) cancel() {
 	}
 }
 
-// parseLater parses src under each reading of rs on a goroutine of its
-// own, paced by a browser.Pacer, and evaluates token and url once under
-// each (view.ParseReadings). The Files go into e.files on the UI
-// goroutine, and then runs there, unless w was cancelled first (by a
-// newer edit or choice), which also ends the parse at its next pause. It
-// replaces what w was doing.
+// parseLater parses src under each reading of rs in turn on a goroutine
+// of its own, paced by a browser.Pacer, and evaluates token and url once
+// under each (view.ParsePaced). Each File goes into e.files on the UI
+// goroutine as soon as it is made, so that work cancelled (by a newer edit
+// or choice, which also ends the parse at its next pause) keeps the
+// readings already parsed; then runs there once all are. It replaces what
+// w was doing.
 func (e *explorer) parseLater(ctx app.Context, w *work, rs []matcher.Reading, src, token, url string, then func(ctx app.Context)) {
-	e.later(ctx, w, "background: parse", func(pause func()) func(ctx app.Context) {
-		files := view.ParseReadings(rs, src, token, url, pause)
+	e.parseEach(ctx, w, rs, []byte(src), src, token, url, then)
+}
+
+func (e *explorer) parseEach(ctx app.Context, w *work, rs []matcher.Reading, b []byte, src, token, url string, then func(ctx app.Context)) {
+	if len(rs) == 0 {
+		then(ctx)
+		return
+	}
+	r := rs[0]
+	e.later(ctx, w, "background: parse "+string(r), func(pause func()) func(ctx app.Context) {
+		f := view.ParsePaced(r, b, src, token, url, pause)
 		return func(ctx app.Context) {
-			for r, f := range files {
-				e.files.Put(r, src, f)
+			e.files.Put(r, src, f)
+			if len(rs) > 1 {
+				ctx.PreventUpdate() // nothing to show until the last one
 			}
-			then(ctx)
+			e.parseEach(ctx, w, rs[1:], b, src, token, url, then)
 		}
 	})
 }

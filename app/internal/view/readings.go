@@ -81,17 +81,23 @@ func (c *ReadingFiles) Put(r matcher.Reading, source string, f *matcher.File) {
 // groups the token chooses, the index of their rules) is built there too,
 // not on the goroutine the Files are handed to.
 func ParseReadings(rs []matcher.Reading, source, token, url string, pause func()) map[matcher.Reading]*matcher.File {
-	o := matcher.ParseOptions{Pause: pause}
 	out := make(map[matcher.Reading]*matcher.File, len(rs))
+	src := []byte(source) // one copy, which the Files share (matcher.ParseShared)
 	for _, r := range rs {
-		f := o.ParseText(r, source)
-		if strings.TrimSpace(token) != "" {
-			f.Evaluate(token, url) // an error (a URL that cannot be read) is for the row to show
-		}
-		out[r] = f
+		out[r] = ParsePaced(r, src, source, token, url, pause)
 		pause()
 	}
 	return out
+}
+
+// ParsePaced is one reading of ParseReadings, of source held also as the
+// bytes src (string(src) == source), which the File keeps as its Source.
+func ParsePaced(r matcher.Reading, src []byte, source, token, url string, pause func()) *matcher.File {
+	f := matcher.ParseOptions{Pause: pause}.ParseShared(r, src, source)
+	if strings.TrimSpace(token) != "" {
+		f.Evaluate(token, url) // an error (a URL that cannot be read) is for the row to show
+	}
+	return f
 }
 
 // All returns source parsed under every reading, in Readings() order (the

@@ -185,9 +185,9 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
 // offset of the first dropped byte, or -1. whole is string(src).
-func pgSplitLines(src []byte, whole string) ([]py.Line, int) {
+func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 	if utf8.Valid(src) {
-		lines, _ := py.SplitLines(src, whole)
+		lines, _ := py.SplitLinesPaced(src, whole, pause)
 		return lines, -1
 	}
 	text := make([]byte, 0, len(src))

@@ -58,7 +58,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLines)
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesPaced)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
