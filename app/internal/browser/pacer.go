@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,7 +13,7 @@ import (
 // browser run its own tasks (key presses, frames): well under the 50 ms a
 // browser counts as a long task on an idle machine, and far under 200 ms
 // on a busy one.
-const SliceBudget = 25 * time.Millisecond
+const SliceBudget = 15 * time.Millisecond
 
 // A Pacer cuts long work into short browser tasks. The page's Go code runs
 // on the browser's main thread, and the browser gets it back only when
@@ -54,16 +55,48 @@ func (p *Pacer) Pause() {
 	p.since = time.Now()
 }
 
-// browserTurn blocks until a zero-delay timer of the browser's has fired:
-// the browser runs what it has queued (input, a frame) before it.
+// browserTurn blocks until a message posted to the page's own message
+// channel has arrived: the browser runs what it has queued before it
+// (input, a frame). A message, unlike a zero-delay timer, is not held
+// back 4 ms once timers nest.
 func browserTurn() {
 	done := make(chan struct{})
-	var f app.Func
-	f = app.FuncOf(func(app.Value, []app.Value) any {
-		f.Release()
-		close(done)
+	turns.Lock()
+	if turns.port == nil {
+		turns.port = openTurns()
+	}
+	turns.waiting = append(turns.waiting, done)
+	port := turns.port
+	turns.Unlock()
+	port.Call("postMessage", nil)
+	<-done
+}
+
+// turns is the message channel browserTurn posts to, and the goroutines
+// waiting for their message, in the order they posted.
+var turns struct {
+	sync.Mutex
+	port    app.Value
+	onTurn  app.Func
+	waiting []chan struct{}
+}
+
+// openTurns makes the channel; its receiving end releases the first
+// goroutine waiting. It lives as long as the page.
+func openTurns() app.Value {
+	ch := app.Window().Get("MessageChannel").New()
+	turns.onTurn = app.FuncOf(func(app.Value, []app.Value) any {
+		turns.Lock()
+		var next chan struct{}
+		if len(turns.waiting) > 0 {
+			next, turns.waiting = turns.waiting[0], turns.waiting[1:]
+		}
+		turns.Unlock()
+		if next != nil {
+			close(next)
+		}
 		return nil
 	})
-	app.Window().Call("setTimeout", f, 0)
-	<-done
+	ch.Get("port1").Set("onmessage", turns.onTurn)
+	return ch.Get("port2")
 }

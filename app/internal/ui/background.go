@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -15,6 +16,11 @@ import (
 // large paste (view.AnalysedLimit) took 100 to 900 ms per reading in one
 // task, and the tab froze meanwhile. A smaller file is parsed at once.
 const pacedFrom = 64 << 10
+
+// pacedCompareDelay is compareDelay for such a file: its comparison under
+// the other readings is seconds of work in slices, each of which a key
+// press waits for.
+const pacedCompareDelay = 400 * time.Millisecond
 
 // work is one piece of background work: stop ends it (its parse at the
 // next pause, and its result is dropped).

@@ -156,7 +156,13 @@ func (e *explorer) compareLater(ctx app.Context) {
 	e.cmpMs = 0
 	e.comparing.cancel()
 	seq, gen := e.cmpSeq, e.gen
-	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+	delay := compareDelay
+	if e.result != nil && len(e.result.In.Robots) >= pacedFrom {
+		// Seconds of background work: started once typing has paused,
+		// not between two keys.
+		delay = pacedCompareDelay
+	}
+	ctx.After(delay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
 }
 
 // compareNow compares the chosen URL under every reading in one go, for
