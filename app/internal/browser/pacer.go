@@ -19,9 +19,9 @@ const SliceBudget = 15 * time.Millisecond
 // on the browser's main thread, and the browser gets it back only when
 // every goroutine is blocked: a goroutine other than the UI's (ctx.Async)
 // that calls Pause often (a parse calls it every matcher.PauseEvery lines)
-// blocks there, once SliceBudget has passed, until a timer of the
-// browser's own has run; the UI goroutine meanwhile handles events and
-// renders. When ctx is done, the work is no longer wanted (a newer edit):
+// blocks there, once SliceBudget has passed, until the browser has run a
+// task of its own (browserTurn); the UI goroutine meanwhile handles events
+// and renders. When ctx is done, the work is no longer wanted (a newer edit):
 // Pause ends the goroutine, and what it built is garbage.
 type Pacer struct {
 	ctx   context.Context
