@@ -132,7 +132,8 @@ func (p *page) wheel(id string, dy float64) {
 }
 
 // watchLongTasks starts recording the page's long tasks (over 50 ms, the
-// browser's own 'longtask' entries) from now on.
+// browser's own 'longtask' entries) from now on, and forgets the page's
+// earlier spans (browser.Span, performance.measure entries).
 const watchLongTasks = `(() => {
 	window.longTasks = [];
 	if (!window.longTaskObserver) {
@@ -141,16 +142,19 @@ const watchLongTasks = `(() => {
 		});
 		window.longTaskObserver.observe({type: "longtask"});
 	}
+	performance.clearMeasures();
 	window.watchStart = performance.now();
 	return true;
 })()`
 
 // longTasks is what the page recorded since watchLongTasks: how many long
-// tasks, the longest, and their sum.
+// tasks, the longest, and their sum; Pieces, for the longest few, the
+// page's spans inside each ("820 ms: compare: parse google 790").
 type longTasks struct {
-	Count   int     `json:"count"`
-	Longest float64 `json:"longest"`
-	Total   float64 `json:"total"`
+	Count   int      `json:"count"`
+	Longest float64  `json:"longest"`
+	Total   float64  `json:"total"`
+	Pieces  []string `json:"pieces"`
 }
 
 // readLongTasks waits for two frames first, so that the observer has
@@ -159,7 +163,12 @@ func (p *page) readLongTasks() longTasks {
 	p.t.Helper()
 	return evalPromise[longTasks](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
 		const l = window.longTasks;
-		r({count: l.length, longest: Math.max(0, ...l.map(e => e.ms)), total: l.reduce((s, e) => s + e.ms, 0)});
+		const spans = performance.getEntriesByType("measure");
+		const pieces = [...l].sort((a, b) => b.ms - a.ms).slice(0, 8).map(t => {
+			const inside = spans.filter(s => s.startTime >= t.start - 1 && s.startTime + s.duration <= t.start + t.ms + 1 && s.duration >= 5);
+			return Math.round(t.ms) + " ms: " + (inside.map(s => s.name + " " + Math.round(s.duration)).join(", ") || "none of the page's spans");
+		});
+		r({count: l.length, longest: Math.max(0, ...l.map(e => e.ms)), total: l.reduce((s, e) => s + e.ms, 0), pieces});
 	}, 0))))`, 120*time.Second)
 }
 

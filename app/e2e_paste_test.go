@@ -52,6 +52,13 @@ func TestE2EPasteLargeFile(t *testing.T) {
 			p.waitFor(`window.noticeAt !== undefined && window.pasteAt !== undefined`)
 			noticeMs := eval[float64](p, `window.noticeAt - window.pasteAt`)
 			p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
+			// All the work of the paste: the analysis, the comparison of
+			// the other readings, the save and the link.
+			analysed := time.Since(start)
+			p.waitFor(`document.querySelector('#readings[data-state="done"]') !== null`)
+			p.waitFor(fmt.Sprintf(`window.robotsExplorerSaveTiming && window.robotsExplorerSaveTiming.bytes === %d`, len(text)))
+			type after struct{ Compared, Saved float64 }
+			done := eval[after](p, `({Compared: window.robotsExplorerCompareTiming.at - window.pasteAt, Saved: window.robotsExplorerSaveTiming.at - window.pasteAt})`)
 			// Responsive: a timer and two frames still come after it.
 			before := eval[int](p, `window.probe.ticks + window.probe.frames * 1000`)
 			p.waitFor(fmt.Sprintf(`window.probe.ticks + window.probe.frames * 1000 >= %d + 2001`, before))
@@ -61,8 +68,10 @@ func TestE2EPasteLargeFile(t *testing.T) {
 			t.Logf("the editor spent %.0f ms copying the clipboard's text into Go (in slices of %d code units, a task each), "+
 				"then %.0f ms taking it", pt.CopyMs, ui.PasteSlice, pt.AcceptMs)
 			t.Logf("real paste of %s: size notice %.0f ms after Ctrl+V; longest main-thread task %.0f ms (%d long tasks, %.0f ms in all); "+
-				"longest gap between timer callbacks %.0f ms; %.1f s wall until analysed",
-				view.ByteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), time.Since(start).Seconds())
+				"longest gap between timer callbacks %.0f ms; %.1f s wall until analysed, the other readings compared %.1f s and the work saved %.1f s after Ctrl+V",
+				view.ByteSize(len(text)), noticeMs, lt.Longest, lt.Count, lt.Total, eval[float64](p, `window.probe.maxGap`), analysed.Seconds(),
+				done.Compared/1000, done.Saved/1000)
+			t.Logf("the long tasks of the paste, longest first, with the page's work in each:\n\t%s", strings.Join(lt.Pieces, "\n\t"))
 			if n := eval[int](p, `document.getElementById("robots-src").value.length`); n > view.AnalysedLimit {
 				t.Errorf("the editor holds %d characters, want at most %d", n, view.AnalysedLimit)
 			}
@@ -103,6 +112,7 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 	p.waitFor(fmt.Sprintf(`document.getElementById("robots-src").selectionStart === %d`, len(text)))
 	var frames, handlers []float64
 	var longest float64
+	var pieces []string
 	count := 0
 	for i := 0; i < 20; i++ {
 		eval[bool](p, watchLongTasks)
@@ -114,10 +124,12 @@ func TestE2ETypingInLargeFile(t *testing.T) {
 		p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming.bytes === %d`, len(text)+i+1))
 		lt := p.readLongTasks()
 		longest, count = max(longest, lt.Longest), count+lt.Count
+		pieces = append(pieces, lt.Pieces...)
 	}
 	t.Logf("typing one character at the end of a %s file: key press to next frame median %.1f ms, p95 %.1f ms (of %.0f); "+
 		"the page's input handler median %.1f ms, p95 %.1f ms; longest main-thread task until re-analysed %.0f ms (%d long tasks in %d key presses)",
 		view.ByteSize(len(text)), median(frames), percentile(frames, 95), frames, median(handlers), percentile(handlers, 95), longest, count, len(frames))
+	t.Logf("the long tasks of the key presses, with the page's work in each:\n\t%s", strings.Join(pieces, "\n\t"))
 	p.noConsoleErrors()
 }
 

@@ -196,6 +196,14 @@ type ParseOptions struct {
 	// sentence. Nothing else of a Result changes
 	// (TestSkipRuleExplanationsSameAnswers).
 	SkipRuleExplanations bool
+	// Pause, when set, is called between lines while a reading parses,
+	// every PauseEvery lines (see Scanner.Pace): a program with one
+	// thread (the page, compiled to WebAssembly) blocks in it to let its
+	// event loop run, so that a long parse is cut into short tasks. It
+	// may also end the goroutine (runtime.Goexit) to abandon a parse
+	// whose result is no longer wanted: a parse holds no lock and writes
+	// nothing but the File it makes. The File does not keep it.
+	Pause func()
 }
 
 // ParseShared is matcher.ParseShared with these options.
@@ -258,11 +266,11 @@ func readerOrRFC(r Reading) Reader {
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
 	if len(src) <= limit {
 		f := impl.Parse(src, text, o)
-		f.reader = impl
+		f.reader, f.opts.Pause = impl, nil
 		return f
 	}
 	f := impl.Parse(src[:limit], text[:limit], o)
-	f.reader = impl
+	f.reader, f.opts.Pause = impl, nil
 	if o.SkipDiagnostics {
 		return f
 	}

@@ -125,6 +125,7 @@ type rfcParser struct {
 // the rules by finish.
 func (p *rfcParser) run(lines []Line) {
 	for i := range lines {
+		p.Pace(i)
 		l := &lines[i]
 		switch l.Kind {
 		case KindUserAgent:
@@ -260,6 +261,7 @@ func newRFCLines(s *Scanner, lines int) *rfcLines {
 
 func (p *rfcLines) read(lines []Line) {
 	for i := range lines {
+		p.Pace(i)
 		p.line(&lines[i])
 	}
 }

@@ -74,7 +74,12 @@ var (
 )
 
 // Readable returns the hand-writable form.
-func Readable(s State) string {
+func Readable(s State) string { return ReadablePaced(s, nil) }
+
+// ReadablePaced is Readable with pause (when not nil) called between
+// slices of escapeSlice bytes of each value: the page encodes a pasted
+// file of megabytes in short browser tasks (see matcher.ParseOptions.Pause).
+func ReadablePaced(s State, pause func()) string {
 	v := url.Values{}
 	if s.Robots != "" {
 		v.Set("robots", s.Robots)
@@ -100,11 +105,15 @@ func Readable(s State) string {
 	if s.Before != "" {
 		v.Set("before", s.Before)
 	}
-	return encodeOrdered(v)
+	return encodeOrdered(v, pause)
 }
 
+// escapeSlice is how much of a value ReadablePaced escapes between two
+// pauses: a few milliseconds of work in the page.
+const escapeSlice = 64 << 10
+
 // encodeOrdered writes parameters in a fixed, readable order.
-func encodeOrdered(v url.Values) string {
+func encodeOrdered(v url.Values, pause func()) string {
 	var b strings.Builder
 	for _, k := range append(append([]string{"robots", "token", "url", "reading", "chosen"}, deliveryKeys...), "before") {
 		for _, val := range v[k] {
@@ -113,10 +122,26 @@ func encodeOrdered(v url.Values) string {
 			}
 			b.WriteString(k)
 			b.WriteByte('=')
-			b.WriteString(strings.ReplaceAll(url.QueryEscape(val), "+", "%20"))
+			escapeValue(&b, val, pause)
 		}
 	}
 	return b.String()
+}
+
+// escapeValue writes val query-escaped, with spaces as %20, a slice at a
+// time: escaping is byte by byte, so the slices' escapes joined are the
+// escape of the whole.
+func escapeValue(b *strings.Builder, val string, pause func()) {
+	for {
+		n := min(len(val), escapeSlice)
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[:n]), "+", "%20"))
+		if val = val[n:]; val == "" {
+			return
+		}
+		if pause != nil {
+			pause()
+		}
+	}
 }
 
 // Compact returns the form "Copy link" produces: the readable form,
@@ -124,8 +149,11 @@ func encodeOrdered(v url.Values) string {
 // it waits for the browser's compression stream (see codec_js.go): call it
 // from a goroutine of its own. It fails only where the browser has no
 // such stream.
-func Compact(s State) (string, error) {
-	z, err := deflateRaw([]byte(Readable(s)))
+func Compact(s State) (string, error) { return CompactReadable(Readable(s)) }
+
+// CompactReadable is Compact of the state whose readable form is r.
+func CompactReadable(r string) (string, error) {
+	z, err := deflateRaw([]byte(r))
 	if err != nil {
 		return "", err
 	}

@@ -179,3 +179,20 @@ func TestDeliveryFacts(t *testing.T) {
 		t.Errorf("readable with a status: %q", r)
 	}
 }
+
+// ReadablePaced is Readable cut into slices: the same link for a file of
+// several slices whose slice ends fall inside multi-byte characters,
+// spaces and plus signs, with a pause between every two slices.
+func TestReadablePacedSameLink(t *testing.T) {
+	line := "Disallow: /Bücher é+x/*?q=a b&c\n"
+	s := State{Robots: strings.Repeat(line, 3*escapeSlice/len(line)+7), Token: "Googlebot", URLs: []string{"/a b"},
+		Before: strings.Repeat("ü", escapeSlice)}
+	pauses := 0
+	got := ReadablePaced(s, func() { pauses++ })
+	if want := Readable(s); got != want {
+		t.Fatalf("the paced link differs from Readable's (%d and %d bytes)", len(got), len(want))
+	}
+	if want := (len(s.Robots)-1)/escapeSlice + (len(s.Before)-1)/escapeSlice; pauses != want {
+		t.Errorf("%d pauses, want one between every two slices: %d", pauses, want)
+	}
+}

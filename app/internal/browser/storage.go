@@ -50,6 +50,42 @@ func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context,
 	})
 }
 
+// StoreJSON is StoreValue of the value whose JSON encoding is text, made
+// beforehand (off the UI goroutine, for a value of megabytes): it is
+// stored as it is, as the local storage's Set stores a value's encoding,
+// and read back by LoadValue.
+func StoreJSON(ctx app.Context, key, text string, failed func(ctx app.Context, err error)) {
+	if err := setLocal(key, text); err == nil {
+		return
+	}
+	ls := ctx.LocalStorage()
+	ls.Del(key)
+	idbPut(ctx, key, text, func(ctx app.Context, err error) {
+		if err == nil {
+			err = ls.Set(key, inIndexedDB)
+		}
+		if err != nil {
+			failed(ctx, err)
+		}
+	})
+}
+
+// setLocal writes text under key in local storage, which throws when it
+// is full.
+func setLocal(key, text string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("local storage refused %d characters: %v", len(text), r)
+		}
+	}()
+	ls := app.Window().Get("localStorage")
+	if !ls.Truthy() {
+		return errors.New("this browser offers no local storage")
+	}
+	ls.Call("setItem", key, text)
+	return nil
+}
+
 // LoadValue reads the value saved under key into v and tells done whether
 // there was one. It answers at once for a value in local storage.
 func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {

@@ -46,6 +46,7 @@ func (t *Timing) Publish() {
 	}
 	end := PerfNow()
 	t.pending = false
+	Span{name: "analyse: render", start: t.renderStart}.End()
 	app.Window().Set("robotsExplorerTiming", map[string]any{
 		"bytes":      t.bytes,
 		"urls":       t.urls,
@@ -82,4 +83,35 @@ func CountRender(name string) {
 		app.Window().Set("robotsExplorerRenders", counts)
 	}
 	counts.Set(name, renders[name])
+}
+
+// Span names a piece of the page's work in the browser's performance
+// timeline (a performance.measure from Start to End), so that the browser
+// tests can say which pieces a long main-thread task was made of.
+type Span struct {
+	name  string
+	start float64
+}
+
+// StartSpan begins the span name now.
+func StartSpan(name string) Span { return Span{name: name, start: PerfNow()} }
+
+// End records the span, from its start to now.
+func (s Span) End() {
+	p := app.Window().Get("performance")
+	if !p.Truthy() || !p.Get("measure").Truthy() {
+		return
+	}
+	p.Call("measure", s.name, map[string]any{"start": s.start, "end": PerfNow()})
+}
+
+// PublishSaveTiming records that the work of bytes bytes was saved (or
+// found too large to save) and its link made, since start, as
+// window.robotsExplorerSaveTiming.
+func PublishSaveTiming(bytes int, start float64) {
+	app.Window().Set("robotsExplorerSaveTiming", map[string]any{
+		"bytes":  bytes,
+		"saveMs": PerfNow() - start,
+		"at":     PerfNow(),
+	})
 }

@@ -63,6 +63,11 @@ type editor struct {
 	ctx       app.Context
 	listeners []app.Func
 	observer  app.Value
+	// frame is the gutter's paint waiting for the next frame (frameID
+	// its request), painted what the gutter's rows show.
+	frame   app.Func
+	frameID app.Value
+	painted gutterRows
 }
 
 // dropHiddenAction asks the editors to forget the part of a file they do
@@ -155,6 +160,11 @@ func (ed *editor) OnDismount() {
 	for _, f := range ed.listeners {
 		f.Release()
 	}
+	if ed.frame != nil {
+		app.Window().Call("cancelAnimationFrame", ed.frameID)
+		ed.frame.Release()
+		ed.frame = nil
+	}
 	ed.listeners, ed.observer = nil, nil
 }
 
@@ -181,8 +191,32 @@ func (ed *editor) field() app.Value  { return app.Window().GetElementByID(ed.ID)
 func (ed *editor) gutterID() string  { return ed.ID + "-gutter" }
 func (ed *editor) gutter() app.Value { return app.Window().GetElementByID(ed.gutterID()) }
 
-// paint draws the gutter for the textarea's scroll position.
-func (ed *editor) paint() { paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks) }
+// paint draws the gutter for the textarea's scroll position in the next
+// frame, once however many changes come before it: reading the scroll
+// position lays the textarea out, and in an input handler that was a
+// layout of all of a large text at each keystroke, before the frame's own.
+func (ed *editor) paint() {
+	if ed.frame != nil || !app.IsClient {
+		return
+	}
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		f.Release()
+		if ed.frame != nil { // not dismounted meanwhile
+			ed.frame = nil
+			ed.paintNow()
+		}
+		return nil
+	})
+	ed.frame = f
+	ed.frameID = app.Window().Call("requestAnimationFrame", f)
+}
+
+// paintNow draws the gutter for the textarea's scroll position now.
+func (ed *editor) paintNow() {
+	defer browser.StartSpan("editor: paint the gutter").End()
+	paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks, &ed.painted)
+}
 
 // scrolled moves the read-only window when the view nears its ends, then
 // repaints the gutter.
@@ -252,6 +286,7 @@ func (ed *editor) write(ctx app.Context) {
 }
 
 func (ed *editor) onInput(ctx app.Context, e app.Event) {
+	defer browser.StartSpan("editor: input").End()
 	text := ctx.JSSrc().Get("value").String()
 	// A huge input would make every later keystroke and layout of the
 	// textarea slow: show only the part the page analyses, and keep the
@@ -302,6 +337,7 @@ func (ed *editor) onPaste(ev app.Value) {
 		return
 	}
 	ev.Call("preventDefault")
+	defer browser.StartSpan("editor: paste event").End()
 	value := stringObject(field.Get("value"))
 	start, end := field.Get("selectionStart").Int(), field.Get("selectionEnd").Int()
 	before, after := value.Call("slice", 0, start).String(), value.Call("slice", end).String()
@@ -315,6 +351,7 @@ func (ed *editor) onPaste(ev app.Value) {
 			return
 		}
 		t0 := browser.PerfNow()
+		defer browser.StartSpan("editor: take the paste").End()
 		ed.pasted(before, normalizeNewlines(text), after)
 		app.Window().Set("robotsExplorerPasteTiming", map[string]any{"copyMs": ms, "acceptMs": browser.PerfNow() - t0})
 	})
@@ -336,6 +373,7 @@ func (ed *editor) pasted(before, text, after string) {
 	seq := ed.fillSeq
 	ed.dirty = true
 	ed.ctx.Dispatch(func(ctx app.Context) {
+		defer browser.StartSpan("editor: report the paste").End()
 		ed.report(ctx, kept)
 		ctx.Defer(func(app.Context) {
 			afterPaint(func() {
@@ -348,8 +386,9 @@ func (ed *editor) pasted(before, text, after string) {
 }
 
 // PasteSlice is how much of a large paste (in UTF-16 code units) is copied
-// into Go in one task: copying 10 MiB at once held the page half a second.
-const PasteSlice = 1 << 20
+// into Go in one task: copying 10 MiB at once held the page half a second,
+// and a slice of 1 Mi units took 50 to 240 ms on a busy machine.
+const PasteSlice = 256 << 10
 
 // copyInSlices copies the JavaScript String object s into Go a slice per
 // task, then calls done with the text and the time spent copying.
@@ -361,6 +400,7 @@ func copyInSlices(s app.Value, done func(text string, ms float64)) {
 	var step func(at int)
 	step = func(at int) {
 		t0 := browser.PerfNow()
+		defer browser.StartSpan("editor: copy a slice of the paste").End()
 		end := min(at+PasteSlice, n)
 		if end < n && isHighSurrogate(s.Call("charCodeAt", end-1).Int()) {
 			end-- // a surrogate pair stays whole
@@ -397,6 +437,7 @@ func (ed *editor) fill(shown, head string) {
 	if !field.Truthy() {
 		return
 	}
+	defer browser.StartSpan("editor: fill the textarea").End()
 	// Laid out unfocused: Chrome took twice as long to lay out a focused
 	// textarea of a megabyte (its caret and selection follow the text).
 	field.Call("blur")

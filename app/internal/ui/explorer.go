@@ -34,11 +34,16 @@ type explorer struct {
 	detail *view.Detail
 	// cmpSeq is bumped with every new detail: a comparison step started
 	// for an older one drops its work.
-	cmpSeq  int
-	cmpMs   float64 // time spent on the current comparison so far
-	loaded  bool
-	measure browser.Timing
-	input   view.InputCheck // the pasted file's notices and the part analysed
+	cmpSeq int
+	cmpMs  float64 // time spent on the current comparison so far
+	// parsing and comparing are the parses of a large file running off
+	// the UI goroutine (background.go): the chosen reading's, for the
+	// analysis, and the others', for the comparison.
+	parsing, comparing work
+	saving             work // the readable link of a large file, for the save (permalinks.go)
+	loaded             bool
+	measure            browser.Timing
+	input              view.InputCheck // the pasted file's notices and the part analysed
 	// marks are the editor's gutter marks for the chosen URL, problems the
 	// count of the file's diagnostics above it (view/gutter.go, view/problems.go).
 	marks    map[int]view.LineMark
@@ -91,8 +96,25 @@ func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 // chosen row when it still exists, and measures the evaluation and the
 // render that follows. The other readings are compared afterwards.
 func (e *explorer) analyze(ctx app.Context) {
+	in := e.input.Bound(e.in)
+	if r := view.ReadingOf(in); app.IsClient && len(in.Robots) >= pacedFrom && !e.files.Has(r, in.Robots) {
+		// A large file is parsed in the background first; the analysis
+		// that follows finds it parsed. The comparison of the old text
+		// is of no use any more.
+		e.comparing.cancel()
+		gen := e.gen
+		e.parseLater(ctx, &e.parsing, []matcher.Reading{r}, in.Robots, in.Token, firstURL(in.URLs), func(ctx app.Context) {
+			if gen == e.gen {
+				e.analyze(ctx)
+			}
+		})
+		return
+	}
 	e.measure.Begin()
-	e.result = view.Analyze(e.input.Bound(e.in), &e.files, e.result).WithSize(len(e.in.Robots))
+	sp := browser.StartSpan("analyse: parse and evaluate")
+	e.result = view.Analyze(in, &e.files, e.result).WithSize(len(e.in.Robots))
+	sp.End()
+	sp = browser.StartSpan("analyse: detail, marks, problems")
 	if e.chosen >= len(e.result.Rows) {
 		e.chosen = 0
 	}
@@ -100,6 +122,7 @@ func (e *explorer) analyze(ctx app.Context) {
 	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
 	e.token = view.NewTokenView(e.in.Token)
 	e.assessDelivery()
+	sp.End()
 	e.measure.EvaluatedNow(len(e.in.Robots), len(e.result.Rows))
 	if !app.IsClient {
 		// Prerendering waits for every timer a component starts: the
@@ -131,8 +154,15 @@ func (e *explorer) show(ctx app.Context, i int) {
 func (e *explorer) compareLater(ctx app.Context) {
 	e.cmpSeq++
 	e.cmpMs = 0
+	e.comparing.cancel()
 	seq, gen := e.cmpSeq, e.gen
-	ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
+	delay := compareDelay
+	if e.result != nil && len(e.result.In.Robots) >= pacedFrom {
+		// Seconds of background work: started once typing has paused,
+		// not between two keys.
+		delay = pacedCompareDelay
+	}
+	ctx.After(delay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
 }
 
 // compareNow compares the chosen URL under every reading in one go, for
@@ -155,14 +185,28 @@ func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
 	}
 	start := browser.PerfNow()
 	src := e.result.In.Robots
+	if rs := e.files.MissingAll(src); len(rs) > 0 && app.IsClient && len(src) >= pacedFrom {
+		// A large file: every missing reading parsed in the background,
+		// then this step again, with all of them parsed.
+		ctx.PreventUpdate()
+		e.parseLater(ctx, &e.comparing, rs, src, e.result.In.Token, e.detail.Row.URL, func(ctx app.Context) {
+			e.cmpMs += browser.PerfNow() - start
+			e.compareStep(ctx, seq, gen)
+		})
+		return
+	}
 	if r, ok := e.files.Missing(src); ok {
+		sp := browser.StartSpan("compare: parse " + string(r))
 		e.files.File(r, src)
+		sp.End()
 		e.cmpMs += browser.PerfNow() - start
 		ctx.PreventUpdate() // nothing to show yet
 		ctx.After(compareDelay, func(ctx app.Context) { e.compareStep(ctx, seq, gen) })
 		return
 	}
 	row := e.detail.Row
+	sp := browser.StartSpan("compare: evaluate")
+	defer sp.End()
 	e.detail = e.detail.WithComparison(view.CompareURL(e.files.All(src), view.ReadingOf(e.result.In), e.result.In.Token, row.URL))
 	e.cmpMs += browser.PerfNow() - start
 	browser.PublishCompareTiming(len(src), e.cmpMs)
@@ -172,6 +216,9 @@ func (e *explorer) compareStep(ctx app.Context, seq, gen int) {
 // the last edit's timer finds gen unchanged.
 func (e *explorer) schedule(ctx app.Context) {
 	e.gen++
+	e.parsing.cancel()
+	e.comparing.cancel()
+	e.saving.cancel()
 	gen := e.gen
 	ctx.After(debounce, func(ctx app.Context) {
 		if gen == e.gen {
@@ -181,6 +228,7 @@ func (e *explorer) schedule(ctx app.Context) {
 }
 
 func (e *explorer) onSource(ctx app.Context, text string) {
+	defer browser.StartSpan("explorer: take the text").End()
 	e.in.Robots, e.edited = text, true
 	if len(text) > view.AnalysedLimit {
 		// Too large to analyse whole: the size notice shows at once,
@@ -188,6 +236,14 @@ func (e *explorer) onSource(ctx app.Context, text string) {
 		e.input.Bound(e.in)
 	}
 	e.schedule(ctx)
+}
+
+// firstURL is the first URL of the URL field's lines, "/" when none.
+func firstURL(lines []string) string {
+	if urls := view.URLLines(lines); len(urls) > 0 {
+		return urls[0]
+	}
+	return "/"
 }
 
 func (e *explorer) onURLs(ctx app.Context, text string) {

@@ -9,10 +9,25 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// gutterRows remembers what the rows of a gutter show, so that a repaint
+// writes only what changed: each write to a row's class or text has the
+// browser restyle it, and the gutter is repainted at every keystroke and
+// scroll.
+type gutterRows struct {
+	top   string
+	shown []gutterRow
+}
+
+type gutterRow struct {
+	line int
+	mark view.LineMark
+}
+
 // paintGutter draws the numbers (and marks) of the lines of field in view
 // into gutter, reusing its row elements; the field's first line is line
-// base+1 of the file.
-func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.LineMark) {
+// base+1 of the file. was is what the gutter shows, and becomes what it
+// shows now.
+func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.LineMark, was *gutterRows) {
 	if !gutter.Truthy() || !field.Truthy() {
 		return
 	}
@@ -23,8 +38,12 @@ func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.Li
 		rows = doc.Call("createElement", "div")
 		rows.Set("className", "gutter-rows")
 		gutter.Call("appendChild", rows)
+		*was = gutterRows{}
 	}
-	rows.Get("style").Set("transform", "translateY("+strconv.FormatFloat(w.Top, 'f', 2, 64)+"px)")
+	if top := "translateY(" + strconv.FormatFloat(w.Top, 'f', 2, 64) + "px)"; top != was.top {
+		rows.Get("style").Set("transform", top)
+		was.top = top
+	}
 	kids := rows.Get("children")
 	n := max(0, w.Last-w.First+1)
 	for kids.Length() < n {
@@ -39,9 +58,18 @@ func paintGutter(gutter, field app.Value, lines, base int, marks map[int]view.Li
 	for kids.Length() > n {
 		rows.Call("removeChild", rows.Get("lastElementChild"))
 	}
+	if len(was.shown) > n {
+		was.shown = was.shown[:n]
+	}
+	for len(was.shown) < n {
+		was.shown = append(was.shown, gutterRow{}) // a new row: painted below
+	}
 	for i := 0; i < n; i++ {
-		line := base + w.First + i
-		paintGutterRow(kids.Index(i), line, marks[line])
+		r := gutterRow{line: base + w.First + i, mark: marks[base+w.First+i]}
+		if r != was.shown[i] {
+			paintGutterRow(kids.Index(i), r.line, r.mark)
+			was.shown[i] = r
+		}
 	}
 }
 

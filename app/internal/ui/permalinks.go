@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -167,6 +169,45 @@ func (e *explorer) persistLater(ctx app.Context) {
 
 func (e *explorer) persist(ctx app.Context) {
 	s := e.state()
+	start := browser.PerfNow()
+	if !app.IsClient || len(s.Robots) < pacedFrom {
+		link := permalink.Readable(s)
+		e.store(ctx, s, link, savedJSON(link, e.edited), start)
+		return
+	}
+	// The link of a large file and what is saved are written in the
+	// background, in short browser tasks; a newer save stops them.
+	seq, edited := e.persistSeq, e.edited
+	e.later(ctx, &e.saving, "background: readable link", func(pause func()) func(ctx app.Context) {
+		link := permalink.ReadablePaced(s, pause)
+		saved := ""
+		if len(s.Robots) <= maxSavedRobots {
+			pause()
+			saved = savedJSON(link, edited)
+		}
+		return func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if seq == e.persistSeq {
+				e.store(ctx, s, link, saved, start)
+			}
+		}
+	})
+}
+
+// savedJSON is what the local storage keeps of the work: a SavedWork, as
+// JSON.
+func savedJSON(link string, edited bool) string {
+	b, err := json.Marshal(view.SavedWork{Link: link, Edited: edited})
+	if err != nil {
+		panic(err) // two strings and a boolean always encode
+	}
+	return string(b)
+}
+
+// store saves the work s, whose readable link is link and whose saved
+// form (savedJSON) is saved, locally, and writes its compact link into the
+// address bar.
+func (e *explorer) store(ctx app.Context, s permalink.State, link, saved string, start float64) {
 	if len(s.Robots) > maxSavedRobots {
 		// Said once, not after every edit of the same large file.
 		if !e.tooLargeToSave {
@@ -175,17 +216,20 @@ func (e *explorer) persist(ctx app.Context) {
 		}
 	} else {
 		e.tooLargeToSave = false
-		browser.StoreValue(ctx, view.WorkKey, view.SavedWork{Link: permalink.Readable(s), Edited: e.edited}, func(ctx app.Context, err error) {
+		sp := browser.StartSpan("save: store the work")
+		defer sp.End()
+		browser.StoreJSON(ctx, view.WorkKey, saved, func(ctx app.Context, err error) {
 			e.say(notSaved("Your work", err), "error")
 		})
 	}
-	if view.SameState(s, e.linked) {
-		return // the address bar already holds this state
-	}
-	if e.typedLink(ctx) {
+	if view.SameState(s, e.linked) || e.typedLink(ctx) {
+		// The address bar already holds this state, or a link typed
+		// there wins.
+		browser.PublishSaveTiming(len(s.Robots), start)
 		return
 	}
-	e.compactThen(ctx, s, func(ctx app.Context, c string, err error, current bool) {
+	e.compactLinkThen(ctx, func(func()) string { return link }, func(ctx app.Context, c string, err error, current bool) {
+		browser.PublishSaveTiming(len(s.Robots), start)
 		if !current || e.typedLink(ctx) {
 			return
 		}
@@ -336,9 +380,16 @@ func (e *explorer) decodeThen(ctx app.Context, fragment string, done func(ctx ap
 // s is still the newest state asked for the address bar (e.linkGen has not
 // moved on): a late result must never overwrite newer state with it.
 func (e *explorer) compactThen(ctx app.Context, s permalink.State, done func(ctx app.Context, link string, err error, current bool)) {
+	e.compactLinkThen(ctx, func(pause func()) string { return permalink.ReadablePaced(s, pause) }, done)
+}
+
+// compactLinkThen is compactThen of the state whose readable link
+// readable makes, paced by its pause (browser.Pacer): a file of megabytes
+// is encoded in short browser tasks.
+func (e *explorer) compactLinkThen(ctx app.Context, readable func(pause func()) string, done func(ctx app.Context, link string, err error, current bool)) {
 	gen := e.nextLinkGen()
 	ctx.Async(func() {
-		c, err := permalink.Compact(s)
+		c, err := permalink.CompactReadable(readable(browser.NewPacer(context.Background(), "background: link").Pause))
 		ctx.Dispatch(func(ctx app.Context) { done(ctx, c, err, gen == e.linkGen) })
 	})
 }

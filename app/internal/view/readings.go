@@ -1,6 +1,8 @@
 package view
 
 import (
+	"strings"
+
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/compare"
 	"robots-explorer/matcher/record"
@@ -47,6 +49,55 @@ func (c *ReadingFiles) Missing(source string) (matcher.Reading, bool) {
 		}
 	}
 	return "", false
+}
+
+// MissingAll names every reading, in Readings() order, that source has
+// not been parsed under yet.
+func (c *ReadingFiles) MissingAll(source string) []matcher.Reading {
+	c.reset(source)
+	var out []matcher.Reading
+	for _, r := range matcher.Readings() {
+		if c.files[r] == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Has says whether source has been parsed under r.
+func (c *ReadingFiles) Has(r matcher.Reading, source string) bool {
+	return c != nil && c.source == source && c.files[r] != nil
+}
+
+// Put keeps f, source parsed under r elsewhere (off the UI goroutine).
+func (c *ReadingFiles) Put(r matcher.Reading, source string, f *matcher.File) {
+	c.reset(source)
+	c.files[r] = f
+}
+
+// ParseReadings parses source under each reading of rs, calling pause
+// between lines (matcher.ParseOptions.Pause), and evaluates token and url
+// once under each, so that what an evaluation builds on first use (the
+// groups the token chooses, the index of their rules) is built there too,
+// not on the goroutine the Files are handed to.
+func ParseReadings(rs []matcher.Reading, source, token, url string, pause func()) map[matcher.Reading]*matcher.File {
+	out := make(map[matcher.Reading]*matcher.File, len(rs))
+	src := []byte(source) // one copy, which the Files share (matcher.ParseShared)
+	for _, r := range rs {
+		out[r] = ParsePaced(r, src, source, token, url, pause)
+		pause()
+	}
+	return out
+}
+
+// ParsePaced is one reading of ParseReadings, of source held also as the
+// bytes src (string(src) == source), which the File keeps as its Source.
+func ParsePaced(r matcher.Reading, src []byte, source, token, url string, pause func()) *matcher.File {
+	f := matcher.ParseOptions{Pause: pause}.ParseShared(r, src, source)
+	if strings.TrimSpace(token) != "" {
+		f.Evaluate(token, url) // an error (a URL that cannot be read) is for the row to show
+	}
+	return f
 }
 
 // All returns source parsed under every reading, in Readings() order (the

@@ -114,3 +114,31 @@ func TestCompareURLAgreementAndUnreadableURL(t *testing.T) {
 		t.Errorf("an unreadable URL has no comparison: %+v", cmp)
 	}
 }
+
+// Files parsed elsewhere (the page's background parse) join the cache of
+// their text: Has and MissingAll see them, File returns them without a
+// parse, and a new text empties the cache.
+func TestReadingFilesPut(t *testing.T) {
+	var c ReadingFiles
+	src := "User-agent: *\nDisallow: /a\n"
+	all := matcher.Readings()
+	if got := c.MissingAll(src); len(got) != len(all) {
+		t.Fatalf("an empty cache misses %v, want every reading", got)
+	}
+	files := ParseReadings(all[1:], src, "bot", "/a", func() {})
+	for r, f := range files {
+		c.Put(r, src, f)
+	}
+	if got := c.MissingAll(src); len(got) != 1 || got[0] != all[0] {
+		t.Errorf("after Put of all but %s, MissingAll is %v", all[0], got)
+	}
+	if !c.Has(all[1], src) || c.Has(all[0], src) || c.Has(all[1], src+"x") {
+		t.Error("Has does not say which readings of which text are cached")
+	}
+	if c.File(all[1], src) != files[all[1]] {
+		t.Error("File parsed again a reading that was put")
+	}
+	if c.MissingAll(src + "x"); c.Has(all[1], src) {
+		t.Error("a new text kept the old text's files")
+	}
+}

@@ -136,9 +136,9 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 // reading r, with one Line for each line split finds (SplitLines, or
 // protego's own), and the Scanner to report on it. It returns the lines as
 // split, and what split said of the bytes that did not decode.
-func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, split func(src []byte, text string) ([]Line, int)) (*matcher.Scanner, []Line, int) {
+func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, split func(src []byte, text string, pause func()) ([]Line, int)) (*matcher.Scanner, []Line, int) {
 	f := matcher.NewFile(r, src, text, o)
-	lines, bad := split(src, text)
+	lines, bad := split(src, text, o.Pause)
 	s := &matcher.Scanner{File: f, Text: text}
 	f.Lines = make([]matcher.Line, len(lines))
 	for i, l := range lines {

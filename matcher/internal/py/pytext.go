@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"robots-explorer/matcher"
 )
 
 // This file holds the parts of Python's str that the python reading needs
@@ -115,6 +117,13 @@ func LineBreak(r rune) bool {
 // line's text is a slice of it, not a copy (a copy of every line was
 // the source once more, in 4 million strings for a 100 MiB file).
 func SplitLines(src []byte, text string) (lines []Line, badByte int) {
+	return SplitLinesPaced(src, text, nil)
+}
+
+// SplitLinesPaced is SplitLines with pause (when not nil) called every
+// matcher.PauseEvery lines: the split is the part of a Python reading's
+// parse before its loop over the lines (see matcher.ParseOptions.Pause).
+func SplitLinesPaced(src []byte, text string, pause func()) (lines []Line, badByte int) {
 	badByte = -1
 	// Most lines end in '\n': one slice of about the right size, rather
 	// than every smaller one append would leave behind.
@@ -131,8 +140,18 @@ func SplitLines(src []byte, text string) (lines []Line, badByte int) {
 			l.Text, l.Off = dec.String(), off
 		}
 		lines = append(lines, l)
+		if pause != nil && len(lines)%matcher.PauseEvery == 0 {
+			pause()
+		}
 	}
 	for i := 0; i < len(src); {
+		if c := src[i]; valid && c >= 0x20 && c < utf8.RuneSelf {
+			// Printable ASCII breaks no line (every break is a control
+			// or above ASCII) and decodes as itself: most of a file,
+			// read without decoding.
+			i++
+			continue
+		}
 		r, n, ok := Unit(src[i:])
 		if !ok && badByte < 0 {
 			badByte = i

@@ -229,6 +229,7 @@ func (p *ccParser) newLine(doc java.Text, a, b int) {
 		return // the text ends with a break: no line after it
 	}
 	start, end := doc.At(a), doc.At(b)
+	p.Pace(len(p.File.Lines))
 	p.File.Lines = append(p.File.Lines, matcher.NewLine(len(p.File.Lines)+1, start, end))
 	p.Longest = max(p.Longest, end-start)
 	p.line(&p.File.Lines[len(p.File.Lines)-1], doc.Slice(a, b))

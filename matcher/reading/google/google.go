@@ -52,6 +52,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
 	for i := range s.File.Lines {
+		s.Pace(i)
 		p.line(&s.File.Lines[i])
 	}
 	p.finish()

@@ -61,6 +61,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	for i := range s.File.Lines {
+		s.Pace(i)
 		p.line(&s.File.Lines[i])
 	}
 	p.finish()

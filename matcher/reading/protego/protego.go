@@ -168,6 +168,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	for i := range f.Lines {
+		s.Pace(i)
 		p.line(&f.Lines[i], lines[i])
 	}
 	p.finish()
@@ -184,9 +185,9 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
 // offset of the first dropped byte, or -1. whole is string(src).
-func pgSplitLines(src []byte, whole string) ([]py.Line, int) {
+func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 	if utf8.Valid(src) {
-		lines, _ := py.SplitLines(src, whole)
+		lines, _ := py.SplitLinesPaced(src, whole, pause)
 		return lines, -1
 	}
 	text := make([]byte, 0, len(src))

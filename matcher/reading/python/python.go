@@ -58,7 +58,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLines)
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesPaced)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
@@ -87,6 +87,7 @@ func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 
 func (p *pyParser) run() {
 	for i := range p.File.Lines {
+		p.Pace(i)
 		l, pl := &p.File.Lines[i], p.lines[i]
 		if p.stop {
 			p.classify(l, pl)

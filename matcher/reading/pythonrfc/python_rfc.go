@@ -82,7 +82,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, _, _ := py.Scan(matcher.PythonRFC, src, text, o, py.SplitLines)
+	s, _, _ := py.Scan(matcher.PythonRFC, src, text, o, py.SplitLinesPaced)
 	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	p.run()
@@ -107,6 +107,7 @@ type prParser struct {
 
 func (p *prParser) run() {
 	for i := range p.File.Lines {
+		p.Pace(i)
 		l := &p.File.Lines[i]
 		c := p.classify(l)
 		if !p.stop {

@@ -104,6 +104,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s := &matcher.Scanner{File: f, Text: text, Longest: longest}
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
 	for i := range f.Lines {
+		s.Pace(i)
 		p.line(&f.Lines[i])
 	}
 	p.finish()

@@ -1,0 +1,54 @@
+package matcher_test
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"robots-explorer/matcher"
+)
+
+// pacedFile is a file of n lines that every reading reads as rules of
+// one group.
+func pacedFile(n int) string {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	return b.String()
+}
+
+// The Pause hook of ParseOptions: every reading calls it between lines,
+// once per PauseEvery lines read, and a parse with it makes the same File
+// as one without; the File does not keep it.
+func TestParsePauseEveryReading(t *testing.T) {
+	for _, lines := range []int{0, matcher.PauseEvery - 1, matcher.PauseEvery, 10*matcher.PauseEvery + 3} {
+		src := pacedFile(lines)
+		n := len(matcher.ParseText(matcher.RFC9309, src).Lines)
+		for _, r := range matcher.Readings() {
+			calls := 0
+			o := matcher.ParseOptions{Pause: func() { calls++ }}
+			paced := o.ParseShared(r, []byte(src), src)
+			if want := n / matcher.PauseEvery; calls < want {
+				t.Errorf("%s, %d lines: Pause called %d times, want at least %d", r, n, calls, want)
+			}
+			if calls > n/matcher.PauseEvery*2+1 {
+				t.Errorf("%s, %d lines: Pause called %d times, want about one per %d lines", r, n, calls, matcher.PauseEvery)
+			}
+			plain := matcher.ParseText(r, src)
+			if !reflect.DeepEqual(paced.Lines, plain.Lines) || !reflect.DeepEqual(paced.Groups, plain.Groups) ||
+				!reflect.DeepEqual(paced.Diagnostics, plain.Diagnostics) {
+				t.Errorf("%s, %d lines: the parse with a Pause hook differs from the one without", r, n)
+			}
+			before := calls
+			if _, err := paced.Evaluate("bot", "/p1/x"); err != nil {
+				t.Fatal(err)
+			}
+			if calls != before {
+				t.Errorf("%s: an evaluation called the parse's Pause hook", r)
+			}
+		}
+	}
+}
