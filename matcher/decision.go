@@ -71,7 +71,7 @@ func bearing(f *File, selected []int) DiagnosticList {
 	var out DiagnosticList
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i] // not a copy of each diagnostic
-		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && inGroups(in, f.Lines[d.Pos.Line-1].Group) {
+		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= f.NumLines() && inGroups(in, f.LineGroup(d.Pos.Line-1)) {
 			out = append(out, *d)
 		}
 	}
@@ -86,7 +86,7 @@ func inGroups(in []uint64, gi int32) bool {
 
 // RuleText returns a rule as "line 7, `Disallow: /*.php`".
 func RuleText(f *File, r Rule) string {
-	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Lines[r.Line-1].Key), f.TextOf(r.Pattern))
+	return fmt.Sprintf("line %d, `%s: %s`", r.Line, f.TextOf(f.Line(int(r.Line)-1).Key), f.TextOf(r.Pattern))
 }
 
 func Octets(n int) string {

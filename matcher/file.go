@@ -46,15 +46,13 @@ func (k *Kind) UnmarshalText(b []byte) error {
 func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 
 // A Line is one line of the file as the reading understood it. It holds
-// offsets only, no strings: a large file has tens of thousands of lines,
-// and a model without pointers costs the garbage collector nothing to keep.
-// File.TextOf gives the text of a span.
+// offsets only, no strings. File.TextOf gives the text of a span.
 //
-// The numbers are int32 so that a Line is 44 bytes instead of 88: a
-// 500 KiB file has some 23,000 lines, and halving the slice halves the
-// memory a parse zeroes and touches. The price is a limit on the source:
-// offsets go up to maxSource, and ParseAs reads only that many bytes of a
-// larger source, saying so in a diagnostic.
+// A File does not keep its Lines as they are: File.Line makes one from a
+// compact record of 20 bytes (lines.go), and a Reader's Parse stores one
+// with EditLine, SetLine or AddLine. The numbers are int32, which limits
+// the source: offsets go up to maxSource, and ParseAs reads only that many
+// bytes of a larger source, saying so in a diagnostic.
 type Line struct {
 	Number int32 // 1-based
 	Start  int32 // byte offset of the line's first byte in File.Source
@@ -131,7 +129,6 @@ func (r Rule) Kind() Kind {
 type File struct {
 	Reading     Reading
 	Source      []byte
-	Lines       []Line
 	Groups      []Group
 	Diagnostics DiagnosticList
 	// BOM is the number of bytes of a UTF-8 byte-order mark (whole or
@@ -148,6 +145,8 @@ type File struct {
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
 	reader Reader
+	// lines are its lines (read them with Line and NumLines).
+	lines lineStore
 	// opts are the options it was parsed with.
 	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
@@ -221,11 +220,11 @@ func (f *File) NewRule(l *Line, allow bool, norm string, group int) Rule {
 // Text returns the source text of the line with the given 1-based number, or
 // "" when there is no such line.
 func (f *File) Text(line int) string {
-	if line < 1 || line > len(f.Lines) {
+	if line < 1 || line > f.NumLines() {
 		return ""
 	}
-	l := f.Lines[line-1]
-	return f.TextOf(Span{l.Start, l.End})
+	r := &f.lines.recs[line-1]
+	return f.TextOf(Span{r.start, r.end})
 }
 
 // Verify reports where the line model does not hold together: lines out of
@@ -234,7 +233,8 @@ func (f *File) Text(line int) string {
 // give a File that passes; the fuzz tests hold them to it.
 func (f *File) Verify() error {
 	prev := f.BOM
-	for i, l := range f.Lines {
+	for i := range f.NumLines() {
+		l := f.Line(i)
 		start, end := int(l.Start), int(l.End)
 		if int(l.Number) != i+1 || start < prev || end < start || end > len(f.Source) {
 			return fmt.Errorf("line %d spans [%d,%d) after %d in %d bytes", i+1, start, end, prev, len(f.Source))
@@ -249,10 +249,10 @@ func (f *File) Verify() error {
 	}
 	for gi, g := range f.Groups {
 		for _, rule := range g.Rules {
-			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
+			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > f.NumLines() {
 				return fmt.Errorf("group %d holds a rule of line %d in group %d", gi, rule.Line, rule.Group)
 			}
-			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
+			if l := f.Line(int(rule.Line) - 1); l.Group != rule.Group || l.Value != rule.Pattern {
 				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
 			}
 		}

@@ -27,8 +27,8 @@ func (e Entry) AddTo(f *matcher.File, keep bool) int {
 	}
 	f.Groups = append(f.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {
-		if l := &f.Lines[n-1]; !keep || l.Group < 0 {
-			l.Group = int32(gi)
+		if !keep || f.LineGroup(n-1) < 0 {
+			f.SetLineGroup(n-1, int32(gi))
 		}
 	}
 	return gi
@@ -140,9 +140,9 @@ func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, sp
 	f := matcher.NewFile(r, src, text, o)
 	lines, bad := split(src, text)
 	s := &matcher.Scanner{File: f, Text: text}
-	f.Lines = make([]matcher.Line, len(lines))
+	f.GrowLines(len(lines))
 	for i, l := range lines {
-		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
+		f.AddLine(matcher.NewLine(i+1, l.Start, l.End))
 		s.Longest = max(s.Longest, l.End-l.Start)
 	}
 	return s, lines, bad

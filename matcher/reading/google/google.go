@@ -51,9 +51,7 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
-	for i := range s.File.Lines {
-		p.line(&s.File.Lines[i])
-	}
+	s.File.EditLines(func(_ int, l *matcher.Line) { p.line(l) })
 	p.finish()
 	s.CheckBytes()
 	s.File.Diagnostics = matcher.SortedDiagnostics(s.Diags)
@@ -316,7 +314,7 @@ func (p *googleParser) finish() {
 		if len(g.Rules) > 0 {
 			continue
 		}
-		l := p.File.Lines[g.Agents[0].Line-1]
+		l := p.File.Line(g.Agents[0].Line - 1)
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}

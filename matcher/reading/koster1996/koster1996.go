@@ -60,9 +60,7 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
-	for i := range s.File.Lines {
-		p.line(&s.File.Lines[i])
-	}
+	s.File.EditLines(func(_ int, l *matcher.Line) { p.line(l) })
 	p.finish()
 	s.CheckBytes()
 	s.File.SetExt(p.ext)
@@ -165,7 +163,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 func (p *kosterParser) finish() {
 	for _, g := range p.File.Groups {
 		if len(g.Rules) == 0 {
-			l := p.File.Lines[g.FirstLine-1]
+			l := p.File.Line(int(g.FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
 		}

@@ -167,9 +167,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s, lines, bad := py.Scan(matcher.Protego, src, text, o, pgSplitLines)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
-	for i := range f.Lines {
-		p.line(&f.Lines[i], lines[i])
-	}
+	f.EditLines(func(i int, l *matcher.Line) { p.line(l, lines[i]) })
 	p.finish()
 	s.CheckBytes()
 	p.checkEncoding(bad)
@@ -514,7 +512,7 @@ func (p *pgParser) extend(l *matcher.Line) {
 func (p *pgParser) finish() {
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
-			p.File.Lines[n-1].Group = int32(gi)
+			p.File.SetLineGroup(n-1, int32(gi))
 		}
 	}
 }

@@ -249,10 +249,10 @@ func TestProtegoNoRuleSet(t *testing.T) {
 func TestProtegoLinesAfterDroppedBytes(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a\r\xff\nDisallow: /b\xfe\n")
 	f := matcher.ParseWith(Reader{}, src)
-	if len(f.Lines) != 3 {
-		t.Fatalf("%d lines, want 3", len(f.Lines))
+	if len(f.Lines()) != 3 {
+		t.Fatalf("%d lines, want 3", len(f.Lines()))
 	}
-	if got := f.TextOf(f.Lines[2].Value); got != "/b" {
+	if got := f.TextOf(f.Lines()[2].Value); got != "/b" {
 		t.Errorf("line 3 value %q, want /b", got)
 	}
 	if err := f.Verify(); err != nil {
@@ -395,8 +395,8 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: /a\nDisallow: x://[\nAllow: /b\nnonsense\n"))
 	kinds := []matcher.Kind{matcher.KindUserAgent, matcher.KindDisallow, matcher.KindDisallow, matcher.KindAllow, matcher.KindInvalid}
 	for i, k := range kinds {
-		if f.Lines[i].Kind != k {
-			t.Errorf("line %d is %s, want %s", i+1, f.Lines[i].Kind, k)
+		if f.Lines()[i].Kind != k {
+			t.Errorf("line %d is %s, want %s", i+1, f.Lines()[i].Kind, k)
 		}
 	}
 	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !f.Diagnostics.Has(matcher.CodeRaises) {

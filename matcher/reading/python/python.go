@@ -86,17 +86,17 @@ func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
 func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 
 func (p *pyParser) run() {
-	for i := range p.File.Lines {
-		l, pl := &p.File.Lines[i], p.lines[i]
+	p.File.EditLines(func(i int, l *matcher.Line) {
+		pl := p.lines[i]
 		if p.stop {
 			p.classify(l, pl)
-			continue
+			return
 		}
 		if pl.Text == "" {
 			p.blank(l)
 		}
 		p.line(l, pl)
-	}
+	})
 	if !p.stop && p.state == 2 {
 		p.addEntry()
 	}
@@ -121,7 +121,7 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	first := p.File.Lines[p.entry.Agents[0].Line-1]
+	first := p.File.Line(p.entry.Agents[0].Line - 1)
 	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
@@ -304,7 +304,7 @@ func (p *pyParser) addEntry() {
 		p.ext.def = gi
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
-		first := p.File.Lines[g.FirstLine-1]
+		first := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(first.Start), int(first.End), matcher.CodeIgnoredRecord, matcher.Warning, pySource+" (RobotFileParser._add_entry)",
 			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)
 	}
@@ -530,7 +530,7 @@ func pyExplain(f *matcher.File, res *matcher.Result, err error) string {
 	}
 	w := res.Matches[res.Winner].Rule
 	s := matcher.FirstMatchSentence(f, res, "")
-	if w.Allow && f.Lines[w.Line-1].Kind == matcher.KindDisallow {
+	if w.Allow && f.Line(int(w.Line)-1).Kind == matcher.KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
 	return s + matcher.LaterMatches(f, res)

@@ -106,13 +106,12 @@ type prParser struct {
 }
 
 func (p *prParser) run() {
-	for i := range p.File.Lines {
-		l := &p.File.Lines[i]
+	p.File.EditLines(func(_ int, l *matcher.Line) {
 		c := p.classify(l)
 		if !p.stop {
 			p.line(l, c)
 		}
-	}
+	})
 	if !p.stop && p.state != 0 {
 		p.addEntry()
 	}
@@ -619,7 +618,7 @@ func prExplain(f *matcher.File, res *matcher.Result, err error) string {
 		verdict = "Disallowed"
 	}
 	s := fmt.Sprintf("%s by %s, which matches %s", verdict, matcher.RuleText(f, w.Rule), matchedPart(w.Priority, res.Path))
-	if w.Rule.Allow && f.Lines[w.Rule.Line-1].Kind == matcher.KindDisallow {
+	if w.Rule.Allow && f.Line(int(w.Rule.Line)-1).Kind == matcher.KindDisallow {
 		s += " (robotparser reads an empty Disallow as an Allow of everything)"
 	}
 	switch {

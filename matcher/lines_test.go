@@ -1,0 +1,62 @@
+package matcher
+
+import "testing"
+
+// The compact store gives back every line exactly as stored, whether its
+// spans fit in a byte each or must be kept whole (issue 16).
+func TestLineStoreRoundTrip(t *testing.T) {
+	lines := []Line{
+		{Start: 0, End: 10, Kind: KindAllow, Group: 0, Key: Span{0, 5}, Value: Span{7, 10}, Comment: Span{10, 10}},
+		{Start: 11, End: 11, Kind: KindBlank, Group: -1, Key: Span{11, 11}, Value: Span{11, 11}, Comment: Span{11, 11}},
+		// a line of 300 bytes: its value's end is 299 bytes past its start
+		{Start: 12, End: 312, Kind: KindDisallow, Group: 3, Key: Span{12, 20}, Value: Span{22, 311}, Comment: Span{312, 312}},
+		// offsets exactly at the one-byte limit, and one past it
+		{Start: 400, End: 655, Kind: KindComment, Group: 7, Key: Span{400, 400}, Value: Span{400, 400}, Comment: Span{401, 655}},
+		{Start: 700, End: 956, Kind: KindOther, Group: 7, Key: Span{700, 703}, Value: Span{705, 956}, Comment: Span{956, 956}},
+		// a span before the line's start (no reading makes one; the store keeps it all the same)
+		{Start: 1000, End: 1004, Kind: KindInvalid, Group: -1, Key: Span{999, 999}, Value: Span{1000, 1000}, Comment: Span{1004, 1004}},
+	}
+	var f File
+	for i, l := range lines {
+		l.Number = int32(i + 1)
+		lines[i] = l
+		f.AddLine(l)
+	}
+	for i, want := range lines {
+		if got := f.Line(i); got != want {
+			t.Errorf("line %d: got %+v, want %+v", i+1, got, want)
+		}
+	}
+	// A long line made short again leaves nothing behind in the long map.
+	short := lines[0]
+	short.Number = 3
+	f.SetLine(2, short)
+	if got := f.Line(2); got != short || len(f.lines.long) != 2 {
+		t.Errorf("line 3 after SetLine: %+v, %d long lines kept", got, len(f.lines.long))
+	}
+}
+
+// While EditLine runs, the line being edited reads and changes as the Line
+// edit holds, as a pointer into a slice of Lines did.
+func TestEditLineSeesItsOwnChanges(t *testing.T) {
+	var f File
+	f.AddLine(NewLine(1, 0, 4))
+	f.AddLine(NewLine(2, 5, 9))
+	f.EditLine(1, func(l *Line) {
+		l.Kind = KindAllow
+		if f.Line(1).Kind != KindAllow {
+			t.Error("Line does not read the edited line")
+		}
+		f.SetLineGroup(1, 4)
+		if l.Group != 4 || f.LineGroup(1) != 4 {
+			t.Errorf("SetLineGroup during the edit: line has group %d", l.Group)
+		}
+		f.SetLineGroup(0, 2) // another line: stored at once
+	})
+	if l := f.Line(1); l.Kind != KindAllow || l.Group != 4 {
+		t.Errorf("after the edit: %+v", l)
+	}
+	if f.LineGroup(0) != 2 {
+		t.Errorf("line 1 is in group %d, want 2", f.LineGroup(0))
+	}
+}
