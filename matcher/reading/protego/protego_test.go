@@ -319,8 +319,16 @@ func FuzzProtego(f *testing.F) {
 			return
 		}
 		ext := file.Ext().(*pgFile)
-		for gi := range ext.entries {
-			for _, entries := range ext.entries[gi] {
+		for gi := range file.Groups {
+			built := ext.entriesOf(file, gi)
+			for ri, entries := range built {
+				// The entries are made again from the rule's pattern as
+				// written: its own entry is the pattern the parse read.
+				r := file.Groups[gi].Rules[ri]
+				_, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow, false)
+				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && entries[own].pattern != main {
+					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(entries), err, main)
+				}
 				for _, e := range entries {
 					if e.pattern == "" || int(e.prio) != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)
