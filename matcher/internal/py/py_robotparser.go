@@ -142,8 +142,8 @@ func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, sp
 	s := &matcher.Scanner{File: f, Text: text}
 	f.GrowLines(len(lines))
 	for i, l := range lines {
-		f.AddLine(matcher.NewLine(i+1, l.Start, l.End))
-		s.Longest = max(s.Longest, l.End-l.Start)
+		f.AddLine(matcher.NewLine(i+1, int(l.Start), int(l.End)))
+		s.Longest = max(s.Longest, int(l.End-l.Start))
 	}
 	return s, lines, bad
 }

@@ -258,11 +258,10 @@ func pgSplitLines(src []byte, whole string) ([]py.Line, int) {
 // pgLine is one line of the decoded text; off (shared with the other
 // lines, never changed) maps its bytes to the source.
 func pgLine(text string, off []int, start, end int) py.Line {
-	l := py.Line{Start: start, End: end, Text: text, Off: off[:len(off):len(off)]}
 	if len(off) == 0 || off[len(off)-1]-off[0] == len(off)-1 && off[0] == start && end-start == len(off) {
-		l.Off = nil // no byte was dropped inside the line
+		return py.NewLine(start, end, text, nil) // no byte was dropped inside the line
 	}
-	return l
+	return py.NewLine(start, end, text, off[:len(off):len(off)])
 }
 
 type pgParser struct {
