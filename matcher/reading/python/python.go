@@ -25,6 +25,7 @@
 package python
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -193,7 +194,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 	}
 	a := matcher.Agent{Line: int(l.Number), Value: p.value(l), Token: value, Global: value == "*"}
 	p.entry.Agents = append(p.entry.Agents, a)
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	p.state = 1
 	end := int(l.Value.End)
 	switch {
@@ -220,7 +221,7 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 		return
 	}
 	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	p.state = 2
 	if p.Diagnosing() {
 		p.checkPattern(l, value)
@@ -267,7 +268,7 @@ func (p *pyParser) other(l *matcher.Line, value string) {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, pySource+" (RobotFileParser.parse)",
 				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
 		}
-		p.entry.Lines = append(p.entry.Lines, int(l.Number))
+		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
@@ -318,7 +319,7 @@ func (p *pyParser) checkEncoding(bad int) {
 		p.Report(bad, bad+1, matcher.CodeInvalidUTF8, matcher.Error, "Python bytes.decode",
 			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")
 	}
-	if strings.HasPrefix(string(p.File.Source), "\uFEFF") {
+	if bytes.HasPrefix(p.File.Source, []byte("\uFEFF")) { // no copy of the source
 		p.Report(0, 3, matcher.CodeBOM, matcher.Warning, "Python bytes.decode",
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, so python reads the first line's key with it and does not recognize the key")
 	}

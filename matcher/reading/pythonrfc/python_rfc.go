@@ -167,7 +167,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 		p.addEntry()
 	}
 	p.entry.Agents = append(p.entry.Agents, matcher.Agent{Line: int(l.Number), Value: value, Token: value, Global: value == "*"})
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, prSource+" (Entry.applies_to)",
@@ -182,7 +182,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 		return
 	}
 	p.state = 2
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	norm, ok := prRulePath(value)
 	if !ok {
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeDollarInside, matcher.Warning, srcPRRuleLine,
@@ -216,7 +216,7 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, prSource+" (RobotFileParser.parse)",
 				"robotparser counts %s as a rule line: a user-agent line after it starts a new group instead of joining this one", p.Key(l))
 		}
-		p.entry.Lines = append(p.entry.Lines, int(l.Number))
+		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
