@@ -60,3 +60,28 @@ func TestEditLineSeesItsOwnChanges(t *testing.T) {
 		t.Errorf("line 1 is in group %d, want 2", f.LineGroup(0))
 	}
 }
+
+// AppendRule puts the rules of the group being read after the previous
+// group's in one array, and hands back slices that a caller's append
+// cannot write past; rules that are not the last run are appended apart.
+func TestAppendRule(t *testing.T) {
+	var f File
+	rule := func(n int32) Rule { return Rule{Line: n} }
+	a := f.AppendRule(nil, rule(1))
+	a = f.AppendRule(a, rule(2))
+	b := f.AppendRule(nil, rule(3))
+	if len(a) != 2 || cap(a) != 2 || a[0].Line != 1 || a[1].Line != 2 || b[0].Line != 3 || &a[1] != &f.rules[1] || &b[0] != &f.rules[2] {
+		t.Fatalf("a %v (cap %d), b %v, array %v", a, cap(a), b, f.rules)
+	}
+	// a is no longer the last run: its next rule goes elsewhere, b's stay.
+	a = f.AppendRule(a, rule(4))
+	b = f.AppendRule(b, rule(5))
+	if len(a) != 3 || a[2].Line != 4 || &a[0] == &f.rules[0] || len(b) != 2 || b[1].Line != 5 || f.rules[3].Line != 5 {
+		t.Fatalf("a %v, b %v, array %v", a, b, f.rules)
+	}
+	// A caller's append copies.
+	c := append(b, rule(6))
+	if &c[0] == &b[0] {
+		t.Error("append to a returned slice wrote into the shared array")
+	}
+}

@@ -480,7 +480,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := ccEscape(ccUnescape(value), false)
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	p.ext.flags[p.group] = append(p.ext.flags[p.group], pattern.FlagsOf(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":

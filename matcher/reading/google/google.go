@@ -257,7 +257,7 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.Value(l))
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	if d, ok := indexDirectory(norm); allow && ok {
 		if p.index == nil {
 			p.index = map[pattern.Ref]*indexRule{}

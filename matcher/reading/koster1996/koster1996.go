@@ -145,7 +145,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm, _ := kosterNormalize(p.Value(l), false)
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.Value(l) == "":

@@ -517,7 +517,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 	if own >= 0 {
 		main = entries[own].pattern
 	}
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, main, p.open))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, main, p.open))
 	switch {
 	case len(entries) == 0:
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",

@@ -220,7 +220,7 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
 	p.entry.Read(int(l.Number))
 	p.state = 2
 	if p.Diagnosing() {

@@ -192,7 +192,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 	// An empty Disallow allows everything (RuleLine turns it into an
 	// Allow), and an empty pattern matches every path.
 	allow := l.Kind == matcher.KindAllow || value == ""
-	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, srcPRRuleLine,
 			"an empty value is an Allow that matches every path with 0 characters: any other matching rule outranks it")

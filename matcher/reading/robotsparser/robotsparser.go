@@ -208,7 +208,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 	if value != "" {
 		norm = rpPattern(py.Decode([]byte(value)))
 	}
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, rpSource+" (addRule)",
 			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))
