@@ -234,10 +234,15 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 	if len(rules) > 0 && (n == 0 || &rules[len(rules)-1] != &f.rules[n-1]) {
 		return append(rules, r)
 	}
-	if f.rules == nil {
-		// Pages of the capacity that no rule reaches are never touched,
-		// and cost no memory.
-		f.rules = make([]Rule, 0, max(f.NumLines(), 8))
+	if n == cap(f.rules) {
+		// A new array for the rules to come, sized for a rule on every
+		// line (pages no rule reaches are never touched) or twice the
+		// last for a parse still adding lines; the groups before keep
+		// the old one, which holds exactly their rules. Grown by append,
+		// each old array stayed too, behind the groups that use it.
+		next := make([]Rule, len(rules), max(f.NumLines(), 2*cap(f.rules), 8)+len(rules))
+		copy(next, rules)
+		f.rules = next
 	}
 	f.rules = append(f.rules, r)
 	n = len(f.rules)

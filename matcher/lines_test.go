@@ -85,3 +85,25 @@ func TestAppendRule(t *testing.T) {
 		t.Error("append to a returned slice wrote into the shared array")
 	}
 }
+
+// A group whose rules outgrow the array moves to a new one whole; the
+// groups before keep theirs.
+func TestAppendRuleOutgrowsTheArray(t *testing.T) {
+	var f File
+	first := f.AppendRule(nil, Rule{Line: 1})
+	var g []Rule
+	for n := int32(2); n <= 40; n++ {
+		g = f.AppendRule(g, Rule{Line: n})
+	}
+	if len(first) != 1 || first[0].Line != 1 || len(g) != 39 {
+		t.Fatalf("first %v, %d rules in g", first, len(g))
+	}
+	for i, r := range g {
+		if r.Line != int32(i+2) {
+			t.Fatalf("rule %d of g is line %d", i, r.Line)
+		}
+	}
+	if &g[len(g)-1] != &f.rules[len(f.rules)-1] {
+		t.Error("g is not the last run of the array")
+	}
+}
