@@ -63,40 +63,37 @@ func (s *lineStore) set(i int, l Line) {
 		*s.edit = l
 		return
 	}
-	s.recs[i] = s.rec(i, l)
+	s.put(i, &l)
 }
 
 // add appends l as the next line.
 func (s *lineStore) add(l Line) {
-	s.recs = append(s.recs, s.rec(len(s.recs), l))
+	s.recs = append(s.recs, lineRec{})
+	s.put(len(s.recs)-1, &l)
 }
 
-// rec encodes l as line i, keeping its spans in long when they do not fit
-// in a byte each.
-func (s *lineStore) rec(i int, l Line) lineRec {
-	r := lineRec{start: l.Start, end: l.End, group: l.Group, kind: l.Kind}
-	offs := [6]int32{l.Key.Start, l.Key.End, l.Value.Start, l.Value.End, l.Comment.Start, l.Comment.End}
-	fits := true
-	for k, o := range offs {
-		d := o - l.Start
-		if d < 0 || d > 0xFF {
-			fits = false
-			break
-		}
-		r.rel[k] = uint8(d)
-	}
-	if fits {
+// put stores l as line i, keeping its spans in long when they do not fit
+// in a byte each. It writes the record in place: made and copied as a
+// value, it took twice as long.
+func (s *lineStore) put(i int, l *Line) {
+	r := &s.recs[i]
+	r.start, r.end, r.group, r.kind = l.Start, l.End, l.Group, l.Kind
+	at := l.Start
+	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
+	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
+	// A negative offset has its high bits set, as has one over 0xFF.
+	if uint32(d0|d1|d2|d3|d4|d5) <= 0xFF {
+		r.rel = [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}
 		if s.long != nil {
 			delete(s.long, int32(i))
 		}
-		return r
+		return
 	}
 	if s.long == nil {
 		s.long = map[int32]lineSpans{}
 	}
 	s.long[int32(i)] = lineSpans{l.Key, l.Value, l.Comment}
 	r.kind |= kindLong
-	return r
 }
 
 // setGroup puts line i (0-based) in group g.
@@ -158,7 +155,7 @@ func (f *File) EditLine(i int, edit func(l *Line)) {
 	s.edit, s.editing = &s.scratch, i
 	edit(s.edit)
 	s.edit, s.editing = nil, -1
-	s.recs[i] = s.rec(i, s.scratch)
+	s.put(i, &s.scratch)
 }
 
 // EditLines is EditLine of every line in order, for a Reader's Parse
