@@ -66,6 +66,18 @@ func (s *lineStore) set(i int, l Line) {
 	s.put(i, &l)
 }
 
+// addNew appends the line [start, end) as NewLine makes it, without
+// encoding a whole Line: NewScanner calls it for every line of a file.
+func (s *lineStore) addNew(start, end int) {
+	n := end - start
+	if n > 0xFF {
+		s.add(NewLine(len(s.recs)+1, start, end))
+		return
+	}
+	s.recs = append(s.recs, lineRec{start: int32(start), end: int32(end), group: -1,
+		rel: [6]uint8{0, 0, 0, 0, uint8(n), uint8(n)}})
+}
+
 // add appends l as the next line.
 func (s *lineStore) add(l Line) {
 	s.recs = append(s.recs, lineRec{})

@@ -107,3 +107,17 @@ func TestAppendRuleOutgrowsTheArray(t *testing.T) {
 		t.Error("g is not the last run of the array")
 	}
 }
+
+// addNew stores what NewLine makes, for short and long lines alike.
+func TestAddNewIsNewLine(t *testing.T) {
+	var s lineStore
+	spans := [][2]int{{0, 0}, {1, 10}, {11, 266}, {267, 523}, {600, 5000}}
+	for _, sp := range spans {
+		s.addNew(sp[0], sp[1])
+	}
+	for i, sp := range spans {
+		if got, want := s.get(i), NewLine(i+1, sp[0], sp[1]); got != want {
+			t.Errorf("line %d: %+v, want %+v", i+1, got, want)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 			break
 		}
 		longest = max(longest, end-start)
-		f.lines.add(NewLine(f.lines.len()+1, start, end))
+		f.lines.addNew(start, end)
 	}
 	f.text = text
 	return &Scanner{File: f, Text: text, Longest: longest}
