@@ -71,7 +71,7 @@ func bearing(f *File, selected []int) DiagnosticList {
 	var out DiagnosticList
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i] // not a copy of each diagnostic
-		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && inGroups(in, f.Lines[d.Pos.Line-1].Group) {
+		if d.Code == CodeSizeLimit || d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= f.NumLines() && inGroups(in, f.LineGroup(d.Pos.Line-1)) {
 			out = append(out, *d)
 		}
 	}
@@ -91,7 +91,7 @@ func appendRuleText(b []byte, f *File, r Rule) []byte {
 	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(r.Line), 10)
 	b = append(b, ", `"...)
-	b = append(b, f.TextOf(f.Lines[r.Line-1].Key)...)
+	b = append(b, f.TextOf(f.Line(int(r.Line)-1).Key)...)
 	b = append(b, ": "...)
 	b = append(b, f.TextOf(r.Pattern)...)
 	return append(b, '`')

@@ -52,7 +52,7 @@ func ExampleParseText() {
 	res, _ := f.Evaluate("Googlebot", "/private/a")
 	m, _ := res.WinningRule()
 	fmt.Println(res.Verdict(), "by line", m.Rule.Line)
-	fmt.Printf("comment: %q\n", f.TextOf(f.Lines[1].Comment))
+	fmt.Printf("comment: %q\n", f.TextOf(f.Lines()[1].Comment))
 	// Output:
 	// disallowed by line 2
 	// comment: " keep out"

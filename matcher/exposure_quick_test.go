@@ -73,7 +73,7 @@ func TestQuickExposurePassMissesNothing(t *testing.T) {
 func BenchmarkExposure(b *testing.B) {
 	f := Parse(gen.RealisticFile(500 << 10))
 	var patterns []string
-	for _, l := range f.Lines {
+	for _, l := range f.Lines() {
 		if l.Kind == KindAllow || l.Kind == KindDisallow {
 			patterns = append(patterns, f.TextOf(l.Value))
 		}

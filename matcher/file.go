@@ -46,15 +46,13 @@ func (k *Kind) UnmarshalText(b []byte) error {
 func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 
 // A Line is one line of the file as the reading understood it. It holds
-// offsets only, no strings: a large file has tens of thousands of lines,
-// and a model without pointers costs the garbage collector nothing to keep.
-// File.TextOf gives the text of a span.
+// offsets only, no strings. File.TextOf gives the text of a span.
 //
-// The numbers are int32 so that a Line is 44 bytes instead of 88: a
-// 500 KiB file has some 23,000 lines, and halving the slice halves the
-// memory a parse zeroes and touches. The price is a limit on the source:
-// offsets go up to maxSource, and ParseAs reads only that many bytes of a
-// larger source, saying so in a diagnostic.
+// A File does not keep its Lines as they are: File.Line makes one from a
+// compact record of 20 bytes (lines.go), and a Reader's Parse stores one
+// with EditLine, SetLine or AddLine. The numbers are int32, which limits
+// the source: offsets go up to maxSource, and ParseAs reads only that many
+// bytes of a larger source, saying so in a diagnostic.
 type Line struct {
 	Number int32 // 1-based
 	Start  int32 // byte offset of the line's first byte in File.Source
@@ -131,7 +129,6 @@ func (r Rule) Kind() Kind {
 type File struct {
 	Reading     Reading
 	Source      []byte
-	Lines       []Line
 	Groups      []Group
 	Diagnostics DiagnosticList
 	// BOM is the number of bytes of a UTF-8 byte-order mark (whole or
@@ -141,6 +138,9 @@ type File struct {
 	// text is Source as a string, made once per parse; the strings of the
 	// model (patterns, agents, TextOf) are slices of it.
 	text string
+	// rules is the array AppendRule puts the rules in, one group's after
+	// another's.
+	rules []Rule
 	// derived holds the rules' patterns that the reading's normalization
 	// changed (see Rule.derived).
 	derived []string
@@ -148,6 +148,8 @@ type File struct {
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
 	reader Reader
+	// lines are its lines (read them with Line and NumLines).
+	lines lineStore
 	// opts are the options it was parsed with.
 	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
@@ -218,14 +220,43 @@ func (f *File) NewRule(l *Line, allow bool, norm string, group int) Rule {
 	return r
 }
 
+// AppendRule is append(rules, r) for a Reader's Parse, where rules are the
+// rules of the group (or record) it is reading. When they are the last
+// AppendRule made, r goes after them in one array for the whole file,
+// sized for a rule on every line, so that no group's rules are copied as
+// they grow: growing each group's slice by append left as much again
+// behind for the collector, a third of a Python reading's peak on a
+// 100 MiB file (issue 16). The slice returned has no room to spare, so
+// that a caller's own append copies it rather than write over the next
+// group's rules. Other rules are appended as usual.
+func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
+	n := len(f.rules)
+	if len(rules) > 0 && (n == 0 || &rules[len(rules)-1] != &f.rules[n-1]) {
+		return append(rules, r)
+	}
+	if n == cap(f.rules) {
+		// A new array for the rules to come, sized for a rule on every
+		// line (pages no rule reaches are never touched) or twice the
+		// last for a parse still adding lines; the groups before keep
+		// the old one, which holds exactly their rules. Grown by append,
+		// each old array stayed too, behind the groups that use it.
+		next := make([]Rule, len(rules), max(f.NumLines(), 2*cap(f.rules), 8)+len(rules))
+		copy(next, rules)
+		f.rules = next
+	}
+	f.rules = append(f.rules, r)
+	n = len(f.rules)
+	return f.rules[n-len(rules)-1 : n : n]
+}
+
 // Text returns the source text of the line with the given 1-based number, or
 // "" when there is no such line.
 func (f *File) Text(line int) string {
-	if line < 1 || line > len(f.Lines) {
+	if line < 1 || line > f.NumLines() {
 		return ""
 	}
-	l := f.Lines[line-1]
-	return f.TextOf(Span{l.Start, l.End})
+	r := &f.lines.recs[line-1]
+	return f.TextOf(Span{r.start, r.end})
 }
 
 // Verify reports where the line model does not hold together: lines out of
@@ -234,7 +265,8 @@ func (f *File) Text(line int) string {
 // give a File that passes; the fuzz tests hold them to it.
 func (f *File) Verify() error {
 	prev := f.BOM
-	for i, l := range f.Lines {
+	for i := range f.NumLines() {
+		l := f.Line(i)
 		start, end := int(l.Start), int(l.End)
 		if int(l.Number) != i+1 || start < prev || end < start || end > len(f.Source) {
 			return fmt.Errorf("line %d spans [%d,%d) after %d in %d bytes", i+1, start, end, prev, len(f.Source))
@@ -249,10 +281,10 @@ func (f *File) Verify() error {
 	}
 	for gi, g := range f.Groups {
 		for _, rule := range g.Rules {
-			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > len(f.Lines) {
+			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > f.NumLines() {
 				return fmt.Errorf("group %d holds a rule of line %d in group %d", gi, rule.Line, rule.Group)
 			}
-			if l := f.Lines[rule.Line-1]; l.Group != rule.Group || l.Value != rule.Pattern {
+			if l := f.Line(int(rule.Line) - 1); l.Group != rule.Group || l.Value != rule.Pattern {
 				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
 			}
 		}

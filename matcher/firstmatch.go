@@ -59,7 +59,7 @@ func FirstMatchBearing(f *File, res *Result) DiagnosticList {
 		switch {
 		case fileWide(d.Code) && (d.Code != CodeInvalidUTF8 || d.Severity == Error):
 			out = append(out, d)
-		case d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && slices.Contains(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)):
+		case d.Pos.Line >= 1 && d.Pos.Line <= f.NumLines() && slices.Contains(res.Groups.Selected, int(f.LineGroup(d.Pos.Line-1))):
 			out = append(out, d)
 		}
 	}

@@ -27,7 +27,7 @@ func FuzzParse(f *testing.F) {
 		for _, r := range Readings() {
 			file := ParseAs(r, src)
 			checkFile(t, r, src, file)
-			if again := ParseAs(r, src); !reflect.DeepEqual(file.Lines, again.Lines) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
+			if again := ParseAs(r, src); !reflect.DeepEqual(file.Lines(), again.Lines()) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
 				t.Fatalf("%s: parsing twice gave different answers", r)
 			}
 		}

@@ -116,7 +116,7 @@ func TestHostileInputs(t *testing.T) {
 					}
 				}
 				t.Logf("%s: %d bytes, %d lines, %d diagnostics: parsed in %v, evaluated in %v",
-					r, len(src), len(f.Lines), len(f.Diagnostics), parsed, time.Since(start)-parsed)
+					r, len(src), len(f.Lines()), len(f.Diagnostics), parsed, time.Since(start)-parsed)
 			}
 		})
 	}

@@ -26,7 +26,7 @@ func pacedFile(n int) string {
 func TestParsePauseEveryReading(t *testing.T) {
 	for _, lines := range []int{0, matcher.PauseEvery - 1, matcher.PauseEvery, 10*matcher.PauseEvery + 3} {
 		src := pacedFile(lines)
-		n := len(matcher.ParseText(matcher.RFC9309, src).Lines)
+		n := matcher.ParseText(matcher.RFC9309, src).NumLines()
 		for _, r := range matcher.Readings() {
 			calls := 0
 			o := matcher.ParseOptions{Pause: func() { calls++ }}
@@ -38,7 +38,7 @@ func TestParsePauseEveryReading(t *testing.T) {
 				t.Errorf("%s, %d lines: Pause called %d times, want about one per %d lines", r, n, calls, matcher.PauseEvery)
 			}
 			plain := matcher.ParseText(r, src)
-			if !reflect.DeepEqual(paced.Lines, plain.Lines) || !reflect.DeepEqual(paced.Groups, plain.Groups) ||
+			if !reflect.DeepEqual(paced.Lines(), plain.Lines()) || !reflect.DeepEqual(paced.Groups, plain.Groups) ||
 				!reflect.DeepEqual(paced.Diagnostics, plain.Diagnostics) {
 				t.Errorf("%s, %d lines: the parse with a Pause hook differs from the one without", r, n)
 			}

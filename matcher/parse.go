@@ -35,7 +35,7 @@ type Scanner struct {
 // NewScanner splits src, whose text is string(src), into lines.
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o}
-	f.Lines = make([]Line, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
+	f.lines.recs = make([]lineRec, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
 	ls := NewLineScanner(src, f.BOM)
 	longest := 0
 	for {
@@ -44,7 +44,7 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 			break
 		}
 		longest = max(longest, end-start)
-		f.Lines = append(f.Lines, NewLine(len(f.Lines)+1, start, end))
+		f.lines.addNew(start, end)
 	}
 	f.text = text
 	return &Scanner{File: f, Text: text, Longest: longest}
@@ -65,7 +65,7 @@ func (s *Scanner) Key(l *Line) string   { return s.str(l.Key) }
 func (s *Scanner) Value(l *Line) string { return s.str(l.Value) }
 
 // pos maps an offset to its position, by binary search over the lines.
-func (s *Scanner) pos(offset int) Position { return position(s.File.Lines, offset) }
+func (s *Scanner) pos(offset int) Position { return s.File.lines.position(offset) }
 
 // Diagnosing says whether the parse keeps diagnostics: a reading that
 // builds a message before it calls Report asks first, so that a parse
@@ -126,8 +126,8 @@ func (s *Scanner) CheckBytes() {
 	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
 	long := s.Longest > GoogleLineLimit
 	if nul || !valid || long {
-		for _, l := range s.File.Lines {
-			s.checkLine(src, int(l.Start), int(l.End), nul, valid, long)
+		for _, r := range s.File.lines.recs {
+			s.checkLine(src, int(r.start), int(r.end), nul, valid, long)
 		}
 	}
 	if len(src) > ParseLimit {

@@ -95,7 +95,7 @@ func sameModel(full, quick *matcher.File) string {
 		return "Diagnosed() is wrong"
 	case len(quick.Diagnostics) != 0:
 		return "the lazy parse kept " + strconv.Itoa(len(quick.Diagnostics)) + " diagnostics"
-	case !reflect.DeepEqual(full.Lines, quick.Lines):
+	case !reflect.DeepEqual(full.Lines(), quick.Lines()):
 		return "the line models differ"
 	case !reflect.DeepEqual(full.Groups, quick.Groups):
 		return "the groups differ"

@@ -274,7 +274,7 @@ func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions
 	if o.SkipDiagnostics {
 		return f
 	}
-	at := position(f.Lines, limit)
+	at := f.lines.position(limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",
 		Message: fmt.Sprintf("the file is %d bytes; only its first %d were read, the rest was not read at all", len(src), limit)})

@@ -26,7 +26,7 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 				if len(f.Source) != len(head) {
 					t.Fatalf("read %d bytes, want %d", len(f.Source), len(head))
 				}
-				for _, l := range f.Lines {
+				for _, l := range f.Lines() {
 					if int(l.End) > len(head) {
 						t.Errorf("line %d ends at %d, past the %d bytes read", l.Number, l.End, len(head))
 					}
@@ -74,7 +74,7 @@ func TestParseTextIsParseAs(t *testing.T) {
 			if string(got.Source) != text {
 				t.Fatalf("%s/%s: Source differs from the text", name, r)
 			}
-			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Groups, want.Groups) ||
+			if !reflect.DeepEqual(got.Lines(), want.Lines()) || !reflect.DeepEqual(got.Groups, want.Groups) ||
 				!reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
 				t.Errorf("%s/%s: ParseText's file differs from ParseAs's", name, r)
 			}
@@ -120,7 +120,7 @@ func TestParseSharedAnswersAsParseAs(t *testing.T) {
 			}
 		}
 		other := ParseShared(r, src, "User-agent: *\nDisallow: /\n")
-		if len(other.Lines) != len(copied.Lines) || other.Text(2) != "Disallow: /a*" {
+		if len(other.Lines()) != len(copied.Lines()) || other.Text(2) != "Disallow: /a*" {
 			t.Errorf("%s: ParseShared of a text that is not src read the text: line 2 is %q", r, other.Text(2))
 		}
 	}

@@ -81,10 +81,10 @@ func (rfc9309) Info() ReadingInfo { return rfcInfo }
 // lines in groups in one pass in file order.
 func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	s := NewScanner(RFC9309, src, text, o)
-	w := newRFCLines(s, len(s.File.Lines))
-	w.read(s.File.Lines)
+	w := newRFCLines(s, s.File.NumLines())
+	w.read()
 	p := &rfcParser{Scanner: s, group: -1, agents: w.agents, rules: w.rules, pats: w.pats}
-	p.run(s.File.Lines)
+	p.run()
 	p.checkLastGroup()
 	s.CheckBytes()
 	s.File.derived = w.derived
@@ -123,26 +123,45 @@ type rfcParser struct {
 // run places the lines in their groups: the pass over the lines that must
 // go in file order. The groups' rule lists and last lines are made from
 // the rules by finish.
-func (p *rfcParser) run(lines []Line) {
-	for i := range lines {
+func (p *rfcParser) run() {
+	f := p.File
+	for i := range f.NumLines() {
 		p.Pace(i)
-		l := &lines[i]
-		switch l.Kind {
-		case KindUserAgent:
-			p.userAgent(l)
-		case KindAllow, KindDisallow:
-			if p.group < 0 {
-				p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
-					"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
-				continue
-			}
+		// Only the group changes here: a blank, comment or other line and
+		// a rule in a group take it without the whole Line being made.
+		switch k := f.lines.recs[i].kind &^ kindLong; {
+		case k == KindUserAgent, k.IsRule() && p.group < 0:
+			l := f.Line(i)
+			p.place(&l)
+			f.SetLineGroup(i, l.Group)
+		case k.IsRule():
 			p.seenRule = true
 			p.rules[p.nextRule].Group = int32(p.group)
 			p.nextRule++
-			l.Group = int32(p.group)
-		case KindBlank, KindComment, KindOther:
-			l.Group = int32(p.group)
+			f.SetLineGroup(i, int32(p.group))
+		case k == KindBlank, k == KindComment, k == KindOther:
+			f.SetLineGroup(i, int32(p.group))
 		}
+	}
+}
+
+// place puts one line in its group.
+func (p *rfcParser) place(l *Line) {
+	switch l.Kind {
+	case KindUserAgent:
+		p.userAgent(l)
+	case KindAllow, KindDisallow:
+		if p.group < 0 {
+			p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
+				"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
+			return
+		}
+		p.seenRule = true
+		p.rules[p.nextRule].Group = int32(p.group)
+		p.nextRule++
+		l.Group = int32(p.group)
+	case KindBlank, KindComment, KindOther:
+		l.Group = int32(p.group)
 	}
 }
 
@@ -181,7 +200,7 @@ func (p *rfcParser) userAgent(l *Line) {
 		p.firstSeen[key] = agent
 		return
 	}
-	if line := p.agents[first].Line; int(p.File.Lines[line-1].Group) != p.group {
+	if line := p.agents[first].Line; int(p.File.LineGroup(line-1)) != p.group {
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(line)+": the rules of both groups are merged")
 	}
@@ -195,7 +214,7 @@ func (p *rfcParser) checkLastGroup() {
 	if last < 0 || p.starts[last].rule < len(p.rules) {
 		return
 	}
-	l := p.File.Lines[p.starts[last].line-1]
+	l := p.File.Line(p.starts[last].line - 1)
 	p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
 		"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 }
@@ -259,10 +278,17 @@ func newRFCLines(s *Scanner, lines int) *rfcLines {
 		agents: make([]Agent, 0, lines/8+1)}
 }
 
-func (p *rfcLines) read(lines []Line) {
-	for i := range lines {
+// read reads every line. It edits the stored lines itself rather than
+// through EditLines: nothing it calls reads the line being read back from
+// the File, and the parse of the default reading is the one a check pays
+// for most often.
+func (p *rfcLines) read() {
+	s := &p.File.lines
+	for i := range s.recs {
 		p.Pace(i)
-		p.line(&lines[i])
+		l := s.get(i)
+		p.line(&l)
+		s.put(i, &l)
 	}
 }
 

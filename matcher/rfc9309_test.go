@@ -36,11 +36,11 @@ func TestParseLineModel(t *testing.T) {
 		{KindOther, "Sitemap", "https://e.example/s.xml", 0},
 		{KindInvalid, "", "", -1},
 	}
-	if len(f.Lines) != len(want) {
-		t.Fatalf("got %d lines, want %d", len(f.Lines), len(want))
+	if len(f.Lines()) != len(want) {
+		t.Fatalf("got %d lines, want %d", len(f.Lines()), len(want))
 	}
 	for i, w := range want {
-		l := f.Lines[i]
+		l := f.Lines()[i]
 		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
 		if int(l.Number) != i+1 || l.Kind != w.kind || key != w.key || value != w.value || int(l.Group) != w.group {
 			t.Errorf("line %d = %+v (key %q, value %q), want %+v", i+1, l, key, value, w)
@@ -49,8 +49,8 @@ func TestParseLineModel(t *testing.T) {
 			t.Errorf("line %d: a span lies outside the line: %+v", i+1, l)
 		}
 	}
-	if c := f.TextOf(f.Lines[0].Comment); f.BOM != 3 || f.Lines[0].Start != 3 || c != " hi" {
-		t.Errorf("BOM %d, first line starts at %d, comment %q", f.BOM, f.Lines[0].Start, c)
+	if c := f.TextOf(f.Lines()[0].Comment); f.BOM != 3 || f.Lines()[0].Start != 3 || c != " hi" {
+		t.Errorf("BOM %d, first line starts at %d, comment %q", f.BOM, f.Lines()[0].Start, c)
 	}
 	if f.Text(2) != "Disallow: /x" {
 		t.Errorf("Text(2) = %q", f.Text(2))

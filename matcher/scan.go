@@ -1,9 +1,6 @@
 package matcher
 
-import (
-	"bytes"
-	"sort"
-)
+import "bytes"
 
 // BOMLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
 // start src. A partial mark counts too: Google's parser skips it, and the
@@ -105,21 +102,4 @@ func trimSpan(src []byte, s, e int) (int, int) {
 		e--
 	}
 	return s, e
-}
-
-// position maps a byte offset to its line and column, by binary search
-// over the lines.
-func position(lines []Line, offset int) Position {
-	i := sort.Search(len(lines), func(i int) bool { return int(lines[i].End) >= offset })
-	if i == len(lines) {
-		i = len(lines) - 1
-	}
-	if i < 0 {
-		return Position{Offset: offset, Line: 1, Column: 1}
-	}
-	col := offset - int(lines[i].Start) + 1
-	if col < 1 {
-		col = 1
-	}
-	return Position{Offset: offset, Line: i + 1, Column: col}
 }

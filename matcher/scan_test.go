@@ -24,7 +24,7 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{}).File
 			var got []string
-			for _, l := range f.Lines {
+			for _, l := range f.Lines() {
 				got = append(got, string(f.Source[l.Start:l.End]))
 			}
 			if !reflect.DeepEqual(got, tt.want) {

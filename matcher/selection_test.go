@@ -91,7 +91,7 @@ func TestBearingManyGroups(t *testing.T) {
 		res := eval(t, f, "target", "/x")
 		var want DiagnosticList
 		for _, d := range f.Diagnostics {
-			if d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines) && slices.Contains(res.Groups.Selected, int(f.Lines[d.Pos.Line-1].Group)) {
+			if d.Code == CodeBOM || d.Pos.Line >= 1 && d.Pos.Line <= len(f.Lines()) && slices.Contains(res.Groups.Selected, int(f.Lines()[d.Pos.Line-1].Group)) {
 				want = append(want, d)
 			}
 		}

@@ -178,9 +178,9 @@ func (b *groupBuilder) groups() []modelGroup {
 
 // LinesOf is a File's own lexing as model lines.
 func LinesOf(f *matcher.File) []ModelLine {
-	out := make([]ModelLine, len(f.Lines))
-	for i := range f.Lines {
-		l := &f.Lines[i]
+	out := make([]ModelLine, f.NumLines())
+	for i := range out {
+		l := f.Line(i)
 		m := &out[i]
 		m.Line, m.Kind, m.Empty, m.Long = l.Number, l.Kind, l.Start == l.End, l.End-l.Start > matcher.GoogleLineLimit
 		switch {

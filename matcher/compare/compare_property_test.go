@@ -200,7 +200,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 					continue // the sentence names no one line
 				}
 				g := fileOf(parsed, matcher.Google)
-				l := g.Lines[line-1]
+				l := g.Lines()[line-1]
 				key := map[matcher.Kind]string{matcher.KindUserAgent: "User-agent", matcher.KindAllow: "Allow", matcher.KindDisallow: "Disallow"}[l.Kind]
 				if key == "" {
 					continue // Google reads the line as no record: nothing to write

@@ -62,7 +62,7 @@ type modelSide struct {
 // n, if it made one.
 func (s *modelSide) ownPattern(n int32) (string, bool) {
 	if s.isRule == nil {
-		s.norms, s.isRule = make([]string, len(s.f.Lines)+1), make([]bool, len(s.f.Lines)+1)
+		s.norms, s.isRule = make([]string, s.f.NumLines()+1), make([]bool, s.f.NumLines()+1)
 		for gi := range s.f.Groups {
 			for ri := range s.f.Groups[gi].Rules {
 				r := &s.f.Groups[gi].Rules[ri]

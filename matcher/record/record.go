@@ -147,7 +147,7 @@ func New(in Input) *Record {
 	r := &Record{
 		SchemaVersion: SchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
 		Scope: Scope{Decision: "crawl", Label: delivery.ScopeOf(in.Delivery), Statement: delivery.CrawlOnly, HoldsFor: HoldsFor},
-		File:  File{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: len(f.Lines)},
+		File:  File{SHA256: hex.EncodeToString(sum[:]), Size: len(f.Source), Lines: f.NumLines()},
 		Token: res.Token, TokenCheck: useragent.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,

@@ -170,7 +170,7 @@ func (r *Release) LineDiff() []DiffLine {
 }
 
 func lines(f *matcher.File) []string {
-	out := make([]string, len(f.Lines))
+	out := make([]string, f.NumLines())
 	for i := range out {
 		out[i] = f.Text(i + 1)
 	}

@@ -3,14 +3,16 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 
 	"robots-explorer/matcher"
 )
 
 // TestEvaluatorSkipsDiagnosticsForText: the text and -urls outputs show
-// no diagnostic, so their parse skips them (issue 18); -json and -compare
-// show them and parse in full.
+// no diagnostic, so their parse skips them (issue 18), and so does the
+// text of -compare of the URLs on the command line (issue 16); -json
+// shows them and parses in full, as -compare -urls still does.
 func TestEvaluatorSkipsDiagnosticsForText(t *testing.T) {
 	body := "User-agent: *\nDisallow: /admin\nDisalow: /x\n" // a typo and a private path to report
 	tests := []struct {
@@ -22,7 +24,8 @@ func TestEvaluatorSkipsDiagnosticsForText(t *testing.T) {
 		{"text -urls", checkConfig{urls: "urls.txt"}, false},
 		{"-json", checkConfig{json: true}, true},
 		{"-json -urls", checkConfig{json: true, urls: "urls.txt"}, true},
-		{"-compare", checkConfig{compare: true}, true},
+		{"-compare", checkConfig{compare: true}, false},
+		{"-json -compare", checkConfig{json: true, compare: true}, true},
 		{"-compare -urls", checkConfig{compare: true, urls: "urls.txt"}, true},
 	}
 	for _, tt := range tests {
@@ -33,5 +36,32 @@ func TestEvaluatorSkipsDiagnosticsForText(t *testing.T) {
 				t.Errorf("Diagnosed() = %v with %d diagnostics, want %v", f.Diagnosed(), len(f.Diagnostics), tt.diagnosed)
 			}
 		})
+	}
+}
+
+// TestCompareTextSameWithoutDiagnostics: -compare's text, parsed without
+// diagnostics, is byte for byte what the full parses print, for files
+// where the readings part ways (typos, a byte-order mark, index.html,
+// '$', groups a blank line splits, a rule before any group).
+func TestCompareTextSameWithoutDiagnostics(t *testing.T) {
+	bodies := []string{
+		goldenFile,
+		"Disallow: /early\nUser-agent: *\nDisallow: /a$\nAllow: /a/index.html\n\nUser-agent: googlebot\nUser-agent: other\nDisallow: /\n",
+		"user-agent: Googlebot/2.1\ndisalow /x\nDisallow: /*.PDF$\nallow: /x/y\nUser-agent: *\n\nDisallow: /tmp?\nnoindex: /n\n",
+		"\xffUser-agent: *\r\nDisallow: /caf\xc3\xa9\r\nDisallow: /%E2%82%AC\r\nAllow: /$\n",
+	}
+	urls := []string{"/", "/a", "/a/", "/a/index.html", "/x/y", "/early", "/doc.pdf", "/tmp?q", "/café", "/%e2%82%ac", "/n"}
+	for i, body := range bodies {
+		for _, token := range []string{"Googlebot", "other", "Bingbot"} {
+			c := &checkConfig{compare: true, reading: matcher.Google, token: token, args: urls}
+			lazy := newEvaluator(c, body)
+			full := &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}, each: true, body: body}
+			var a, b strings.Builder
+			_, errA := checkEach(c, lazy, urls, &a)
+			_, errB := checkEach(c, full, urls, &b)
+			if lazy.file().Diagnosed() || a.Len() == 0 || errA != nil || errB != nil || a.String() != b.String() {
+				t.Errorf("file %d, %s: without diagnostics (%v)\n%s\nwith them (%v)\n%s", i, token, errA, a.String(), errB, b.String())
+			}
+		}
 	}
 }

@@ -145,7 +145,7 @@ func annotate(a *Analysis, res *matcher.Result) ([]FileRow, int) {
 		rows = append(rows, a.fileRow(n, marks, applies, res != nil))
 		last = n
 	}
-	if rest := len(a.File.Lines) - last; rest > 0 && unshown == 0 {
+	if rest := a.File.NumLines() - last; rest > 0 && unshown == 0 {
 		rows = append(rows, FileRow{Folded: rest})
 	}
 	return rows, unshown
@@ -170,7 +170,7 @@ func traceRows(agents []matcher.UserAgentMatch) ([]matcher.UserAgentMatch, int) 
 // a short file, else the remarkable ones with their context.
 func linesToShow(a *Analysis, marks map[int]string, applies map[int]bool) []int {
 	f := a.File
-	total := len(f.Lines)
+	total := f.NumLines()
 	out := make([]int, 0, min(total, MaxShownLines+1))
 	if total <= wholeFileLines {
 		for n := 1; n <= total; n++ {
@@ -205,7 +205,7 @@ func linesToShow(a *Analysis, marks map[int]string, applies map[int]bool) []int 
 
 func (a *Analysis) fileRow(n int, marks map[int]string, applies map[int]bool, decided bool) FileRow {
 	f := a.File
-	group := int(f.Lines[n-1].Group)
+	group := int(f.LineGroup(n - 1))
 	r := FileRow{Number: n, Text: f.Text(n), Mark: marks[n], Diags: a.DiagLines[n]}
 	if group >= 0 && decided {
 		r.Group = "other"

@@ -26,8 +26,8 @@ func TestDetailAnnotatesTheFile(t *testing.T) {
 	a := Analyze(RFC9309Example(), nil, nil)
 	d := NewDetail(a, 0)
 	lines := rowsByLine(d)
-	if len(lines) != len(a.File.Lines) {
-		t.Fatalf("a short file is shown whole: %d of %d lines", len(lines), len(a.File.Lines))
+	if len(lines) != len(a.File.Lines()) {
+		t.Fatalf("a short file is shown whole: %d of %d lines", len(lines), len(a.File.Lines()))
 	}
 	checks := []struct {
 		line         int
@@ -102,8 +102,8 @@ func TestDetailFoldsLongFiles(t *testing.T) {
 	if !winner {
 		t.Error("the winning line is not shown")
 	}
-	if shown > MaxShownLines || shown+folded != len(a.File.Lines) {
-		t.Errorf("%d shown + %d folded, file has %d lines", shown, folded, len(a.File.Lines))
+	if shown > MaxShownLines || shown+folded != len(a.File.Lines()) {
+		t.Errorf("%d shown + %d folded, file has %d lines", shown, folded, len(a.File.Lines()))
 	}
 }
 

@@ -62,14 +62,14 @@ func scopeNotes(f *matcher.File, res *matcher.Result) []ScopeNote {
 }
 
 func isNoindex(f *matcher.File, line int) bool {
-	return line >= 1 && line <= len(f.Lines) && strings.EqualFold(f.TextOf(f.Lines[line-1].Key), "noindex")
+	return line >= 1 && line <= f.NumLines() && strings.EqualFold(f.TextOf(f.Line(line-1).Key), "noindex")
 }
 
 // pathMatches reports whether the path of the record on line matches
 // path, as a rule with that path would (RFC 9309 §2.2.2): a Noindex: line
 // is no rule, so the matcher is asked about a one-rule file.
 func pathMatches(f *matcher.File, line int, path string) bool {
-	value := strings.TrimSpace(f.TextOf(f.Lines[line-1].Value))
+	value := strings.TrimSpace(f.TextOf(f.Line(line - 1).Value))
 	if value == "" {
 		return false
 	}

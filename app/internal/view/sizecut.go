@@ -44,7 +44,7 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 	}
 	past := false
 	for _, m := range res.Matches {
-		if int(f.Lines[m.Rule.Line-1].End) > matcher.ParseLimit {
+		if int(f.Line(int(m.Rule.Line)-1).End) > matcher.ParseLimit {
 			past = true
 		}
 	}
@@ -57,7 +57,7 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 		return nil
 	}
 	c := &sizeCut{Verdict: rc.Verdict(), Why: rc.Explanation}
-	if m, ok := res.WinningRule(); ok && int(f.Lines[m.Rule.Line-1].End) > matcher.ParseLimit {
+	if m, ok := res.WinningRule(); ok && int(f.Line(int(m.Rule.Line)-1).End) > matcher.ParseLimit {
 		c.Line = int(m.Rule.Line)
 	}
 	if c.Line == 0 && c.Verdict == res.Verdict() {
@@ -66,7 +66,7 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 	what := "A matching rule past that point changes the verdict"
 	if c.Line > 0 {
 		what = fmt.Sprintf("Line %d, which decides here, lies past that point (from byte %d), so Googlebot never reads it",
-			c.Line, f.Lines[c.Line-1].Start+1)
+			c.Line, f.Line(c.Line-1).Start+1)
 	}
 	c.Sentence = fmt.Sprintf("Google's crawler reads only the first 500 KiB (%d bytes) of a robots.txt and ignores everything after it "+
 		"(RFC 9309 §2.5 lets any crawler stop there). %s: on the first 500 KiB this URL is %s. %s. Source: %s.",

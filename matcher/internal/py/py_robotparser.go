@@ -12,7 +12,18 @@ import (
 type Entry struct {
 	Agents []matcher.Agent
 	Rules  []matcher.Rule
-	Lines  []int // numbers of the lines read into it
+	// First and Last are the numbers of the first and last lines read
+	// into it (Read), 0 before any: a list of every line was 73 MiB of
+	// garbage in a parse of a 100 MiB file.
+	First, Last int
+}
+
+// Read notes that line n is read into e.
+func (e *Entry) Read(n int) {
+	if e.First == 0 {
+		e.First = n
+	}
+	e.Last = n
 }
 
 // AddTo files e as the next group of f, as _add_entry makes a record of
@@ -21,14 +32,14 @@ type Entry struct {
 // another one.
 func (e Entry) AddTo(f *matcher.File, keep bool) int {
 	gi := len(f.Groups)
-	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.Lines[0], LastLine: e.Lines[len(e.Lines)-1]}
+	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.First, LastLine: e.Last}
 	for i := range g.Rules {
 		g.Rules[i].Group = int32(gi)
 	}
 	f.Groups = append(f.Groups, g)
 	for n := g.FirstLine; n <= g.LastLine; n++ {
-		if l := &f.Lines[n-1]; !keep || l.Group < 0 {
-			l.Group = int32(gi)
+		if !keep || f.LineGroup(n-1) < 0 {
+			f.SetLineGroup(n-1, int32(gi))
 		}
 	}
 	return gi
@@ -140,10 +151,10 @@ func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, sp
 	f := matcher.NewFile(r, src, text, o)
 	lines, bad := split(src, text, o.Pause)
 	s := &matcher.Scanner{File: f, Text: text}
-	f.Lines = make([]matcher.Line, len(lines))
+	f.GrowLines(len(lines))
 	for i, l := range lines {
-		f.Lines[i] = matcher.NewLine(i+1, l.Start, l.End)
-		s.Longest = max(s.Longest, l.End-l.Start)
+		f.AddLine(matcher.NewLine(i+1, int(l.Start), int(l.End)))
+		s.Longest = max(s.Longest, int(l.End-l.Start))
 	}
 	return s, lines, bad
 }

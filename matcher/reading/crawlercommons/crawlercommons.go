@@ -133,7 +133,7 @@ func (p *ccParser) run() {
 	p.split(doc)
 	for gi := range p.File.Groups {
 		if len(p.File.Groups[gi].Rules) == 0 {
-			l := p.File.Lines[p.File.Groups[gi].FirstLine-1]
+			l := p.File.Line(p.File.Groups[gi].FirstLine - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 		}
@@ -229,10 +229,10 @@ func (p *ccParser) newLine(doc java.Text, a, b int) {
 		return // the text ends with a break: no line after it
 	}
 	start, end := doc.At(a), doc.At(b)
-	p.Pace(len(p.File.Lines))
-	p.File.Lines = append(p.File.Lines, matcher.NewLine(len(p.File.Lines)+1, start, end))
+	p.Pace(p.File.NumLines())
+	p.File.AddLine(matcher.NewLine(p.File.NumLines()+1, start, end))
 	p.Longest = max(p.Longest, end-start)
-	p.line(&p.File.Lines[len(p.File.Lines)-1], doc.Slice(a, b))
+	p.File.EditLine(p.File.NumLines()-1, func(l *matcher.Line) { p.line(l, doc.Slice(a, b)) })
 }
 
 // line reads one line: HTML tags go when the file has them, then the
@@ -481,7 +481,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := ccEscape(ccUnescape(value), false)
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	p.ext.flags[p.group] = append(p.ext.flags[p.group], pattern.FlagsOf(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":

@@ -147,8 +147,8 @@ func TestCrawlerCommonsUTF16(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Allowed || len(f.Lines) != 2 || f.Diagnostics.Has(matcher.CodeInvalidUTF8) || f.Diagnostics.Has(matcher.CodeNUL) {
-			t.Errorf("little-endian %v: allowed %v, %d lines, %v", little, res.Allowed, len(f.Lines), f.Diagnostics)
+		if res.Allowed || len(f.Lines()) != 2 || f.Diagnostics.Has(matcher.CodeInvalidUTF8) || f.Diagnostics.Has(matcher.CodeNUL) {
+			t.Errorf("little-endian %v: allowed %v, %d lines, %v", little, res.Allowed, len(f.Lines()), f.Diagnostics)
 		}
 		if err := f.Verify(); err != nil {
 			t.Fatal(err)

@@ -22,11 +22,15 @@ import (
 type Reader struct{}
 
 // googleFile is what the google reading keeps beside the line model: the
-// compiled pattern of every rule and, for an allow whose pattern ends in
-// /index.htm…, the compiled directory pattern it also stands for.
+// flags of every rule's pattern (its body is the rule's normalized
+// pattern, File.NormalizedRule) and, for an allow whose pattern ends in
+// /index.htm…, the compiled directory pattern it also stands for. A byte
+// per rule and a map of the few index rules, rather than a compiled
+// pattern and a pointer per rule: 32 bytes less for each of the 3.4
+// million rules of a 100 MiB file (issue 16).
 type googleFile struct {
-	patterns [][]pattern.Pattern
-	index    [][]*indexRule
+	patterns [][]pattern.Flags
+	index    map[pattern.Ref]*indexRule
 }
 
 // An indexRule is the directory pattern robots.cc derives from an allow
@@ -51,10 +55,10 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
-	for i := range s.File.Lines {
+	s.File.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(&s.File.Lines[i])
-	}
+		p.line(l)
+	})
 	p.finish()
 	s.CheckBytes()
 	s.File.Diagnostics = matcher.SortedDiagnostics(s.Diags)
@@ -70,8 +74,8 @@ type googleParser struct {
 	// (2021) a sitemap, unknown or garbage line sets nothing: it leaves
 	// the group open.
 	separator bool
-	patterns  [][]pattern.Pattern
-	index     [][]*indexRule
+	patterns  [][]pattern.Flags
+	index     map[pattern.Ref]*indexRule
 }
 
 // googleLineEnd returns where robots.cc stops reading the line [start, end):
@@ -222,7 +226,6 @@ func (p *googleParser) userAgent(l *matcher.Line) {
 	if p.group < 0 || p.separator {
 		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
 		p.patterns = append(p.patterns, nil)
-		p.index = append(p.index, nil)
 		p.group, p.separator = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
@@ -257,13 +260,14 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.Value(l))
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
-	p.patterns[p.group] = append(p.patterns[p.group], pattern.Compile(norm))
-	var ix *indexRule
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	if d, ok := indexDirectory(norm); allow && ok {
-		ix = &indexRule{text: d, pat: pattern.Compile(d)}
+		if p.index == nil {
+			p.index = map[pattern.Ref]*indexRule{}
+		}
+		p.index[pattern.Ref{Group: int32(p.group), Rule: int32(len(p.patterns[p.group]))}] = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
-	p.index[p.group] = append(p.index[p.group], ix)
+	p.patterns[p.group] = append(p.patterns[p.group], pattern.FlagsOf(norm))
 	if p.Diagnosing() {
 		p.checkPattern(l)
 	}
@@ -317,7 +321,7 @@ func (p *googleParser) finish() {
 		if len(g.Rules) > 0 {
 			continue
 		}
-		l := p.File.Lines[g.Agents[0].Line-1]
+		l := p.File.Line(g.Agents[0].Line - 1)
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
@@ -394,8 +398,8 @@ func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index
 				if r.Pattern.Start == r.Pattern.End {
 					continue
 				}
-				body := ext.patterns[gi][ri].Body
-				if ix := ext.index[gi][ri]; ix != nil {
+				body := ext.pattern(f, gi, ri).Body
+				if ix := ext.index[pattern.Ref{Group: int32(gi), Rule: int32(ri)}]; ix != nil {
 					body = ix.pat.Body
 				}
 				add(body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
@@ -408,12 +412,12 @@ func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index
 // match is tried again as its directory when it ends in /index.htm…
 // (robots.cc HandleAllow); the priority is then that pattern's length.
 func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, path string) (m matcher.Match, index, ok bool) {
-	if ext.patterns[gi][ri].Match(path) {
+	if ext.patterns[gi][ri].Pattern(f.NormalizedRule(r)).Match(path) {
 		m = f.MatchOf(r)
 		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
 		return m, false, true
 	}
-	ix := ext.index[gi][ri]
+	ix := ext.index[pattern.Ref{Group: int32(gi), Rule: int32(ri)}]
 	if ix == nil || !ix.pat.Match(path) {
 		return matcher.Match{}, false, false
 	}
@@ -423,6 +427,11 @@ func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, 
 		Rule:   "an allow ending in /index.htm… also allows its directory: the pattern is tried again as the directory followed by '$'",
 		Source: googleSource + " (HandleAllow)"})
 	return m, true, true
+}
+
+// pattern is the compiled pattern of rule ri of group gi.
+func (ext *googleFile) pattern(f *matcher.File, gi, ri int) pattern.Pattern {
+	return ext.patterns[gi][ri].Pattern(f.NormalizedRule(&f.Groups[gi].Rules[ri]))
 }
 
 // googlePatternSteps are the escaping steps of a pattern, worked out only

@@ -327,11 +327,11 @@ func TestGoogleParseLines(t *testing.T) {
 		{matcher.KindUserAgent, "User-agent", "c", 1},
 		{matcher.KindAllow, "Allow", "/", 1},
 	}
-	if len(f.Lines) != len(want) {
-		t.Fatalf("%d lines, want %d", len(f.Lines), len(want))
+	if len(f.Lines()) != len(want) {
+		t.Fatalf("%d lines, want %d", len(f.Lines()), len(want))
 	}
 	for i, w := range want {
-		l := f.Lines[i]
+		l := f.Lines()[i]
 		key, value := f.TextOf(l.Key), f.TextOf(l.Value)
 		if l.Kind != w.kind || key != w.key || value != w.value || int(l.Group) != w.group {
 			t.Errorf("line %d = {%v %q %q group %d}, want {%v %q %q group %d}",

@@ -60,10 +60,10 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
-	for i := range s.File.Lines {
+	s.File.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(&s.File.Lines[i])
-	}
+		p.line(l)
+	})
 	p.finish()
 	s.CheckBytes()
 	s.File.SetExt(p.ext)
@@ -148,7 +148,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm, _ := kosterNormalize(p.Value(l), false)
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.Value(l) == "":
@@ -166,7 +166,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 func (p *kosterParser) finish() {
 	for _, g := range p.File.Groups {
 		if len(g.Rules) == 0 {
-			l := p.File.Lines[g.FirstLine-1]
+			l := p.File.Line(int(g.FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
 		}

@@ -39,6 +39,7 @@ package protego
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
@@ -55,9 +56,12 @@ type Reader struct{}
 
 // pgFile is what the protego reading keeps beside the line model.
 type pgFile struct {
-	// entries[g][r] are the rules protego builds from rule r of group g,
-	// in the order it adds them.
-	entries [][][]pgEntry
+	// built[g] holds the rules protego builds from each rule of group g,
+	// made when an evaluation first reads the group: a parse keeps none,
+	// since a 100 MiB file's 3.4 million rules made 240 MiB of entries
+	// that a check, which reads only its token's groups, never looked at
+	// (issue 16).
+	built []pgBuilt
 	// sets are the rule sets, in the order protego creates them.
 	sets []pgSet
 	// runs[i] is the last group of run i: the groups read between two
@@ -77,6 +81,31 @@ type pgSet struct {
 // the rules of that group and of the rest of the run. Runs rather than
 // lists of groups keep a file of many sets sharing many groups linear.
 type pgJoin struct{ group, run int }
+
+// pgBuilt is one group's entries, made once.
+type pgBuilt struct {
+	once    sync.Once
+	entries [][]pgEntry // [r] are those of rule r, in the order protego adds them
+}
+
+// entriesOf returns the entries of each rule of group gi, made from the
+// rule's value as the parse read it (decoded with errors="ignore") on
+// first use. The parse reported a value that raises and kept no rule of
+// it, so every rule here builds.
+func (ext *pgFile) entriesOf(f *matcher.File, gi int) [][]pgEntry {
+	if gi < 0 || gi >= len(ext.built) {
+		return nil
+	}
+	b := &ext.built[gi]
+	b.once.Do(func() {
+		rules := f.Groups[gi].Rules
+		b.entries = make([][]pgEntry, len(rules))
+		for ri := range rules {
+			b.entries[ri], _, _ = pgBuild(pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false)
+		}
+	})
+	return b.entries
+}
 
 // groups returns the groups of s, in file order.
 func (s *pgSet) groups(runs []int) []int {
@@ -167,10 +196,10 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s, lines, bad := py.Scan(matcher.Protego, src, text, o, pgSplitLines)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
-	for i := range f.Lines {
+	f.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(&f.Lines[i], lines[i])
-	}
+		p.line(l, lines[i])
+	})
 	p.finish()
 	s.CheckBytes()
 	p.checkEncoding(bad)
@@ -232,11 +261,10 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 // pgLine is one line of the decoded text; off (shared with the other
 // lines, never changed) maps its bytes to the source.
 func pgLine(text string, off []int, start, end int) py.Line {
-	l := py.Line{Start: start, End: end, Text: text, Off: off[:len(off):len(off)]}
 	if len(off) == 0 || off[len(off)-1]-off[0] == len(off)-1 && off[0] == start && end-start == len(off) {
-		l.Off = nil // no byte was dropped inside the line
+		return py.NewLine(start, end, text, nil) // no byte was dropped inside the line
 	}
-	return l
+	return py.NewLine(start, end, text, off[:len(off):len(off)])
 }
 
 type pgParser struct {
@@ -430,7 +458,7 @@ func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
 	if reset || len(p.File.Groups[p.open].Rules) > 0 {
 		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
-		p.ext.entries = append(p.ext.entries, nil)
+		p.ext.built = append(p.ext.built, pgBuilt{})
 		p.open = len(p.File.Groups) - 1
 		if reset {
 			p.ext.runs = append(p.ext.runs, p.open)
@@ -492,8 +520,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 	if own >= 0 {
 		main = entries[own].pattern
 	}
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, main, p.open))
-	p.ext.entries[p.open] = append(p.ext.entries[p.open], entries)
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, main, p.open))
 	switch {
 	case len(entries) == 0:
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",
@@ -515,7 +542,7 @@ func (p *pgParser) extend(l *matcher.Line) {
 func (p *pgParser) finish() {
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
-			p.File.Lines[n-1].Group = int32(gi)
+			p.File.SetLineGroup(n-1, int32(gi))
 		}
 	}
 }
@@ -735,8 +762,9 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		return res
 	}
 	for _, gi := range res.Groups.Selected {
+		built := ext.entriesOf(f, gi)
 		for ri := range f.Groups[gi].Rules {
-			if m, ok := pgMatch(f, ext, gi, ri, path); ok {
+			if m, ok := pgMatch(f, built, gi, ri, path); ok {
 				res.Matches = append(res.Matches, m)
 			}
 		}
@@ -746,13 +774,13 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
-// pgMatch tries the entries protego made of rule ri of group gi; the
-// strongest one that matches stands for the rule.
-func pgMatch(f *matcher.File, ext *pgFile, gi, ri int, path string) (matcher.Match, bool) {
-	if gi >= len(ext.entries) || ri >= len(ext.entries[gi]) {
+// pgMatch tries the entries protego made of rule ri of group gi (built
+// holds the group's); the strongest one that matches stands for the rule.
+func pgMatch(f *matcher.File, built [][]pgEntry, gi, ri int, path string) (matcher.Match, bool) {
+	if ri >= len(built) {
 		return matcher.Match{}, false
 	}
-	entries := ext.entries[gi][ri]
+	entries := built[ri]
 	best := -1
 	for k := range entries {
 		e := &entries[k]

@@ -249,10 +249,10 @@ func TestProtegoNoRuleSet(t *testing.T) {
 func TestProtegoLinesAfterDroppedBytes(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a\r\xff\nDisallow: /b\xfe\n")
 	f := matcher.ParseWith(Reader{}, src)
-	if len(f.Lines) != 3 {
-		t.Fatalf("%d lines, want 3", len(f.Lines))
+	if len(f.Lines()) != 3 {
+		t.Fatalf("%d lines, want 3", len(f.Lines()))
 	}
-	if got := f.TextOf(f.Lines[2].Value); got != "/b" {
+	if got := f.TextOf(f.Lines()[2].Value); got != "/b" {
 		t.Errorf("line 3 value %q, want /b", got)
 	}
 	if err := f.Verify(); err != nil {
@@ -319,8 +319,16 @@ func FuzzProtego(f *testing.F) {
 			return
 		}
 		ext := file.Ext().(*pgFile)
-		for gi := range ext.entries {
-			for _, entries := range ext.entries[gi] {
+		for gi := range file.Groups {
+			built := ext.entriesOf(file, gi)
+			for ri, entries := range built {
+				// The entries are made again from the rule's pattern as
+				// written: its own entry is the pattern the parse read.
+				r := file.Groups[gi].Rules[ri]
+				_, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow, false)
+				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && entries[own].pattern != main {
+					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(entries), err, main)
+				}
 				for _, e := range entries {
 					if e.pattern == "" || int(e.prio) != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)
@@ -395,8 +403,8 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: /a\nDisallow: x://[\nAllow: /b\nnonsense\n"))
 	kinds := []matcher.Kind{matcher.KindUserAgent, matcher.KindDisallow, matcher.KindDisallow, matcher.KindAllow, matcher.KindInvalid}
 	for i, k := range kinds {
-		if f.Lines[i].Kind != k {
-			t.Errorf("line %d is %s, want %s", i+1, f.Lines[i].Kind, k)
+		if f.Lines()[i].Kind != k {
+			t.Errorf("line %d is %s, want %s", i+1, f.Lines()[i].Kind, k)
 		}
 	}
 	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !f.Diagnostics.Has(matcher.CodeRaises) {

@@ -25,6 +25,7 @@
 package python
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,18 +87,18 @@ func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
 func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 
 func (p *pyParser) run() {
-	for i := range p.File.Lines {
+	p.File.EditLines(func(i int, l *matcher.Line) {
 		p.Pace(i)
-		l, pl := &p.File.Lines[i], p.lines[i]
+		pl := p.lines[i]
 		if p.stop {
 			p.classify(l, pl)
-			continue
+			return
 		}
 		if pl.Text == "" {
 			p.blank(l)
 		}
 		p.line(l, pl)
-	}
+	})
 	if !p.stop && p.state == 2 {
 		p.addEntry()
 	}
@@ -122,7 +123,7 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	first := p.File.Lines[p.entry.Agents[0].Line-1]
+	first := p.File.Line(p.entry.Agents[0].Line - 1)
 	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
@@ -194,7 +195,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 	}
 	a := matcher.Agent{Line: int(l.Number), Value: p.value(l), Token: value, Global: value == "*"}
 	p.entry.Agents = append(p.entry.Agents, a)
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	p.state = 1
 	end := int(l.Value.End)
 	switch {
@@ -220,8 +221,8 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Read(int(l.Number))
 	p.state = 2
 	if p.Diagnosing() {
 		p.checkPattern(l, value)
@@ -268,7 +269,7 @@ func (p *pyParser) other(l *matcher.Line, value string) {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, pySource+" (RobotFileParser.parse)",
 				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
 		}
-		p.entry.Lines = append(p.entry.Lines, int(l.Number))
+		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
@@ -305,7 +306,7 @@ func (p *pyParser) addEntry() {
 		p.ext.def = gi
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
-		first := p.File.Lines[g.FirstLine-1]
+		first := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(first.Start), int(first.End), matcher.CodeIgnoredRecord, matcher.Warning, pySource+" (RobotFileParser._add_entry)",
 			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)
 	}
@@ -319,7 +320,7 @@ func (p *pyParser) checkEncoding(bad int) {
 		p.Report(bad, bad+1, matcher.CodeInvalidUTF8, matcher.Error, "Python bytes.decode",
 			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")
 	}
-	if strings.HasPrefix(string(p.File.Source), "\uFEFF") {
+	if bytes.HasPrefix(p.File.Source, []byte("\uFEFF")) { // no copy of the source
 		p.Report(0, 3, matcher.CodeBOM, matcher.Warning, "Python bytes.decode",
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\") keeps it as U+FEFF, so python reads the first line's key with it and does not recognize the key")
 	}
@@ -531,7 +532,7 @@ func pyExplain(f *matcher.File, res *matcher.Result, err error) string {
 	}
 	w := res.Matches[res.Winner].Rule
 	s := matcher.FirstMatchSentence(f, res, "")
-	if w.Allow && f.Lines[w.Line-1].Kind == matcher.KindDisallow {
+	if w.Allow && f.Line(int(w.Line)-1).Kind == matcher.KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
 	return s + matcher.LaterMatches(f, res)

@@ -158,7 +158,7 @@ func FuzzPython(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
 		a, b := matcher.ParseWith(Reader{}, body), matcher.ParseWith(Reader{}, body)
-		for _, l := range a.Lines {
+		for _, l := range a.Lines() {
 			if l.Start < 0 || int(l.End) > len(body) || l.Start > l.End || !spanInside(l.Key, l) || !spanInside(l.Value, l) || !spanInside(l.Comment, l) {
 				t.Fatalf("line %d out of the source: %+v", l.Number, l)
 			}

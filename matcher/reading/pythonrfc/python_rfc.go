@@ -106,14 +106,13 @@ type prParser struct {
 }
 
 func (p *prParser) run() {
-	for i := range p.File.Lines {
+	p.File.EditLines(func(i int, l *matcher.Line) {
 		p.Pace(i)
-		l := &p.File.Lines[i]
 		c := p.classify(l)
 		if !p.stop {
 			p.line(l, c)
 		}
-	}
+	})
 	if !p.stop && p.state != 0 {
 		p.addEntry()
 	}
@@ -169,7 +168,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 		p.addEntry()
 	}
 	p.entry.Agents = append(p.entry.Agents, matcher.Agent{Line: int(l.Number), Value: value, Token: value, Global: value == "*"})
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, prSource+" (Entry.applies_to)",
@@ -184,7 +183,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 		return
 	}
 	p.state = 2
-	p.entry.Lines = append(p.entry.Lines, int(l.Number))
+	p.entry.Read(int(l.Number))
 	norm, ok := prRulePath(value)
 	if !ok {
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeDollarInside, matcher.Warning, srcPRRuleLine,
@@ -194,7 +193,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 	// An empty Disallow allows everything (RuleLine turns it into an
 	// Allow), and an empty pattern matches every path.
 	allow := l.Kind == matcher.KindAllow || value == ""
-	p.entry.Rules = append(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, srcPRRuleLine,
 			"an empty value is an Allow that matches every path with 0 characters: any other matching rule outranks it")
@@ -218,7 +217,7 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, prSource+" (RobotFileParser.parse)",
 				"robotparser counts %s as a rule line: a user-agent line after it starts a new group instead of joining this one", p.Key(l))
 		}
-		p.entry.Lines = append(p.entry.Lines, int(l.Number))
+		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
@@ -620,7 +619,7 @@ func prExplain(f *matcher.File, res *matcher.Result, err error) string {
 		verdict = "Disallowed"
 	}
 	s := fmt.Sprintf("%s by %s, which matches %s", verdict, matcher.RuleText(f, w.Rule), matchedPart(w.Priority, res.Path))
-	if w.Rule.Allow && f.Lines[w.Rule.Line-1].Kind == matcher.KindDisallow {
+	if w.Rule.Allow && f.Line(int(w.Rule.Line)-1).Kind == matcher.KindDisallow {
 		s += " (robotparser reads an empty Disallow as an Allow of everything)"
 	}
 	switch {

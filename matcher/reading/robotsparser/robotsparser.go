@@ -90,7 +90,7 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	f := matcher.NewFile(matcher.RobotsParser, src, text, o)
-	f.Lines = make([]matcher.Line, 0, bytes.Count(src, []byte{'\n'})+1)
+	f.GrowLines(bytes.Count(src, []byte{'\n'}) + 1)
 	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	longest := 0
 	for {
@@ -99,14 +99,14 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 			break
 		}
 		longest = max(longest, end-start)
-		f.Lines = append(f.Lines, matcher.NewLine(len(f.Lines)+1, start, end))
+		f.AddLine(matcher.NewLine(f.NumLines()+1, start, end))
 	}
 	s := &matcher.Scanner{File: f, Text: text, Longest: longest}
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
-	for i := range f.Lines {
+	f.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(&f.Lines[i])
-	}
+		p.line(l)
+	})
 	p.finish()
 	s.CheckBytes()
 	p.checkEncoding()
@@ -211,7 +211,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 	if value != "" {
 		norm = rpPattern(py.Decode([]byte(value)))
 	}
-	g.Rules = append(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, rpSource+" (addRule)",
 			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))
@@ -241,7 +241,7 @@ func (p *rpParser) finish() {
 		if p.ext.filed[gi] {
 			continue
 		}
-		l := p.File.Lines[g.FirstLine-1]
+		l := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, rpSource+" (addRule)",
 			"no Allow, Disallow or Crawl-delay line follows these user-agent lines before another record ends them: robots-parser files none of their names, so those robots fall back to the * group")
 	}

@@ -1,0 +1,210 @@
+package matcher
+
+import "sort"
+
+// lineStore keeps a File's lines in 20 bytes each instead of a Line's 44
+// (issue 16): a 100 MiB file has some four million lines, and the full
+// Line slice was 168 MiB of the 300 a parse kept. A line's number is its
+// index, and its key, value and comment spans are kept as byte offsets
+// from its start, one byte each, which fits every line shorter than 256
+// bytes; a line whose spans do not fit keeps them whole in long, so that
+// the store stays exact for any bytes. Such a line is at least 256 bytes
+// long, so long's share of the memory stays small beside the file's.
+type lineStore struct {
+	recs []lineRec
+	long map[int32]lineSpans // by index, for the lines whose rel is unused
+	// edit is the line EditLine is changing, and editing its index (-1
+	// when none): reading or changing that line while it is being edited
+	// reads or changes the Line being edited, as with a pointer into a
+	// slice of Lines.
+	edit    *Line
+	editing int
+	scratch Line // what edit points to: no allocation per edit
+}
+
+// A lineRec is one stored line.
+type lineRec struct {
+	start, end, group int32
+	rel               [6]uint8 // key, value and comment span ends, less start
+	kind              Kind     // with kindLong set when the spans are in long
+}
+
+// lineSpans are a line's key, value and comment spans, whole.
+type lineSpans struct{ key, value, comment Span }
+
+// kindLong marks a lineRec whose spans are in lineStore.long.
+const kindLong Kind = 0x80
+
+func (s *lineStore) len() int { return len(s.recs) }
+
+// get is line i (0-based) as a full Line.
+func (s *lineStore) get(i int) Line {
+	if s.edit != nil && i == s.editing {
+		return *s.edit
+	}
+	r := &s.recs[i]
+	l := Line{Number: int32(i + 1), Start: r.start, End: r.end, Kind: r.kind &^ kindLong, Group: r.group}
+	if r.kind&kindLong != 0 {
+		sp := s.long[int32(i)]
+		l.Key, l.Value, l.Comment = sp.key, sp.value, sp.comment
+		return l
+	}
+	at := func(k int) int32 { return r.start + int32(r.rel[k]) }
+	l.Key = Span{at(0), at(1)}
+	l.Value = Span{at(2), at(3)}
+	l.Comment = Span{at(4), at(5)}
+	return l
+}
+
+// set stores l as line i (0-based), which must exist; l.Number is not
+// kept, since it is i+1.
+func (s *lineStore) set(i int, l Line) {
+	if s.edit != nil && i == s.editing {
+		*s.edit = l
+		return
+	}
+	s.put(i, &l)
+}
+
+// addNew appends the line [start, end) as NewLine makes it, without
+// encoding a whole Line: NewScanner calls it for every line of a file.
+func (s *lineStore) addNew(start, end int) {
+	n := end - start
+	if n > 0xFF {
+		s.add(NewLine(len(s.recs)+1, start, end))
+		return
+	}
+	s.recs = append(s.recs, lineRec{start: int32(start), end: int32(end), group: -1,
+		rel: [6]uint8{0, 0, 0, 0, uint8(n), uint8(n)}})
+}
+
+// add appends l as the next line.
+func (s *lineStore) add(l Line) {
+	s.recs = append(s.recs, lineRec{})
+	s.put(len(s.recs)-1, &l)
+}
+
+// put stores l as line i, keeping its spans in long when they do not fit
+// in a byte each. It writes the record in place: made and copied as a
+// value, it took twice as long.
+func (s *lineStore) put(i int, l *Line) {
+	r := &s.recs[i]
+	r.start, r.end, r.group, r.kind = l.Start, l.End, l.Group, l.Kind
+	at := l.Start
+	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
+	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
+	// A negative offset has its high bits set, as has one over 0xFF.
+	if uint32(d0|d1|d2|d3|d4|d5) <= 0xFF {
+		r.rel = [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}
+		if s.long != nil {
+			delete(s.long, int32(i))
+		}
+		return
+	}
+	if s.long == nil {
+		s.long = map[int32]lineSpans{}
+	}
+	s.long[int32(i)] = lineSpans{l.Key, l.Value, l.Comment}
+	r.kind |= kindLong
+}
+
+// setGroup puts line i (0-based) in group g.
+func (s *lineStore) setGroup(i int, g int32) {
+	if s.edit != nil && i == s.editing {
+		s.edit.Group = g
+		return
+	}
+	s.recs[i].group = g
+}
+
+// group is the group of line i (0-based).
+func (s *lineStore) group(i int) int32 {
+	if s.edit != nil && i == s.editing {
+		return s.edit.Group
+	}
+	return s.recs[i].group
+}
+
+// position maps a byte offset to its position, by binary search over the
+// lines' ends.
+func (s *lineStore) position(offset int) Position {
+	recs := s.recs
+	i := sort.Search(len(recs), func(i int) bool { return int(recs[i].end) >= offset })
+	if i == len(recs) {
+		i = len(recs) - 1
+	}
+	if i < 0 {
+		return Position{Offset: offset, Line: 1, Column: 1}
+	}
+	col := offset - int(recs[i].start) + 1
+	if col < 1 {
+		col = 1
+	}
+	return Position{Offset: offset, Line: i + 1, Column: col}
+}
+
+// NumLines is the number of lines of f.
+func (f *File) NumLines() int { return f.lines.len() }
+
+// Line is the line of f at index i (0-based: line number i+1); it panics,
+// as a slice would, when there is no such line.
+func (f *File) Line(i int) Line { return f.lines.get(i) }
+
+// LineGroup is the group of the line at index i, or -1; it reads only
+// that field of the stored line.
+func (f *File) LineGroup(i int) int32 { return f.lines.group(i) }
+
+// EditLine is for a Reader's Parse: it calls edit with the line at index
+// i and stores what edit leaves in it. While edit runs, Line, LineGroup,
+// SetLine and SetLineGroup of index i read and change the Line edit
+// holds. The pointer is not to be kept after edit returns.
+func (f *File) EditLine(i int, edit func(l *Line)) {
+	s := &f.lines
+	if s.edit != nil {
+		panic("matcher: EditLine inside EditLine")
+	}
+	s.scratch = s.get(i)
+	s.edit, s.editing = &s.scratch, i
+	edit(s.edit)
+	s.edit, s.editing = nil, -1
+	s.put(i, &s.scratch)
+}
+
+// EditLines is EditLine of every line in order, for a Reader's Parse
+// that reads its lines one after the other.
+func (f *File) EditLines(edit func(i int, l *Line)) {
+	for i := range f.NumLines() {
+		f.EditLine(i, func(l *Line) { edit(i, l) })
+	}
+}
+
+// SetLine is for a Reader's Parse: it stores l as the line at index i.
+func (f *File) SetLine(i int, l Line) { f.lines.set(i, l) }
+
+// AddLine is for a Reader's Parse that splits the lines its own way: it
+// appends l as the next line; l.Number is implied by the order.
+func (f *File) AddLine(l Line) { f.lines.add(l) }
+
+// GrowLines makes room for n more lines, for a parse that knows how many
+// it will add.
+func (f *File) GrowLines(n int) {
+	if n > cap(f.lines.recs)-len(f.lines.recs) {
+		recs := make([]lineRec, len(f.lines.recs), len(f.lines.recs)+n)
+		copy(recs, f.lines.recs)
+		f.lines.recs = recs
+	}
+}
+
+// SetLineGroup is for a Reader's Parse: it puts the line at index i in
+// group g.
+func (f *File) SetLineGroup(i int, g int32) { f.lines.setGroup(i, g) }
+
+// Lines returns every line of f, made afresh: for a caller that walks them
+// all at once (a test, a view of the whole file); Line reads one.
+func (f *File) Lines() []Line {
+	out := make([]Line, f.NumLines())
+	for i := range out {
+		out[i] = f.Line(i)
+	}
+	return out
+}

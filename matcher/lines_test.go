@@ -1,0 +1,123 @@
+package matcher
+
+import "testing"
+
+// The compact store gives back every line exactly as stored, whether its
+// spans fit in a byte each or must be kept whole (issue 16).
+func TestLineStoreRoundTrip(t *testing.T) {
+	lines := []Line{
+		{Start: 0, End: 10, Kind: KindAllow, Group: 0, Key: Span{0, 5}, Value: Span{7, 10}, Comment: Span{10, 10}},
+		{Start: 11, End: 11, Kind: KindBlank, Group: -1, Key: Span{11, 11}, Value: Span{11, 11}, Comment: Span{11, 11}},
+		// a line of 300 bytes: its value's end is 299 bytes past its start
+		{Start: 12, End: 312, Kind: KindDisallow, Group: 3, Key: Span{12, 20}, Value: Span{22, 311}, Comment: Span{312, 312}},
+		// offsets exactly at the one-byte limit, and one past it
+		{Start: 400, End: 655, Kind: KindComment, Group: 7, Key: Span{400, 400}, Value: Span{400, 400}, Comment: Span{401, 655}},
+		{Start: 700, End: 956, Kind: KindOther, Group: 7, Key: Span{700, 703}, Value: Span{705, 956}, Comment: Span{956, 956}},
+		// a span before the line's start (no reading makes one; the store keeps it all the same)
+		{Start: 1000, End: 1004, Kind: KindInvalid, Group: -1, Key: Span{999, 999}, Value: Span{1000, 1000}, Comment: Span{1004, 1004}},
+	}
+	var f File
+	for i, l := range lines {
+		l.Number = int32(i + 1)
+		lines[i] = l
+		f.AddLine(l)
+	}
+	for i, want := range lines {
+		if got := f.Line(i); got != want {
+			t.Errorf("line %d: got %+v, want %+v", i+1, got, want)
+		}
+	}
+	// A long line made short again leaves nothing behind in the long map.
+	short := lines[0]
+	short.Number = 3
+	f.SetLine(2, short)
+	if got := f.Line(2); got != short || len(f.lines.long) != 2 {
+		t.Errorf("line 3 after SetLine: %+v, %d long lines kept", got, len(f.lines.long))
+	}
+}
+
+// While EditLine runs, the line being edited reads and changes as the Line
+// edit holds, as a pointer into a slice of Lines did.
+func TestEditLineSeesItsOwnChanges(t *testing.T) {
+	var f File
+	f.AddLine(NewLine(1, 0, 4))
+	f.AddLine(NewLine(2, 5, 9))
+	f.EditLine(1, func(l *Line) {
+		l.Kind = KindAllow
+		if f.Line(1).Kind != KindAllow {
+			t.Error("Line does not read the edited line")
+		}
+		f.SetLineGroup(1, 4)
+		if l.Group != 4 || f.LineGroup(1) != 4 {
+			t.Errorf("SetLineGroup during the edit: line has group %d", l.Group)
+		}
+		f.SetLineGroup(0, 2) // another line: stored at once
+	})
+	if l := f.Line(1); l.Kind != KindAllow || l.Group != 4 {
+		t.Errorf("after the edit: %+v", l)
+	}
+	if f.LineGroup(0) != 2 {
+		t.Errorf("line 1 is in group %d, want 2", f.LineGroup(0))
+	}
+}
+
+// AppendRule puts the rules of the group being read after the previous
+// group's in one array, and hands back slices that a caller's append
+// cannot write past; rules that are not the last run are appended apart.
+func TestAppendRule(t *testing.T) {
+	var f File
+	rule := func(n int32) Rule { return Rule{Line: n} }
+	a := f.AppendRule(nil, rule(1))
+	a = f.AppendRule(a, rule(2))
+	b := f.AppendRule(nil, rule(3))
+	if len(a) != 2 || cap(a) != 2 || a[0].Line != 1 || a[1].Line != 2 || b[0].Line != 3 || &a[1] != &f.rules[1] || &b[0] != &f.rules[2] {
+		t.Fatalf("a %v (cap %d), b %v, array %v", a, cap(a), b, f.rules)
+	}
+	// a is no longer the last run: its next rule goes elsewhere, b's stay.
+	a = f.AppendRule(a, rule(4))
+	b = f.AppendRule(b, rule(5))
+	if len(a) != 3 || a[2].Line != 4 || &a[0] == &f.rules[0] || len(b) != 2 || b[1].Line != 5 || f.rules[3].Line != 5 {
+		t.Fatalf("a %v, b %v, array %v", a, b, f.rules)
+	}
+	// A caller's append copies.
+	c := append(b, rule(6))
+	if &c[0] == &b[0] {
+		t.Error("append to a returned slice wrote into the shared array")
+	}
+}
+
+// A group whose rules outgrow the array moves to a new one whole; the
+// groups before keep theirs.
+func TestAppendRuleOutgrowsTheArray(t *testing.T) {
+	var f File
+	first := f.AppendRule(nil, Rule{Line: 1})
+	var g []Rule
+	for n := int32(2); n <= 40; n++ {
+		g = f.AppendRule(g, Rule{Line: n})
+	}
+	if len(first) != 1 || first[0].Line != 1 || len(g) != 39 {
+		t.Fatalf("first %v, %d rules in g", first, len(g))
+	}
+	for i, r := range g {
+		if r.Line != int32(i+2) {
+			t.Fatalf("rule %d of g is line %d", i, r.Line)
+		}
+	}
+	if &g[len(g)-1] != &f.rules[len(f.rules)-1] {
+		t.Error("g is not the last run of the array")
+	}
+}
+
+// addNew stores what NewLine makes, for short and long lines alike.
+func TestAddNewIsNewLine(t *testing.T) {
+	var s lineStore
+	spans := [][2]int{{0, 0}, {1, 10}, {11, 266}, {267, 523}, {600, 5000}}
+	for _, sp := range spans {
+		s.addNew(sp[0], sp[1])
+	}
+	for i, sp := range spans {
+		if got, want := s.get(i), NewLine(i+1, sp[0], sp[1]); got != want {
+			t.Errorf("line %d: %+v, want %+v", i+1, got, want)
+		}
+	}
+}
