@@ -29,12 +29,14 @@ func (t *Timing) EvaluatedNow(bytes, urls int) {
 	t.evaluated, t.bytes, t.urls = PerfNow(), bytes, urls
 }
 
-// MarkRender counts the explorer's render (CountRender) and notes when the render of a pending measurement starts: go-app
-// renders on its next frame, and the wait for that frame is not the page's
-// cost.
+// MarkRender counts the explorer's render (CountRender) and notes when
+// the render of a pending measurement starts: go-app renders on its next
+// frame, and the wait for that frame is not the page's cost. Renders
+// before the evaluation ends (while a large file is parsed in the
+// background) are not the render that shows it.
 func (t *Timing) MarkRender() {
 	CountRender("explorer")
-	if t.pending && t.renderStart == 0 {
+	if t.pending && t.evaluated != 0 && t.renderStart == 0 {
 		t.renderStart = PerfNow()
 	}
 }

@@ -24,7 +24,12 @@ const pacedCompareDelay = 400 * time.Millisecond
 
 // work is one piece of background work: stop ends it (its parse at the
 // next pause, and its result is dropped).
-type work struct{ stop context.CancelFunc }
+type work struct {
+	stop context.CancelFunc
+	// waited is set for work a person waits for (the analysis of an
+	// edit): its first slice is longer (browser.FirstSliceBudget).
+	waited bool
+}
 
 // cancel stops the work, if any.
 func (w *work) cancel() {
@@ -72,7 +77,11 @@ func (e *explorer) later(ctx app.Context, w *work, name string, do func(pause fu
 	wctx, stop := context.WithCancel(context.Background())
 	w.stop = stop
 	ctx.Async(func() {
-		then, ok := paced(browser.NewPacer(wctx, name), do)
+		p := browser.NewPacer(wctx, name)
+		if w.waited {
+			p.WithFirstSlice()
+		}
+		then, ok := paced(p, do)
 		ctx.Dispatch(func(ctx app.Context) {
 			if !ok || wctx.Err() != nil {
 				ctx.PreventUpdate()

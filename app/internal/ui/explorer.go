@@ -43,7 +43,10 @@ type explorer struct {
 	saving             work // the readable link of a large file, for the save (permalinks.go)
 	loaded             bool
 	measure            browser.Timing
-	input              view.InputCheck // the pasted file's notices and the part analysed
+	// parsedAhead is set while analyze runs on a file parsed for it in
+	// the background, whose measurement began before that parse.
+	parsedAhead bool
+	input       view.InputCheck // the pasted file's notices and the part analysed
 	// marks are the editor's gutter marks for the chosen URL, problems the
 	// count of the file's diagnostics above it (view/gutter.go, view/problems.go).
 	marks    map[int]view.LineMark
@@ -103,14 +106,23 @@ func (e *explorer) analyze(ctx app.Context) {
 		// is of no use any more.
 		e.comparing.cancel()
 		gen := e.gen
+		// The measurement starts now, so that it covers the parse in the
+		// background too: the time from the edit to its verdicts.
+		e.measure.Begin()
+		e.parsedAhead = false
+		e.parsing.waited = true
 		e.parseLater(ctx, &e.parsing, []matcher.Reading{r}, in.Robots, in.Token, firstURL(in.URLs), func(ctx app.Context) {
 			if gen == e.gen {
+				e.parsedAhead = true
 				e.analyze(ctx)
 			}
 		})
 		return
 	}
-	e.measure.Begin()
+	if !e.parsedAhead {
+		e.measure.Begin()
+	}
+	e.parsedAhead = false
 	sp := browser.StartSpan("analyse: parse and evaluate")
 	e.result = view.Analyze(in, &e.files, e.result).WithSize(len(e.in.Robots))
 	sp.End()
