@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -69,48 +68,11 @@ func (p *Pacer) Pause() {
 	p.since, p.budget = time.Now(), SliceBudget
 }
 
-// browserTurn blocks until a message posted to the page's own message
-// channel has arrived: the browser runs what it has queued before it
-// (input, a frame). A message, unlike a zero-delay timer, is not held
-// back 4 ms once timers nest.
+// browserTurn blocks until the browser has run what it has queued
+// (input, a frame): a goroutine other than the UI's waits there for a task
+// of its own (NextTask).
 func browserTurn() {
 	done := make(chan struct{})
-	turns.Lock()
-	if turns.port == nil {
-		turns.port = openTurns()
-	}
-	turns.waiting = append(turns.waiting, done)
-	port := turns.port
-	turns.Unlock()
-	port.Call("postMessage", nil)
+	NextTask(func() { close(done) })
 	<-done
-}
-
-// turns is the message channel browserTurn posts to, and the goroutines
-// waiting for their message, in the order they posted.
-var turns struct {
-	sync.Mutex
-	port    app.Value
-	onTurn  app.Func
-	waiting []chan struct{}
-}
-
-// openTurns makes the channel; its receiving end releases the first
-// goroutine waiting. It lives as long as the page.
-func openTurns() app.Value {
-	ch := app.Window().Get("MessageChannel").New()
-	turns.onTurn = app.FuncOf(func(app.Value, []app.Value) any {
-		turns.Lock()
-		var next chan struct{}
-		if len(turns.waiting) > 0 {
-			next, turns.waiting = turns.waiting[0], turns.waiting[1:]
-		}
-		turns.Unlock()
-		if next != nil {
-			close(next)
-		}
-		return nil
-	})
-	ch.Get("port1").Set("onmessage", turns.onTurn)
-	return ch.Get("port2")
 }

@@ -411,24 +411,12 @@ func copyInSlices(s app.Value, done func(text string, ms float64)) {
 			done(b.String(), spent)
 			return
 		}
-		nextTask(func() { step(end) })
+		browser.NextTask(func() { step(end) })
 	}
-	nextTask(func() { step(0) }) // the paste event ends at once
+	browser.NextTask(func() { step(0) }) // the paste event ends at once
 }
 
 func isHighSurrogate(c int) bool { return c >= 0xD800 && c <= 0xDBFF }
-
-// nextTask runs f in a task of its own, after what the browser has queued
-// (input, frames).
-func nextTask(f func()) {
-	var cb app.Func
-	cb = app.FuncOf(func(app.Value, []app.Value) any {
-		cb.Release()
-		f()
-		return nil
-	})
-	app.Window().Call("setTimeout", cb, 0)
-}
 
 // fill writes a pasted text into the textarea, with the caret after the
 // paste (head is the text up to it).

@@ -43,7 +43,6 @@ type releasePanel struct {
 	run       *releaseview.Run
 	ranFor    releaseInput // what run checks
 	runSeq    int          // bumped by each run and by Cancel: an older slice stops
-	sliceSeq  int          // the run the slice posted last belongs to
 	running   bool
 	cancelled bool
 	stats     releaseStats
@@ -55,8 +54,7 @@ type releasePanel struct {
 
 	runsShown int // bumped by each run whose results show (releaseResults.Seq)
 
-	yield app.Value // a MessageChannel: a task of its own, without setTimeout's 4 ms clamp
-	onMsg app.Func
+	y yielder // runs the slices of evaluation
 }
 
 // releaseInput is what a run checked, to say when the inputs moved on.
@@ -101,11 +99,7 @@ func (p *releasePanel) OnMount(ctx app.Context) { p.ctx = ctx }
 
 func (p *releasePanel) OnDismount() {
 	p.runSeq++
-	if p.yield != nil {
-		p.yield.Get("port1").Set("onmessage", nil)
-		p.onMsg.Release()
-		p.yield = nil
-	}
+	p.y.stop()
 }
 
 func (p *releasePanel) current() releaseInput {
@@ -197,15 +191,9 @@ func (e releaseError) Error() string { return string(e) }
 
 const errNoCrawlers = releaseError("no crawler chosen: name at least one")
 
-// next yields to the browser, then runs the next slice: a message on a
-// MessageChannel is a task of its own, so input and frames come between
-// two slices. The slice runs in the message's callback itself: handed to
-// ctx.Dispatch it waited for go-app's next frame tick (measured: 17 ms
-// between slices of 13 ms), as js/wasm runs the goroutine a callback
-// wakes only when the runtime is resumed. It touches the panel's state
-// all the same, safely: js/wasm runs one goroutine at a time and never
-// preempts one, and go-app's own goroutine is parked on its select
-// meanwhile.
+// next yields to the browser, then runs the next slice in a task of its
+// own (browser.NextTask), so that input and frames come between two
+// slices.
 func (p *releasePanel) next(ctx app.Context, seq int) {
 	if !app.IsClient {
 		for !p.run.Step(1 << 10) {
@@ -213,16 +201,7 @@ func (p *releasePanel) next(ctx app.Context, seq int) {
 		p.finish()
 		return
 	}
-	if p.yield == nil {
-		p.yield = app.Window().Get("MessageChannel").New()
-		p.onMsg = app.FuncOf(func(app.Value, []app.Value) any {
-			p.slice(p.sliceSeq)
-			return nil
-		})
-		p.yield.Get("port1").Set("onmessage", p.onMsg)
-	}
-	p.sliceSeq = seq
-	p.yield.Get("port2").Call("postMessage", nil)
+	p.y.post(func() { p.slice(seq) })
 }
 
 // slice evaluates for about sliceMs, shows the progress in place (no
