@@ -23,6 +23,24 @@ type Verdict struct {
 	Why string `json:"why,omitempty"`
 }
 
+// LineText is the deciding line's number as a CSV field: empty when no
+// rule decided.
+func (v Verdict) LineText() string {
+	if v.Line == 0 {
+		return ""
+	}
+	return strconv.Itoa(v.Line)
+}
+
+// Decider is what decided, as a CSV field: the deciding line's text, or
+// the reading's explanation when no rule decided.
+func (v Verdict) Decider() string {
+	if v.Line == 0 {
+		return v.Why
+	}
+	return v.Rule
+}
+
 // Word is "allowed" or "disallowed".
 func (v Verdict) Word() string {
 	if v.Allowed {

@@ -191,7 +191,7 @@ func (w *diffWriter) pair(u, where string, p release.Pair) error {
 		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
 		return w.csv.Write([]string{name, escape.Text(u), escape.Text(where), strconv.FormatBool(p.Changed),
-			p.Old.Word(), lineField(p.Old), escape.Text(ruleField(p.Old)), p.New.Word(), lineField(p.New), escape.Text(ruleField(p.New))})
+			p.Old.Word(), p.Old.LineText(), escape.Text(p.Old.Decider()), p.New.Word(), p.New.LineText(), escape.Text(p.New.Decider())})
 	case p.Changed:
 		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
 			escape.Text(p.Old.Decided()), escape.Text(p.New.Decided()))
@@ -216,18 +216,4 @@ type pairJSON struct {
 	Changed bool            `json:"changed"`
 	Old     release.Verdict `json:"old"`
 	New     release.Verdict `json:"new"`
-}
-
-func lineField(v release.Verdict) string {
-	if v.Line == 0 {
-		return ""
-	}
-	return strconv.Itoa(v.Line)
-}
-
-func ruleField(v release.Verdict) string {
-	if v.Line == 0 {
-		return v.Why
-	}
-	return v.Rule
 }

@@ -95,7 +95,7 @@ func (e *Export) Take() []byte {
 // formula is neutralised (Cell).
 func (e *Export) writeCSV(p Pair) {
 	rec := []string{p.Crawler, p.URL, strconv.FormatBool(p.Changed()),
-		p.Old.Word(), lineText(p.Old), ruleText(p.Old), p.New.Word(), lineText(p.New), ruleText(p.New)}
+		p.Old.Word(), p.Old.LineText(), p.Old.Decider(), p.New.Word(), p.New.LineText(), p.New.Decider()}
 	for j := range rec {
 		rec[j] = Cell(rec[j])
 	}
@@ -173,20 +173,6 @@ func Cell(s string) string {
 		return "'" + s
 	}
 	return s
-}
-
-func lineText(v release.Verdict) string {
-	if v.Line == 0 {
-		return ""
-	}
-	return strconv.Itoa(v.Line)
-}
-
-func ruleText(v release.Verdict) string {
-	if v.Line == 0 {
-		return v.Why
-	}
-	return v.Rule
 }
 
 // pairJSON is one row of the JSON export, in the diff command's -json
