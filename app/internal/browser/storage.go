@@ -12,9 +12,11 @@ import (
 // 5 MB in most browsers, shared with everything else the site keeps) and
 // in IndexedDB, which holds far more, when it does not. Local storage is
 // tried first because it reads back at once, so that a visit shows the
-// saved work without waiting; a value that went to IndexedDB leaves a
-// small marker under its key in local storage, so that loading knows where
-// to look.
+// saved work without waiting. A value that went to IndexedDB leaves a
+// small marker under its key in local storage where there is room for it;
+// a key that local storage does not hold is looked up in IndexedDB too,
+// since a storage full to the last bytes has no room even for the marker,
+// and the work is in IndexedDB all the same.
 
 const (
 	workDB      = "robots-explorer"
@@ -40,14 +42,7 @@ func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context,
 		failed(ctx, err)
 		return
 	}
-	idbPut(ctx, key, string(b), func(ctx app.Context, err error) {
-		if err == nil {
-			err = ls.Set(key, inIndexedDB)
-		}
-		if err != nil {
-			failed(ctx, err)
-		}
-	})
+	idbPut(ctx, key, string(b), markedThen(key, failed))
 }
 
 // StoreJSON is StoreValue of the value whose JSON encoding is text, made
@@ -60,14 +55,21 @@ func StoreJSON(ctx app.Context, key, text string, failed func(ctx app.Context, e
 	}
 	ls := ctx.LocalStorage()
 	ls.Del(key)
-	idbPut(ctx, key, text, func(ctx app.Context, err error) {
-		if err == nil {
-			err = ls.Set(key, inIndexedDB)
-		}
+	idbPut(ctx, key, text, markedThen(key, failed))
+}
+
+// markedThen is what follows a put into IndexedDB: the marker is left
+// where it fits (a failure to write it loses nothing, as LoadValue looks
+// in IndexedDB for a key local storage lacks), and failed is called only
+// when IndexedDB refused the value.
+func markedThen(key string, failed func(ctx app.Context, err error)) func(ctx app.Context, err error) {
+	return func(ctx app.Context, err error) {
 		if err != nil {
 			failed(ctx, err)
+			return
 		}
-	})
+		_ = ctx.LocalStorage().Set(key, inIndexedDB)
+	}
 }
 
 // setLocal writes text under key in local storage, which throws when it
@@ -91,8 +93,8 @@ func setLocal(key, text string) (err error) {
 func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
 	ls := ctx.LocalStorage()
 	var marker string
-	if ls.Get(key, &marker); marker != inIndexedDB {
-		done(ctx, ls.Contains(key) && ls.Get(key, v) == nil)
+	if ls.Get(key, &marker); marker != inIndexedDB && ls.Contains(key) {
+		done(ctx, ls.Get(key, v) == nil)
 		return
 	}
 	idbGet(ctx, key, func(ctx app.Context, text string, err error) {
@@ -100,12 +102,10 @@ func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, fo
 	})
 }
 
-// DeleteValue removes key from both stores.
+// DeleteValue removes key from both stores (from IndexedDB even with no
+// marker, which a full local storage may have had no room for).
 func DeleteValue(ctx app.Context, key string) {
-	var marker string
-	if ctx.LocalStorage().Get(key, &marker); marker == inIndexedDB {
-		idbDelete(ctx, key)
-	}
+	idbDelete(ctx, key)
 	ctx.LocalStorage().Del(key)
 }
 
