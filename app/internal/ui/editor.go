@@ -55,8 +55,9 @@ type editor struct {
 	base           int
 	// allSelected says Ctrl+A selected the whole file, of which the
 	// textarea selects the window; replacingAll that the edit under way
-	// replaces that selection (editorkeys.go).
-	allSelected, replacingAll bool
+	// replaces that selection; editing that the input under way is the
+	// person's edit, not a script's new value (editorkeys.go).
+	allSelected, replacingAll, editing bool
 	// fillSeq counts large pastes: only the last one fills the textarea.
 	fillSeq int
 	// dirty says the last input changed the rows or read-only, so its
@@ -313,8 +314,10 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	defer browser.StartSpan("editor: input").End()
 	field := ctx.JSSrc()
 	value := field.Get("value").String()
-	all := ed.replacingAll
-	ed.allSelected, ed.replacingAll = false, false
+	// A script that sets the value of a windowed field (a test, an
+	// extension) replaces the whole text, as on a small one.
+	all := ed.replacingAll || !ed.editing
+	ed.allSelected, ed.replacingAll, ed.editing = false, false, false
 	if kept, ok := ed.editWindow(value, all); ok {
 		ed.report(ctx, kept)
 		return
@@ -326,20 +329,42 @@ func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	// only the part the page analyses, and keep the rest beside it when
 	// KeepTail; show a window of a large text.
 	text, oldFrom, oldBase := value, 0, ed.base
-	if ed.windowed() && !ed.previewing() {
-		text, oldFrom = joinWindow(ed.shown, ed.winFrom, ed.winTo, value, all), ed.winFrom
+	wasWindow := ed.windowed() && !ed.previewing()
+	if wasWindow {
+		text = joinWindow(ed.shown, ed.winFrom, ed.winTo, value, all)
+		if !all {
+			oldFrom = ed.winFrom
+		}
 	}
-	caret := func() int { return oldFrom + byteOffset(value, field.Get("selectionStart").Int()) }
-	if all {
-		caret = func() int { return byteOffset(value, field.Get("selectionStart").Int()) }
+	caret := -1 // read only for a window about the caret: it costs a walk over value
+	caretAt := func() int {
+		if caret < 0 {
+			caret = oldFrom + byteOffset(value, field.Get("selectionStart").Int())
+		}
+		return caret
 	}
-	top := field.Get("scrollTop").Float()
-	shown, kept := ed.accept(text, caret)
-	if shown != value {
-		at := min(max(0, caret()-ed.winFrom), len(shown))
+	top := 0.0
+	if wasWindow {
+		// A window's layout is cheap; the scroll position of a whole large
+		// value set by a script would cost its layout first.
+		top = field.Get("scrollTop").Float()
+	}
+	shown, kept := ed.accept(text, caretAt)
+	switch {
+	case shown == value:
+	case ed.windowed() && !ed.previewing():
+		head := shown[:min(max(0, caretAt()-ed.winFrom), len(shown))]
 		field.Set("value", shown)
-		field.Call("setSelectionRange", UTF16Len(shown[:at]), UTF16Len(shown[:at]))
-		field.Set("scrollTop", max(0, top+float64(oldBase-ed.base)*view.EditorLineHeight))
+		if wasWindow {
+			// The lines in view stay where they are on screen.
+			at := UTF16Len(head)
+			field.Call("setSelectionRange", at, at)
+			field.Set("scrollTop", max(0, top+float64(oldBase-ed.base)*view.EditorLineHeight))
+		} else {
+			showCaret(field, head)
+		}
+	default:
+		field.Set("value", shown) // the part analysed, or its read-only window
 	}
 	ed.markFirstLine(field)
 	ed.report(ctx, kept)

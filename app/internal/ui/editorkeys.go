@@ -36,19 +36,12 @@ func (ed *editor) onKeyDown(ev app.Value) {
 		ed.allSelected = true
 		return
 	case mod && !ev.Get("shiftKey").Bool() && (key == "Home" || key == "End"):
-		// The browser's own Ctrl+Home or Ctrl+End follows, in a window
-		// that holds the file's start or end. (With Shift, the selection
-		// grows to the window's end only: a selection wider than the
-		// window would not survive its moves.)
-		at := 0
-		if key == "End" {
-			at = len(ed.shown)
-		}
-		if (at == 0 && ed.winFrom == 0) || (at > 0 && ed.winTo == len(ed.shown)) {
-			return // in the window already: writing it anew would lose its undo
-		}
-		from, to := windowAround(ed.shown, at)
-		ed.moveWindow(field, from, to, field.Get("scrollTop").Float())
+		// To the file's start or end, in a window that holds it. (With
+		// Shift, the browser's own: the selection grows to the window's
+		// end only, as a selection wider than the window would not
+		// survive its moves.)
+		ev.Call("preventDefault")
+		ed.goToEnd(field, key == "End")
 		return
 	case navigationKeys[key]:
 		ed.allSelected = false
@@ -56,6 +49,28 @@ func (ed *editor) onKeyDown(ev app.Value) {
 	if !ed.allSelected || !ed.coversAll(field) {
 		ed.keepCaretInside(field)
 	}
+}
+
+// goToEnd puts the caret at the file's start, or its end, and scrolls
+// there: the window moves first when it does not hold that end. (The
+// browser's own Ctrl+End, after the move, would find its caret at the end
+// of the new value already, and scroll nothing.)
+func (ed *editor) goToEnd(field app.Value, end bool) {
+	at, has := 0, ed.winFrom == 0
+	if end {
+		at, has = len(ed.shown), ed.winTo == len(ed.shown)
+	}
+	if !has {
+		from, to := windowAround(ed.shown, at)
+		ed.moveWindow(field, from, to, field.Get("scrollTop").Float())
+	}
+	caret, top := 0, 0
+	if end {
+		caret, top = field.Get("textLength").Int(), field.Get("scrollHeight").Int()
+	}
+	field.Call("setSelectionRange", caret, caret)
+	field.Set("scrollTop", top)
+	ed.paint()
 }
 
 // keepCaretInside moves the window around the caret when the caret is
@@ -80,9 +95,13 @@ func (ed *editor) coversAll(field app.Value) bool {
 	return field.Get("selectionStart").Int() == 0 && field.Get("selectionEnd").Int() == field.Get("textLength").Int()
 }
 
-// onBeforeInput notes whether the edit about to happen replaces the whole
-// file: after Ctrl+A, over a selection that is still all of the window.
+// onBeforeInput notes that an edit of the person's is about to happen,
+// and whether it replaces the whole file: after Ctrl+A, over a selection
+// that is still all of the window. (The browser sends beforeinput for
+// every edit of the person's, typing, pasting, dropping, undoing; an
+// input without one comes from a script that set the value.)
 func (ed *editor) onBeforeInput(app.Value) {
+	ed.editing = true
 	ed.replacingAll = ed.windowed() && ed.allSelected && ed.coversAll(ed.field())
 }
 
