@@ -150,6 +150,11 @@ func TestE2EEditLargeFileWindow(t *testing.T) {
 	cut := len(ui.LineStart(model, pos.Line)) + pos.Col
 	model = model[:cut] + "X" + model[cut:]
 	p.edited(model, fmt.Sprintf("typing on line %d, in the middle", pos.Line))
+	// Undo works for typing that did not move the window.
+	p.typeKeys("Q")
+	p.edited(model[:cut+1]+"Q"+model[cut+1:], "typing Q after it")
+	p.key("z", "KeyZ", 90, ctrl, "undo")
+	p.edited(model, "Ctrl+Z")
 	// A small paste there: the browser's own, inside the window.
 	pasted := "Disallow: /pasted/\n"
 	p.writeClipboard(pasted)
@@ -179,11 +184,19 @@ func TestE2EEditLargeFileWindow(t *testing.T) {
 	model = model[:cut] + model[cut+1:]
 	p.edited(model, "Delete after the window's last character")
 
-	// Ctrl+A selects the whole file: Ctrl+V replaces it, Ctrl+C copies
-	// it, Delete empties it.
+	// Ctrl+A selects the whole file: Ctrl+V replaces it, Ctrl+X cuts it
+	// (and Ctrl+V puts it back), Ctrl+C copies it, Delete empties it.
 	model = testkit.ManyGroups(300 << 10)
 	p.paste("robots-src", model)
 	p.edited(model, "Ctrl+A, Ctrl+V")
+	p.key("a", "KeyA", 65, ctrl, "selectAll")
+	p.key("x", "KeyX", 88, ctrl, "cut")
+	p.edited("", "Ctrl+A, Ctrl+X")
+	if got := evalPromise[string](p, `navigator.clipboard.readText()`, 30*time.Second); got != model {
+		t.Errorf("Ctrl+A, Ctrl+X put %d characters on the clipboard, want the whole file's %d", len(got), len(model))
+	}
+	p.key("v", "KeyV", 86, ctrl, "paste")
+	p.edited(model, "Ctrl+V of what was cut")
 	p.key("a", "KeyA", 65, ctrl, "selectAll")
 	p.key("c", "KeyC", 67, ctrl, "copy")
 	if got := evalPromise[string](p, `navigator.clipboard.readText()`, 30*time.Second); got != model {
