@@ -64,7 +64,7 @@ func (p *page) edited(model, after string) {
 
 // windowURLs are the URLs of the window tests: the first is decided by a
 // rule the test types at the file's end.
-var windowURLs = []string{"/zzz/page", "/catalog/item-7/x?sort=1", "/area12/open/a.html"}
+var windowURLs = []string{"/zzz/page", "/catalog/item-7/x?sort=1", "/area12/open/a.html", "/catalog/item-6000/x?sort=1"}
 
 // gutterBesideText checks that the gutter's first number in view, N, is
 // beside the file's line N: the number's box lies in the row where the
@@ -103,6 +103,22 @@ func TestE2EEditLargeFileWindow(t *testing.T) {
 	model := testkit.ManyRules(500 << 10)
 	p.paste("robots-src", model)
 	p.edited(model, "the paste")
+
+	// A line link in the results goes to its line, far from the window at
+	// the file's end that the paste left.
+	ex := view.RFC9309Example()
+	ex.Robots, ex.URLs = model, windowURLs
+	far := view.Analyze(ex, nil, nil).Rows[3].Line
+	if w := eval[windowed](p, readWindow); far >= w.First {
+		t.Fatalf("line %d, the deciding line of %s, is in the window from line %d already", far, windowURLs[3], w.First)
+	}
+	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`table.results tbody tr[data-row="3"] button.line-link[data-line="%d"]`, far))))
+	p.waitFor(fmt.Sprintf(`(c => c.Line === %d && c.Col === 0)(%s)`, far, caretInFile))
+	lineAtCaret := eval[string](p, `(ta => { const v = ta.value, s = ta.selectionStart, e = v.indexOf("\n", s); return v.slice(s, e < 0 ? v.length : e); })(document.getElementById("robots-src"))`)
+	if want := strings.Split(model, "\n")[far-1]; lineAtCaret != want {
+		t.Errorf("the line link to line %d put the caret at the start of %q, want %q", far, lineAtCaret, want)
+	}
+	p.gutterBesideText(model, fmt.Sprintf("the line link to line %d", far))
 
 	// The start: Ctrl+Home goes to the file's first line, typing lands there.
 	p.key("Home", "Home", 36, ctrl)
