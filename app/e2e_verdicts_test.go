@@ -80,6 +80,40 @@ func (p *page) screenshotAt(name string, width int64) {
 	}
 }
 
+// wideLayout checks the two columns of a wide page as a person sees them,
+// scrolled down to read the explanation: the inputs start level with the
+// verdicts (they once stuck to the screen's top, below the output
+// column's start, and hid the delivery panel's end), and in the other
+// readings' table each usual deciding rule (up to 30 characters) reads on
+// one line (the column once broke it every few characters), and the table
+// fits its column.
+func (p *page) wideLayout() {
+	p.t.Helper()
+	p.waitFor(`document.querySelector('#readings[data-state="done"]') !== null`)
+	type cols struct{ Inputs, Output, Scrolled float64 }
+	c := eval[cols](p, `(() => { window.scrollTo(0, 400);
+		return {Inputs: document.querySelector(".layout > .inputs").getBoundingClientRect().top,
+			Output: document.querySelector(".layout > .output").getBoundingClientRect().top, Scrolled: window.scrollY}; })()`)
+	if c.Scrolled < 100 || c.Inputs-c.Output > 1 || c.Output-c.Inputs > 1 {
+		p.t.Errorf("scrolled %.0f px down, the inputs start at %.0f px and the output at %.0f px, want them level", c.Scrolled, c.Inputs, c.Output)
+	}
+	broken := eval[[]string](p, `[...document.querySelectorAll("table.readings-table td.deciding code")]
+		.filter(c => c.textContent.length <= 30 && c.getClientRects().length > 1)
+		.map(c => c.textContent + " in " + c.getClientRects().length + " lines, the cell " + Math.round(c.closest("td").getBoundingClientRect().width) + " px wide")`)
+	if n := eval[int](p, `document.querySelectorAll("table.readings-table td.deciding code").length`); n == 0 {
+		p.t.Error("the other readings' table shows no deciding rule")
+	}
+	for _, b := range broken {
+		p.t.Errorf("at 1280 px the other readings' table breaks the deciding rule %s", b)
+	}
+	// Nor does the table grow past its column, with "Why it differs" out
+	// of sight to the side.
+	if over := eval[float64](p, `(t => t.getBoundingClientRect().right - t.closest("section").getBoundingClientRect().right)(document.querySelector("table.readings-table"))`); over > 0 {
+		p.t.Errorf("at 1280 px the other readings' table runs %.0f px past its section (its columns' widths, then the section's: %s)", over,
+			eval[string](p, `JSON.stringify([...document.querySelectorAll("table.readings-table thead th")].map(th => th.textContent + ": " + Math.round(th.getBoundingClientRect().width)).concat([Math.round(document.querySelector("table.readings-table").closest("section").getBoundingClientRect().width)]))`))
+	}
+}
+
 // tableRow is one row of the results table as a person reads it: the
 // verdict it leads with, the rules' verdict beside it, and the order.
 type tableRow struct {
@@ -135,6 +169,7 @@ func TestE2EDelivery503Table(t *testing.T) {
 
 	p.screenshotAt("delivery-503", 390)
 	p.screenshotAt("delivery-503", 1280)
+	p.wideLayout()
 
 	p.pressKeysInto("delivery-status", "")
 	p.waitFor(fmt.Sprintf(`[...document.querySelectorAll("table.results tbody tr")].map(r => r.dataset.verdict).join() === %q`,

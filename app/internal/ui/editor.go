@@ -46,12 +46,18 @@ type editor struct {
 	// starts once the person lets the hidden part go (the size notice's
 	// button).
 	hidden string
-	// shown is the analysed part while a tail is hidden; the textarea
+	// shown is the text of a windowed editor (editorwindow.go): a large
+	// text, or the analysed part while a tail is hidden; the textarea
 	// holds the window winFrom:winTo of it, whose first line is line
-	// base+1 of the file (editorpreview.go).
+	// base+1 of the file. Empty when the textarea holds all of the text.
 	shown          string
 	winFrom, winTo int
 	base           int
+	// allSelected says Ctrl+A selected the whole file, of which the
+	// textarea selects the window; replacingAll that the edit under way
+	// replaces that selection; editing that the input under way is the
+	// person's edit, not a script's new value (editorkeys.go).
+	allSelected, replacingAll, editing bool
 	// fillSeq counts large pastes: only the last one fills the textarea.
 	fillSeq int
 	// dirty says the last input changed the rows or read-only, so its
@@ -110,27 +116,32 @@ func (ed *editor) withMarks(m map[int]view.LineMark) *editor {
 	return ed
 }
 
-// cut returns the part of text the textarea shows (boundSource), and what
-// the editor keeps and reports: with KeepTail, all of text, the rest kept
-// as hidden; otherwise only what it shows, the rest dropped.
-func (ed *editor) cut(text string) (shown, kept string) {
+// cut returns the part of text the editor shows (boundSource), and what
+// it keeps and reports: with KeepTail, all of text, the rest kept as
+// hidden; otherwise only what it shows, the rest dropped. A large part
+// shown, or one with a hidden tail, is shown in a window (was: the editor
+// was windowed before this text).
+func (ed *editor) cut(text string, was bool) (shown, kept string) {
 	shown = view.BoundSource(text)
-	ed.hidden, ed.shown, ed.base = "", "", 0
+	ed.hidden, ed.shown, ed.base, ed.winFrom, ed.winTo = "", "", 0, 0, 0
 	if ed.KeepTail {
 		ed.hidden = text[len(shown):]
 	}
-	if ed.hidden != "" {
+	if ed.hidden != "" || windowedAfter(len(shown), was) {
 		ed.shown = shown
 	}
 	return shown, text[:len(shown)+len(ed.hidden)]
 }
 
-// display is what the textarea holds of shown: all of it, or while a
-// tail is hidden, the read-only window from its first line. It counts
-// the lines the gutter numbers.
-func (ed *editor) display(shown string) string {
-	if ed.previewing() {
+// display is what the textarea holds of shown: all of it; or the window
+// about byte caret of it; or while a tail is hidden, the read-only window
+// from its first line. It counts the lines the gutter numbers.
+func (ed *editor) display(shown string, caret int) string {
+	switch {
+	case ed.previewing():
 		return ed.showWindow(1)
+	case ed.windowed():
+		return ed.setWindow(windowAround(shown, caret))
 	}
 	ed.lines = view.LineCount(shown)
 	return shown
@@ -147,9 +158,13 @@ func (ed *editor) OnMount(ctx app.Context) {
 	ctx.Defer(func(app.Context) { ed.listen() }) // once the textarea is in the document
 }
 
+// fieldEvents are the textarea's events the editor listens to itself, in
+// the order of its listeners.
+var fieldEvents = []string{"scroll", "paste", "keydown", "beforeinput", "copy", "cut", "mousedown"}
+
 func (ed *editor) OnDismount() {
 	field := ed.field()
-	for i, name := range []string{"scroll", "paste"} {
+	for i, name := range fieldEvents {
 		if i < len(ed.listeners) && field.Truthy() {
 			field.Call("removeEventListener", name, ed.listeners[i])
 		}
@@ -168,18 +183,26 @@ func (ed *editor) OnDismount() {
 	ed.listeners, ed.observer = nil, nil
 }
 
-// listen follows the textarea's scroll and size with the gutter, and takes
-// over large pastes.
+// listen follows the textarea's scroll and size with the gutter, takes
+// over large pastes, and moves a window for the keys and the clipboard
+// (editorkeys.go). These listeners are the browser's own, not go-app's
+// events: they run before the browser's default action, and scrolling
+// re-renders nothing.
 func (ed *editor) listen() {
 	field := ed.field()
 	if ed.listeners != nil || !field.Truthy() {
 		return
 	}
+	on := func(f func(app.Value)) app.Func {
+		return app.FuncOf(func(_ app.Value, args []app.Value) any { f(args[0]); return nil })
+	}
 	paint := app.FuncOf(func(app.Value, []app.Value) any { ed.scrolled(); return nil })
-	paste := app.FuncOf(func(_ app.Value, args []app.Value) any { ed.onPaste(args[0]); return nil })
+	ed.listeners = []app.Func{paint, on(ed.onPaste), on(ed.onKeyDown), on(ed.onBeforeInput),
+		on(func(ev app.Value) { ed.onCopy(ev, false) }), on(func(ev app.Value) { ed.onCopy(ev, true) }), on(ed.onMouseDown)}
 	field.Call("addEventListener", "scroll", paint, map[string]any{"passive": true})
-	field.Call("addEventListener", "paste", paste)
-	ed.listeners = []app.Func{paint, paste}
+	for i, name := range fieldEvents[1:] {
+		field.Call("addEventListener", name, ed.listeners[i+1])
+	}
 	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
 		ed.observer = ro.New(paint)
 		ed.observer.Call("observe", field)
@@ -218,28 +241,26 @@ func (ed *editor) paintNow() {
 	paintGutter(ed.gutter(), ed.field(), ed.lines, ed.base, ed.Marks, &ed.painted)
 }
 
-// scrolled moves the read-only window when the view nears its ends, then
-// repaints the gutter.
+// scrolled moves the window when the view nears its ends, then repaints
+// the gutter.
 func (ed *editor) scrolled() {
 	ed.slide()
 	ed.paint()
 }
 
-// dropHidden keeps only the part of the file the textarea shows.
+// dropHidden keeps only the part of the file analysed: the window stays
+// where it is, and becomes editable.
 func (ed *editor) dropHidden(ctx app.Context, _ app.Action) {
 	if ed.hidden == "" {
 		return
 	}
-	shown := ed.shown
-	ed.hidden, ed.shown, ed.base = "", "", 0
-	ed.lines = view.LineCount(shown)
+	ed.hidden = ""
 	ctx.Update()
 	if el := ed.field(); el.Truthy() {
-		el.Set("value", shown)
-		ed.markFirstLine(el)
+		el.Set("readOnly", false)
 	}
 	if ed.OnChange != nil {
-		ed.OnChange(ctx, shown)
+		ed.OnChange(ctx, ed.shown)
 	}
 }
 
@@ -252,7 +273,11 @@ func (ed *editor) gotoLine(ctx app.Context, a app.Action) {
 		return
 	}
 	line := ed.windowLine(field, t.Line)
-	at := UTF16Len(LineStart(field.Get("value").String(), line))
+	text := ed.window()
+	if !ed.windowed() {
+		text = field.Get("value").String()
+	}
+	at := UTF16Len(LineStart(text, line))
 	field.Call("focus", map[string]any{"preventScroll": true})
 	field.Call("setSelectionRange", at, at)
 	field.Call("scrollIntoView", map[string]any{"block": "nearest"})
@@ -274,8 +299,8 @@ func (ed *editor) write(ctx app.Context) {
 		return
 	}
 	ed.written = ed.Content.Seq
-	shown, _ := ed.cut(ed.Content.Text)
-	text := ed.display(shown)
+	shown, _ := ed.cut(ed.Content.Text, false)
+	text := ed.display(shown, 0)
 	ctx.Defer(func(app.Context) {
 		setFieldValue(ed.ID, text)
 		if el := ed.field(); el.Truthy() {
@@ -287,27 +312,98 @@ func (ed *editor) write(ctx app.Context) {
 
 func (ed *editor) onInput(ctx app.Context, e app.Event) {
 	defer browser.StartSpan("editor: input").End()
-	text := ctx.JSSrc().Get("value").String()
-	// A huge input would make every later keystroke and layout of the
-	// textarea slow: show only the part the page analyses, and keep the
-	// rest beside it when KeepTail. (While a part is hidden the textarea
-	// is read-only: an input then comes from a script replacing the whole
-	// text, so the old hidden part goes.)
-	shown, kept := ed.accept(text)
-	if len(shown) < len(text) {
-		ctx.JSSrc().Set("value", shown)
+	field := ctx.JSSrc()
+	value := field.Get("value").String()
+	// A script that sets the value of a windowed field (a test, an
+	// extension) replaces the whole text, as on a small one.
+	all := ed.replacingAll || !ed.editing
+	ed.allSelected, ed.replacingAll, ed.editing = false, false, false
+	if kept, ok := ed.editWindow(value, all); ok {
+		ed.report(ctx, kept)
+		return
 	}
-	ed.markFirstLine(ctx.JSSrc())
+	// The whole text anew: the edit around the window, or the field's
+	// value (a small text; or a script replacing the whole text of a
+	// read-only window, so the old hidden part goes). A huge input would
+	// make every later keystroke and layout of the textarea slow: show
+	// only the part the page analyses, and keep the rest beside it when
+	// KeepTail; show a window of a large text.
+	text, oldFrom, oldBase := value, 0, ed.base
+	wasWindow := ed.windowed() && !ed.previewing()
+	if wasWindow {
+		text = joinWindow(ed.shown, ed.winFrom, ed.winTo, value, all)
+		if !all {
+			oldFrom = ed.winFrom
+		}
+	}
+	caret := -1 // read only for a window about the caret: it costs a walk over value
+	caretAt := func() int {
+		if caret < 0 {
+			caret = oldFrom + byteOffset(value, field.Get("selectionStart").Int())
+		}
+		return caret
+	}
+	top := 0.0
+	if wasWindow {
+		// A window's layout is cheap; the scroll position of a whole large
+		// value set by a script would cost its layout first.
+		top = field.Get("scrollTop").Float()
+	}
+	shown, kept := ed.accept(text, caretAt)
+	switch {
+	case shown == value:
+	case ed.windowed() && !ed.previewing():
+		head := shown[:min(max(0, caretAt()-ed.winFrom), len(shown))]
+		field.Set("value", shown)
+		if wasWindow {
+			// The lines in view stay where they are on screen.
+			at := UTF16Len(head)
+			field.Call("setSelectionRange", at, at)
+			field.Set("scrollTop", max(0, top+float64(oldBase-ed.base)*view.EditorLineHeight))
+		} else {
+			showCaret(field, head)
+		}
+	default:
+		field.Set("value", shown) // the part analysed, or its read-only window
+	}
+	ed.markFirstLine(field)
 	ed.report(ctx, kept)
 }
 
-// accept takes text as the field's new content: it counts its lines and
-// returns what the textarea is to hold and what to report. The
-// render that follows is needed only when the rows or read-only change.
-func (ed *editor) accept(text string) (shown, kept string) {
+// editWindow takes an edit inside the window of a large text, value the
+// window's new text, and returns the whole text to report; false when the
+// window has to be made anew (the text no longer large, past what the page
+// analyses, or the edit replaced all or made the window too large).
+// This is the path of each key typed in a large file: it copies the
+// window's text into Go, not the file's.
+func (ed *editor) editWindow(value string, all bool) (string, bool) {
+	if !ed.windowed() || ed.previewing() || all || len(value) > windowKeep {
+		return "", false
+	}
+	n := ed.winFrom + len(value) + len(ed.shown) - ed.winTo
+	if n > view.AnalysedLimit || !windowedAfter(n, true) {
+		return "", false
+	}
+	rows := ed.rows()
+	ed.shown = joinWindow(ed.shown, ed.winFrom, ed.winTo, value, false)
+	ed.winTo = ed.winFrom + len(value)
+	ed.lines = view.LineCount(value)
+	ed.dirty = rows != ed.rows()
+	return ed.shown, true
+}
+
+// accept takes text as the editor's new content, with the caret at byte
+// caret() of it: it counts its lines and returns what the textarea is to
+// hold and what to report. The render that follows is needed only when
+// the rows or read-only change.
+func (ed *editor) accept(text string, caret func() int) (shown, kept string) {
 	rows, wasHidden := ed.rows(), ed.hidden != ""
-	shown, kept = ed.cut(text)
-	shown = ed.display(shown)
+	shown, kept = ed.cut(text, ed.windowed())
+	at := 0
+	if ed.windowed() && !ed.previewing() {
+		at = caret()
+	}
+	shown = ed.display(shown, at)
 	ed.dirty = rows != ed.rows() || wasHidden || ed.hidden != ""
 	return shown, kept
 }
@@ -341,6 +437,15 @@ func (ed *editor) onPaste(ev app.Value) {
 	value := stringObject(field.Get("value"))
 	start, end := field.Get("selectionStart").Int(), field.Get("selectionEnd").Int()
 	before, after := value.Call("slice", 0, start).String(), value.Call("slice", end).String()
+	if ed.windowed() {
+		// The text around the window, unless Ctrl+A selected all of it.
+		if ed.allSelected && ed.coversAll(field) {
+			before, after = "", ""
+		} else {
+			before, after = ed.shown[:ed.winFrom]+before, after+ed.shown[ed.winTo:]
+		}
+		ed.allSelected = false
+	}
 	// Meanwhile the field is read-only, so no keystroke lands in the old
 	// text, and no earlier paste fills it.
 	field.Set("readOnly", true)
@@ -363,8 +468,9 @@ func (ed *editor) onPaste(ev app.Value) {
 // out a megabyte of text in a textarea (the reason for the read-only
 // window), and the page should not go blank for that long without a word.
 func (ed *editor) pasted(before, text, after string) {
-	shown, kept := ed.accept(before + text + after)
-	caret := shown[:min(len(before)+len(text), len(shown))]
+	at := len(before) + len(text)
+	shown, kept := ed.accept(before+text+after, func() int { return at })
+	caret := shown[:min(max(0, at-ed.winFrom), len(shown))]
 	if ed.previewing() {
 		// The read-only window starts at the file's first line: the caret
 		// goes there, not to the window's end, which would move it at once.

@@ -167,7 +167,7 @@ func TestEditorKeepsTailOnlyWhenAsked(t *testing.T) {
 		if keep {
 			ed = ed.keepingTail()
 		}
-		shown, kept := ed.cut(huge)
+		shown, kept := ed.cut(huge, false)
 		if (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
 			t.Errorf("keep tail %v: kept %d bytes of the %d past the bound", keep, len(ed.hidden), len(huge)-len(shown))
 		}
