@@ -198,7 +198,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	f.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(l, lines[i])
+		p.line(l, lines.At(i, int(l.Start), int(l.End)))
 	})
 	p.finish()
 	s.CheckBytes()
@@ -214,10 +214,10 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
 // offset of the first dropped byte, or -1. whole is string(src).
-func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
+func pgSplitLines(src []byte, whole string, pause func(), emit func(py.Line)) int {
 	if utf8.Valid(src) {
-		lines, _ := py.SplitLinesPaced(src, whole, pause)
-		return lines, -1
+		py.SplitLinesEach(src, whole, pause, emit)
+		return -1
 	}
 	text := make([]byte, 0, len(src))
 	off := make([]int, 0, len(src)) // source offset of each byte of text
@@ -237,7 +237,6 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 		}
 		i += n
 	}
-	var lines []py.Line
 	start, from := 0, 0 // start: source offset of the line; from: its first byte in text
 	for i := 0; i < len(text); {
 		r, n := utf8.DecodeRune(text[i:])
@@ -245,7 +244,7 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 			i += n
 			continue
 		}
-		lines = append(lines, pgLine(string(text[from:i]), off[from:i], start, off[i]))
+		emit(pgLine(string(text[from:i]), off[from:i], start, off[i]))
 		next := i + n
 		if r == '\r' && next < len(text) && text[next] == '\n' {
 			next++
@@ -253,9 +252,9 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 		start, from, i = off[next-1]+1, next, next
 	}
 	if from < len(text) {
-		lines = append(lines, pgLine(string(text[from:]), off[from:], start, len(src)))
+		emit(pgLine(string(text[from:]), off[from:], start, len(src)))
 	}
-	return lines, bad
+	return bad
 }
 
 // pgLine is one line of the decoded text; off (shared with the other

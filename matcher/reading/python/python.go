@@ -59,7 +59,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesPaced)
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesEach)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
@@ -72,7 +72,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 
 type pyParser struct {
 	*matcher.Scanner
-	lines []py.Line
+	lines *py.Lines
 	ext   *pyFile
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry py.Entry
@@ -89,7 +89,7 @@ func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 func (p *pyParser) run() {
 	p.File.EditLines(func(i int, l *matcher.Line) {
 		p.Pace(i)
-		pl := p.lines[i]
+		pl := p.lines.At(i, int(l.Start), int(l.End))
 		if p.stop {
 			p.classify(l, pl)
 			return
