@@ -236,11 +236,14 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 	}
 	if n == cap(f.rules) {
 		// A new array for the rules to come, sized for a rule on every
-		// line (pages no rule reaches are never touched) or twice the
-		// last for a parse still adding lines; the groups before keep
-		// the old one, which holds exactly their rules. Grown by append,
-		// each old array stayed too, behind the groups that use it.
-		next := make([]Rule, len(rules), max(f.NumLines(), 2*cap(f.rules), 8)+len(rules))
+		// line (pages no rule reaches are never touched), the lines
+		// GrowLines made room for counting, or twice the last for a
+		// parse still adding lines; the groups before keep the old one,
+		// which holds exactly their rules. Grown by append, each old
+		// array stayed too, behind the groups that use it; doubled,
+		// the arrays of a parse that adds its lines as it reads them
+		// (crawler-commons) were twice its rules.
+		next := make([]Rule, len(rules), max(f.NumLines(), cap(f.lines.recs), 2*cap(f.rules), 8)+len(rules))
 		copy(next, rules)
 		f.rules = next
 	}
