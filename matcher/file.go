@@ -91,6 +91,16 @@ type Group struct {
 	LastLine  int
 }
 
+// NumAgents is the number of user-agent lines of f's groups: what a group
+// trace holds one UserAgentMatch for.
+func (f *File) NumAgents() int {
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Agents)
+	}
+	return n
+}
+
 // An Agent is one user-agent line of a group.
 type Agent struct {
 	Line  int    // 1-based line number

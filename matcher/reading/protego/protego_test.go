@@ -321,7 +321,8 @@ func FuzzProtego(f *testing.F) {
 		ext := file.Ext().(*pgFile)
 		for gi := range file.Groups {
 			built := ext.entriesOf(file, gi)
-			for ri, entries := range built {
+			for ri := range built.rules() {
+				entries := built.of(ri)
 				// The entries are made again from the rule's pattern as
 				// written: its own entry is the pattern the parse read.
 				r := file.Groups[gi].Rules[ri]
