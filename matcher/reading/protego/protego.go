@@ -90,9 +90,11 @@ type pgBuilt struct {
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
 // rule was 24 bytes and an allocation more for each of the million rules
-// a token of the 100 MiB mixed file reads (issue 16).
+// a token of the 100 MiB mixed file reads (issue 16). They are kept as
+// pgMatchers, what matching reads: the match that decides is made again
+// in full (pgMatch).
 type pgEntries struct {
-	all []pgEntry
+	all []pgMatcher
 	// starts[r] is where rule r's entries start in all, in the order
 	// protego adds them; starts[len(rules)] is len(all).
 	starts []int32
@@ -102,7 +104,7 @@ type pgEntries struct {
 func (e pgEntries) rules() int { return max(len(e.starts)-1, 0) }
 
 // of returns the entries of rule r.
-func (e pgEntries) of(r int) []pgEntry { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
+func (e pgEntries) of(r int) []pgMatcher { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
 
 // entriesOf returns the entries of each rule of group gi, made from the
 // rule's value as the parse read it (decoded with errors="ignore") on
@@ -115,10 +117,15 @@ func (ext *pgFile) entriesOf(f *matcher.File, gi int) pgEntries {
 	b := &ext.built[gi]
 	b.once.Do(func() {
 		rules := f.Groups[gi].Rules
-		e := pgEntries{all: make([]pgEntry, 0, len(rules)+len(rules)/4), starts: make([]int32, len(rules)+1)}
+		e := pgEntries{all: make([]pgMatcher, 0, len(rules)+len(rules)/4), starts: make([]int32, len(rules)+1)}
+		var made []pgEntry
 		for ri := range rules {
 			e.starts[ri] = int32(len(e.all))
-			pgAdd(&e.all, pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false, nil)
+			made = made[:0]
+			pgAdd(&made, pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false, nil)
+			for k := range made {
+				e.all = append(e.all, made[k].pgMatcher)
+			}
 		}
 		e.starts[len(rules)] = int32(len(e.all))
 		b.entries = e
@@ -146,11 +153,17 @@ func (s *pgSet) groups(runs []int) []int {
 // the priority in an int32.
 type pgEntry struct {
 	pattern string
+	steps   *[]matcher.Step
+	pgMatcher
+}
+
+// A pgMatcher is what matching reads of an entry, 24 bytes: a group's
+// entries are kept so (pgEntries).
+type pgMatcher struct {
 	// match is the pattern as the project's matcher reads it to match as
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
-	steps *[]matcher.Step
 	prio  int32
 	flags pattern.Flags
 	never bool
@@ -166,7 +179,7 @@ func (e *pgEntry) stepList() []matcher.Step {
 }
 
 // matches reports whether the entry matches the quoted URL path.
-func (e *pgEntry) matches(path string) bool {
+func (e *pgMatcher) matches(path string) bool {
 	return !e.never && e.flags.Pattern(e.match).Match(path)
 }
 
@@ -615,7 +628,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	if q == pat {
 		q = pat // the pattern as written, a slice of the source: no copy kept per rule
 	}
-	e := pgEntry{pattern: q, prio: int32(utf8.RuneCountInString(q))}
+	e := pgEntry{pattern: q, pgMatcher: pgMatcher{prio: int32(utf8.RuneCountInString(q))}}
 	e.match, e.never = pgMatchForm(q)
 	e.flags = pattern.FlagsOf(e.match)
 	if steps {
@@ -811,9 +824,14 @@ func pgMatch(f *matcher.File, built pgEntries, gi, ri int, path string) (matcher
 	}
 	r := &f.Groups[gi].Rules[ri]
 	m := f.MatchOf(r)
-	m.Normalized, m.Priority = entries[best].pattern, int(entries[best].prio)
-	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); err == nil && best < len(again) {
-		m.Steps = again[best].stepList()
+	m.Priority = int(entries[best].prio)
+	// Made again in full, as entriesOf made them but with the steps:
+	// the entry's pattern and how the value became it.
+	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); best < len(again) {
+		m.Normalized = again[best].pattern
+		if err == nil {
+			m.Steps = again[best].stepList()
+		}
 	}
 	return m, true
 }
