@@ -101,6 +101,17 @@ func (f *File) NumAgents() int {
 	return n
 }
 
+// AgentMatches is room for a trace of every user-agent line of f (nil when
+// there is none): a reading's selection appends one UserAgentMatch per
+// line, and grown by append the array left twice its size behind for the
+// collector (80 MiB for one token of the 100 MiB mixed file, issue 16).
+func (f *File) AgentMatches() []UserAgentMatch {
+	if n := f.NumAgents(); n > 0 {
+		return make([]UserAgentMatch, 0, n)
+	}
+	return nil
+}
+
 // An Agent is one user-agent line of a group.
 type Agent struct {
 	Line  int    // 1-based line number

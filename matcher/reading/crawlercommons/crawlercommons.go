@@ -584,6 +584,7 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 	}
 	var st ccState
 	var selected []int
+	tr.Agents = f.AgentMatches()
 	last := -1
 	for _, e := range x.events {
 		if !e.agent {

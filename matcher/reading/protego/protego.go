@@ -887,7 +887,7 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 		tr.Selected = ext.sets[best].groups(ext.runs)
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
-	tr.Agents = make([]matcher.UserAgentMatch, 0, f.NumAgents())
+	tr.Agents = f.AgentMatches()
 	// What a line says depends on its token alone: a file names the same
 	// crawlers in many records, and each sentence made once was a
 	// hundred bytes per user-agent line, kept for the token (150,000

@@ -467,6 +467,7 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if chosen >= 0 {
 		tr.Selected = []int{chosen}
 	}
+	tr.Agents = f.AgentMatches()
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			tr.Agents = append(tr.Agents, pyAgentMatch(ext, gi, a, name, chosen))

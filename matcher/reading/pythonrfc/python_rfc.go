@@ -501,7 +501,7 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 }
 
 func (s *prSelection) trace() matcher.GroupTrace {
-	tr := matcher.GroupTrace{Token: s.token}
+	tr := matcher.GroupTrace{Token: s.token, Agents: s.f.AgentMatches()}
 	var key prKey
 	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {
