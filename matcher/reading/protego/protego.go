@@ -306,6 +306,8 @@ type pgParser struct {
 	prev  string
 	names map[string]int // rule set name → index in ext.sets
 	stop  bool           // parse raised: the lines after are not read
+	// scratch holds the entries of the rule being read.
+	scratch []pgEntry
 }
 
 // The directive names protego knows, lower-cased.
@@ -539,7 +541,13 @@ func (p *pgParser) addToSet(name string) {
 
 func (p *pgParser) rule(l *matcher.Line, value string) {
 	allow := l.Kind == matcher.KindAllow
-	entries, own, err := pgBuild(value, allow, false)
+	// The entries are made here only to check them and read the rule's
+	// own pattern (entriesOf makes them again when a token reads the
+	// group): into one array used again for every rule, rather than an
+	// array per rule for the collector (issue 16).
+	p.scratch = p.scratch[:0]
+	own, err := pgAdd(&p.scratch, value, allow, false, nil)
+	entries := p.scratch
 	if err != nil {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRaises, matcher.Error, pgSource+" (_quote_pattern)",
 			"protego's parse raises %v while quoting this pattern (urlparse): no rules are read at all; this reading keeps what came before", err)
