@@ -45,7 +45,11 @@ type Reader struct{}
 type pyFile struct {
 	entries []int // indexes in File.Groups of rp.entries, in order
 	def     int   // index in File.Groups of rp.default_entry, or -1
-	ignored []int // records parse() read but dropped (a later '*' record)
+	// ignored are the records parse() read but dropped (a later '*'
+	// record), in file order: a trace looks each user-agent line's group
+	// up in them by binary search, since a scan per line was quadratic (a
+	// file of a million small '*' records took more than ten minutes).
+	ignored []int
 }
 
 // info is what the reading is, kept as data: Info returns a copy.
@@ -477,11 +481,17 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	return tr
 }
 
+// ignored says whether group gi is a record parse() dropped.
+func ignored(ext *pyFile, gi int) bool {
+	_, found := slices.BinarySearch(ext.ignored, gi)
+	return found
+}
+
 func pyAgentMatch(ext *pyFile, gi int, a matcher.Agent, name string, chosen int) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	sub := strings.Contains(name, py.Lower(a.Token))
 	switch {
-	case slices.Contains(ext.ignored, gi):
+	case ignored(ext, gi):
 		m.How = "in a later record naming '*': python keeps only the first such record"
 	case gi == ext.def && a.Global:
 		m.Matched = gi == chosen
