@@ -3,43 +3,51 @@ package compare
 import "robots-explorer/matcher"
 
 // CompareEach is CompareWith for the URLs targets, with the file parsed
-// under one reading at a time: chosen is the file under the chosen
-// reading, and parse(r) reads it under reading r. Each other reading's
-// file is evaluated for every target, its differences with the chosen
-// reading explained, and then let go before the next is parsed, so that
-// memory holds two readings' files, not all of them (a 100 MiB file
-// under every reading at once took 6.7 GB). The answers are CompareWith's;
+// under one reading at a time: parse(r) reads it under reading r, and
+// chosen is the chosen reading. The chosen reading's file is evaluated for
+// every target and let go; then each other reading's file is evaluated,
+// its differences with the chosen reading explained, and let go before
+// the next is parsed, so that memory holds one reading's file at a time,
+// not all of them (a 100 MiB file under every reading at once took
+// 6.7 GB; beside the chosen reading's, 7.5 times its size). Only a
+// difference to explain needs both files: the chosen one is then parsed
+// again and kept for the readings after. The answers are CompareWith's;
 // the Comparisons' Files are nil, and Winning gives each deciding line.
 // The other readings' Results are kept in brief (see brief), so that what
 // stays for the output grows with the URLs, not with their matches and
 // diagnostics under every reading.
-func CompareEach(chosen *matcher.File, parse func(matcher.Reading) *matcher.File, token string, targets []*matcher.Target) []*Comparison {
+func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.File, token string, targets []*matcher.Target) []*Comparison {
 	out := make([]*Comparison, len(targets))
 	own := make([]*matcher.Result, len(targets))
+	ownWinning := make([]string, len(targets))
+	fc := parse(chosen)
 	for i, t := range targets {
-		out[i], own[i] = &Comparison{}, chosen.EvaluateTarget(token, t)
+		out[i], own[i] = &Comparison{}, fc.EvaluateTarget(token, t)
+		ownWinning[i] = winningText(fc, own[i])
 	}
+	fc = nil // parsed again only for a difference to explain
 	for _, r := range matcher.Readings() {
-		f := chosen
-		if r != chosen.Reading {
-			f = parse(r)
+		if r == chosen {
+			for i, c := range out {
+				c.Results, c.Winning = append(c.Results, own[i]), append(c.Winning, ownWinning[i])
+			}
+			continue
 		}
+		f := parse(r)
 		// A model of each side per reading, the chosen one's made again
 		// each time: kept, it would sit beside the next reading's parse.
 		ss := sides{}
 		for i, t := range targets {
-			res := own[i]
-			if f != chosen {
-				res = f.EvaluateTarget(token, t)
-			}
+			res := f.EvaluateTarget(token, t)
 			c := out[i]
 			c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 			if res.Allowed != own[i].Allowed {
-				c.Differences = append(c.Differences, explainDifference(ss, chosen, own[i], f, res))
+				if fc == nil {
+					fc = parse(chosen)
+				}
+				c.Differences = append(c.Differences, explainDifference(ss, fc, own[i], f, res))
 			}
-			if f != chosen {
-				c.Results[len(c.Results)-1] = brief(res)
-			}
+			c.Results[len(c.Results)-1] = brief(res)
 		}
 	}
 	return out

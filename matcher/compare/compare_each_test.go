@@ -27,7 +27,7 @@ func checkCompareEach(t *testing.T, where string, src []byte, token string, urls
 		if len(chosenOnly) > 0 && !slices.Contains(chosenOnly, ci) {
 			continue
 		}
-		got := CompareEach(chosen, func(r matcher.Reading) *matcher.File { return matcher.ParseAs(r, src) }, token, targets)
+		got := CompareEach(chosen.Reading, func(r matcher.Reading) *matcher.File { return matcher.ParseAs(r, src) }, token, targets)
 		for i, u := range urls {
 			want, err := CompareWith(files, chosen.Reading, token, u)
 			if err != nil {

@@ -31,7 +31,11 @@ func TestEvaluatorSkipsDiagnosticsForText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.c.reading = matcher.RFC9309
-			f := newEvaluator(&tt.c, body).file()
+			ev := newEvaluator(&tt.c, body)
+			if ev.each { // parses as checkEach will, when it runs
+				ev.files = []*matcher.File{ev.parse(tt.c.reading)}
+			}
+			f := ev.file()
 			if f.Diagnosed() != tt.diagnosed || (len(f.Diagnostics) > 0) != tt.diagnosed {
 				t.Errorf("Diagnosed() = %v with %d diagnostics, want %v", f.Diagnosed(), len(f.Diagnostics), tt.diagnosed)
 			}
@@ -40,9 +44,11 @@ func TestEvaluatorSkipsDiagnosticsForText(t *testing.T) {
 }
 
 // TestCompareTextSameWithoutDiagnostics: -compare's text, parsed without
-// diagnostics, is byte for byte what the full parses print, for files
-// where the readings part ways (typos, a byte-order mark, index.html,
-// '$', groups a blank line splits, a rule before any group).
+// diagnostics, and its -json, whose output reads a file parsed again
+// without them, are byte for byte what the full parses of every reading at
+// once print (CompareWith, as -compare -urls does), for files where the
+// readings part ways (typos, a byte-order mark, index.html, '$', groups a
+// blank line splits, a rule before any group).
 func TestCompareTextSameWithoutDiagnostics(t *testing.T) {
 	bodies := []string{
 		goldenFile,
@@ -53,14 +59,18 @@ func TestCompareTextSameWithoutDiagnostics(t *testing.T) {
 	urls := []string{"/", "/a", "/a/", "/a/index.html", "/x/y", "/early", "/doc.pdf", "/tmp?q", "/café", "/%e2%82%ac", "/n"}
 	for i, body := range bodies {
 		for _, token := range []string{"Googlebot", "other", "Bingbot"} {
-			c := &checkConfig{compare: true, reading: matcher.Google, token: token, args: urls}
-			lazy := newEvaluator(c, body)
-			full := &evaluator{files: []*matcher.File{matcher.ParseText(c.reading, body)}, each: true, body: body}
-			var a, b strings.Builder
-			_, errA := checkEach(c, lazy, urls, &a)
-			_, errB := checkEach(c, full, urls, &b)
-			if lazy.file().Diagnosed() || a.Len() == 0 || errA != nil || errB != nil || a.String() != b.String() {
-				t.Errorf("file %d, %s: without diagnostics (%v)\n%s\nwith them (%v)\n%s", i, token, errA, a.String(), errB, b.String())
+			for _, asJSON := range []bool{false, true} {
+				c := &checkConfig{compare: true, json: asJSON, reading: matcher.Google, token: token, args: urls}
+				lazy := newEvaluator(c, body)
+				ref := *c
+				ref.urls = "urls.txt" // every reading parsed in full at once
+				full := newEvaluator(&ref, body)
+				var a, b strings.Builder
+				_, errA := checkEach(c, lazy, urls, &a)
+				_, errB := checkList(&ref, full, urls, nil, &b)
+				if !lazy.each || full.each || lazy.file().Diagnosed() || a.Len() == 0 || errA != nil || errB != nil || a.String() != b.String() {
+					t.Errorf("file %d, %s, -json %v: one reading at a time (%v)\n%s\nall at once (%v)\n%s", i, token, asJSON, errA, a.String(), errB, b.String())
+				}
 			}
 		}
 	}

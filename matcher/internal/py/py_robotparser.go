@@ -1,6 +1,8 @@
 package py
 
 import (
+	"bytes"
+	"sort"
 	"strings"
 
 	"robots-explorer/matcher/compare"
@@ -144,17 +146,65 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 }
 
 // Scan is the start of a Python reading's parse: the File of src under
-// reading r, with one Line for each line split finds (SplitLines, or
+// reading r, with one Line for each line split finds (SplitLinesEach, or
 // protego's own), and the Scanner to report on it. It returns the lines as
-// split, and what split said of the bytes that did not decode.
-func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, split func(src []byte, text string, pause func()) ([]Line, int)) (*matcher.Scanner, []Line, int) {
+// split, and what split said of the bytes that did not decode. Each line
+// goes into the File as split finds it; the Lines returned keep only those
+// whose text is not the source's bytes as they are, so that a valid
+// file's split keeps nothing beside its File.
+func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, split func(src []byte, text string, pause func(), emit func(Line)) int) (*matcher.Scanner, *Lines, int) {
 	f := matcher.NewFile(r, src, text, o)
-	lines, bad := split(src, text, o.Pause)
 	s := &matcher.Scanner{File: f, Text: text}
-	f.GrowLines(len(lines))
-	for i, l := range lines {
-		f.AddLine(matcher.NewLine(i+1, int(l.Start), int(l.End)))
+	// Most lines end in '\n': room for about as many lines as there
+	// are, rather than every smaller array append would leave behind.
+	f.GrowLines(bytes.Count(src, []byte{'\n'}) + 1)
+	lines := &Lines{text: text}
+	bad := split(src, text, o.Pause, func(l Line) {
+		n := f.NumLines()
+		f.AddLine(matcher.NewLine(n+1, int(l.Start), int(l.End)))
 		s.Longest = max(s.Longest, int(l.End-l.Start))
-	}
+		if l.off != nil || len(l.Text) != int(l.End-l.Start) {
+			lines.decoded = append(lines.decoded, decodedLine{int32(n), l})
+		}
+	})
 	return s, lines, bad
+}
+
+// Lines are the lines of a split, as Scan keeps them: a line whose text is
+// its bytes of the source is made again from its span when read, and
+// only the others (decoded with replacements or drops) are stored.
+type Lines struct {
+	text    string
+	decoded []decodedLine // in the order of their index
+	next    int           // where At's last search ended, for reads in order
+}
+
+type decodedLine struct {
+	index int32
+	line  Line
+}
+
+// At is line i (0-based), whose span in the source is [start, end).
+func (ls *Lines) At(i, start, end int) Line {
+	if d := ls.find(i); d != nil {
+		return d.line
+	}
+	return Line{Start: int32(start), End: int32(end), Text: ls.text[start:end]}
+}
+
+// find is the decoded line of index i, or nil: a parse reads the lines in
+// order, so the search starts where the last one ended.
+func (ls *Lines) find(i int) *decodedLine {
+	d := ls.decoded
+	if len(d) == 0 {
+		return nil
+	}
+	if ls.next < len(d) && int(d[ls.next].index) < i || ls.next > 0 && int(d[ls.next-1].index) >= i {
+		ls.next = sort.Search(len(d), func(k int) bool { return int(d[k].index) >= i })
+	}
+	if ls.next < len(d) && int(d[ls.next].index) == i {
+		ls.next++
+		return &d[ls.next-1]
+	}
+	return nil
 }

@@ -8,7 +8,6 @@
 package py
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -136,28 +135,29 @@ func LineBreak(r rune) bool {
 // line's text is a slice of it, not a copy (a copy of every line was
 // the source once more, in 4 million strings for a 100 MiB file).
 func SplitLines(src []byte, text string) (lines []Line, badByte int) {
-	return SplitLinesPaced(src, text, nil)
+	badByte = SplitLinesEach(src, text, nil, func(l Line) { lines = append(lines, l) })
+	return lines, badByte
 }
 
-// SplitLinesPaced is SplitLines with pause (when not nil) called every
-// matcher.PauseEvery lines: the split is the part of a Python reading's
-// parse before its loop over the lines (see matcher.ParseOptions.Pause).
-func SplitLinesPaced(src []byte, text string, pause func()) (lines []Line, badByte int) {
+// SplitLinesEach is SplitLines handing each line to emit as it is found,
+// so that a parse keeps only what it makes of the line (Scan): the slice
+// of every line, 32 bytes each, was 128 MiB beside a 100 MiB file's parse
+// (issue 16). pause, when not nil, is called every matcher.PauseEvery
+// lines: the split is the part of a Python reading's parse before its loop
+// over the lines (see matcher.ParseOptions.Pause).
+func SplitLinesEach(src []byte, text string, pause func(), emit func(Line)) (badByte int) {
 	badByte = -1
-	// Most lines end in '\n': one slice of about the right size, rather
-	// than every smaller one append would leave behind.
-	lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
-	start := 0
+	start, count := 0, 0
 	var dec strings.Builder
 	var off []int
 	valid := true
 	flush := func(end int) {
 		if valid {
-			lines = append(lines, NewLine(start, end, text[start:end], nil))
+			emit(NewLine(start, end, text[start:end], nil))
 		} else {
-			lines = append(lines, NewLine(start, end, dec.String(), off))
+			emit(NewLine(start, end, dec.String(), off))
 		}
-		if pause != nil && len(lines)%matcher.PauseEvery == 0 {
+		if count++; pause != nil && count%matcher.PauseEvery == 0 {
 			pause()
 		}
 	}
@@ -203,7 +203,7 @@ func SplitLinesPaced(src []byte, text string, pause func()) (lines []Line, badBy
 	if start < len(src) {
 		flush(len(src))
 	}
-	return lines, badByte
+	return badByte
 }
 
 // pyIsSpace is str.isspace for one character. Python counts the

@@ -185,6 +185,10 @@ func ccLooksHTML(s string) (tag, end int, agent bool) {
 // LF, U+0085, U+2028, U+2029; CR LF is one break here) and reads each.
 func (p *ccParser) split(doc java.Text) {
 	s := doc.S
+	// Room for about as many lines as there are (most end in '\n'):
+	// grown by append, the line store left four times its size behind
+	// for the collector on a 100 MiB file (issue 16).
+	p.File.GrowLines(strings.Count(s, "\n") + 1)
 	start := 0
 	for i := 0; i <= len(s); {
 		n := ccBreak(s, i)
@@ -580,6 +584,7 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 	}
 	var st ccState
 	var selected []int
+	tr.Agents = f.AgentMatches()
 	last := -1
 	for _, e := range x.events {
 		if !e.agent {

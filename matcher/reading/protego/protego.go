@@ -85,24 +85,50 @@ type pgJoin struct{ group, run int }
 // pgBuilt is one group's entries, made once.
 type pgBuilt struct {
 	once    sync.Once
-	entries [][]pgEntry // [r] are those of rule r, in the order protego adds them
+	entries pgEntries
 }
+
+// pgEntries are the entries of a group's rules, in one array: a slice per
+// rule was 24 bytes and an allocation more for each of the million rules
+// a token of the 100 MiB mixed file reads (issue 16). They are kept as
+// pgMatchers, what matching reads: the match that decides is made again
+// in full (pgMatch).
+type pgEntries struct {
+	all []pgMatcher
+	// starts[r] is where rule r's entries start in all, in the order
+	// protego adds them; starts[len(rules)] is len(all).
+	starts []int32
+}
+
+// rules is the number of rules whose entries e holds.
+func (e pgEntries) rules() int { return max(len(e.starts)-1, 0) }
+
+// of returns the entries of rule r.
+func (e pgEntries) of(r int) []pgMatcher { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
 
 // entriesOf returns the entries of each rule of group gi, made from the
 // rule's value as the parse read it (decoded with errors="ignore") on
 // first use. The parse reported a value that raises and kept no rule of
 // it, so every rule here builds.
-func (ext *pgFile) entriesOf(f *matcher.File, gi int) [][]pgEntry {
+func (ext *pgFile) entriesOf(f *matcher.File, gi int) pgEntries {
 	if gi < 0 || gi >= len(ext.built) {
-		return nil
+		return pgEntries{}
 	}
 	b := &ext.built[gi]
 	b.once.Do(func() {
 		rules := f.Groups[gi].Rules
-		b.entries = make([][]pgEntry, len(rules))
+		e := pgEntries{all: make([]pgMatcher, 0, len(rules)+len(rules)/4), starts: make([]int32, len(rules)+1)}
+		var made []pgEntry
 		for ri := range rules {
-			b.entries[ri], _, _ = pgBuild(pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false)
+			e.starts[ri] = int32(len(e.all))
+			made = made[:0]
+			pgAdd(&made, pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false, nil)
+			for k := range made {
+				e.all = append(e.all, made[k].pgMatcher)
+			}
 		}
+		e.starts[len(rules)] = int32(len(e.all))
+		b.entries = e
 	})
 	return b.entries
 }
@@ -127,11 +153,17 @@ func (s *pgSet) groups(runs []int) []int {
 // the priority in an int32.
 type pgEntry struct {
 	pattern string
+	steps   *[]matcher.Step
+	pgMatcher
+}
+
+// A pgMatcher is what matching reads of an entry, 24 bytes: a group's
+// entries are kept so (pgEntries).
+type pgMatcher struct {
 	// match is the pattern as the project's matcher reads it to match as
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
-	steps *[]matcher.Step
 	prio  int32
 	flags pattern.Flags
 	never bool
@@ -147,7 +179,7 @@ func (e *pgEntry) stepList() []matcher.Step {
 }
 
 // matches reports whether the entry matches the quoted URL path.
-func (e *pgEntry) matches(path string) bool {
+func (e *pgMatcher) matches(path string) bool {
 	return !e.never && e.flags.Pattern(e.match).Match(path)
 }
 
@@ -198,7 +230,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	f.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(l, lines[i])
+		p.line(l, lines.At(i, int(l.Start), int(l.End)))
 	})
 	p.finish()
 	s.CheckBytes()
@@ -214,10 +246,10 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 // them) is dropped before the text is split, so that a CR and an LF with
 // only bad bytes between them are one line break. It also returns the
 // offset of the first dropped byte, or -1. whole is string(src).
-func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
+func pgSplitLines(src []byte, whole string, pause func(), emit func(py.Line)) int {
 	if utf8.Valid(src) {
-		lines, _ := py.SplitLinesPaced(src, whole, pause)
-		return lines, -1
+		py.SplitLinesEach(src, whole, pause, emit)
+		return -1
 	}
 	text := make([]byte, 0, len(src))
 	off := make([]int, 0, len(src)) // source offset of each byte of text
@@ -237,7 +269,6 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 		}
 		i += n
 	}
-	var lines []py.Line
 	start, from := 0, 0 // start: source offset of the line; from: its first byte in text
 	for i := 0; i < len(text); {
 		r, n := utf8.DecodeRune(text[i:])
@@ -245,7 +276,7 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 			i += n
 			continue
 		}
-		lines = append(lines, pgLine(string(text[from:i]), off[from:i], start, off[i]))
+		emit(pgLine(string(text[from:i]), off[from:i], start, off[i]))
 		next := i + n
 		if r == '\r' && next < len(text) && text[next] == '\n' {
 			next++
@@ -253,9 +284,9 @@ func pgSplitLines(src []byte, whole string, pause func()) ([]py.Line, int) {
 		start, from, i = off[next-1]+1, next, next
 	}
 	if from < len(text) {
-		lines = append(lines, pgLine(string(text[from:]), off[from:], start, len(src)))
+		emit(pgLine(string(text[from:]), off[from:], start, len(src)))
 	}
-	return lines, bad
+	return bad
 }
 
 // pgLine is one line of the decoded text; off (shared with the other
@@ -275,6 +306,8 @@ type pgParser struct {
 	prev  string
 	names map[string]int // rule set name → index in ext.sets
 	stop  bool           // parse raised: the lines after are not read
+	// scratch holds the entries of the rule being read.
+	scratch []pgEntry
 }
 
 // The directive names protego knows, lower-cased.
@@ -508,7 +541,13 @@ func (p *pgParser) addToSet(name string) {
 
 func (p *pgParser) rule(l *matcher.Line, value string) {
 	allow := l.Kind == matcher.KindAllow
-	entries, own, err := pgBuild(value, allow, false)
+	// The entries are made here only to check them and read the rule's
+	// own pattern (entriesOf makes them again when a token reads the
+	// group): into one array used again for every rule, rather than an
+	// array per rule for the collector (issue 16).
+	p.scratch = p.scratch[:0]
+	own, err := pgAdd(&p.scratch, value, allow, false, nil)
+	entries := p.scratch
 	if err != nil {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRaises, matcher.Error, pgSource+" (_quote_pattern)",
 			"protego's parse raises %v while quoting this pattern (urlparse): no rules are read at all; this reading keeps what came before", err)
@@ -597,7 +636,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	if q == pat {
 		q = pat // the pattern as written, a slice of the source: no copy kept per rule
 	}
-	e := pgEntry{pattern: q, prio: int32(utf8.RuneCountInString(q))}
+	e := pgEntry{pattern: q, pgMatcher: pgMatcher{prio: int32(utf8.RuneCountInString(q))}}
 	e.match, e.never = pgMatchForm(q)
 	e.flags = pattern.FlagsOf(e.match)
 	if steps {
@@ -776,11 +815,11 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 
 // pgMatch tries the entries protego made of rule ri of group gi (built
 // holds the group's); the strongest one that matches stands for the rule.
-func pgMatch(f *matcher.File, built [][]pgEntry, gi, ri int, path string) (matcher.Match, bool) {
-	if ri >= len(built) {
+func pgMatch(f *matcher.File, built pgEntries, gi, ri int, path string) (matcher.Match, bool) {
+	if ri >= built.rules() {
 		return matcher.Match{}, false
 	}
-	entries := built[ri]
+	entries := built.of(ri)
 	best := -1
 	for k := range entries {
 		e := &entries[k]
@@ -793,9 +832,14 @@ func pgMatch(f *matcher.File, built [][]pgEntry, gi, ri int, path string) (match
 	}
 	r := &f.Groups[gi].Rules[ri]
 	m := f.MatchOf(r)
-	m.Normalized, m.Priority = entries[best].pattern, int(entries[best].prio)
-	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); err == nil && best < len(again) {
-		m.Steps = again[best].stepList()
+	m.Priority = int(entries[best].prio)
+	// Made again in full, as entriesOf made them but with the steps:
+	// the entry's pattern and how the value became it.
+	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); best < len(again) {
+		m.Normalized = again[best].pattern
+		if err == nil {
+			m.Steps = again[best].stepList()
+		}
 	}
 	return m, true
 }
@@ -851,14 +895,32 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 		tr.Selected = ext.sets[best].groups(ext.runs)
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
+	tr.Agents = f.AgentMatches()
+	// What a line says depends on its token alone: a file names the same
+	// crawlers in many records, and each sentence made once was a
+	// hundred bytes per user-agent line, kept for the token (150,000
+	// records of the 100 MiB mixed file, issue 16).
+	seen := map[string]matcher.UserAgentMatch{}
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
-			tr.Agents = append(tr.Agents, pgAgentMatch(a, gi, name, chosen, score))
+			m, ok := seen[a.Token]
+			if !ok {
+				m = pgAgentMatch(a, gi, name, chosen, score)
+				if len(seen) < maxSentences {
+					seen[a.Token] = m
+				}
+			}
+			m.Agent, m.Group = a, gi
+			tr.Agents = append(tr.Agents, m)
 		}
 	}
 	tr.Summary = pgSummary(f, ext, tr, name, chosen, score)
 	return tr
 }
+
+// maxSentences bounds how many user-agent lines' sentences a selection
+// keeps to share: a file whose every token differs costs no more.
+const maxSentences = 1024
 
 func pgAgentMatch(a matcher.Agent, gi int, name, chosen string, best int) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}

@@ -321,15 +321,22 @@ func FuzzProtego(f *testing.F) {
 		ext := file.Ext().(*pgFile)
 		for gi := range file.Groups {
 			built := ext.entriesOf(file, gi)
-			for ri, entries := range built {
+			for ri := range built.rules() {
+				entries := built.of(ri)
 				// The entries are made again from the rule's pattern as
 				// written: its own entry is the pattern the parse read.
 				r := file.Groups[gi].Rules[ri]
-				_, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow, false)
-				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && entries[own].pattern != main {
-					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(entries), err, main)
+				full, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow, false)
+				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && full[own].pattern != main {
+					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(full), err, main)
 				}
-				for _, e := range entries {
+				if len(full) != len(entries) {
+					t.Fatalf("rule of line %d: %d entries kept, %d made again", r.Line, len(entries), len(full))
+				}
+				for k, e := range full {
+					if e.pgMatcher != entries[k] {
+						t.Fatalf("rule of line %d: entry %d kept as %+v, made again as %+v", r.Line, k, entries[k], e.pgMatcher)
+					}
 					if e.pattern == "" || int(e.prio) != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)
 					}

@@ -45,7 +45,11 @@ type Reader struct{}
 type pyFile struct {
 	entries []int // indexes in File.Groups of rp.entries, in order
 	def     int   // index in File.Groups of rp.default_entry, or -1
-	ignored []int // records parse() read but dropped (a later '*' record)
+	// ignored are the records parse() read but dropped (a later '*'
+	// record), in file order: a trace looks each user-agent line's group
+	// up in them by binary search, since a scan per line was quadratic (a
+	// file of a million small '*' records took more than ten minutes).
+	ignored []int
 }
 
 // info is what the reading is, kept as data: Info returns a copy.
@@ -59,7 +63,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesPaced)
+	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesEach)
 	f := s.File
 	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
 	p.run()
@@ -72,7 +76,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 
 type pyParser struct {
 	*matcher.Scanner
-	lines []py.Line
+	lines *py.Lines
 	ext   *pyFile
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry py.Entry
@@ -89,7 +93,7 @@ func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 func (p *pyParser) run() {
 	p.File.EditLines(func(i int, l *matcher.Line) {
 		p.Pace(i)
-		pl := p.lines[i]
+		pl := p.lines.At(i, int(l.Start), int(l.End))
 		if p.stop {
 			p.classify(l, pl)
 			return
@@ -467,6 +471,7 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if chosen >= 0 {
 		tr.Selected = []int{chosen}
 	}
+	tr.Agents = f.AgentMatches()
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			tr.Agents = append(tr.Agents, pyAgentMatch(ext, gi, a, name, chosen))
@@ -476,11 +481,17 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	return tr
 }
 
+// ignored says whether group gi is a record parse() dropped.
+func ignored(ext *pyFile, gi int) bool {
+	_, found := slices.BinarySearch(ext.ignored, gi)
+	return found
+}
+
 func pyAgentMatch(ext *pyFile, gi int, a matcher.Agent, name string, chosen int) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	sub := strings.Contains(name, py.Lower(a.Token))
 	switch {
-	case slices.Contains(ext.ignored, gi):
+	case ignored(ext, gi):
 		m.How = "in a later record naming '*': python keeps only the first such record"
 	case gi == ext.def && a.Global:
 		m.Matched = gi == chosen

@@ -82,7 +82,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, _, _ := py.Scan(matcher.PythonRFC, src, text, o, py.SplitLinesPaced)
+	s, _, _ := py.Scan(matcher.PythonRFC, src, text, o, py.SplitLinesEach)
 	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	p.run()
@@ -501,7 +501,7 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 }
 
 func (s *prSelection) trace() matcher.GroupTrace {
-	tr := matcher.GroupTrace{Token: s.token}
+	tr := matcher.GroupTrace{Token: s.token, Agents: s.f.AgentMatches()}
 	var key prKey
 	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {
