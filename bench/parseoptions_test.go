@@ -23,11 +23,15 @@ func BenchmarkParseDiagnostics(b *testing.B) {
 			b.Run(fmt.Sprintf("reading=%s/diagnostics=%s", r, mode), func(b *testing.B) {
 				b.SetBytes(int64(len(body)))
 				b.ReportAllocs()
+				var cpu cpuTimer
+				cpu.start()
 				for b.Loop() {
 					if parse().Reading != r {
 						b.Fatal("parsed under another reading")
 					}
 				}
+				cpu.stop()
+				cpu.report(b)
 			})
 		}
 	}

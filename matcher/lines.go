@@ -78,6 +78,21 @@ func (s *lineStore) addNew(start, end int) {
 		rel: [6]uint8{0, 0, 0, 0, uint8(n), uint8(n)}})
 }
 
+// addRead appends l as the next line, for a reading that reads each line
+// as it splits it: one record written whole when the spans fit, as most
+// do, rather than a blank one filled in by put.
+func (s *lineStore) addRead(l *Line) {
+	at := l.Start
+	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
+	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
+	if uint32(d0|d1|d2|d3|d4|d5) > 0xFF {
+		s.add(*l)
+		return
+	}
+	s.recs = append(s.recs, lineRec{start: l.Start, end: l.End, group: l.Group, kind: l.Kind,
+		rel: [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}})
+}
+
 // add appends l as the next line.
 func (s *lineStore) add(l Line) {
 	s.recs = append(s.recs, lineRec{})

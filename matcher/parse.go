@@ -30,24 +30,38 @@ type Scanner struct {
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
 	Diags DiagnosticList
+	// reading is the line being read and not yet stored (number 0 when
+	// none), for a reading that reads each line as it splits it: its
+	// positions are found without a search, and before it is in File's
+	// lines.
+	reading lineAt
 }
+
+// lineAt is a line's number and where it lies.
+type lineAt struct{ number, start, end int32 }
 
 // NewScanner splits src, whose text is string(src), into lines.
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o}
-	f.lines.recs = make([]lineRec, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
+	s := newScanner(r, src, text, o)
+	f := s.File
 	ls := NewLineScanner(src, f.BOM)
-	longest := 0
 	for {
 		start, end, ok := ls.Next()
 		if !ok {
 			break
 		}
-		longest = max(longest, end-start)
+		s.Longest = max(s.Longest, end-start)
 		f.lines.addNew(start, end)
 	}
-	f.text = text
-	return &Scanner{File: f, Text: text, Longest: longest}
+	return s
+}
+
+// newScanner is a Scanner of src with room for its lines, but none split
+// yet: for a reading that splits them as it reads them.
+func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
+	f.lines.recs = make([]lineRec, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
+	return &Scanner{File: f, Text: text}
 }
 
 // NewLine is the line [start, end) before the reading has looked at it.
@@ -64,8 +78,14 @@ func (s *Scanner) str(sp Span) string { return s.Text[sp.Start:sp.End] }
 func (s *Scanner) Key(l *Line) string   { return s.str(l.Key) }
 func (s *Scanner) Value(l *Line) string { return s.str(l.Value) }
 
-// pos maps an offset to its position, by binary search over the lines.
-func (s *Scanner) pos(offset int) Position { return s.File.lines.position(offset) }
+// pos maps an offset to its position: in the line being read, or by
+// binary search over the lines stored.
+func (s *Scanner) pos(offset int) Position {
+	if l := s.reading; l.number > 0 && offset >= int(l.start) && offset <= int(l.end) {
+		return Position{Offset: offset, Line: int(l.number), Column: offset - int(l.start) + 1}
+	}
+	return s.File.lines.position(offset)
+}
 
 // Diagnosing says whether the parse keeps diagnostics: a reading that
 // builds a message before it calls Report asks first, so that a parse
