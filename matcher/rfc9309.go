@@ -137,7 +137,7 @@ func (p *rfcParser) run() {
 	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
 		if !ok {
-			return
+			break
 		}
 		p.Pace(i)
 		p.Longest = max(p.Longest, end-start)
@@ -217,27 +217,23 @@ func IsAbsoluteURL(s string) bool {
 // group; a blank line, a comment and another record are in the current
 // one.
 func (p *rfcParser) line(l *Line) {
-	src := p.File.Source
-	rec := SplitRecord(src, int(l.Start), int(l.End))
-	if rec.CommentAt >= 0 {
-		l.Comment = SpanOf(rec.CommentAt+1, int(l.End))
-	}
+	key, value, colon, comment := cutLine(p.File.Source, l)
 	switch {
-	case rec.KeyStart < 0 && !rec.Colon:
+	case key.Start == key.End && !colon:
 		l.Kind, l.Group = KindBlank, int32(p.group)
-		if rec.CommentAt >= 0 {
+		if comment {
 			l.Kind = KindComment
 		}
 		return
-	case !rec.Colon:
-		p.noColon(l, rec)
+	case !colon:
+		p.noColon(l, key)
 		return
-	case rec.KeyStart < 0:
+	case key.Start == key.End:
 		l.Kind = KindInvalid
 		p.Report(int(l.Start), int(l.End), CodeInvalidLine, Warning, "RFC 9309 §2.2", "a line starting with ':' has no key and is ignored")
 		return
 	}
-	l.Key, l.Value = SpanOf(rec.KeyStart, rec.KeyEnd), SpanOf(rec.ValueStart, rec.ValueEnd)
+	l.Key, l.Value = key, value
 	switch rfcKey(p.Key(l)) {
 	case KindUserAgent:
 		p.userAgent(l)
@@ -336,16 +332,19 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	}
 }
 
-func (p *rfcParser) noColon(l *Line, rec LineRecord) {
+func (p *rfcParser) noColon(l *Line, key Span) {
 	l.Kind = KindInvalid
-	text := p.Text[rec.KeyStart:rec.KeyEnd]
-	fields := strings.Fields(text)
+	if !p.Diagnosing() {
+		return // the rest only reports
+	}
+	ks, ke := int(key.Start), int(key.End)
+	fields := strings.Fields(p.Text[ks:ke])
 	if len(fields) == 2 && GoogleKey(strings.ToLower(fields[0])) != "" {
-		p.Report(rec.KeyStart, rec.KeyEnd, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
+		p.Report(ks, ke, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
 		return
 	}
-	p.Report(rec.KeyStart, rec.KeyEnd, CodeInvalidLine, Warning, "RFC 9309 §2.2",
+	p.Report(ks, ke, CodeInvalidLine, Warning, "RFC 9309 §2.2",
 		"not a record (no ':' between key and value): the line is ignored")
 }
 
