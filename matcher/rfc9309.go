@@ -284,7 +284,9 @@ func (p *rfcParser) userAgent(l *Line) {
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
 	if p.firstSeen == nil {
-		p.firstSeen = map[string]int{}
+		// Sized as the agents are: grown from empty, the map was rehashed
+		// a dozen times on a large file, a tenth of its parse.
+		p.firstSeen = make(map[string]int, cap(p.agents))
 	}
 	key := ASCIILower(tok)
 	first, ok := p.firstSeen[key]
@@ -423,7 +425,8 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 	res.Groups = sel.Trace
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
 		var local [16]pattern.Ref
-		for _, ref := range sel.Rules.Get(func() *pattern.Index { return ext.index(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		selected := res.Groups.Selected
+		for _, ref := range sel.Rules.Candidates(path, local[:0], ext.indexed(f, selected)) {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
 			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
 				continue
@@ -447,11 +450,11 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 	return res
 }
 
-// index indexes the rules of the groups selected (see pattern.Index). An
-// empty pattern matches nothing (RFC 9309 §2.2.2), and normalization never
-// empties one: it is left out.
-func (ext *rfcFile) index(f *File, selected []int) *pattern.Index {
-	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
+// indexed yields the rules of the groups selected to index (see
+// pattern.Index). An empty pattern matches nothing (RFC 9309 §2.2.2), and
+// normalization never empties one: it is left out.
+func (ext *rfcFile) indexed(f *File, selected []int) func(add func(string, pattern.Ref)) {
+	return func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			rules := f.Groups[gi].Rules
 			if gi >= len(ext.patterns) {
@@ -466,7 +469,7 @@ func (ext *rfcFile) index(f *File, selected []int) *pattern.Index {
 				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
-	})
+	}
 }
 
 // checkExposure reports a rule that seems to rely on robots.txt to keep a
