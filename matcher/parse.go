@@ -27,6 +27,9 @@ type Scanner struct {
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	Longest int
+	// Lines is how many lines newScanner expects (its count of LFs, plus
+	// one): what the arrays of a parse are sized by.
+	Lines int
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
 	Diags DiagnosticList
@@ -59,9 +62,16 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 // newScanner is a Scanner of src with room for its lines, but none split
 // yet: for a reading that splits them as it reads them.
 func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	s := newScannerFor(r, src, text, o)
+	s.File.lines.recs = make([]lineRec, 0, s.Lines)
+	return s
+}
+
+// newScannerFor is newScanner without room for the lines, only their
+// number in Lines: for a reading that does not store them.
+func newScannerFor(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
-	f.lines.recs = make([]lineRec, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
-	return &Scanner{File: f, Text: text}
+	return &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
 }
 
 // NewLine is the line [start, end) before the reading has looked at it.
@@ -84,7 +94,7 @@ func (s *Scanner) pos(offset int) Position {
 	if l := s.reading; l.number > 0 && offset >= int(l.start) && offset <= int(l.end) {
 		return Position{Offset: offset, Line: int(l.number), Column: offset - int(l.start) + 1}
 	}
-	return s.File.lines.position(offset)
+	return s.File.store().position(offset)
 }
 
 // Diagnosing says whether the parse keeps diagnostics: a reading that
@@ -146,7 +156,7 @@ func (s *Scanner) CheckBytes() {
 	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
 	long := s.Longest > GoogleLineLimit
 	if nul || !valid || long {
-		for _, r := range s.File.lines.recs {
+		for _, r := range s.File.store().recs {
 			s.checkLine(src, int(r.start), int(r.end), nul, valid, long)
 		}
 	}

@@ -84,13 +84,25 @@ func (rfc9309) Info() ReadingInfo { return rfcInfo }
 // stored every line twice: the parse without diagnostics took 3.2 ms
 // instead of 2.5 on the 500 KiB realistic file (issue 18).
 func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
-	p := newRFCParser(newScanner(RFC9309, src, text, o))
+	lazy := o.SkipLineModel && o.SkipDiagnostics
+	var p *rfcParser
+	if lazy {
+		p = newRFCParser(newScannerFor(RFC9309, src, text, o))
+	} else {
+		p = newRFCParser(newScanner(RFC9309, src, text, o))
+	}
+	p.store = !lazy
 	p.run()
 	p.checkLastGroup()
 	p.CheckBytes()
 	p.File.derived = p.derived
 	p.finish()
 	p.File.Diagnostics = SortedDiagnostics(p.Diags)
+	if lazy {
+		// The same parse, storing its lines, when they are first read.
+		o.SkipLineModel, o.Pause = false, nil
+		p.File.lazy = &lazyLines{rules: p.rules, store: func() lineStore { return rfc9309{}.Parse(src, text, o).lines }}
+	}
 	return p.File
 }
 
@@ -118,6 +130,8 @@ type rfcParser struct {
 	firstSeen map[string]int
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
+	// store says whether run stores the lines (see ParseOptions.SkipLineModel).
+	store bool
 }
 
 // newRFCParser sizes the rules for every line being a rule, and the agents
@@ -125,7 +139,7 @@ type rfcParser struct {
 // only the pages it touches, while growing by append leaves the copies it
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCParser(s *Scanner) *rfcParser {
-	lines := cap(s.File.lines.recs)
+	lines := s.Lines
 	return &rfcParser{Scanner: s, group: -1, rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
 		agents: make([]Agent, 0, lines/8+1)}
 }
@@ -144,7 +158,9 @@ func (p *rfcParser) run() {
 		l := NewLine(i+1, start, end)
 		p.reading = lineAt{l.Number, l.Start, l.End}
 		p.line(&l)
-		s.addRead(&l)
+		if p.store {
+			s.addRead(&l)
+		}
 	}
 	p.reading = lineAt{}
 }
@@ -175,7 +191,7 @@ func rfcKey(key string) Kind {
 // rule.
 func (p *rfcParser) checkLastGroup() {
 	last := len(p.starts) - 1
-	if last < 0 || p.starts[last].rule < len(p.rules) {
+	if last < 0 || p.starts[last].rule < len(p.rules) || !p.Diagnosing() {
 		return
 	}
 	l := p.File.Line(p.starts[last].line - 1)
@@ -321,7 +337,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 		cls = pattern.ClassOf(v)
 	}
 	r, flags := Rule{Line: l.Number, Group: int32(p.group), Allow: allow, Pattern: l.Value}, cls.Flags(v)
-	if cls.Changes(v) {
+	if cls != 0 && cls.Changes(v) {
 		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
 		r.derived, flags = int32(len(p.derived)), pattern.FlagsOf(norm)

@@ -155,15 +155,13 @@ func (cls Class) Changes(p string) bool {
 	return false
 }
 
-// Flags returns the pattern flags of p, whose classes cls are.
+// Flags returns the pattern flags of p, whose classes cls are. A '*' is
+// in the body whenever p holds one: when p ends in '$', the '*' is before
+// it.
 func (cls Class) Flags(p string) Flags {
 	var k Flags
 	if cls&ClassDollar != 0 && p[len(p)-1] == '$' {
 		k = flagAnchored
-		if strings.IndexByte(p[:len(p)-1], '*') >= 0 {
-			k |= flagStar
-		}
-		return k
 	}
 	if cls&ClassStar != 0 {
 		k |= flagStar
