@@ -91,7 +91,7 @@ func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	} else {
 		p = newRFCParser(newScanner(RFC9309, src, text, o))
 	}
-	p.store = !lazy
+	p.skipLines = lazy
 	p.run()
 	p.checkLastGroup()
 	p.CheckBytes()
@@ -130,8 +130,8 @@ type rfcParser struct {
 	firstSeen map[string]int
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
-	// store says whether run stores the lines (see ParseOptions.SkipLineModel).
-	store bool
+	// skipLines says that run stores no lines (ParseOptions.SkipLineModel).
+	skipLines bool
 }
 
 // newRFCParser sizes the rules for every line being a rule, and the agents
@@ -158,7 +158,7 @@ func (p *rfcParser) run() {
 		l := NewLine(i+1, start, end)
 		p.reading = lineAt{l.Number, l.Start, l.End}
 		p.line(&l)
-		if p.store {
+		if !p.skipLines {
 			s.addRead(&l)
 		}
 	}

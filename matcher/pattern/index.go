@@ -181,14 +181,21 @@ func (l *LazyIndex) Candidates(path string, buf []Ref, each func(add func(body s
 		l.x = NewIndex(l.size, each)
 		return l.x.Candidates(path, buf)
 	}
-	n := len(buf)
-	each(func(_ string, ref Ref) { buf = append(buf, ref) })
-	all := buf[n:]
+	buf, l.size = everyRule(buf, each)
+	return buf
+}
+
+// everyRule appends every rule each yields, in file order, and says how
+// many (at least 1, which marks the first evaluation done). The rules are
+// gathered apart from buf: appended to by a closure, buf (and the
+// caller's array behind it) would move to the heap at every evaluation.
+func everyRule(buf []Ref, each func(add func(body string, ref Ref))) ([]Ref, int) {
+	var all []Ref
+	each(func(_ string, ref Ref) { all = append(all, ref) })
 	if !slices.IsSortedFunc(all, fileOrder) {
 		slices.SortFunc(all, fileOrder)
 	}
-	l.size = max(len(all), 1)
-	return buf
+	return append(buf, all...), max(len(all), 1)
 }
 
 // fileOrder orders rules as they stand in the file.
