@@ -192,9 +192,9 @@ type ParseOptions struct {
 	// line as the reason (record.Why) and the sentence only when no rule
 	// decided, such as check's text and CSV output and diff, where a
 	// sentence per URL and crawler was a tenth of the time (issue 18,
-	// 19). The RFC 9309 reading honours it; the others still build every
-	// sentence. Nothing else of a Result changes
-	// (TestSkipRuleExplanationsSameAnswers).
+	// 19). The RFC 9309 and google readings honour it (ExplainsRules);
+	// the others still build every sentence. Nothing else of a Result
+	// changes (TestSkipRuleExplanationsSameAnswers).
 	SkipRuleExplanations bool
 	// SkipLineModel, with SkipDiagnostics, leaves the lines unstored until
 	// something reads them (File.Line, NumLines, LineGroup, Lines), which
@@ -215,6 +215,11 @@ type ParseOptions struct {
 	// nothing but the File it makes. The File does not keep it.
 	Pause func()
 }
+
+// ExplainsRules says whether an evaluation of f writes the sentence of a
+// rule's decision (see ParseOptions.SkipRuleExplanations), for a reading
+// that honours the option.
+func (f *File) ExplainsRules() bool { return !f.opts.SkipRuleExplanations }
 
 // ParseShared is matcher.ParseShared with these options.
 func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {

@@ -460,7 +460,7 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	if res.Winner < 0 || !f.opts.SkipRuleExplanations {
+	if res.Winner < 0 || f.ExplainsRules() {
 		res.Explanation = Explain(f, res)
 	}
 	return res

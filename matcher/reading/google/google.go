@@ -383,7 +383,9 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Reason = matcher.ReasonIndexHTML
 	}
 	res.Diagnostics = sel.Diags
-	res.Explanation = googleExplain(f, res)
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = googleExplain(f, res)
+	}
 	return res
 }
 
