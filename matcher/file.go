@@ -172,8 +172,10 @@ type File struct {
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
 	reader Reader
-	// lines are its lines (read them with Line and NumLines).
+	// lines are its lines (read them with Line and NumLines, or store).
 	lines lineStore
+	// lazy, when set, stores the lines on first use (ParseOptions.SkipLineModel).
+	lazy *lazyLines
 	// opts are the options it was parsed with.
 	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
@@ -303,6 +305,9 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 // Text returns the source text of the line with the given 1-based number, or
 // "" when there is no such line.
 func (f *File) Text(line int) string {
+	if text, ok := f.lazy.ruleLine(f, line); ok {
+		return text
+	}
 	if line < 1 || line > f.NumLines() {
 		return ""
 	}

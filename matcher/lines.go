@@ -1,6 +1,10 @@
 package matcher
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // lineStore keeps a File's lines in 20 bytes each instead of a Line's 44
 // (issue 16): a 100 MiB file has some four million lines, and the full
@@ -78,6 +82,21 @@ func (s *lineStore) addNew(start, end int) {
 		rel: [6]uint8{0, 0, 0, 0, uint8(n), uint8(n)}})
 }
 
+// addRead appends l as the next line, for a reading that reads each line
+// as it splits it: one record written whole when the spans fit, as most
+// do, rather than a blank one filled in by put.
+func (s *lineStore) addRead(l *Line) {
+	at := l.Start
+	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
+	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
+	if uint32(d0|d1|d2|d3|d4|d5) > 0xFF {
+		s.add(*l)
+		return
+	}
+	s.recs = append(s.recs, lineRec{start: l.Start, end: l.End, group: l.Group, kind: l.Kind,
+		rel: [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}})
+}
+
 // add appends l as the next line.
 func (s *lineStore) add(l Line) {
 	s.recs = append(s.recs, lineRec{})
@@ -143,23 +162,76 @@ func (s *lineStore) position(offset int) Position {
 	return Position{Offset: offset, Line: i + 1, Column: col}
 }
 
+// A lazyLines is how a File parsed with ParseOptions.SkipLineModel
+// stores its lines when they are first read.
+type lazyLines struct {
+	// store reads the file again and returns its lines.
+	store func() lineStore
+	// rules are the file's rules in file order, whose lines Text finds
+	// without the store, up to ruleLineReads times.
+	rules []Rule
+	reads int
+}
+
+// ruleLineReads is how many rules' lines Text finds without the store:
+// each costs a binary search over the rules and a walk to the line ends,
+// some 80 ns, and storing the lines costs about as much as 10,000 of them
+// (the 500 KiB realistic file), so that check -urls of a million URLs,
+// where each URL reads its deciding line, stores them after the first
+// ten thousand (issue 18: it was 12% slower when every URL searched).
+const ruleLineReads = 10000
+
+// store is f's lines, stored first if the parse left them for later.
+func (f *File) store() *lineStore {
+	if z := f.lazy; z != nil {
+		f.lazy = nil
+		f.lines = z.store()
+	}
+	return &f.lines
+}
+
+// ruleLine is the text of line n when it holds one of z's rules and the
+// lines are not stored: the bytes around the rule's pattern up to a line
+// end (CR or LF, as NewLineScanner splits) or the start of the text,
+// which is the line's text, as Text gives it. A check's deciding line
+// then needs no store.
+func (z *lazyLines) ruleLine(f *File, n int) (string, bool) {
+	if z == nil || z.reads >= ruleLineReads {
+		return "", false
+	}
+	z.reads++
+	i, found := slices.BinarySearchFunc(z.rules, int32(n), func(r Rule, n int32) int { return cmp.Compare(r.Line, n) })
+	if !found {
+		return "", false
+	}
+	src, p := f.Source, z.rules[i].Pattern
+	start, end := int(p.Start), int(p.End)
+	for start > f.BOM && src[start-1] != '\n' && src[start-1] != '\r' {
+		start--
+	}
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	return f.text[start:end], true
+}
+
 // NumLines is the number of lines of f.
-func (f *File) NumLines() int { return f.lines.len() }
+func (f *File) NumLines() int { return f.store().len() }
 
 // Line is the line of f at index i (0-based: line number i+1); it panics,
 // as a slice would, when there is no such line.
-func (f *File) Line(i int) Line { return f.lines.get(i) }
+func (f *File) Line(i int) Line { return f.store().get(i) }
 
 // LineGroup is the group of the line at index i, or -1; it reads only
 // that field of the stored line.
-func (f *File) LineGroup(i int) int32 { return f.lines.group(i) }
+func (f *File) LineGroup(i int) int32 { return f.store().group(i) }
 
 // EditLine is for a Reader's Parse: it calls edit with the line at index
 // i and stores what edit leaves in it. While edit runs, Line, LineGroup,
 // SetLine and SetLineGroup of index i read and change the Line edit
 // holds. The pointer is not to be kept after edit returns.
 func (f *File) EditLine(i int, edit func(l *Line)) {
-	s := &f.lines
+	s := f.store()
 	if s.edit != nil {
 		panic("matcher: EditLine inside EditLine")
 	}
@@ -179,25 +251,25 @@ func (f *File) EditLines(edit func(i int, l *Line)) {
 }
 
 // SetLine is for a Reader's Parse: it stores l as the line at index i.
-func (f *File) SetLine(i int, l Line) { f.lines.set(i, l) }
+func (f *File) SetLine(i int, l Line) { f.store().set(i, l) }
 
 // AddLine is for a Reader's Parse that splits the lines its own way: it
 // appends l as the next line; l.Number is implied by the order.
-func (f *File) AddLine(l Line) { f.lines.add(l) }
+func (f *File) AddLine(l Line) { f.store().add(l) }
 
 // GrowLines makes room for n more lines, for a parse that knows how many
 // it will add.
 func (f *File) GrowLines(n int) {
-	if n > cap(f.lines.recs)-len(f.lines.recs) {
-		recs := make([]lineRec, len(f.lines.recs), len(f.lines.recs)+n)
-		copy(recs, f.lines.recs)
-		f.lines.recs = recs
+	if s := f.store(); n > cap(s.recs)-len(s.recs) {
+		recs := make([]lineRec, len(s.recs), len(s.recs)+n)
+		copy(recs, s.recs)
+		s.recs = recs
 	}
 }
 
 // SetLineGroup is for a Reader's Parse: it puts the line at index i in
 // group g.
-func (f *File) SetLineGroup(i int, g int32) { f.lines.setGroup(i, g) }
+func (f *File) SetLineGroup(i int, g int32) { f.store().setGroup(i, g) }
 
 // Lines returns every line of f, made afresh: for a caller that walks them
 // all at once (a test, a view of the whole file); Line reads one.

@@ -27,27 +27,51 @@ type Scanner struct {
 	// longest is the length of the longest line, so that checkBytes looks
 	// at each line only when one is over Google's limit.
 	Longest int
+	// Lines is how many lines newScanner expects (its count of LFs, plus
+	// one): what the arrays of a parse are sized by.
+	Lines int
 	// diags are the diagnostics reported so far; the parser puts them in
 	// File.Diagnostics, in order, when it is done.
 	Diags DiagnosticList
+	// reading is the line being read and not yet stored (number 0 when
+	// none), for a reading that reads each line as it splits it: its
+	// positions are found without a search, and before it is in File's
+	// lines.
+	reading lineAt
 }
+
+// lineAt is a line's number and where it lies.
+type lineAt struct{ number, start, end int32 }
 
 // NewScanner splits src, whose text is string(src), into lines.
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o}
-	f.lines.recs = make([]lineRec, 0, bytes.Count(src[f.BOM:], []byte{'\n'})+1)
+	s := newScanner(r, src, text, o)
+	f := s.File
 	ls := NewLineScanner(src, f.BOM)
-	longest := 0
 	for {
 		start, end, ok := ls.Next()
 		if !ok {
 			break
 		}
-		longest = max(longest, end-start)
+		s.Longest = max(s.Longest, end-start)
 		f.lines.addNew(start, end)
 	}
-	f.text = text
-	return &Scanner{File: f, Text: text, Longest: longest}
+	return s
+}
+
+// newScanner is a Scanner of src with room for its lines, but none split
+// yet: for a reading that splits them as it reads them.
+func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	s := newScannerFor(r, src, text, o)
+	s.File.lines.recs = make([]lineRec, 0, s.Lines)
+	return s
+}
+
+// newScannerFor is newScanner without room for the lines, only their
+// number in Lines: for a reading that does not store them.
+func newScannerFor(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
+	return &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
 }
 
 // NewLine is the line [start, end) before the reading has looked at it.
@@ -64,8 +88,14 @@ func (s *Scanner) str(sp Span) string { return s.Text[sp.Start:sp.End] }
 func (s *Scanner) Key(l *Line) string   { return s.str(l.Key) }
 func (s *Scanner) Value(l *Line) string { return s.str(l.Value) }
 
-// pos maps an offset to its position, by binary search over the lines.
-func (s *Scanner) pos(offset int) Position { return s.File.lines.position(offset) }
+// pos maps an offset to its position: in the line being read, or by
+// binary search over the lines stored.
+func (s *Scanner) pos(offset int) Position {
+	if l := s.reading; l.number > 0 && offset >= int(l.start) && offset <= int(l.end) {
+		return Position{Offset: offset, Line: int(l.number), Column: offset - int(l.start) + 1}
+	}
+	return s.File.store().position(offset)
+}
 
 // Diagnosing says whether the parse keeps diagnostics: a reading that
 // builds a message before it calls Report asks first, so that a parse
@@ -126,7 +156,7 @@ func (s *Scanner) CheckBytes() {
 	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
 	long := s.Longest > GoogleLineLimit
 	if nul || !valid || long {
-		for _, r := range s.File.lines.recs {
+		for _, r := range s.File.store().recs {
 			s.checkLine(src, int(r.start), int(r.end), nul, valid, long)
 		}
 	}

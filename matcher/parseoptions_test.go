@@ -91,7 +91,7 @@ func TestSkipDiagnosticsSameAnswers(t *testing.T) {
 // sameModel compares the two parses of one file.
 func sameModel(full, quick *matcher.File) string {
 	switch {
-	case !full.Diagnosed() || quick.Diagnosed():
+	case full.Diagnosed() == quick.Diagnosed():
 		return "Diagnosed() is wrong"
 	case len(quick.Diagnostics) != 0:
 		return "the lazy parse kept " + strconv.Itoa(len(quick.Diagnostics)) + " diagnostics"
@@ -128,4 +128,60 @@ func errString(err error) string {
 		return "none"
 	}
 	return err.Error()
+}
+
+// TestSkipLineModelSameAnswers holds the parse that stores its lines only
+// when they are read (issue 18, check's text and CSV output) to the full
+// one, for every reading and every query of the register, the conformance
+// suite and the differential corpus: each rule's line read before the lines
+// are stored, each answer and deciding line, and then the line model and
+// groups, are those of the full parse.
+func TestSkipLineModelSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true, SkipRuleExplanations: true}
+	brief := matcher.ParseOptions{SkipRuleExplanations: true}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			failures, rules := 0, 0
+			fail := func(format string, args ...any) {
+				t.Errorf(format, args...)
+				if failures++; failures > 20 {
+					t.Fatal("too many differences")
+				}
+			}
+			var lastBody []byte
+			var lastName string
+			var full, quick *matcher.File
+			done := func() {
+				if full == nil {
+					return
+				}
+				if msg := sameModel(full, quick); msg != "" {
+					fail("%s: %s", lastName, msg)
+				}
+			}
+			for _, q := range qs {
+				if lastBody == nil || string(lastBody) != string(q.body) {
+					done()
+					lastBody, lastName = q.body, q.name
+					full, quick = brief.ParseAs(r, q.body), lazy.ParseAs(r, q.body)
+					for _, g := range full.Groups {
+						for _, rule := range g.Rules {
+							rules++
+							if a, b := full.Text(int(rule.Line)), quick.Text(int(rule.Line)); a != b {
+								fail("%s: line %d reads %q, in full %q", q.name, rule.Line, b, a)
+							}
+						}
+					}
+				}
+				if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
+					fail("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
+				}
+			}
+			done()
+			if rules == 0 {
+				t.Error("no file had a rule")
+			}
+		})
+	}
 }

@@ -192,10 +192,20 @@ type ParseOptions struct {
 	// line as the reason (record.Why) and the sentence only when no rule
 	// decided, such as check's text and CSV output and diff, where a
 	// sentence per URL and crawler was a tenth of the time (issue 18,
-	// 19). The RFC 9309 reading honours it; the others still build every
-	// sentence. Nothing else of a Result changes
-	// (TestSkipRuleExplanationsSameAnswers).
+	// 19). The RFC 9309 and google readings honour it (ExplainsRules);
+	// the others still build every sentence. Nothing else of a Result
+	// changes (TestSkipRuleExplanationsSameAnswers).
 	SkipRuleExplanations bool
+	// SkipLineModel, with SkipDiagnostics, leaves the lines unstored until
+	// something reads them (File.Line, NumLines, LineGroup, Lines), which
+	// then reads the file again to store them: for a caller that needs the
+	// groups and their rules, and a rule's line (File.Text of it reads the
+	// rule's own bytes), such as check's text and CSV output. Storing
+	// every line was a fifth of the rfc9309 parse of a large file (issue
+	// 18). The RFC 9309 reading honours it; the others store their lines
+	// as they read them. The answers and the line model are those of the
+	// full parse (TestSkipLineModelSameAnswers).
+	SkipLineModel bool
 	// Pause, when set, is called between lines while a reading parses,
 	// every PauseEvery lines (see Scanner.Pace): a program with one
 	// thread (the page, compiled to WebAssembly) blocks in it to let its
@@ -205,6 +215,11 @@ type ParseOptions struct {
 	// nothing but the File it makes. The File does not keep it.
 	Pause func()
 }
+
+// ExplainsRules says whether an evaluation of f writes the sentence of a
+// rule's decision (see ParseOptions.SkipRuleExplanations), for a reading
+// that honours the option.
+func (f *File) ExplainsRules() bool { return !f.opts.SkipRuleExplanations }
 
 // ParseShared is matcher.ParseShared with these options.
 func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
@@ -274,7 +289,7 @@ func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions
 	if o.SkipDiagnostics {
 		return f
 	}
-	at := f.lines.position(limit)
+	at := f.store().position(limit)
 	f.Diagnostics = append(f.Diagnostics, Diagnostic{Pos: at, End: at, Code: CodeSizeLimit, Severity: Error,
 		Source:  "RFC 9309 §2.5",
 		Message: fmt.Sprintf("the file is %d bytes; only its first %d were read, the rest was not read at all", len(src), limit)})

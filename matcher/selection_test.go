@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,6 +101,16 @@ func TestBearingManyGroups(t *testing.T) {
 		}
 		if len(want) < 3 || !reflect.DeepEqual(res.Diagnostics, want) {
 			t.Errorf("%s: bearing diagnostics\n got %v\nwant %v", r, res.Diagnostics, want)
+		}
+	}
+}
+
+// The trace's quoting takes a short cut for plain tokens; every text must
+// still read as strconv.Quote writes it.
+func TestQuotedThenIsQuote(t *testing.T) {
+	for _, s := range []string{"", "Googlebot", "bot-a_b", "a b", `a"b`, `a\b`, "tab\there", "é", "\x7f", "~!", "\xff"} {
+		if got, want := quotedThen(s, " is not x"), strconv.Quote(s)+" is not x"; got != want {
+			t.Errorf("quotedThen(%q) = %s, want %s", s, got, want)
 		}
 	}
 }

@@ -59,6 +59,14 @@ func IsASCIISpace(c byte) bool {
 // asciiLower lower-cases ASCII letters only, as absl's case-insensitive
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func ASCIILower(s string) string {
+	// Most tokens are lower-case already: one look, and no call per byte.
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
 			return string(rune(c + 'a' - 'A')), 1, true

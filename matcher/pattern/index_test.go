@@ -102,3 +102,33 @@ func TestSubstringIndex(t *testing.T) {
 		}
 	}
 }
+
+// A LazyIndex gives the first evaluation every rule, in file order, and
+// later ones what its index finds: the rules that match a path are among
+// the candidates each time.
+func TestLazyIndexFirstTriesEveryRule(t *testing.T) {
+	bodies := []string{"/a", "/a/b", "/*.pdf", "/x*y", "/a", "/b/*/c", "*", "/ab"}
+	each := func(add func(string, Ref)) {
+		for i, b := range bodies {
+			add(b, Ref{int32(i / 3), int32(i % 3)})
+		}
+	}
+	var lazy LazyIndex
+	for round, path := range []string{"/a/b/c.pdf", "/a/b/c.pdf", "/xzy", "/b/q/c", ""} {
+		got := lazy.Candidates(path, nil, each)
+		if !slices.IsSortedFunc(got, fileOrder) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("round %d: candidates(%q) = %v: not once each in file order", round, path, got)
+		}
+		if round == 0 && len(got) != len(bodies) {
+			t.Fatalf("first candidates(%q) = %v, want all %d rules", path, got, len(bodies))
+		}
+		if round > 0 && lazy.x == nil {
+			t.Fatalf("round %d: no index built", round)
+		}
+		for i, b := range bodies {
+			if ref := (Ref{int32(i / 3), int32(i % 3)}); Compile(b).Match(path) && !slices.Contains(got, ref) {
+				t.Fatalf("round %d: %q matches %q but is not a candidate (%v)", round, b, path, got)
+			}
+		}
+	}
+}

@@ -124,6 +124,15 @@ var byteClasses = func() (t [256]Class) {
 // ByteClass returns the classes of the byte c.
 func ByteClass(c byte) Class { return byteClasses[c] }
 
+// ClassOf returns the union of the classes of the bytes of p.
+func ClassOf(p string) Class {
+	var cls Class
+	for i := 0; i < len(p); i++ {
+		cls |= byteClasses[p[i]]
+	}
+	return cls
+}
+
 // Changes reports whether normalizing the pattern p, whose classes cls
 // are, can change it: a byte to encode or decode, a '$' before the end, or
 // after the first '?' one of the delimiters RFC 9309 §2.2.2 has encoded in
@@ -146,15 +155,13 @@ func (cls Class) Changes(p string) bool {
 	return false
 }
 
-// Flags returns the pattern flags of p, whose classes cls are.
+// Flags returns the pattern flags of p, whose classes cls are. A '*' is
+// in the body whenever p holds one: when p ends in '$', the '*' is before
+// it.
 func (cls Class) Flags(p string) Flags {
 	var k Flags
 	if cls&ClassDollar != 0 && p[len(p)-1] == '$' {
 		k = flagAnchored
-		if strings.IndexByte(p[:len(p)-1], '*') >= 0 {
-			k |= flagStar
-		}
-		return k
 	}
 	if cls&ClassStar != 0 {
 		k |= flagStar

@@ -124,3 +124,21 @@ func TestPatternPathologicalTerminates(t *testing.T) {
 		t.Error("100,000 stars then a$ should match a path of a's")
 	}
 }
+
+// The flags a parse takes from a pattern's classes are those compiling
+// the pattern finds, and ClassOf is the union of its bytes' classes.
+func TestClassFlagsAreFlagsOf(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a$", "/*", "/*$", "/a*b$", "$", "*", "/a$b", "/a$b$", "/$*", "/a?b", "/%41 x", "/é*"} {
+		var want Class
+		for i := 0; i < len(p); i++ {
+			want |= ByteClass(p[i])
+		}
+		cls := ClassOf(p)
+		if cls != want {
+			t.Errorf("ClassOf(%q) = %b, want %b", p, cls, want)
+		}
+		if got, want := cls.Flags(p), FlagsOf(p); got != want {
+			t.Errorf("Class.Flags(%q) = %b, FlagsOf = %b", p, got, want)
+		}
+	}
+}

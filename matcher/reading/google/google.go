@@ -369,7 +369,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	var viaIndex []bool // parallel to res.Matches: matched through the index.html rule
 	if ext != nil {
 		var local [16]pattern.Ref
-		for _, ref := range sel.Rules.Get(func() *pattern.Index { return ext.ruleIndex(f, res.Groups.Selected) }).Candidates(path, local[:0]) {
+		for _, ref := range sel.Rules.Candidates(path, local[:0], ext.indexed(f, res.Groups.Selected)) {
 			gi, ri := int(ref.Group), int(ref.Rule)
 			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
@@ -383,16 +383,19 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Reason = matcher.ReasonIndexHTML
 	}
 	res.Diagnostics = sel.Diags
-	res.Explanation = googleExplain(f, res)
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = googleExplain(f, res)
+	}
 	return res
 }
 
-// ruleIndex indexes the rules of the groups selected (see pattern.Index); an
-// allow ending in /index.htm… by its directory pattern, which requires
-// less of a path than its own. An empty pattern never decides (robots.cc
-// gives it priority 0), and escaping never empties one: it is left out.
-func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index {
-	return pattern.NewIndex(f.RuleCount(selected), func(add func(string, pattern.Ref)) {
+// indexed yields the rules of the groups selected to index (see
+// pattern.Index); an allow ending in /index.htm… by its directory pattern,
+// which requires less of a path than its own. An empty pattern never
+// decides (robots.cc gives it priority 0), and escaping never empties
+// one: it is left out.
+func (ext *googleFile) indexed(f *matcher.File, selected []int) func(add func(string, pattern.Ref)) {
+	return func(add func(string, pattern.Ref)) {
 		for _, gi := range selected {
 			for ri, r := range f.Groups[gi].Rules {
 				if r.Pattern.Start == r.Pattern.End {
@@ -405,7 +408,7 @@ func (ext *googleFile) ruleIndex(f *matcher.File, selected []int) *pattern.Index
 				add(body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
 			}
 		}
-	})
+	}
 }
 
 // googleMatch tries rule ri of group gi on path. An allow that does not
