@@ -47,6 +47,34 @@ func lazyQuestions(t *testing.T) []lazyQuestion {
 	return qs
 }
 
+// byFile cuts qs into runs of questions that ask of the same file (they
+// come one file at a time), so that a test parses each file once.
+func byFile(qs []lazyQuestion) [][]lazyQuestion {
+	var runs [][]lazyQuestion
+	for i := 0; i < len(qs); {
+		j := i + 1
+		for j < len(qs) && string(qs[j].body) == string(qs[i].body) {
+			j++
+		}
+		runs = append(runs, qs[i:j])
+		i = j
+	}
+	return runs
+}
+
+// failer reports a difference and ends the test after twenty: one fault
+// in the parse would otherwise print thousands.
+func failer(t *testing.T) func(format string, args ...any) {
+	failures := 0
+	return func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format, args...)
+		if failures++; failures > 20 {
+			t.Fatal("too many differences")
+		}
+	}
+}
+
 // TestSkipDiagnosticsSameAnswers holds the parse without diagnostics
 // (issue 18, the command line's text output) to the full one: for every
 // reading and every query of the register, the conformance suite and the
@@ -58,25 +86,17 @@ func TestSkipDiagnosticsSameAnswers(t *testing.T) {
 	lazy := matcher.ParseOptions{SkipDiagnostics: true}
 	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
-			skipped, failures := 0, 0
-			var lastBody []byte
-			var full, quick *matcher.File
-			for _, q := range qs {
-				if lastBody == nil || string(lastBody) != string(q.body) {
-					lastBody = q.body
-					full, quick = matcher.ParseAs(r, q.body), lazy.ParseAs(r, q.body)
-					if msg := sameModel(full, quick); msg != "" {
-						t.Errorf("%s: %s", q.name, msg)
-						failures++
+			fail, skipped := failer(t), 0
+			for _, run := range byFile(qs) {
+				full, quick := matcher.ParseAs(r, run[0].body), lazy.ParseAs(r, run[0].body)
+				if msg := sameModel(full, quick); msg != "" {
+					fail("%s: %s", run[0].name, msg)
+				}
+				skipped += len(full.Diagnostics)
+				for _, q := range run {
+					if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
+						fail("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
 					}
-					skipped += len(full.Diagnostics)
-				}
-				if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
-					t.Errorf("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
-					failures++
-				}
-				if failures > 20 {
-					t.Fatal("too many differences")
 				}
 			}
 			// The comparison means something only if the full parses had
@@ -142,43 +162,27 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 	brief := matcher.ParseOptions{SkipRuleExplanations: true}
 	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
-			failures, rules := 0, 0
-			fail := func(format string, args ...any) {
-				t.Errorf(format, args...)
-				if failures++; failures > 20 {
-					t.Fatal("too many differences")
-				}
-			}
-			var lastBody []byte
-			var lastName string
-			var full, quick *matcher.File
-			done := func() {
-				if full == nil {
-					return
-				}
-				if msg := sameModel(full, quick); msg != "" {
-					fail("%s: %s", lastName, msg)
-				}
-			}
-			for _, q := range qs {
-				if lastBody == nil || string(lastBody) != string(q.body) {
-					done()
-					lastBody, lastName = q.body, q.name
-					full, quick = brief.ParseAs(r, q.body), lazy.ParseAs(r, q.body)
-					for _, g := range full.Groups {
-						for _, rule := range g.Rules {
-							rules++
-							if a, b := full.Text(int(rule.Line)), quick.Text(int(rule.Line)); a != b {
-								fail("%s: line %d reads %q, in full %q", q.name, rule.Line, b, a)
-							}
+			fail, rules := failer(t), 0
+			for _, run := range byFile(qs) {
+				full, quick := brief.ParseAs(r, run[0].body), lazy.ParseAs(r, run[0].body)
+				for _, g := range full.Groups {
+					for _, rule := range g.Rules {
+						rules++
+						if a, b := full.Text(int(rule.Line)), quick.Text(int(rule.Line)); a != b {
+							fail("%s: line %d reads %q, in full %q", run[0].name, rule.Line, b, a)
 						}
 					}
 				}
-				if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
-					fail("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
+				for _, q := range run {
+					if msg := sameAnswer(full, quick, q.token, q.url); msg != "" {
+						fail("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
+					}
+				}
+				// After the evaluations, which may have read the lines.
+				if msg := sameModel(full, quick); msg != "" {
+					fail("%s: %s", run[0].name, msg)
 				}
 			}
-			done()
 			if rules == 0 {
 				t.Error("no file had a rule")
 			}
