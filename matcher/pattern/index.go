@@ -185,6 +185,11 @@ func (l *LazyIndex) Candidates(path string, buf []Ref, each func(add func(body s
 	return buf
 }
 
+// Built is the index once the second evaluation has built it, or nil:
+// an evaluation that finds it asks it directly, without making the each
+// that Candidates takes, a closure per URL otherwise (issue 18).
+func (l *LazyIndex) Built() *Index { return l.x }
+
 // everyRule appends every rule each yields, in file order, and says how
 // many (at least 1, which marks the first evaluation done). The rules are
 // gathered apart from buf: appended to by a closure, buf (and the

@@ -318,6 +318,12 @@ type evaluator struct {
 	body    string
 	// opts are what each reading's parse builds for checkEach.
 	opts matcher.ParseOptions
+	// target and result are those of the URL evaluate read last, reused
+	// for the next: checkList writes each result before it reads the next
+	// URL, and a Target and a Result per URL were the most of what a
+	// check of a million URLs allocated (issue 18).
+	target matcher.Target
+	result matcher.Result
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
@@ -390,10 +396,14 @@ func (ev *evaluator) parse(r matcher.Reading) *matcher.File {
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
+// evaluate decides u for token; the result is valid until the next call.
 func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
-		res, err := ev.file().Evaluate(token, u)
-		return res, nil, err
+		if err := matcher.ParseTargetInto(&ev.target, u); err != nil {
+			return nil, nil, err
+		}
+		ev.file().EvaluateInto(&ev.result, token, &ev.target)
+		return &ev.result, nil, nil
 	}
 	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {

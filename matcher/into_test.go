@@ -1,0 +1,65 @@
+package matcher_test
+
+import (
+	"reflect"
+	"testing"
+
+	"robots-explorer/matcher"
+)
+
+// TestEvaluateIntoSameAnswers holds the evaluation into one reused Target
+// and Result (issue 18, check -urls) to EvaluateTarget's: for every
+// reading, every parse check makes (full, and without diagnostics, rule
+// sentences or a stored line model) and every query of the register, the
+// conformance suite and the differential corpus, asked in file order into
+// the same two values, the same target or error and the same result, to
+// the last field. Each file's queries are asked twice, the second time in
+// reverse, so that a query meets values the index built and a Result that
+// held more matches than it has.
+func TestEvaluateIntoSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	parses := map[string]matcher.ParseOptions{
+		"full": {},
+		"lean": {SkipDiagnostics: true, SkipLineModel: true, SkipRuleExplanations: true},
+	}
+	for _, r := range matcher.Readings() {
+		for name, o := range parses {
+			t.Run(string(r)+"/"+name, func(t *testing.T) {
+				fail, matched := failer(t), 0
+				var tg matcher.Target
+				var res matcher.Result
+				for _, run := range byFile(qs) {
+					f, g := o.ParseAs(r, run[0].body), o.ParseAs(r, run[0].body)
+					for i := range 2 * len(run) {
+						q := run[i%len(run)]
+						if i >= len(run) {
+							q = run[2*len(run)-1-i]
+						}
+						want, errWant := matcher.ParseTarget(q.url)
+						errGot := matcher.ParseTargetInto(&tg, q.url)
+						if (errWant == nil) != (errGot == nil) || errWant != nil && errWant.Error() != errGot.Error() {
+							fail("%s, URL %q: errors %s vs %s", q.name, q.url, errString(errWant), errString(errGot))
+							continue
+						}
+						if errWant != nil {
+							continue
+						}
+						if !reflect.DeepEqual(*want, tg) {
+							fail("%s, URL %q: target %+v, want %+v", q.name, q.url, tg, *want)
+						}
+						f.EvaluateInto(&res, q.token, &tg)
+						exp := g.EvaluateTarget(q.token, want)
+						matched += len(res.Matches)
+						if got := matcher.WithoutSpares(res); !reflect.DeepEqual(got, *exp) {
+							fail("%s, token %q, URL %q: result %s %q (%d matches), want %s %q (%d matches)", q.name, q.token, q.url,
+								got.Verdict(), got.Explanation, len(got.Matches), exp.Verdict(), exp.Explanation, len(exp.Matches))
+						}
+					}
+				}
+				if matched == 0 {
+					t.Error("no query matched a rule")
+				}
+			})
+		}
+	}
+}
