@@ -111,16 +111,8 @@ func appendOctets(b []byte, n int) []byte {
 // carries one, and a check of a million URLs makes a million: the sentence
 // is appended into one buffer, with no string per part (issue 18).
 func Explain(f *File, res *Result) string {
-	switch res.Reason {
-	case ReasonRobotsTxt:
-		return "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."
-	case ReasonNoGroup:
-		return "Allowed: " + res.Groups.Summary
-	case ReasonNoMatch:
-		if RulesIn(f, res.Groups.Selected) == 0 {
-			return "Allowed: " + res.Groups.Summary
-		}
-		return "Allowed: no rule of the applying group matches " + res.Path + "."
+	if b, ok := appendNoRule(nil, f, res, appendString); ok {
+		return string(b)
 	}
 	var buf [256]byte
 	b := append(buf[:0], "Allowed"...)
@@ -142,6 +134,37 @@ func Explain(f *File, res *Result) string {
 		return string(append(appendRuleAndOctets(append(b, ", which ties with "...), f, r), ": on a tie, allow wins."...))
 	}
 	return string(append(appendRuleAndOctets(append(b, ", which is longer than "...), f, r), '.'))
+}
+
+// appendNoRule appends RFC 9309's explanation of a verdict no rule
+// decided (/robots.txt, no group, no matching rule) through text, part by
+// part, and says whether res is such a verdict.
+func appendNoRule(b []byte, f *File, res *Result, text func([]byte, string) []byte) ([]byte, bool) {
+	switch {
+	case res.Reason == ReasonRobotsTxt:
+		return text(b, "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."), true
+	case res.Reason == ReasonNoGroup, res.Reason == ReasonNoMatch && RulesIn(f, res.Groups.Selected) == 0:
+		return text(text(b, "Allowed: "), res.Groups.Summary), true
+	case res.Reason == ReasonNoMatch:
+		return text(text(text(b, "Allowed: no rule of the applying group matches "), res.Path), "."), true
+	}
+	return b, false
+}
+
+func appendString(b []byte, s string) []byte { return append(b, s...) }
+
+// AppendExplanation appends res's explanation through text (escape.AppendText,
+// say): its Explanation, or when a verdict no rule decided has none
+// (File.DecideInto, under rfc9309), the sentence Explain makes, in parts,
+// with no string made for it.
+func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
+	if _, ok := f.impl().(intoEvaluator); res.Explanation != "" || !ok {
+		return text(b, res.Explanation)
+	}
+	if b, ok := appendNoRule(b, f, res, text); ok {
+		return b
+	}
+	return text(b, Explain(f, res))
 }
 
 // appendRuleAndOctets appends "line 7, `Disallow: /*.php` (6 octets)".

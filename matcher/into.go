@@ -5,7 +5,7 @@ import "robots-explorer/matcher/pattern"
 // An intoEvaluator is a Reader that can decide into a Result it is given,
 // reusing its arrays (see File.EvaluateInto).
 type intoEvaluator interface {
-	evaluateInto(f *File, token string, t *Target, res *Result)
+	evaluateInto(f *File, token string, t *Target, res *Result, explain bool)
 }
 
 // EvaluateInto is EvaluateTarget into res, which it overwrites: res then
@@ -16,13 +16,26 @@ type intoEvaluator interface {
 // its candidates for each, and the collector that freed them ran on the
 // second core beside the check (issue 18). What res held before,
 // including its Matches, is not valid after the call.
-func (f *File) EvaluateInto(res *Result, token string, t *Target) {
-	impl := f.reader
-	if impl == nil {
-		impl = readerOrRFC(f.Reading)
+func (f *File) EvaluateInto(res *Result, token string, t *Target) { f.into(res, token, t, true) }
+
+// impl is the reading that parsed f, which evaluates it.
+func (f *File) impl() Reader {
+	if f.reader == nil {
+		return readerOrRFC(f.Reading)
 	}
+	return f.reader
+}
+
+// DecideInto is EvaluateInto without the sentence of a verdict no rule
+// decided, which a reading that can leaves out (Explanation empty) for
+// AppendExplanation to write: most URLs of a check match no rule, and
+// their sentence, which holds the path, was a string per URL (issue 18).
+func (f *File) DecideInto(res *Result, token string, t *Target) { f.into(res, token, t, false) }
+
+func (f *File) into(res *Result, token string, t *Target, explain bool) {
+	impl := f.impl()
 	if into, ok := impl.(intoEvaluator); ok {
-		into.evaluateInto(f, token, t, res)
+		into.evaluateInto(f, token, t, res, explain)
 		return
 	}
 	matches, refs := res.matches, res.refs
@@ -33,7 +46,7 @@ func (f *File) EvaluateInto(res *Result, token string, t *Target) {
 // evaluateInto is rfc9309's Evaluate (rfc9309.go) into res, with the
 // arrays res keeps: the same decision, RFC 9309 §2.2.2, reached the same
 // way, which TestEvaluateIntoAgrees holds it to.
-func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result) {
+func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, explain bool) {
 	path, steps := pattern.NormalizePath(t.Path)
 	*res = Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1,
 		matches: res.matches[:0], refs: res.refs[:0]}
@@ -66,7 +79,7 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result) {
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	if res.Winner < 0 || f.ExplainsRules() {
+	if res.Winner < 0 && explain || res.Winner >= 0 && f.ExplainsRules() {
 		res.Explanation = Explain(f, res)
 	}
 }

@@ -2,6 +2,7 @@ package matcher_test
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 
 	"robots-explorer/matcher"
@@ -13,9 +14,10 @@ import (
 // sentences or a stored line model) and every query of the register, the
 // conformance suite and the differential corpus, asked in file order into
 // the same two values, the same target or error and the same result, to
-// the last field. Each file's queries are asked twice, the second time in
-// reverse, so that a query meets values the index built and a Result that
-// held more matches than it has.
+// the last field; and DecideInto's the same, its sentence of a verdict no
+// rule decided written by AppendExplanation. Each file's queries are asked
+// twice, the second time in reverse, so that a query meets values the
+// index built and a Result that held more matches than it has.
 func TestEvaluateIntoSameAnswers(t *testing.T) {
 	qs := lazyQuestions(t)
 	parses := map[string]matcher.ParseOptions{
@@ -27,7 +29,7 @@ func TestEvaluateIntoSameAnswers(t *testing.T) {
 			t.Run(string(r)+"/"+name, func(t *testing.T) {
 				fail, matched := failer(t), 0
 				var tg matcher.Target
-				var res matcher.Result
+				var res, brief matcher.Result
 				for _, run := range byFile(qs) {
 					f, g := o.ParseAs(r, run[0].body), o.ParseAs(r, run[0].body)
 					for i := range 2 * len(run) {
@@ -54,6 +56,9 @@ func TestEvaluateIntoSameAnswers(t *testing.T) {
 							fail("%s, token %q, URL %q: result %s %q (%d matches), want %s %q (%d matches)", q.name, q.token, q.url,
 								got.Verdict(), got.Explanation, len(got.Matches), exp.Verdict(), exp.Explanation, len(exp.Matches))
 						}
+						if msg := sameBrief(f, &brief, q.token, &tg, exp); msg != "" {
+							fail("%s, token %q, URL %q: DecideInto: %s", q.name, q.token, q.url, msg)
+						}
 					}
 				}
 				if matched == 0 {
@@ -62,4 +67,19 @@ func TestEvaluateIntoSameAnswers(t *testing.T) {
 			})
 		}
 	}
+}
+
+// sameBrief compares DecideInto's result with EvaluateTarget's, exp: the
+// same, the sentence of a verdict no rule decided written by
+// AppendExplanation.
+func sameBrief(f *matcher.File, res *matcher.Result, token string, tg *matcher.Target, exp *matcher.Result) string {
+	f.DecideInto(res, token, tg)
+	got := matcher.WithoutSpares(*res)
+	if _, ok := exp.WinningRule(); !ok {
+		got.Explanation = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+	}
+	if !reflect.DeepEqual(got, *exp) {
+		return "result " + got.Verdict() + " " + strconv.Quote(got.Explanation) + ", want " + exp.Verdict() + " " + strconv.Quote(exp.Explanation)
+	}
+	return ""
 }

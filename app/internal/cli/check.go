@@ -324,6 +324,10 @@ type evaluator struct {
 	// check of a million URLs allocated (issue 18).
 	target matcher.Target
 	result matcher.Result
+	// brief is set for text output, which writes a sentence only for a
+	// verdict no rule decided, from the result (appendResult): evaluate
+	// leaves it out of the result (matcher.File.DecideInto).
+	brief bool
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
@@ -342,7 +346,7 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		// if something reads them (a check of one URL on the 500 KiB
 		// realistic file, issue 18).
 		opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true}
-		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}}
+		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}, brief: true}
 	case !c.compare:
 		return &evaluator{files: []*matcher.File{chosen()}}
 	case c.urls == "" && len(c.args) <= urlBatchSize:
@@ -402,7 +406,11 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 		if err := matcher.ParseTargetInto(&ev.target, u); err != nil {
 			return nil, nil, err
 		}
-		ev.file().EvaluateInto(&ev.result, token, &ev.target)
+		if ev.brief {
+			ev.file().DecideInto(&ev.result, token, &ev.target)
+		} else {
+			ev.file().EvaluateInto(&ev.result, token, &ev.target)
+		}
 		return &ev.result, nil, nil
 	}
 	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
@@ -442,6 +450,11 @@ func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
 	b = append(b, '\t')
 	b = escape.AppendText(b, res.Target.Input)
 	b = append(b, '\t')
+	if _, ok := res.WinningRule(); !ok {
+		// What record.AppendWhy writes, from a result that may have
+		// left its sentence out (evaluator.brief).
+		return append(matcher.AppendExplanation(b, f, res, escape.AppendText), '\n')
+	}
 	b = record.AppendWhy(b, f, res, escape.AppendText)
 	return append(b, '\n')
 }
