@@ -221,7 +221,24 @@ type substringIndex struct {
 	// fail link points to an earlier node.
 	nodes []acNode
 	refs  []Ref // the rules, by segment: a node's are refs[refLo:refHi]
+	// root is the root's child along each byte, or -1.
+	root [256]int32
+	// next, when not nil, is the automaton as a table: the node after
+	// node u on a byte of class c is next[u*classes+c], the fail links
+	// already followed. class[b] is 0 for a byte in no segment (which
+	// leads back to the root), else one of its own. Following the fail
+	// links byte by byte, with a binary search among the children of
+	// each node met, was a quarter of a check of -urls (issue 18); the
+	// table is built only while it stays small (maxTable).
+	next    []int32
+	class   [256]uint8
+	classes int
 }
+
+// maxTable bounds the entries of a substringIndex's table, 1 MiB: a file
+// of many long segments over many bytes keeps the automaton's links
+// instead.
+const maxTable = 1 << 18
 
 type acNode struct {
 	b             byte  // the byte of the edge from the parent
@@ -233,6 +250,14 @@ type acNode struct {
 
 // step returns the child of node u along b, or -1.
 func (x *substringIndex) step(u int32, b byte) int32 {
+	if u == 0 {
+		return x.root[b]
+	}
+	return x.child(u, b)
+}
+
+// child finds the child of node u along b, or -1, among its children.
+func (x *substringIndex) child(u int32, b byte) int32 {
 	n := &x.nodes[u]
 	lo, hi := n.child, n.child+n.nchild
 	for lo < hi {
@@ -293,8 +318,47 @@ func newSubstringIndex(wild []entry) *substringIndex {
 		}
 		x.nodes[u].nchild = int32(len(x.nodes)) - x.nodes[u].child
 	}
+	for b := range x.root {
+		x.root[b] = x.child(0, byte(b))
+	}
 	x.link()
+	x.table(keys)
 	return x
+}
+
+// table builds next from the trie and its fail links, when it fits in
+// maxTable: in breadth-first order, a node's missing edge on a byte is
+// its fail node's, which comes earlier.
+func (x *substringIndex) table(keys []string) {
+	x.classes = 1
+	for _, k := range keys {
+		for i := 0; i < len(k); i++ {
+			if x.class[k[i]] == 0 && x.classes < 256 {
+				x.class[k[i]] = uint8(x.classes)
+				x.classes++
+			}
+		}
+	}
+	if x.classes == 256 || len(x.nodes)*x.classes > maxTable {
+		x.class, x.classes = [256]uint8{}, 0
+		return
+	}
+	bytesOf := make([]byte, x.classes)
+	for b, c := range x.class {
+		bytesOf[c] = byte(b)
+	}
+	x.next = make([]int32, len(x.nodes)*x.classes)
+	for u := range x.nodes {
+		row := x.next[u*x.classes : (u+1)*x.classes]
+		for c := 1; c < x.classes; c++ {
+			switch t := x.step(int32(u), bytesOf[c]); {
+			case t >= 0:
+				row[c] = t
+			case u != 0:
+				row[c] = x.next[int(x.nodes[u].fail)*x.classes+c]
+			}
+		}
+	}
 }
 
 // link makes the fail and dictionary links in one pass over the nodes in
@@ -330,6 +394,9 @@ func (x *substringIndex) link() {
 // candidates appends to buf the rules whose segment path contains (a rule
 // once for each place its segment is found).
 func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
+	if x.next != nil {
+		return x.tableCandidates(path, buf)
+	}
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
 		for {
@@ -342,6 +409,18 @@ func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
 			}
 			s = x.nodes[s].fail
 		}
+		for t := s; t > 0; t = x.nodes[t].dict {
+			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
+		}
+	}
+	return buf
+}
+
+// tableCandidates is candidates through the table.
+func (x *substringIndex) tableCandidates(path string, buf []Ref) []Ref {
+	s := int32(0)
+	for i := 0; i < len(path); i++ {
+		s = x.next[int(s)*x.classes+int(x.class[path[i]])]
 		for t := s; t > 0; t = x.nodes[t].dict {
 			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
 		}
