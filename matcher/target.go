@@ -130,8 +130,37 @@ func (t *Target) readNetworkPath(s string) (string, error) {
 // readAuthority fills scheme, host and port from a full URL and returns
 // what follows the authority.
 func (t *Target) readAuthority(s string, prev *Target) (string, error) {
+	if n := prev.siteLen(); n > 0 && len(s) >= n && s[:n] == prev.Input[:n] && (len(s) == n || s[n] == '/' || s[n] == '?') {
+		// The authority of the URL before, written as it reads: the same
+		// scheme, host and port, with no step to show. Most URLs of a
+		// list are of one site, and reading the host again was a tenth
+		// of a check of -urls (issue 18).
+		t.Scheme, t.Host, t.Port, t.RobotsURL = prev.Scheme, prev.Host, prev.Port, prev.RobotsURL
+		return s[n:], nil
+	}
 	i := strings.Index(s, "://")
 	return t.readHost(strings.ToLower(s[:i]), s[i+3:], prev)
+}
+
+// siteLen is the length of t's scheme and authority when its input starts
+// with them as they read, "https://example.com:8080" (no user, no upper
+// case, no default port), or 0.
+func (t *Target) siteLen() int {
+	if t == nil || t.Scheme == "" || t.Host == "" {
+		return 0
+	}
+	in, n := t.Input, len(t.Scheme)+len("://")+len(t.Host)
+	if t.Port != "" {
+		n += 1 + len(t.Port)
+	}
+	if len(in) < n || in[:len(t.Scheme)] != t.Scheme || in[len(t.Scheme):len(t.Scheme)+3] != "://" {
+		return 0
+	}
+	h := len(t.Scheme) + 3
+	if in[h:h+len(t.Host)] != t.Host || t.Port != "" && (in[h+len(t.Host)] != ':' || in[h+len(t.Host)+1:n] != t.Port) {
+		return 0
+	}
+	return n
 }
 
 // readHost fills host and port from the authority that starts s, and the

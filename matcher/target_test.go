@@ -77,8 +77,14 @@ func TestParseTargetRobotsURLPerSite(t *testing.T) {
 // ParseTargetInto reads into a Target that held another URL what
 // ParseTarget reads into a new one, and leaves none after an error.
 func TestParseTargetIntoReused(t *testing.T) {
-	urls := []string{"https://Bücher.example:443/a?b#c", "/x", "https://example.com/a", "https://example.com/b#f", "//b/x", "?q",
-		"http://example.com:x/", "https://EXAMPLE.com:443/c", "http://example.com/d", ""}
+	// After each URL of a site, others that share its first bytes: the
+	// same site, or another whose authority starts the same.
+	urls := []string{"https://Bücher.example:443/a?b#c", "https://xn--bcher-kva.example/b", "https://xn--bcher-kva.example.org/",
+		"/x", "https://example.com/a", "https://example.com/b#f", "https://example.com", "https://example.com?q", "https://example.com#f",
+		"https://example.com.evil/x", "https://example.com:443/x", "https://example.com:8443/x", "https://example.com:8443?y",
+		"https://example.com:84/z", "https://example.com:8443@evil.example/w", "https://example.com@evil.example/w", "HTTPS://example.com/v",
+		"//b/x", "?q", "http://example.com:x/", "https://EXAMPLE.com:443/c", "http://example.com/d", "http://example.com:80/d",
+		"http://[::1]:8080/a", "http://[::1]:8080/b", "http://[::1]:80/c", "http://[::1]/d", "http://[::1]/d#e", ""}
 	var reused Target
 	for round := range 2 {
 		for _, u := range urls {
