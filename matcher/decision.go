@@ -143,7 +143,7 @@ func appendNoRule(b []byte, f *File, res *Result, text func([]byte, string) []by
 	switch {
 	case res.Reason == ReasonRobotsTxt:
 		return text(b, "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."), true
-	case res.Reason == ReasonNoGroup, res.Reason == ReasonNoMatch && RulesIn(f, res.Groups.Selected) == 0:
+	case res.Reason == ReasonNoGroup, res.Reason == ReasonNoMatch && !anyRules(f, res.Groups.Selected):
 		return text(text(b, "Allowed: "), res.Groups.Summary), true
 	case res.Reason == ReasonNoMatch:
 		return text(text(text(b, "Allowed: no rule of the applying group matches "), res.Path), "."), true
@@ -175,6 +175,18 @@ func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 
 // Sentence returns the explanation of the verdict in one sentence.
 func (r *Result) Sentence() string { return r.Explanation }
+
+// anyRules reports whether one of the groups has a rule: RulesIn counted
+// them all, a group at a time, for every URL that no rule matched, the
+// hundreds of groups that name a token included (issue 18).
+func anyRules(f *File, groups []int) bool {
+	for _, gi := range groups {
+		if len(f.Groups[gi].Rules) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func RulesIn(f *File, groups []int) int {
 	n := 0
