@@ -137,16 +137,17 @@ func Explain(f *File, res *Result) string {
 }
 
 // appendNoRule appends RFC 9309's explanation of a verdict no rule
-// decided (/robots.txt, no group, no matching rule) through text, part by
-// part, and says whether res is such a verdict.
+// decided (/robots.txt, no group, no matching rule), the parts that come
+// from the file or the URL through text, and says whether res is such a
+// verdict.
 func appendNoRule(b []byte, f *File, res *Result, text func([]byte, string) []byte) ([]byte, bool) {
 	switch {
 	case res.Reason == ReasonRobotsTxt:
-		return text(b, "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."), true
+		return append(b, "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."...), true
 	case res.Reason == ReasonNoGroup, res.Reason == ReasonNoMatch && !anyRules(f, res.Groups.Selected):
-		return text(text(b, "Allowed: "), res.Groups.Summary), true
+		return text(append(b, "Allowed: "...), res.Groups.Summary), true
 	case res.Reason == ReasonNoMatch:
-		return text(text(text(b, "Allowed: no rule of the applying group matches "), res.Path), "."), true
+		return append(text(append(b, "Allowed: no rule of the applying group matches "...), res.Path), '.'), true
 	}
 	return b, false
 }
@@ -156,7 +157,10 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 // AppendExplanation appends res's explanation through text (escape.AppendText,
 // say): its Explanation, or when a verdict no rule decided has none
 // (File.DecideInto, under rfc9309), the sentence Explain makes, in parts,
-// with no string made for it.
+// with no string made for it: its own words as they are, and through text
+// only the parts from the file and the URL (the path, the groups'
+// summary). The words are printable, so that escape.AppendText would
+// leave them as they are.
 func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
 	if _, ok := f.impl().(intoEvaluator); res.Explanation != "" || !ok {
 		return text(b, res.Explanation)

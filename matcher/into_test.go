@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/escape"
 )
 
 // TestEvaluateIntoSameAnswers holds the evaluation into one reused Target
@@ -77,6 +78,10 @@ func sameBrief(f *matcher.File, res *matcher.Result, token string, tg *matcher.T
 	got := matcher.WithoutSpares(*res)
 	if _, ok := exp.WinningRule(); !ok {
 		got.Explanation = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+		// As check's text prints it: its words need no escape.
+		if e, want := matcher.AppendExplanation(nil, f, res, escape.AppendText), escape.Text(exp.Explanation); string(e) != want {
+			return "escaped sentence " + strconv.Quote(string(e)) + ", want " + strconv.Quote(want)
+		}
 	}
 	if !reflect.DeepEqual(got, *exp) {
 		return "result " + got.Verdict() + " " + strconv.Quote(got.Explanation) + ", want " + exp.Verdict() + " " + strconv.Quote(exp.Explanation)
