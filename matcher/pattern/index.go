@@ -230,7 +230,9 @@ type substringIndex struct {
 	root [256]int32
 	// next, when not nil, is the automaton as a table: the node after
 	// node u on a byte of class c is next[u*classes+c], the fail links
-	// already followed. class[b] is 0 for a byte in no segment (which
+	// already followed, complemented (^node) when that node or one down
+	// its dictionary links ends a segment, so that a byte that finds no
+	// segment reads no node. class[b] is 0 for a byte in no segment (which
 	// leads back to the root), else one of its own. Following the fail
 	// links byte by byte, with a binary search among the children of
 	// each node met, was a quarter of a check of -urls (issue 18); the
@@ -357,6 +359,8 @@ func (x *substringIndex) table(keys []string) {
 		row := x.next[u*x.classes : (u+1)*x.classes]
 		for c := 1; c < x.classes; c++ {
 			switch t := x.step(int32(u), bytesOf[c]); {
+			case t >= 0 && x.ends(t):
+				row[c] = ^t
 			case t >= 0:
 				row[c] = t
 			case u != 0:
@@ -421,11 +425,21 @@ func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
 	return buf
 }
 
+// ends reports whether node u, or one down its dictionary links, ends a
+// segment.
+func (x *substringIndex) ends(u int32) bool {
+	n := &x.nodes[u]
+	return n.refHi > n.refLo || n.dict > 0
+}
+
 // tableCandidates is candidates through the table.
 func (x *substringIndex) tableCandidates(path string, buf []Ref) []Ref {
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
-		s = x.next[int(s)*x.classes+int(x.class[path[i]])]
+		if s = x.next[int(s)*x.classes+int(x.class[path[i]])]; s >= 0 {
+			continue
+		}
+		s = ^s
 		for t := s; t > 0; t = x.nodes[t].dict {
 			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
 		}
