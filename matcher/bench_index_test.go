@@ -69,6 +69,16 @@ func BenchmarkEvaluateSiteFile(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
 		})
+		// As check -urls decides: into one Result, reused.
+		b.Run(string(r)+"/into", func(b *testing.B) {
+			var res Result
+			i := 0
+			for b.Loop() {
+				f.DecideInto(&res, "Googlebot", targets[i%len(targets)])
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+		})
 	}
 }
 

@@ -111,16 +111,8 @@ func appendOctets(b []byte, n int) []byte {
 // carries one, and a check of a million URLs makes a million: the sentence
 // is appended into one buffer, with no string per part (issue 18).
 func Explain(f *File, res *Result) string {
-	switch res.Reason {
-	case ReasonRobotsTxt:
-		return "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."
-	case ReasonNoGroup:
-		return "Allowed: " + res.Groups.Summary
-	case ReasonNoMatch:
-		if RulesIn(f, res.Groups.Selected) == 0 {
-			return "Allowed: " + res.Groups.Summary
-		}
-		return "Allowed: no rule of the applying group matches " + res.Path + "."
+	if b, ok := appendNoRule(nil, f, res, appendString); ok {
+		return string(b)
 	}
 	var buf [256]byte
 	b := append(buf[:0], "Allowed"...)
@@ -144,6 +136,41 @@ func Explain(f *File, res *Result) string {
 	return string(append(appendRuleAndOctets(append(b, ", which is longer than "...), f, r), '.'))
 }
 
+// appendNoRule appends RFC 9309's explanation of a verdict no rule
+// decided (/robots.txt, no group, no matching rule), the parts that come
+// from the file or the URL through text, and says whether res is such a
+// verdict.
+func appendNoRule(b []byte, f *File, res *Result, text func([]byte, string) []byte) ([]byte, bool) {
+	switch {
+	case res.Reason == ReasonRobotsTxt:
+		return append(b, "Allowed: /robots.txt itself is always allowed (RFC 9309 §2.2.2)."...), true
+	case res.Reason == ReasonNoGroup, res.Reason == ReasonNoMatch && !anyRules(f, res.Groups.Selected):
+		return text(append(b, "Allowed: "...), res.Groups.Summary), true
+	case res.Reason == ReasonNoMatch:
+		return append(text(append(b, "Allowed: no rule of the applying group matches "...), res.Path), '.'), true
+	}
+	return b, false
+}
+
+func appendString(b []byte, s string) []byte { return append(b, s...) }
+
+// AppendExplanation appends res's explanation through text (escape.AppendText,
+// say): its Explanation, or when a verdict no rule decided has none
+// (File.DecideInto, under rfc9309), the sentence Explain makes, in parts,
+// with no string made for it: its own words as they are, and through text
+// only the parts from the file and the URL (the path, the groups'
+// summary). The words are printable, so that escape.AppendText would
+// leave them as they are.
+func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
+	if _, ok := f.impl().(intoEvaluator); res.Explanation != "" || !ok {
+		return text(b, res.Explanation)
+	}
+	if b, ok := appendNoRule(b, f, res, text); ok {
+		return b
+	}
+	return text(b, Explain(f, res))
+}
+
 // appendRuleAndOctets appends "line 7, `Disallow: /*.php` (6 octets)".
 func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 	b = append(appendRuleText(b, f, m.Rule), " ("...)
@@ -152,6 +179,18 @@ func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 
 // Sentence returns the explanation of the verdict in one sentence.
 func (r *Result) Sentence() string { return r.Explanation }
+
+// anyRules reports whether one of the groups has a rule: RulesIn counted
+// them all, a group at a time, for every URL that no rule matched, the
+// hundreds of groups that name a token included (issue 18).
+func anyRules(f *File, groups []int) bool {
+	for _, gi := range groups {
+		if len(f.Groups[gi].Rules) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func RulesIn(f *File, groups []int) int {
 	n := 0

@@ -95,6 +95,12 @@ type Result struct {
 	Diagnostics DiagnosticList
 	// Explanation says why, in a sentence.
 	Explanation string
+
+	// matches is the array of Matches that EvaluateInto reuses from one
+	// URL to the next (Matches stays nil when nothing matches, as
+	// EvaluateTarget leaves it), and refs the array of the candidates.
+	matches []Match
+	refs    []pattern.Ref
 }
 
 // Verdict returns "allowed" or "disallowed".

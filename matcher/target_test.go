@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,7 @@ func TestParseTargetRobotsURLPerSite(t *testing.T) {
 		{"http://example.org:8/a", "http://example.org:8/robots.txt"},
 		{"http://example.org8/a", "http://example.org8/robots.txt"},
 	}
+	var reused Target // ParseTargetInto's, which shares a site's robots.txt URL with the last URL's
 	for round := range 3 {
 		for i := range sites {
 			s := sites[(i*(round+2))%len(sites)]
@@ -64,6 +66,37 @@ func TestParseTargetRobotsURLPerSite(t *testing.T) {
 			}
 			if got.RobotsURL != s.robots {
 				t.Fatalf("round %d: ParseTarget(%q).RobotsURL = %q, want %q", round, s.in, got.RobotsURL, s.robots)
+			}
+			if err := ParseTargetInto(&reused, s.in); err != nil || reused.RobotsURL != s.robots {
+				t.Fatalf("round %d: ParseTargetInto(%q) = %q, %v; want %q", round, s.in, reused.RobotsURL, err, s.robots)
+			}
+		}
+	}
+}
+
+// ParseTargetInto reads into a Target that held another URL what
+// ParseTarget reads into a new one, and leaves none after an error.
+func TestParseTargetIntoReused(t *testing.T) {
+	// After each URL of a site, others that share its first bytes: the
+	// same site, or another whose authority starts the same.
+	urls := []string{"https://Bücher.example:443/a?b#c", "https://xn--bcher-kva.example/b", "https://xn--bcher-kva.example.org/",
+		"/x", "https://example.com/a", "https://example.com/b#f", "https://example.com", "https://example.com?q", "https://example.com#f",
+		"https://example.com.evil/x", "https://example.com:443/x", "https://example.com:8443/x", "https://example.com:8443?y",
+		"https://example.com:84/z", "https://example.com:8443@evil.example/w", "https://example.com@evil.example/w", "HTTPS://example.com/v",
+		"//b/x", "?q", "http://example.com:x/", "https://EXAMPLE.com:443/c", "http://example.com/d", "http://example.com:80/d",
+		"http://[::1]:8080/a", "http://[::1]:8080/b", "http://[::1]:80/c", "http://[::1]/d", "http://[::1]/d#e", ""}
+	var reused Target
+	for round := range 2 {
+		for _, u := range urls {
+			want, errWant := ParseTarget(u)
+			errGot := ParseTargetInto(&reused, u)
+			switch {
+			case (errWant == nil) != (errGot == nil):
+				t.Fatalf("round %d, %q: error %v, want %v", round, u, errGot, errWant)
+			case errWant != nil && !reflect.DeepEqual(reused, Target{}):
+				t.Errorf("round %d, %q: after the error the target holds %+v", round, u, reused)
+			case errWant == nil && !reflect.DeepEqual(reused, *want):
+				t.Errorf("round %d, %q: %+v, want %+v", round, u, reused, *want)
 			}
 		}
 	}

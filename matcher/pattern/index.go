@@ -185,6 +185,11 @@ func (l *LazyIndex) Candidates(path string, buf []Ref, each func(add func(body s
 	return buf
 }
 
+// Built is the index once the second evaluation has built it, or nil:
+// an evaluation that finds it asks it directly, without making the each
+// that Candidates takes, a closure per URL otherwise (issue 18).
+func (l *LazyIndex) Built() *Index { return l.x }
+
 // everyRule appends every rule each yields, in file order, and says how
 // many (at least 1, which marks the first evaluation done). The rules are
 // gathered apart from buf: appended to by a closure, buf (and the
@@ -198,10 +203,15 @@ func everyRule(buf []Ref, each func(add func(body string, ref Ref))) ([]Ref, int
 	return append(buf, all...), max(len(all), 1)
 }
 
-// fileOrder orders rules as they stand in the file.
-func fileOrder(a, b Ref) int {
-	return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rule, b.Rule))
-}
+// fileOrder orders rules as they stand in the file: by group, then rule,
+// compared at once as one number (a path of a large file can meet
+// hundreds of candidates, and comparing the two fields in turn, through
+// cmp.Or, was most of a check of -urls on such a file, issue 18).
+func fileOrder(a, b Ref) int { return cmp.Compare(a.order(), b.order()) }
+
+// order is r's place in the file as one number, group first; both are
+// indexes, not negative.
+func (r Ref) order() uint64 { return uint64(uint32(r.Group))<<32 | uint64(uint32(r.Rule)) }
 
 // A substringIndex finds the rules a path may match through a literal
 // segment the rule requires somewhere in it: for rules whose literal
@@ -216,7 +226,26 @@ type substringIndex struct {
 	// fail link points to an earlier node.
 	nodes []acNode
 	refs  []Ref // the rules, by segment: a node's are refs[refLo:refHi]
+	// root is the root's child along each byte, or -1.
+	root [256]int32
+	// next, when not nil, is the automaton as a table: the node after
+	// node u on a byte of class c is next[u*classes+c], the fail links
+	// already followed, complemented (^node) when that node or one down
+	// its dictionary links ends a segment, so that a byte that finds no
+	// segment reads no node. class[b] is 0 for a byte in no segment (which
+	// leads back to the root), else one of its own. Following the fail
+	// links byte by byte, with a binary search among the children of
+	// each node met, was a quarter of a check of -urls (issue 18); the
+	// table is built only while it stays small (maxTable).
+	next    []int32
+	class   [256]uint8
+	classes int
 }
+
+// maxTable bounds the entries of a substringIndex's table, 1 MiB: a file
+// of many long segments over many bytes keeps the automaton's links
+// instead.
+const maxTable = 1 << 18
 
 type acNode struct {
 	b             byte  // the byte of the edge from the parent
@@ -228,6 +257,14 @@ type acNode struct {
 
 // step returns the child of node u along b, or -1.
 func (x *substringIndex) step(u int32, b byte) int32 {
+	if u == 0 {
+		return x.root[b]
+	}
+	return x.child(u, b)
+}
+
+// child finds the child of node u along b, or -1, among its children.
+func (x *substringIndex) child(u int32, b byte) int32 {
 	n := &x.nodes[u]
 	lo, hi := n.child, n.child+n.nchild
 	for lo < hi {
@@ -288,8 +325,49 @@ func newSubstringIndex(wild []entry) *substringIndex {
 		}
 		x.nodes[u].nchild = int32(len(x.nodes)) - x.nodes[u].child
 	}
+	for b := range x.root {
+		x.root[b] = x.child(0, byte(b))
+	}
 	x.link()
+	x.table(keys)
 	return x
+}
+
+// table builds next from the trie and its fail links, when it fits in
+// maxTable: in breadth-first order, a node's missing edge on a byte is
+// its fail node's, which comes earlier.
+func (x *substringIndex) table(keys []string) {
+	x.classes = 1
+	for _, k := range keys {
+		for i := 0; i < len(k); i++ {
+			if x.class[k[i]] == 0 && x.classes < 256 {
+				x.class[k[i]] = uint8(x.classes)
+				x.classes++
+			}
+		}
+	}
+	if x.classes == 256 || len(x.nodes)*x.classes > maxTable {
+		x.class, x.classes = [256]uint8{}, 0
+		return
+	}
+	bytesOf := make([]byte, x.classes)
+	for b, c := range x.class {
+		bytesOf[c] = byte(b)
+	}
+	x.next = make([]int32, len(x.nodes)*x.classes)
+	for u := range x.nodes {
+		row := x.next[u*x.classes : (u+1)*x.classes]
+		for c := 1; c < x.classes; c++ {
+			switch t := x.step(int32(u), bytesOf[c]); {
+			case t >= 0 && x.ends(t):
+				row[c] = ^t
+			case t >= 0:
+				row[c] = t
+			case u != 0:
+				row[c] = x.next[int(x.nodes[u].fail)*x.classes+c]
+			}
+		}
+	}
 }
 
 // link makes the fail and dictionary links in one pass over the nodes in
@@ -325,6 +403,9 @@ func (x *substringIndex) link() {
 // candidates appends to buf the rules whose segment path contains (a rule
 // once for each place its segment is found).
 func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
+	if x.next != nil {
+		return x.tableCandidates(path, buf)
+	}
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
 		for {
@@ -337,6 +418,28 @@ func (x *substringIndex) candidates(path string, buf []Ref) []Ref {
 			}
 			s = x.nodes[s].fail
 		}
+		for t := s; t > 0; t = x.nodes[t].dict {
+			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
+		}
+	}
+	return buf
+}
+
+// ends reports whether node u, or one down its dictionary links, ends a
+// segment.
+func (x *substringIndex) ends(u int32) bool {
+	n := &x.nodes[u]
+	return n.refHi > n.refLo || n.dict > 0
+}
+
+// tableCandidates is candidates through the table.
+func (x *substringIndex) tableCandidates(path string, buf []Ref) []Ref {
+	s := int32(0)
+	for i := 0; i < len(path); i++ {
+		if s = x.next[int(s)*x.classes+int(x.class[path[i]])]; s >= 0 {
+			continue
+		}
+		s = ^s
 		for t := s; t > 0; t = x.nodes[t].dict {
 			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
 		}

@@ -77,15 +77,45 @@ func compareRefs(a, b Ref) int {
 }
 
 // The substring index reports every segment a path contains, overlapping
-// ones and ones inside others included.
+// ones and ones inside others included, through its table and through its
+// fail links (what a table over maxTable leaves it).
 func TestSubstringIndex(t *testing.T) {
 	segs := []string{"he", "she", "his", "hers", "e", "rs", "x"}
+	paths := []string{"ushers", "his", "", "xx", "hehe", "sh", "hershe", "hhers\xffshe"}
+	checkSegments(t, segs, paths)
+	rng := rand.New(rand.NewPCG(3, 4))
+	word := func(n int) string {
+		b := make([]byte, 1+rng.IntN(n))
+		for i := range b {
+			b[i] = "abc/"[rng.IntN(4)]
+		}
+		return string(b)
+	}
+	for range 200 {
+		segs, paths := make([]string, 1+rng.IntN(20)), make([]string, 20)
+		for i := range segs {
+			segs[i] = word(5)
+		}
+		for i := range paths {
+			paths[i] = word(16) + "z" + word(8)
+		}
+		checkSegments(t, segs, paths)
+	}
+}
+
+func checkSegments(t *testing.T, segs, paths []string) {
+	t.Helper()
 	var wild []entry
 	for i, s := range segs {
 		wild = append(wild, entry{s, Ref{0, int32(i)}})
 	}
-	x := newSubstringIndex(wild)
-	for _, path := range []string{"ushers", "his", "", "xx", "hehe", "sh", "hershe"} {
+	table := newSubstringIndex(wild)
+	if table.next == nil {
+		t.Fatalf("segments %q: no table", segs)
+	}
+	links := *table
+	links.next = nil
+	for _, path := range paths {
 		var want []Ref
 		for i := range len(path) {
 			for j, s := range segs {
@@ -94,12 +124,33 @@ func TestSubstringIndex(t *testing.T) {
 				}
 			}
 		}
-		got := x.candidates(path, nil)
-		slices.SortFunc(got, compareRefs)
 		slices.SortFunc(want, compareRefs)
-		if !slices.Equal(got, want) {
-			t.Errorf("segments in %q: %v, want %v", path, got, want)
+		for name, x := range map[string]*substringIndex{"table": table, "links": &links} {
+			got := x.candidates(path, nil)
+			slices.SortFunc(got, compareRefs)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: segments %q in %q: %v, want %v", name, segs, path, got, want)
+			}
 		}
+	}
+}
+
+// A table over maxTable entries is not built: the fail links serve.
+func TestSubstringIndexTableBound(t *testing.T) {
+	var wild []entry
+	for i := range 2000 {
+		b := make([]byte, 200)
+		for j := range b {
+			b[j] = byte(1 + (i*7+j*13)%250)
+		}
+		wild = append(wild, entry{string(b), Ref{0, int32(i)}})
+	}
+	x := newSubstringIndex(wild)
+	if x.next != nil || x.classes != 0 {
+		t.Fatalf("%d nodes and %d classes made a table of %d entries, over %d", len(x.nodes), x.classes, len(x.next), maxTable)
+	}
+	if got := x.candidates(wild[5].key, nil); !slices.Contains(got, Ref{0, 5}) {
+		t.Errorf("without a table, segment 5 is not found in itself: %v", got)
 	}
 }
 

@@ -318,6 +318,16 @@ type evaluator struct {
 	body    string
 	// opts are what each reading's parse builds for checkEach.
 	opts matcher.ParseOptions
+	// target and result are those of the URL evaluate read last, reused
+	// for the next: checkList writes each result before it reads the next
+	// URL, and a Target and a Result per URL were the most of what a
+	// check of a million URLs allocated (issue 18).
+	target matcher.Target
+	result matcher.Result
+	// brief is set for text output, which writes a sentence only for a
+	// verdict no rule decided, from the result (appendResult): evaluate
+	// leaves it out of the result (matcher.File.DecideInto).
+	brief bool
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
@@ -336,7 +346,7 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		// if something reads them (a check of one URL on the 500 KiB
 		// realistic file, issue 18).
 		opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true}
-		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}}
+		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}, brief: true}
 	case !c.compare:
 		return &evaluator{files: []*matcher.File{chosen()}}
 	case c.urls == "" && len(c.args) <= urlBatchSize:
@@ -390,10 +400,18 @@ func (ev *evaluator) parse(r matcher.Reading) *matcher.File {
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
+// evaluate decides u for token; the result is valid until the next call.
 func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
-		res, err := ev.file().Evaluate(token, u)
-		return res, nil, err
+		if err := matcher.ParseTargetInto(&ev.target, u); err != nil {
+			return nil, nil, err
+		}
+		if ev.brief {
+			ev.file().DecideInto(&ev.result, token, &ev.target)
+		} else {
+			ev.file().EvaluateInto(&ev.result, token, &ev.target)
+		}
+		return &ev.result, nil, nil
 	}
 	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
@@ -432,6 +450,11 @@ func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
 	b = append(b, '\t')
 	b = escape.AppendText(b, res.Target.Input)
 	b = append(b, '\t')
+	if _, ok := res.WinningRule(); !ok {
+		// What record.AppendWhy writes, from a result that may have
+		// left its sentence out (evaluator.brief).
+		return append(matcher.AppendExplanation(b, f, res, escape.AppendText), '\n')
+	}
 	b = record.AppendWhy(b, f, res, escape.AppendText)
 	return append(b, '\n')
 }

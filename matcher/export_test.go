@@ -1,0 +1,8 @@
+package matcher
+
+// WithoutSpares is res without the arrays EvaluateInto keeps for the next
+// URL, which no reader of a Result sees: what EvaluateTarget returns.
+func WithoutSpares(res Result) Result {
+	res.matches, res.refs = nil, nil
+	return res
+}
