@@ -62,6 +62,10 @@ func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace)
 func selectGroups(f *File, token string) GroupTrace {
 	token = strings.TrimSpace(token)
 	w := NewTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
+	same := strings.EqualFold
+	if isASCII(token) {
+		same = sameASCIIToken
+	}
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			switch {
@@ -71,7 +75,7 @@ func selectGroups(f *File, token string) GroupTrace {
 				w.Add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
 				w.Add(a, gi, false, "names no product token")
-			case token != "" && strings.EqualFold(a.Token, token):
+			case token != "" && same(a.Token, token):
 				w.Named(a, gi)
 			default:
 				w.NotNamed(a, gi)
@@ -79,6 +83,21 @@ func selectGroups(f *File, token string) GroupTrace {
 		}
 	}
 	return w.Finish(f)
+}
+
+// sameASCIIToken is strings.EqualFold for two ASCII strings, whose
+// Unicode folding is ASCII's: without the rune decoding, which was half of
+// a large file's trace (issue 18). A non-ASCII token still needs
+// EqualFold: it folds the Kelvin sign to the k of a product token.
+func sameASCIIToken(a, b string) bool { return len(a) == len(b) && EqualFoldASCII(a, b) }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // A traceWriter builds a group trace agent by agent; the token's quoted
