@@ -106,6 +106,10 @@ type TraceWriter struct {
 	tr                        GroupTrace
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
+	// notNamed are the agents whose sentence is their quoted token and
+	// isNot, written by Finish in one string: one allocation for the
+	// thousands of a large file's trace, not one each.
+	notNamed []int32
 }
 
 // NewTraceWriter sizes a trace for f's agents; equals and isNot are the
@@ -141,22 +145,51 @@ func (w *TraceWriter) Named(a Agent, gi int) {
 }
 
 func (w *TraceWriter) NotNamed(a Agent, gi int) {
-	w.Add(a, gi, false, quotedThen(a.Token, w.isNot))
+	if needsQuote(a.Token) {
+		w.Add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
+		return
+	}
+	w.notNamed = append(w.notNamed, int32(len(w.tr.Agents)))
+	w.Add(a, gi, false, "")
 }
 
-// quotedThen is strconv.Quote(s)+rest, made in one piece when s needs no
-// escape, as a product token never does: a large file's trace quotes
-// thousands of tokens, and Quote's own copy was half of the trace.
-func quotedThen(s, rest string) string {
+// writeNotNamed writes the sentences of the agents NotNamed left for it
+// into one string, each `"token"` and isNot, and gives each its slice.
+func (w *TraceWriter) writeNotNamed() {
+	n := 0
+	for _, i := range w.notNamed {
+		n += len(w.tr.Agents[i].Agent.Token) + 2 + len(w.isNot)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, i := range w.notNamed {
+		b.WriteByte('"')
+		b.WriteString(w.tr.Agents[i].Agent.Token)
+		b.WriteByte('"')
+		b.WriteString(w.isNot)
+	}
+	all, at := b.String(), 0
+	for _, i := range w.notNamed {
+		end := at + len(w.tr.Agents[i].Agent.Token) + 2 + len(w.isNot)
+		w.tr.Agents[i].How = all[at:end]
+		at = end
+	}
+}
+
+// needsQuote reports whether strconv.Quote(s) is more than s between
+// double quotes, which a product token never is: a large file's trace
+// quotes thousands of tokens, and Quote's own copy was half of the trace.
+func needsQuote(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return strconv.Quote(s) + rest
+			return true
 		}
 	}
-	return `"` + s + `"` + rest
+	return false
 }
 
 func (w *TraceWriter) Finish(f *File) GroupTrace {
+	w.writeNotNamed()
 	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
 }
 
