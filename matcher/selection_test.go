@@ -105,4 +105,3 @@ func TestBearingManyGroups(t *testing.T) {
 		}
 	}
 }
-
