@@ -125,9 +125,8 @@ type rfcParser struct {
 	// line: finish makes the groups out of them, once their number is
 	// known.
 	starts []groupStart
-	// firstSeen maps each token, lower-cased (RFC 9309 §2.2.1 compares
-	// tokens without case; a token is ASCII), to the first agent naming it.
-	firstSeen map[string]int
+	// firstSeen finds the first agent naming each token.
+	firstSeen firstAgents
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 	// skipLines says that run stores no lines (ParseOptions.SkipLineModel).
@@ -316,15 +315,8 @@ func (p *rfcParser) userAgent(l *Line) {
 // checkDuplicate reports a token that an earlier group names too, whose
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
-	if p.firstSeen == nil {
-		// Sized as the agents are: grown from empty, the map was rehashed
-		// a dozen times on a large file, a tenth of its parse.
-		p.firstSeen = make(map[string]int, cap(p.agents))
-	}
-	key := ASCIILower(tok)
-	first, ok := p.firstSeen[key]
-	if !ok {
-		p.firstSeen[key] = len(p.agents) - 1
+	first, seen := p.firstSeen.first(p.agents, len(p.agents)-1)
+	if !seen {
 		return
 	}
 	if line := p.agents[first].Line; int(p.File.LineGroup(line-1)) != p.group {
