@@ -139,12 +139,6 @@ type rfcParser struct {
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCParser(s *Scanner) *rfcParser {
 	lines := s.Lines
-	if s.Diagnosing() {
-		// Room for a diagnostic in sixteen lines (the realistic files have
-		// one in fourteen): grown from empty, the list was copied a dozen
-		// times, a twentieth of a large file's parse.
-		s.Diags = make(DiagnosticList, 0, lines/16)
-	}
 	return &rfcParser{Scanner: s, group: -1, rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
 		agents: make([]Agent, 0, lines/8+1)}
 }
