@@ -237,7 +237,8 @@ func (p *rfcParser) line(l *Line) {
 	var key, value Span
 	var colon, comment bool
 	if n > 0 {
-		key, value, colon, comment = cutAt(src, l, int(l.Start)+n)
+		key, value, comment = cutAfterKey(src, l, int(l.Start)+n)
+		colon = true
 	} else {
 		key, value, colon, comment = cutLine(src, l)
 	}

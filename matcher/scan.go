@@ -149,6 +149,18 @@ func trimSpan(src []byte, s, e int) (int, int) {
 	return s, e
 }
 
+// cutAfterKey is cutLine for a line whose key is exactly [l.Start,
+// colon), as leadingKey found it: no key to look for or trim.
+func cutAfterKey(src []byte, l *Line, colon int) (key, value Span, comment bool) {
+	end, content := int(l.End), int(l.End)
+	if j := bytes.IndexByte(src[colon+1:end], '#'); j >= 0 {
+		content, comment = colon+1+j, true
+		l.Comment = SpanOf(content+1, end)
+	}
+	vs, ve := trimSpan(src, colon+1, content)
+	return SpanOf(int(l.Start), colon), SpanOf(vs, ve), comment
+}
+
 // The standard keys' first bytes as a little-endian word, and the bits
 // that fold their ASCII letters to lower case: x|0x20 is a given lower-case
 // letter only when x is that letter in either case, while the '-' of

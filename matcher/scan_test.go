@@ -114,7 +114,8 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 			continue
 		}
 		got := l
-		gk, gv, gc, gm := cutAt(src, &got, n)
+		gk, gv, gm := cutAfterKey(src, &got, n)
+		gc := true
 		if gk != wk || gv != wv || gc != wc || gm != wm || got != want || kind != rfcKey(line[wk.Start:wk.End]) {
 			t.Errorf("%q: leadingKey reads %v %v %v %v %v kind %v, cutLine %v %v %v %v %v kind %v",
 				line, gk, gv, gc, gm, got, kind, wk, wv, wc, wm, want, rfcKey(line[wk.Start:wk.End]))
