@@ -15,10 +15,18 @@ var exposingPairs = func() (t [1024]uint8) {
 	return t
 }()
 
-// pairIndex folds two bytes to ten bits. Letters keep their identity
-// without case (the low five bits); other bytes share slots with letters,
-// which only makes classifyRule flag more patterns.
-func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
+// pairIndex folds two bytes to ten bits: a letter to its place in the
+// alphabet, from 1, without case; any other byte to 0, which no pair holds.
+// (Folding every byte by its low five bits took '/' for 'o', '$' for 'd'
+// and the digits for letters: "/area5/" held "au", and was walked.)
+func pairIndex(a, b byte) int { return int(letterIndex[a])<<5 | int(letterIndex[b]) }
+
+var letterIndex = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = uint8(c-'a'+1), uint8(c-'a'+1)
+	}
+	return t
+}()
 
 // classifyRule returns the union of the classes of the bytes of a rule's
 // pattern, and whether it holds one of exposingPairs: one pass tells which
@@ -26,12 +34,13 @@ func pairIndex(a, b byte) int { return int(a&0x1F)<<5 | int(b&0x1F) }
 // walk) the pattern needs.
 func classifyRule(s string) (cls pattern.Class, exposing bool) {
 	var pairs uint8
-	prev := 0 // the last byte's letter bits, shifted as pairIndex does
+	prev := 0 // the last byte's letter index, shifted as pairIndex does
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		cls |= pattern.ByteClass(c)
-		pairs |= exposingPairs[(prev|int(c&0x1F))&(len(exposingPairs)-1)]
-		prev = int(c&0x1F) << 5
+		l := int(letterIndex[c])
+		pairs |= exposingPairs[(prev|l)&(len(exposingPairs)-1)]
+		prev = l << 5
 	}
 	return cls, pairs != 0
 }

@@ -125,9 +125,8 @@ type rfcParser struct {
 	// line: finish makes the groups out of them, once their number is
 	// known.
 	starts []groupStart
-	// firstSeen maps each token, lower-cased (RFC 9309 §2.2.1 compares
-	// tokens without case; a token is ASCII), to the first agent naming it.
-	firstSeen map[string]int
+	// firstSeen finds the first agent naming each token.
+	firstSeen firstAgents
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 	// skipLines says that run stores no lines (ParseOptions.SkipLineModel).
@@ -233,7 +232,16 @@ func IsAbsoluteURL(s string) bool {
 // group; a blank line, a comment and another record are in the current
 // one.
 func (p *rfcParser) line(l *Line) {
-	key, value, colon, comment := cutLine(p.File.Source, l)
+	src := p.File.Source
+	kind, n := leadingKey(src[l.Start:l.End])
+	var key, value Span
+	var colon, comment bool
+	if n > 0 {
+		key, value, comment = cutAfterKey(src, l, int(l.Start)+n)
+		colon = true
+	} else {
+		key, value, colon, comment = cutLine(src, l)
+	}
 	switch {
 	case key.Start == key.End && !colon:
 		l.Kind, l.Group = KindBlank, int32(p.group)
@@ -250,7 +258,10 @@ func (p *rfcParser) line(l *Line) {
 		return
 	}
 	l.Key, l.Value = key, value
-	switch rfcKey(p.Key(l)) {
+	if n == 0 {
+		kind = rfcKey(p.Key(l))
+	}
+	switch kind {
 	case KindUserAgent:
 		p.userAgent(l)
 	case KindAllow:
@@ -299,15 +310,8 @@ func (p *rfcParser) userAgent(l *Line) {
 // checkDuplicate reports a token that an earlier group names too, whose
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
-	if p.firstSeen == nil {
-		// Sized as the agents are: grown from empty, the map was rehashed
-		// a dozen times on a large file, a tenth of its parse.
-		p.firstSeen = make(map[string]int, cap(p.agents))
-	}
-	key := ASCIILower(tok)
-	first, ok := p.firstSeen[key]
-	if !ok {
-		p.firstSeen[key] = len(p.agents) - 1
+	first, seen := p.firstSeen.first(p.agents, len(p.agents)-1)
+	if !seen {
 		return
 	}
 	if line := p.agents[first].Line; int(p.File.LineGroup(line-1)) != p.group {

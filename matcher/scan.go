@@ -1,6 +1,9 @@
 package matcher
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // BOMLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
 // start src. A partial mark counts too: Google's parser skips it, and the
@@ -102,11 +105,17 @@ func SplitRecord(src []byte, start, end int) LineRecord {
 // record, and searching the whole line for each byte, was a quarter of
 // the rfc9309 parse (issue 18).
 func cutLine(src []byte, l *Line) (key, value Span, colon, comment bool) {
-	start, end := int(l.Start), int(l.End)
-	i := start
+	i, end := int(l.Start), int(l.End)
 	for i < end && src[i] != ':' && src[i] != '#' {
 		i++
 	}
+	return cutAt(src, l, i)
+}
+
+// cutAt is cutLine once the key's loop has stopped at i: the line's first
+// ':' or '#', or its end.
+func cutAt(src []byte, l *Line, i int) (key, value Span, colon, comment bool) {
+	start, end := int(l.Start), int(l.End)
 	content := end
 	switch {
 	case i == end:
@@ -138,4 +147,51 @@ func trimSpan(src []byte, s, e int) (int, int) {
 		e--
 	}
 	return s, e
+}
+
+// cutAfterKey is cutLine for a line whose key is exactly [l.Start,
+// colon), as leadingKey found it: no key to look for or trim.
+func cutAfterKey(src []byte, l *Line, colon int) (key, value Span, comment bool) {
+	end, content := int(l.End), int(l.End)
+	if j := bytes.IndexByte(src[colon+1:end], '#'); j >= 0 {
+		content, comment = colon+1+j, true
+		l.Comment = SpanOf(content+1, end)
+	}
+	vs, ve := trimSpan(src, colon+1, content)
+	return SpanOf(int(l.Start), colon), SpanOf(vs, ve), comment
+}
+
+// The standard keys' first bytes as a little-endian word, and the bits
+// that fold their ASCII letters to lower case: x|0x20 is a given lower-case
+// letter only when x is that letter in either case, while the '-' of
+// user-agent is compared as it is (0x0D|0x20 is '-' too).
+const (
+	disallowWord = 0x776f6c6c61736964 // "disallow"
+	userAgeWord  = 0x6567612d72657375 // "user-age"
+	userAgeFold  = 0x2020200020202020
+	alloWord     = 0x6f6c6c61 // "allo"
+	letterFold8  = 0x2020202020202020
+	letterFold4  = 0x20202020
+	lenDisallow  = len("disallow")
+	lenAllow     = len("allow")
+	lenUserAgent = len("user-agent")
+)
+
+// leadingKey returns the kind of a line that starts with "disallow",
+// "allow" or "user-agent", in any ASCII case, right before a ':', and the
+// key's length; or 0. Such a line is what cutLine and rfcKey would read
+// as that key (no white space or '#' before the ':'), found with a few
+// word compares instead of a loop per byte and a fold per byte, which
+// were a fifth of the rfc9309 parse (issue 18). Any other line has n 0.
+func leadingKey(b []byte) (kind Kind, n int) {
+	switch {
+	case len(b) > lenDisallow && b[lenDisallow] == ':' && binary.LittleEndian.Uint64(b)|letterFold8 == disallowWord:
+		return KindDisallow, lenDisallow
+	case len(b) > lenAllow && b[lenAllow] == ':' && binary.LittleEndian.Uint32(b)|letterFold4 == alloWord && b[4]|0x20 == 'w':
+		return KindAllow, lenAllow
+	case len(b) > lenUserAgent && b[lenUserAgent] == ':' && binary.LittleEndian.Uint64(b)|userAgeFold == userAgeWord &&
+		b[8]|0x20 == 'n' && b[9]|0x20 == 't':
+		return KindUserAgent, lenUserAgent
+	}
+	return KindOther, 0
 }

@@ -88,3 +88,37 @@ func TestSplitRecord(t *testing.T) {
 		}
 	}
 }
+
+// leadingKey must read a line as cutLine and rfcKey do whenever it reads
+// it at all, and read every plain standard key, in any case.
+func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
+	keys := []string{"disallow", "Disallow", "DISALLOW", "allow", "AlLoW", "user-agent", "User-Agent", "USER-AGENT"}
+	near := []string{"user\ragent", "user\x0dagent", "usEr_agent", "disallo", "disallowx", "alow", "allow ", " allow",
+		"dis@llow", "Disa\x0cllow", "allo\x57", "user-agen", "user-agentx", "#allow", "allow#", "@llow", "a\x0cl\x0cow", ""}
+	var lines []string
+	for _, k := range append(keys, near...) {
+		for _, rest := range []string{":", ": /x", ":/a#c", " : /x", "", "#:", ":\t*  # c"} {
+			lines = append(lines, k+rest)
+		}
+	}
+	for _, line := range lines {
+		src := []byte(line)
+		l := NewLine(1, 0, len(src))
+		kind, n := leadingKey(src)
+		want := l
+		wk, wv, wc, wm := cutLine(src, &want)
+		if n == 0 {
+			if wc && rfcKey(line[wk.Start:wk.End]) != KindOther && wk == SpanOf(0, int(wk.End)) && int(wk.End) < len(src) && src[wk.End] == ':' {
+				t.Errorf("%q: leadingKey missed key %q", line, line[wk.Start:wk.End])
+			}
+			continue
+		}
+		got := l
+		gk, gv, gm := cutAfterKey(src, &got, n)
+		gc := true
+		if gk != wk || gv != wv || gc != wc || gm != wm || got != want || kind != rfcKey(line[wk.Start:wk.End]) {
+			t.Errorf("%q: leadingKey reads %v %v %v %v %v kind %v, cutLine %v %v %v %v %v kind %v",
+				line, gk, gv, gc, gm, got, kind, wk, wv, wc, wm, want, rfcKey(line[wk.Start:wk.End]))
+		}
+	}
+}

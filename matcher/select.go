@@ -62,6 +62,10 @@ func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace)
 func selectGroups(f *File, token string) GroupTrace {
 	token = strings.TrimSpace(token)
 	w := NewTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
+	same := strings.EqualFold
+	if isASCII(token) {
+		same = sameASCIIToken
+	}
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
 			switch {
@@ -71,7 +75,7 @@ func selectGroups(f *File, token string) GroupTrace {
 				w.Add(a, gi, false, "names no product token: '*' is the global group only standing alone (RFC 9309 §2.2.1)")
 			case a.Token == "":
 				w.Add(a, gi, false, "names no product token")
-			case token != "" && strings.EqualFold(a.Token, token):
+			case token != "" && same(a.Token, token):
 				w.Named(a, gi)
 			default:
 				w.NotNamed(a, gi)
@@ -81,12 +85,31 @@ func selectGroups(f *File, token string) GroupTrace {
 	return w.Finish(f)
 }
 
+// sameASCIIToken is strings.EqualFold for two ASCII strings, whose
+// Unicode folding is ASCII's: without the rune decoding, which was half of
+// a large file's trace (issue 18). A non-ASCII token still needs
+// EqualFold: it folds the Kelvin sign to the k of a product token.
+func sameASCIIToken(a, b string) bool { return len(a) == len(b) && EqualFoldASCII(a, b) }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // A traceWriter builds a group trace agent by agent; the token's quoted
 // endings of the sentences are made once.
 type TraceWriter struct {
 	tr                        GroupTrace
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
+	// notNamed are the agents whose sentence is their quoted token and
+	// isNot, written by Finish in one string: one allocation for the
+	// thousands of a large file's trace, not one each.
+	notNamed []int32
 }
 
 // NewTraceWriter sizes a trace for f's agents; equals and isNot are the
@@ -122,22 +145,51 @@ func (w *TraceWriter) Named(a Agent, gi int) {
 }
 
 func (w *TraceWriter) NotNamed(a Agent, gi int) {
-	w.Add(a, gi, false, quotedThen(a.Token, w.isNot))
+	if needsQuote(a.Token) {
+		w.Add(a, gi, false, strconv.Quote(a.Token)+w.isNot)
+		return
+	}
+	w.notNamed = append(w.notNamed, int32(len(w.tr.Agents)))
+	w.Add(a, gi, false, "")
 }
 
-// quotedThen is strconv.Quote(s)+rest, made in one piece when s needs no
-// escape, as a product token never does: a large file's trace quotes
-// thousands of tokens, and Quote's own copy was half of the trace.
-func quotedThen(s, rest string) string {
+// writeNotNamed writes the sentences of the agents NotNamed left for it
+// into one string, each `"token"` and isNot, and gives each its slice.
+func (w *TraceWriter) writeNotNamed() {
+	n := 0
+	for _, i := range w.notNamed {
+		n += len(w.tr.Agents[i].Agent.Token) + 2 + len(w.isNot)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, i := range w.notNamed {
+		b.WriteByte('"')
+		b.WriteString(w.tr.Agents[i].Agent.Token)
+		b.WriteByte('"')
+		b.WriteString(w.isNot)
+	}
+	all, at := b.String(), 0
+	for _, i := range w.notNamed {
+		end := at + len(w.tr.Agents[i].Agent.Token) + 2 + len(w.isNot)
+		w.tr.Agents[i].How = all[at:end]
+		at = end
+	}
+}
+
+// needsQuote reports whether strconv.Quote(s) is more than s between
+// double quotes, which a product token never is: a large file's trace
+// quotes thousands of tokens, and Quote's own copy was half of the trace.
+func needsQuote(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return strconv.Quote(s) + rest
+			return true
 		}
 	}
-	return `"` + s + `"` + rest
+	return false
 }
 
 func (w *TraceWriter) Finish(f *File) GroupTrace {
+	w.writeNotNamed()
 	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
 }
 

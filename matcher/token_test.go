@@ -1,6 +1,10 @@
 package matcher
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // GoogleKey reads a key as robots.cc's ParsedRobotsKey does: a known key
 // or typo as a prefix (kAllowFrequentTypos), ASCII case ignored
@@ -33,5 +37,40 @@ func TestGoogleKeyFoldsASCIIOnly(t *testing.T) {
 		if got, want := GoogleKey(tt.key), GoogleKey(ASCIILower(tt.key)); got != want {
 			t.Errorf("GoogleKey(%q) = %q, but of its ASCII lower case %q", tt.key, got, want)
 		}
+	}
+}
+
+// firstAgents answers as a map from the ASCII-lower-cased token would,
+// through growth, for tokens in mixed case, long ones and ones that differ
+// only in case or length.
+func TestFirstAgentsIsALowerCasedMap(t *testing.T) {
+	var agents []Agent
+	for i := 0; i < 3000; i++ {
+		k := i % 701 // every token comes again, in another case or form
+		tok := fmt.Sprintf("bot-%c%d", 'a'+k%26, k)
+		switch i % 5 {
+		case 1:
+			tok = strings.ToUpper(tok)
+		case 2:
+			tok = strings.Repeat("Long", 20) + tok
+		case 3:
+			tok += "x"
+		}
+		agents = append(agents, Agent{Token: tok})
+	}
+	var table firstAgents
+	want := map[string]int{}
+	for i, a := range agents {
+		key := ASCIILower(a.Token)
+		w, wok := want[key]
+		if !wok {
+			want[key], w = i, i
+		}
+		if got, ok := table.first(agents, i); got != w || ok != wok {
+			t.Fatalf("agent %d (%q): first %d, %v; want %d, %v", i, a.Token, got, ok, w, wok)
+		}
+	}
+	if table.n != len(want) || len(want) >= len(agents) {
+		t.Errorf("%d tokens in the table, want %d", table.n, len(want))
 	}
 }
