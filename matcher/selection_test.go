@@ -64,7 +64,7 @@ func TestTraceSentenceIsFmtQ(t *testing.T) {
 	var got []string
 	for _, tok := range tokens {
 		w.NotNamed(Agent{Token: tok}, 0)
-		got = append(got, w.tr.Agents[len(w.tr.Agents)-1].How)
+		got = append(got, w.tr.How(w.tr.Agents[len(w.tr.Agents)-1]))
 	}
 	for i, tok := range tokens {
 		if want := fmt.Sprintf("%q is not %q", tok, "Googlebot"); got[i] != want {
