@@ -103,3 +103,16 @@ func TestApplyingRulesMatchFive(t *testing.T) {
 		}
 	}
 }
+
+// ours counts writing every sentence of the group trace, which the
+// readings write only when read: the sides must do the whole job.
+func TestOursReadsTheWholeTrace(t *testing.T) {
+	body := TypicalFile()
+	for _, s := range Sides[:2] {
+		before := traceWords
+		s.Run(body, URLs(1))
+		if traceWords == before {
+			t.Errorf("%s wrote no trace sentence for a file with user-agent lines", s.Name)
+		}
+	}
+}

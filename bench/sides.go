@@ -26,8 +26,11 @@ var Sides = []Side{
 }
 
 // ours parses once and computes the whole explanation of every URL: the
-// group trace, every matching rule with its normalization steps, the
-// winner, the bearing diagnostics and the sentence.
+// group trace with the sentence of every user-agent line, every matching
+// rule with its normalization steps, the winner, the bearing diagnostics
+// and the sentence. The trace's sentences are written when read, so they
+// are read here: the page shows them, and leaving them unread would not
+// count work a whole explanation includes.
 func ours(r matcher.Reading) func([]byte, []string) int {
 	return func(body []byte, urls []string) int {
 		f := matcher.ParseAs(r, body)
@@ -37,9 +40,26 @@ func ours(r matcher.Reading) func([]byte, []string) int {
 			if err != nil || !res.Allowed {
 				n++
 			}
+			if err == nil {
+				traceWords += readTrace(&res.Groups)
+			}
 		}
 		return n
 	}
+}
+
+// traceWords keeps readTrace's count, so the sentences cannot be
+// optimized away.
+var traceWords int
+
+// readTrace writes the sentence of every user-agent line of tr and
+// returns their bytes.
+func readTrace(tr *matcher.GroupTrace) int {
+	n := 0
+	for _, m := range tr.Agents {
+		n += len(tr.How(m))
+	}
+	return n
 }
 
 // temoto parses once (its patterns become regular expressions) and tests

@@ -1,7 +1,5 @@
 package matcher
 
-import "robots-explorer/matcher/pattern"
-
 // An intoEvaluator is a Reader that can decide into a Result it is given,
 // reusing its arrays (see File.EvaluateInto).
 type intoEvaluator interface {
@@ -41,45 +39,4 @@ func (f *File) into(res *Result, token string, t *Target, explain bool) {
 	matches, refs := res.matches, res.refs
 	*res = *impl.Evaluate(f, token, t)
 	res.matches, res.refs = matches, refs
-}
-
-// evaluateInto is rfc9309's Evaluate (rfc9309.go) into res, with the
-// arrays res keeps: the same decision, RFC 9309 §2.2.2, reached the same
-// way, which TestEvaluateIntoAgrees holds it to.
-func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, explain bool) {
-	path, steps := pattern.NormalizePath(t.Path)
-	*res = Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1,
-		matches: res.matches[:0], refs: res.refs[:0]}
-	sel := f.SelectionFor(token, selectGroups)
-	res.Groups = sel.Trace
-	if ext, _ := f.ext.(*rfcFile); ext != nil {
-		if x := sel.Rules.Built(); x != nil {
-			res.refs = x.Candidates(path, res.refs)
-		} else {
-			res.refs = sel.Rules.Candidates(path, res.refs, ext.indexed(f, res.Groups.Selected))
-		}
-		for _, ref := range res.refs {
-			r := &f.Groups[ref.Group].Rules[ref.Rule]
-			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
-				continue
-			}
-			m := f.MatchOf(r)
-			m.Priority = len(m.Normalized)
-			_, m.Steps = pattern.NormalizeRule(m.Pattern)
-			res.matches = append(res.matches, m)
-		}
-	}
-	if len(res.matches) > 0 {
-		res.Matches = res.matches
-	}
-	sortMatchesByLine(res.Matches)
-	res.DecideLongest()
-	if path == "/robots.txt" {
-		// The matches stay listed, but none of them decided.
-		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
-	}
-	res.Diagnostics = sel.Diags
-	if res.Winner < 0 && explain || res.Winner >= 0 && f.ExplainsRules() {
-		res.Explanation = Explain(f, res)
-	}
 }

@@ -39,7 +39,9 @@ type UserAgentMatch struct {
 	Agent   Agent
 	Group   int  // index in File.Groups
 	Matched bool // whether this line selects its group for the token
-	How     string
+	// How says why, in a sentence; empty when the trace writes it on
+	// demand: read it with GroupTrace.How.
+	How string
 }
 
 // A GroupTrace explains how the token chose its groups.
@@ -50,6 +52,38 @@ type GroupTrace struct {
 	Global   bool             // the global (*) group(s) were used
 	Merged   bool             // more than one group was merged
 	Summary  string           // the whole trace in a sentence
+	// explainer writes the How its reading left empty (SetExplainer).
+	explainer AgentExplainer
+}
+
+// An AgentExplainer writes the sentence of a user-agent line of a trace
+// when it is read, from what its reading kept of the selection: a file
+// may hold hundreds of thousands of user-agent lines, and a sentence made
+// for each was 16 MiB of protego's trace of the 100 MiB mixed file, which
+// a check's text never reads (issue 16). It reads only the line's agent
+// and group, never Matched, which a caller may change (crawler plans).
+type AgentExplainer interface {
+	How(m UserAgentMatch) string
+}
+
+// SetExplainer makes e write the How of the agents whose How is empty.
+func (tr *GroupTrace) SetExplainer(e AgentExplainer) { tr.explainer = e }
+
+// WithoutAgents is tr without the trace of every user-agent line, for a
+// result kept in brief: its explainer goes too, which may hold the data
+// of the file it read.
+func (tr GroupTrace) WithoutAgents() GroupTrace {
+	tr.Agents, tr.explainer = nil, nil
+	return tr
+}
+
+// How is the sentence of m, one of tr's agents: m.How, or what the
+// trace's explainer writes when the reading left it empty.
+func (tr *GroupTrace) How(m UserAgentMatch) string {
+	if m.How != "" || tr.explainer == nil {
+		return m.How
+	}
+	return tr.explainer.How(m)
 }
 
 // A Target is a URL read for matching.

@@ -438,15 +438,31 @@ func (p *rfcParser) other(l *Line) {
 // Evaluate is RFC 9309's decision (§2.2.2): of the matching rules of the
 // applying groups, the one with the most octets in its pattern wins; an
 // allow wins a tie; no match allows; /robots.txt is always allowed.
-func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
+func (r rfc9309) Evaluate(f *File, token string, t *Target) *Result {
+	res := new(Result)
+	r.evaluateInto(f, token, t, res, true)
+	// A Result of its own keeps no spare arrays: they are for the next
+	// URL of an EvaluateInto.
+	res.matches, res.refs = nil, nil
+	return res
+}
+
+// evaluateInto is Evaluate into res, with the arrays res keeps
+// (File.EvaluateInto); explain false leaves the sentence of a verdict no
+// rule decided to AppendExplanation (File.DecideInto).
+func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, explain bool) {
 	path, steps := pattern.NormalizePath(t.Path)
-	res := &Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1}
+	*res = Result{Reading: f.Reading, Token: token, Target: t, Path: path, Steps: steps, Winner: -1, RunnerUp: -1,
+		matches: res.matches[:0], refs: res.refs[:0]}
 	sel := f.SelectionFor(token, selectGroups)
 	res.Groups = sel.Trace
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
-		var local [16]pattern.Ref
-		selected := res.Groups.Selected
-		for _, ref := range sel.Rules.Candidates(path, local[:0], ext.indexed(f, selected)) {
+		if x := sel.Rules.Built(); x != nil {
+			res.refs = x.Candidates(path, res.refs)
+		} else {
+			res.refs = sel.Rules.Candidates(path, res.refs, ext.indexed(f, res.Groups.Selected))
+		}
+		for _, ref := range res.refs {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
 			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
 				continue
@@ -454,8 +470,11 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 			m := f.MatchOf(r)
 			m.Priority = len(m.Normalized)
 			_, m.Steps = pattern.NormalizeRule(m.Pattern)
-			res.Matches = append(res.Matches, m)
+			res.matches = append(res.matches, m)
 		}
+	}
+	if len(res.matches) > 0 {
+		res.Matches = res.matches
 	}
 	sortMatchesByLine(res.Matches)
 	res.DecideLongest()
@@ -464,10 +483,9 @@ func (rfc9309) Evaluate(f *File, token string, t *Target) *Result {
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	if res.Winner < 0 || f.ExplainsRules() {
+	if res.Winner < 0 && explain || res.Winner >= 0 && f.ExplainsRules() {
 		res.Explanation = Explain(f, res)
 	}
-	return res
 }
 
 // indexed yields the rules of the groups selected to index (see

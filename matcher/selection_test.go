@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,23 +54,20 @@ func TestKelvinSignNamesItsGroup(t *testing.T) {
 	}
 }
 
-// A trace's sentences quote as fmt's %q does, whether the token is
-// written into the one string of plain tokens' sentences or needs escapes,
-// and each sentence is its own slice of it.
+// A trace's sentences, written when read, quote as fmt's %q does, whether
+// the token is plain or needs escapes.
 func TestTraceSentenceIsFmtQ(t *testing.T) {
 	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
 	w := NewTraceWriter(f, "Googlebot", " equals %s", " is not %s")
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
+	var got []string
 	for _, tok := range tokens {
 		w.NotNamed(Agent{Token: tok}, 0)
-	}
-	tr := w.Finish(f)
-	if len(tr.Agents) != len(tokens) {
-		t.Fatalf("%d agents in the trace, want %d", len(tr.Agents), len(tokens))
+		got = append(got, w.tr.How(w.tr.Agents[len(w.tr.Agents)-1]))
 	}
 	for i, tok := range tokens {
-		if want := fmt.Sprintf("%q is not %q", tok, "Googlebot"); tr.Agents[i].How != want {
-			t.Errorf("sentence %d: got %q, want %q", i, tr.Agents[i].How, want)
+		if want := fmt.Sprintf("%q is not %q", tok, "Googlebot"); got[i] != want {
+			t.Errorf("sentence %d: got %q, want %q", i, got[i], want)
 		}
 	}
 }
@@ -102,6 +100,16 @@ func TestBearingManyGroups(t *testing.T) {
 		}
 		if len(want) < 3 || !reflect.DeepEqual(res.Diagnostics, want) {
 			t.Errorf("%s: bearing diagnostics\n got %v\nwant %v", r, res.Diagnostics, want)
+		}
+	}
+}
+
+// The trace's quoting takes a short cut for plain tokens; every text must
+// still read as strconv.Quote writes it.
+func TestQuotedThenIsQuote(t *testing.T) {
+	for _, s := range []string{"", "Googlebot", "bot-a_b", "a b", `a"b`, `a\b`, "tab\there", "é", "\x7f", "~!", "\xff"} {
+		if got, want := quotedThen(s, " is not x"), strconv.Quote(s)+" is not x"; got != want {
+			t.Errorf("quotedThen(%q) = %s, want %s", s, got, want)
 		}
 	}
 }

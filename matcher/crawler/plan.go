@@ -96,7 +96,7 @@ func (p *Plan) Evaluate(f *matcher.File, t *matcher.Target) *matcher.Result {
 func unselected(tr matcher.GroupTrace, sentence string) matcher.GroupTrace {
 	agents := make([]matcher.UserAgentMatch, len(tr.Agents))
 	for i, a := range tr.Agents {
-		a.Matched = false
+		a.How, a.Matched = tr.How(a), false
 		agents[i] = a
 	}
 	return matcher.GroupTrace{Token: tr.Token, Agents: agents, Summary: sentence}

@@ -95,7 +95,7 @@ func NewDetail(a *Analysis, i int) *Detail {
 		d.Path = res.Path
 		d.RobotsURL = res.Target.RobotsURL
 		d.Trace = &res.Groups
-		d.Agents, d.AgentsHidden = traceRows(res.Groups.Agents)
+		d.Agents, d.AgentsHidden = traceRows(&res.Groups)
 		d.URLSteps = append(append([]matcher.Step(nil), res.Target.Steps...), res.Steps...)
 		for mi, m := range res.Matches {
 			d.Patterns = append(d.Patterns, patternRow{Line: int(m.Rule.Line), Text: strings.TrimSpace(a.File.Text(int(m.Rule.Line))),
@@ -153,17 +153,15 @@ func annotate(a *Analysis, res *matcher.Result) ([]FileRow, int) {
 
 // traceRows picks the trace table's rows: every user-agent line that
 // selects its group, and the others up to maxTraceRows in all.
-func traceRows(agents []matcher.UserAgentMatch) ([]matcher.UserAgentMatch, int) {
-	if len(agents) <= maxTraceRows {
-		return agents, 0
-	}
+func traceRows(tr *matcher.GroupTrace) ([]matcher.UserAgentMatch, int) {
 	var out []matcher.UserAgentMatch
-	for _, ag := range agents {
+	for _, ag := range tr.Agents {
 		if ag.Matched || len(out) < maxTraceRows {
+			ag.How = tr.How(ag) // the rows shown, written when the reading left it to the trace
 			out = append(out, ag)
 		}
 	}
-	return out, len(agents) - len(out)
+	return out, len(tr.Agents) - len(out)
 }
 
 // linesToShow returns the line numbers to show, in order: all of them for

@@ -82,10 +82,13 @@ type pgSet struct {
 // lists of groups keep a file of many sets sharing many groups linear.
 type pgJoin struct{ group, run int }
 
-// pgBuilt is one group's entries, made once.
+// pgBuilt is one group's entries, made once (by whichever of the
+// goroutines evaluating a shared File reads the group first). Kept
+// behind a pointer, a group that no token reads costs 24 bytes: the
+// 150,000 groups of the 100 MiB mixed file held 64 each (issue 16).
 type pgBuilt struct {
 	once    sync.Once
-	entries pgEntries
+	entries *pgEntries
 }
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
@@ -98,39 +101,77 @@ type pgEntries struct {
 	// starts[r] is where rule r's entries start in all, in the order
 	// protego adds them; starts[len(rules)] is len(all).
 	starts []int32
+	// texts holds, one after the other, the match forms that are not
+	// their rule's pattern as written (a twin with %24, a directory).
+	texts string
 }
 
 // rules is the number of rules whose entries e holds.
-func (e pgEntries) rules() int { return max(len(e.starts)-1, 0) }
+func (e *pgEntries) rules() int { return max(len(e.starts)-1, 0) }
 
 // of returns the entries of rule r.
-func (e pgEntries) of(r int) []pgMatcher { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
+func (e *pgEntries) of(r int) []pgMatcher { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
+
+// form is m, one of e's entries, with its match form as text.
+func (e *pgEntries) form(f *matcher.File, m *pgMatcher) pgForm {
+	return pgForm{match: e.text(f, m), prio: m.prio, flags: m.flags, never: m.never}
+}
+
+// text is the match form of m, one of e's entries.
+func (e *pgEntries) text(f *matcher.File, m *pgMatcher) string {
+	if m.own {
+		return f.TextOf(matcher.Span{Start: m.at, End: m.at + m.n})
+	}
+	return e.texts[m.at : m.at+m.n]
+}
+
+// matches reports whether m, one of e's entries, matches the quoted URL
+// path.
+func (e *pgEntries) matches(f *matcher.File, m *pgMatcher, path string) bool {
+	return !m.never && m.flags.Pattern(e.text(f, m)).Match(path)
+}
+
+// noEntries is what a group outside the file has.
+var noEntries pgEntries
 
 // entriesOf returns the entries of each rule of group gi, made from the
 // rule's value as the parse read it (decoded with errors="ignore") on
 // first use. The parse reported a value that raises and kept no rule of
 // it, so every rule here builds.
-func (ext *pgFile) entriesOf(f *matcher.File, gi int) pgEntries {
+func (ext *pgFile) entriesOf(f *matcher.File, gi int) *pgEntries {
 	if gi < 0 || gi >= len(ext.built) {
-		return pgEntries{}
+		return &noEntries
 	}
 	b := &ext.built[gi]
-	b.once.Do(func() {
-		rules := f.Groups[gi].Rules
-		e := pgEntries{all: make([]pgMatcher, 0, len(rules)+len(rules)/4), starts: make([]int32, len(rules)+1)}
-		var made []pgEntry
-		for ri := range rules {
-			e.starts[ri] = int32(len(e.all))
-			made = made[:0]
-			pgAdd(&made, pgIgnore(f.TextOf(rules[ri].Pattern)), rules[ri].Allow, false, nil)
-			for k := range made {
-				e.all = append(e.all, made[k].pgMatcher)
-			}
-		}
-		e.starts[len(rules)] = int32(len(e.all))
-		b.entries = e
-	})
+	b.once.Do(func() { b.entries = buildEntries(f, f.Groups[gi].Rules) })
 	return b.entries
+}
+
+// buildEntries makes the entries of rules.
+func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
+	e := &pgEntries{all: make([]pgMatcher, 0, len(rules)+len(rules)/4), starts: make([]int32, len(rules)+1)}
+	var made []pgEntry
+	var texts []byte
+	for ri := range rules {
+		e.starts[ri] = int32(len(e.all))
+		made = made[:0]
+		value := f.TextOf(rules[ri].Pattern)
+		pgAdd(&made, pgIgnore(value), rules[ri].Allow, false, nil)
+		for k := range made {
+			m := &made[k]
+			kept := pgMatcher{n: int32(len(m.match)), prio: m.prio, flags: m.flags, never: m.never}
+			if m.match == value {
+				kept.own, kept.at = true, rules[ri].Pattern.Start
+			} else {
+				kept.at = int32(len(texts))
+				texts = append(texts, m.match...)
+			}
+			e.all = append(e.all, kept)
+		}
+	}
+	e.starts[len(rules)] = int32(len(e.all))
+	e.texts = string(texts)
+	return e
 }
 
 // groups returns the groups of s, in file order.
@@ -147,25 +188,33 @@ func (s *pgSet) groups(runs []int) []int {
 // A pgEntry is one rule as protego stores it: its quoted pattern, its
 // priority (the pattern's length in characters) and, when steps were
 // asked for, how the line's value became the pattern.
-//
-// A file holds one or more per rule, so it is kept to 48 bytes: the
-// steps, made only for the rules of an explanation, behind a pointer, and
-// the priority in an int32.
 type pgEntry struct {
 	pattern string
 	steps   *[]matcher.Step
-	pgMatcher
+	pgForm
 }
 
-// A pgMatcher is what matching reads of an entry, 24 bytes: a group's
-// entries are kept so (pgEntries).
-type pgMatcher struct {
+// A pgForm is what matching reads of an entry.
+type pgForm struct {
 	// match is the pattern as the project's matcher reads it to match as
 	// protego's regular expression does (see pgMatchForm); never is set
 	// when that expression can match no URL.
 	match string
 	prio  int32
 	flags pattern.Flags
+	never bool
+}
+
+// A pgMatcher is a pgForm as a group keeps it (pgEntries), in 16 bytes
+// rather than 24, with its match form as a place: [at, at+n) of the
+// source when own (the pattern as written, as most are), else of the
+// group's texts. A token of the 100 MiB mixed file reads a million
+// (issue 16).
+type pgMatcher struct {
+	at, n int32
+	prio  int32
+	flags pattern.Flags
+	own   bool
 	never bool
 }
 
@@ -179,7 +228,7 @@ func (e *pgEntry) stepList() []matcher.Step {
 }
 
 // matches reports whether the entry matches the quoted URL path.
-func (e *pgMatcher) matches(path string) bool {
+func (e *pgForm) matches(path string) bool {
 	return !e.never && e.flags.Pattern(e.match).Match(path)
 }
 
@@ -636,7 +685,7 @@ func pgAdd(out *[]pgEntry, pat string, allow, steps bool, before []matcher.Step)
 	if q == pat {
 		q = pat // the pattern as written, a slice of the source: no copy kept per rule
 	}
-	e := pgEntry{pattern: q, pgMatcher: pgMatcher{prio: int32(utf8.RuneCountInString(q))}}
+	e := pgEntry{pattern: q, pgForm: pgForm{prio: int32(utf8.RuneCountInString(q))}}
 	e.match, e.never = pgMatchForm(q)
 	e.flags = pattern.FlagsOf(e.match)
 	if steps {
@@ -815,7 +864,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 
 // pgMatch tries the entries protego made of rule ri of group gi (built
 // holds the group's); the strongest one that matches stands for the rule.
-func pgMatch(f *matcher.File, built pgEntries, gi, ri int, path string) (matcher.Match, bool) {
+func pgMatch(f *matcher.File, built *pgEntries, gi, ri int, path string) (matcher.Match, bool) {
 	if ri >= built.rules() {
 		return matcher.Match{}, false
 	}
@@ -823,7 +872,7 @@ func pgMatch(f *matcher.File, built pgEntries, gi, ri int, path string) (matcher
 	best := -1
 	for k := range entries {
 		e := &entries[k]
-		if (best < 0 || e.prio > entries[best].prio) && e.matches(path) {
+		if (best < 0 || e.prio > entries[best].prio) && built.matches(f, e, path) {
 			best = k
 		}
 	}
@@ -896,31 +945,43 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
 	tr.Agents = f.AgentMatches()
-	// What a line says depends on its token alone: a file names the same
-	// crawlers in many records, and each sentence made once was a
-	// hundred bytes per user-agent line, kept for the token (150,000
-	// records of the 100 MiB mixed file, issue 16).
-	seen := map[string]matcher.UserAgentMatch{}
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
-			m, ok := seen[a.Token]
-			if !ok {
-				m = pgAgentMatch(a, gi, name, chosen, score)
-				if len(seen) < maxSentences {
-					seen[a.Token] = m
-				}
-			}
-			m.Agent, m.Group = a, gi
-			tr.Agents = append(tr.Agents, m)
+			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
 		}
 	}
+	// Each line's sentence is written when read: made here, they were a
+	// hundred bytes per user-agent line, kept for the token (150,000
+	// records of the 100 MiB mixed file name 200,000 crawlers, issue 16).
+	tr.SetExplainer(&pgAgentHow{name: name, chosen: chosen, score: score})
 	tr.Summary = pgSummary(f, ext, tr, name, chosen, score)
 	return tr
 }
 
-// maxSentences bounds how many user-agent lines' sentences a selection
-// keeps to share: a file whose every token differs costs no more.
-const maxSentences = 1024
+// pgNamed reports whether a user-agent value (lower-cased) files its
+// record under the rule set chosen: one of its pgNames is chosen.
+func pgNamed(value, chosen string) bool {
+	if value == chosen {
+		return true
+	}
+	if value == "*" || !strings.Contains(value, "*") {
+		return false
+	}
+	bare := strings.ReplaceAll(value, "*", "")
+	return bare != "" && bare == chosen
+}
+
+// pgAgentHow is what a selection keeps to write its user-agent lines'
+// sentences (pgAgentMatch): the token as protego compares it, the rule
+// set chosen ("" when none) and its score.
+type pgAgentHow struct {
+	name, chosen string
+	score        int
+}
+
+func (h *pgAgentHow) How(m matcher.UserAgentMatch) string {
+	return pgAgentMatch(m.Agent, m.Group, h.name, h.chosen, h.score).How
+}
 
 func pgAgentMatch(a matcher.Agent, gi int, name, chosen string, best int) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}

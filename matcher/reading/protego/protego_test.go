@@ -334,8 +334,8 @@ func FuzzProtego(f *testing.F) {
 					t.Fatalf("rule of line %d: %d entries kept, %d made again", r.Line, len(entries), len(full))
 				}
 				for k, e := range full {
-					if e.pgMatcher != entries[k] {
-						t.Fatalf("rule of line %d: entry %d kept as %+v, made again as %+v", r.Line, k, entries[k], e.pgMatcher)
+					if kept := built.form(file, &entries[k]); e.pgForm != kept {
+						t.Fatalf("rule of line %d: entry %d kept as %+v, made again as %+v", r.Line, k, kept, e.pgForm)
 					}
 					if e.pattern == "" || int(e.prio) != utf8.RuneCountInString(e.pattern) {
 						t.Fatalf("entry %q has priority %d", e.pattern, e.prio)

@@ -154,7 +154,7 @@ func TestPythonRFCExplanation(t *testing.T) {
 	if !strings.Contains(res.Groups.Summary, `is "google"`) || len(res.Groups.Selected) != 1 {
 		t.Errorf("group trace: %s (selected %v)", res.Groups.Summary, res.Groups.Selected)
 	}
-	if a := res.Groups.Agents; len(a) != 1 || !a[0].Matched || !strings.Contains(a[0].How, "substring") {
+	if a := res.Groups.Agents; len(a) != 1 || !a[0].Matched || !strings.Contains(res.Groups.How(a[0]), "substring") {
 		t.Errorf("agents %+v", a)
 	}
 	var outs []string
@@ -203,7 +203,7 @@ func TestPythonRFCSubstringTrace(t *testing.T) {
 	}
 	for _, a := range res.Groups.Agents {
 		if a.Matched != (a.Agent.Token == "bar") {
-			t.Errorf("line %d (%q): matched %v, %s", a.Agent.Line, a.Agent.Token, a.Matched, a.How)
+			t.Errorf("line %d (%q): matched %v, %s", a.Agent.Line, a.Agent.Token, a.Matched, res.Groups.How(a))
 		}
 	}
 }
