@@ -116,3 +116,28 @@ func TestOursReadsTheWholeTrace(t *testing.T) {
 		}
 	}
 }
+
+// SiteFile is the shape issue 18's -urls target names: at 500 KiB, the
+// token's merged groups hold 10,000 rules or more, and some URLs match.
+func TestSiteFileHoldsTenThousandRules(t *testing.T) {
+	body, urls := SiteFile(500<<10, 2000)
+	f := matcher.Parse(body)
+	disallowed := 0
+	var selected []int
+	for _, u := range urls {
+		res, err := f.Evaluate(Token, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected = res.Groups.Selected
+		if !res.Allowed {
+			disallowed++
+		}
+	}
+	if n := f.RuleCount(selected); n < 10000 {
+		t.Errorf("%d rules apply to %s, want 10,000 or more", n, Token)
+	}
+	if disallowed == 0 || disallowed == len(urls) {
+		t.Errorf("%d of %d URLs disallowed: the URLs should meet the rules sometimes", disallowed, len(urls))
+	}
+}

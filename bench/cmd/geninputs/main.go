@@ -2,9 +2,10 @@
 // program can be measured on them: a realistic robots.txt and a list of
 // URLs, one a line, from the same deterministic generators the benchmarks
 // use. -shape mixed or tiny writes one of bench.HugeFile's shapes instead
-// of the realistic file.
+// of the realistic file, and -shape site bench.SiteFile and its URLs.
 //
 //	go run ./cmd/geninputs -size 512000 -urls 1000000 -dir OUT
+//	go run ./cmd/geninputs -size 512000 -urls 1000000 -shape site -dir OUT
 //	go run ./cmd/geninputs -size 104857600 -shape tiny -urls 2 -dir OUT
 package main
 
@@ -23,7 +24,7 @@ func main() {
 	size := flag.Int("size", 500<<10, "bytes of robots.txt")
 	n := flag.Int("urls", 1000000, "number of URLs")
 	dir := flag.String("dir", ".", "folder to write robots.txt and urls.txt into")
-	shape := flag.String("shape", "realistic", "the file's shape: realistic, or one of bench.HugeFile's ("+strings.Join(bench.Shapes, ", ")+")")
+	shape := flag.String("shape", "realistic", "the file's shape: realistic, site (bench.SiteFile), or one of bench.HugeFile's ("+strings.Join(bench.Shapes, ", ")+")")
 	flag.Parse()
 	if err := write(*dir, *size, *n, *shape); err != nil {
 		fmt.Fprintln(os.Stderr, "geninputs:", err)
@@ -32,12 +33,19 @@ func main() {
 }
 
 func write(dir string, size, n int, shape string) error {
-	body := bench.RealisticFile(size)
-	if shape != "realistic" {
+	var body []byte
+	var urls []string
+	switch shape {
+	case "realistic":
+		body, urls = bench.RealisticFile(size), bench.URLs(n)
+	case "site":
+		body, urls = bench.SiteFile(size, n)
+	default:
 		var err error
 		if body, err = bench.HugeFile(size, shape); err != nil {
 			return err
 		}
+		urls = bench.URLs(n)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), body, 0o644); err != nil {
 		return err
@@ -47,7 +55,7 @@ func write(dir string, size, n int, shape string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	for _, u := range bench.URLs(n) {
+	for _, u := range urls {
 		fmt.Fprintln(w, u)
 	}
 	if err := w.Flush(); err != nil {
