@@ -314,7 +314,11 @@ func (p *rfcParser) checkDuplicate(l *Line, tok string) {
 	if !seen {
 		return
 	}
-	if line := p.agents[first].Line; int(p.File.LineGroup(line-1)) != p.group {
+	// The current group's agents start at its start: an agent before it
+	// is in an earlier group. Asked of the first agent's line, the group
+	// read a line record the parse wrote long before, a cache miss each.
+	if first < p.starts[p.group].agent {
+		line := p.agents[first].Line
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(line)+": the rules of both groups are merged")
 	}
