@@ -127,6 +127,9 @@ type rfcParser struct {
 	starts []groupStart
 	// firstSeen finds the first agent naming each token.
 	firstSeen firstAgents
+	// tokens holds the first agent's token of each, which the agents
+	// naming it as written share (see tokenArena).
+	tokens tokenArena
 	// derived holds the patterns normalization changed (see Rule.derived).
 	derived []string
 	// skipLines says that run stores no lines (ParseOptions.SkipLineModel).
@@ -310,9 +313,14 @@ func (p *rfcParser) userAgent(l *Line) {
 // checkDuplicate reports a token that an earlier group names too, whose
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
-	first, seen := p.firstSeen.first(p.agents, len(p.agents)-1)
+	i := len(p.agents) - 1
+	first, seen := p.firstSeen.first(p.agents, i)
 	if !seen {
+		p.agents[i].Token = p.tokens.keep(tok)
 		return
+	}
+	if p.agents[first].Token == tok {
+		p.agents[i].Token = p.agents[first].Token
 	}
 	// The current group's agents start at its start: an agent before it
 	// is in an earlier group. Asked of the first agent's line, the group
