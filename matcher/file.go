@@ -311,8 +311,7 @@ func (f *File) Text(line int) string {
 	if line < 1 || line > f.NumLines() {
 		return ""
 	}
-	r := &f.lines.recs[line-1]
-	return f.TextOf(Span{r.start, r.end})
+	return f.TextOf(Span{f.lines.recs[line-1].start, f.lines.end(line - 1)})
 }
 
 // Verify reports where the line model does not hold together: lines out of

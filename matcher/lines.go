@@ -6,14 +6,16 @@ import (
 	"sort"
 )
 
-// lineStore keeps a File's lines in 20 bytes each instead of a Line's 44
+// lineStore keeps a File's lines in 16 bytes each instead of a Line's 44
 // (issue 16): a 100 MiB file has some four million lines, and the full
 // Line slice was 168 MiB of the 300 a parse kept. A line's number is its
-// index, and its key, value and comment spans are kept as byte offsets
-// from its start, one byte each, which fits every line shorter than 256
-// bytes; a line whose spans do not fit keeps them whole in long, so that
-// the store stays exact for any bytes. Such a line is at least 256 bytes
-// long, so long's share of the memory stays small beside the file's.
+// index, and its end and its key, value and comment spans are kept as
+// byte offsets from its start, one byte each, which fits every line
+// shorter than 256 bytes; a line whose end or spans do not fit keeps them
+// whole in long, so that the store stays exact for any bytes. Such a line
+// is at least 256 bytes long, so long's share of the memory stays small
+// beside the file's. The end kept whole in every record was 20 bytes a
+// line, 16 MiB of the 100 MiB mixed file's store.
 type lineStore struct {
 	recs []lineRec
 	long map[int32]lineSpans // by index, for the lines whose rel is unused
@@ -28,13 +30,36 @@ type lineStore struct {
 
 // A lineRec is one stored line.
 type lineRec struct {
-	start, end, group int32
-	rel               [6]uint8 // key, value and comment span ends, less start
-	kind              Kind     // with kindLong set when the spans are in long
+	start, group int32
+	rel          [6]uint8 // key, value and comment span ends, less start
+	n            uint8    // the line's length, end less start
+	kind         Kind     // with kindLong set when the end and spans are in long
 }
 
-// lineSpans are a line's key, value and comment spans, whole.
-type lineSpans struct{ key, value, comment Span }
+// lineSpans are a line's end and its key, value and comment spans, whole.
+type lineSpans struct {
+	end                 int32
+	key, value, comment Span
+}
+
+// fits reports whether a line from at to end with these span offsets
+// (less at) fits a lineRec: a negative offset has its high bits set, as
+// has one over 0xFF.
+func fits(at, end int32, d0, d1, d2, d3, d4, d5 int32) bool {
+	return uint32(end-at|d0|d1|d2|d3|d4|d5) <= 0xFF
+}
+
+// end is the byte offset just past line i (0-based), which must exist.
+func (s *lineStore) end(i int) int32 {
+	if s.edit != nil && i == s.editing {
+		return s.edit.End
+	}
+	r := &s.recs[i]
+	if r.kind&kindLong != 0 {
+		return s.long[int32(i)].end
+	}
+	return r.start + int32(r.n)
+}
 
 // kindLong marks a lineRec whose spans are in lineStore.long.
 const kindLong Kind = 0x80
@@ -47,10 +72,10 @@ func (s *lineStore) get(i int) Line {
 		return *s.edit
 	}
 	r := &s.recs[i]
-	l := Line{Number: int32(i + 1), Start: r.start, End: r.end, Kind: r.kind &^ kindLong, Group: r.group}
+	l := Line{Number: int32(i + 1), Start: r.start, End: r.start + int32(r.n), Kind: r.kind &^ kindLong, Group: r.group}
 	if r.kind&kindLong != 0 {
 		sp := s.long[int32(i)]
-		l.Key, l.Value, l.Comment = sp.key, sp.value, sp.comment
+		l.End, l.Key, l.Value, l.Comment = sp.end, sp.key, sp.value, sp.comment
 		return l
 	}
 	at := func(k int) int32 { return r.start + int32(r.rel[k]) }
@@ -78,7 +103,7 @@ func (s *lineStore) addNew(start, end int) {
 		s.add(NewLine(len(s.recs)+1, start, end))
 		return
 	}
-	s.recs = append(s.recs, lineRec{start: int32(start), end: int32(end), group: -1,
+	s.recs = append(s.recs, lineRec{start: int32(start), group: -1, n: uint8(n),
 		rel: [6]uint8{0, 0, 0, 0, uint8(n), uint8(n)}})
 }
 
@@ -89,11 +114,11 @@ func (s *lineStore) addRead(l *Line) {
 	at := l.Start
 	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
 	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
-	if uint32(d0|d1|d2|d3|d4|d5) > 0xFF {
+	if !fits(at, l.End, d0, d1, d2, d3, d4, d5) {
 		s.add(*l)
 		return
 	}
-	s.recs = append(s.recs, lineRec{start: l.Start, end: l.End, group: l.Group, kind: l.Kind,
+	s.recs = append(s.recs, lineRec{start: l.Start, group: l.Group, kind: l.Kind, n: uint8(l.End - at),
 		rel: [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}})
 }
 
@@ -108,12 +133,12 @@ func (s *lineStore) add(l Line) {
 // value, it took twice as long.
 func (s *lineStore) put(i int, l *Line) {
 	r := &s.recs[i]
-	r.start, r.end, r.group, r.kind = l.Start, l.End, l.Group, l.Kind
+	r.start, r.group, r.kind = l.Start, l.Group, l.Kind
 	at := l.Start
 	d0, d1, d2 := l.Key.Start-at, l.Key.End-at, l.Value.Start-at
 	d3, d4, d5 := l.Value.End-at, l.Comment.Start-at, l.Comment.End-at
-	// A negative offset has its high bits set, as has one over 0xFF.
-	if uint32(d0|d1|d2|d3|d4|d5) <= 0xFF {
+	if fits(at, l.End, d0, d1, d2, d3, d4, d5) {
+		r.n = uint8(l.End - at)
 		r.rel = [6]uint8{uint8(d0), uint8(d1), uint8(d2), uint8(d3), uint8(d4), uint8(d5)}
 		if s.long != nil {
 			delete(s.long, int32(i))
@@ -123,7 +148,7 @@ func (s *lineStore) put(i int, l *Line) {
 	if s.long == nil {
 		s.long = map[int32]lineSpans{}
 	}
-	s.long[int32(i)] = lineSpans{l.Key, l.Value, l.Comment}
+	s.long[int32(i)] = lineSpans{l.End, l.Key, l.Value, l.Comment}
 	r.kind |= kindLong
 }
 
@@ -148,7 +173,7 @@ func (s *lineStore) group(i int) int32 {
 // lines' ends.
 func (s *lineStore) position(offset int) Position {
 	recs := s.recs
-	i := sort.Search(len(recs), func(i int) bool { return int(recs[i].end) >= offset })
+	i := sort.Search(len(recs), func(i int) bool { return int(s.end(i)) >= offset })
 	if i == len(recs) {
 		i = len(recs) - 1
 	}

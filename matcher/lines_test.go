@@ -18,6 +18,9 @@ func TestLineStoreRoundTrip(t *testing.T) {
 		{Start: 700, End: 956, Kind: KindOther, Group: 7, Key: Span{700, 703}, Value: Span{705, 956}, Comment: Span{956, 956}},
 		// a span before the line's start (no reading makes one; the store keeps it all the same)
 		{Start: 1000, End: 1004, Kind: KindInvalid, Group: -1, Key: Span{999, 999}, Value: Span{1000, 1000}, Comment: Span{1004, 1004}},
+		// a line of 400 bytes whose spans all fit in a byte: its end does not
+		{Start: 2000, End: 2400, Kind: KindAllow, Group: 8, Key: Span{2000, 2005}, Value: Span{2007, 2010}, Comment: Span{2011, 2020}},
+		{Start: 2401, End: 2402, Kind: KindBlank, Group: -1, Key: Span{2401, 2401}, Value: Span{2401, 2401}, Comment: Span{2402, 2402}},
 	}
 	var f File
 	for i, l := range lines {
@@ -34,7 +37,13 @@ func TestLineStoreRoundTrip(t *testing.T) {
 	short := lines[0]
 	short.Number = 3
 	f.SetLine(2, short)
-	if got := f.Line(2); got != short || len(f.lines.long) != 2 {
+	// Positions find their line by its end, whole or kept in a byte.
+	for _, c := range []struct{ offset, line, col int }{{2399, 7, 400}, {2400, 7, 401}, {2401, 8, 1}, {5, 1, 6}} {
+		if p := f.lines.position(c.offset); p.Line != c.line || p.Column != c.col {
+			t.Errorf("position(%d) = %+v, want line %d column %d", c.offset, p, c.line, c.col)
+		}
+	}
+	if got := f.Line(2); got != short || len(f.lines.long) != 3 {
 		t.Errorf("line 3 after SetLine: %+v, %d long lines kept", got, len(f.lines.long))
 	}
 }

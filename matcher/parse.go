@@ -178,8 +178,9 @@ func (s *Scanner) CheckBytes() {
 	nul, valid := bytes.IndexByte(rest, 0) >= 0, utf8.Valid(rest)
 	long := s.Longest > GoogleLineLimit
 	if nul || !valid || long {
-		for _, r := range s.File.store().recs {
-			s.checkLine(src, int(r.start), int(r.end), nul, valid, long)
+		st := s.File.store()
+		for i, r := range st.recs {
+			s.checkLine(src, int(r.start), int(st.end(i)), nul, valid, long)
 		}
 	}
 	if len(src) > ParseLimit {
