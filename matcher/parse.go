@@ -127,10 +127,32 @@ func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 	// lies inside the input.
 	start = max(0, min(start, len(s.File.Source)))
 	end = max(start, min(end, len(s.File.Source)))
+	if len(s.Diags) == cap(s.Diags) {
+		s.Diags = s.growDiagnostics()
+	}
 	s.Diags = append(s.Diags, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
+}
+
+// growDiagnostics makes room for the diagnostics still to come, guessed
+// from those of the lines read so far when the reading says which line it
+// is on. append grows a large slice by a quarter, and a diagnostic is 104
+// bytes: the 16,371 diagnostics of the 5 MiB realistic file allocated
+// 7 MB, five times their size, copied some fifteen times, and the copies
+// were 5% of its parse (issue 18). SortedDiagnostics gives back the room a
+// guess left over.
+func (s *Scanner) growDiagnostics() DiagnosticList {
+	l := s.Diags
+	n := len(l) + len(l)/4 + 16 // append's growth, the least
+	if read := int(s.reading.number); read > 0 && read < s.Lines {
+		guess := float64(len(l)+1) * float64(s.Lines) / float64(read)
+		n = max(n, int(min(guess*1.125, float64(s.Lines)+16)))
+	}
+	grown := make(DiagnosticList, len(l), n)
+	copy(grown, l)
+	return grown
 }
 
 // checkBytes reports what is wrong with the bytes themselves, whatever the

@@ -104,17 +104,17 @@ func SplitRecord(src []byte, start, end int) LineRecord {
 // at the ':'; then the comment, in the rest. Returning SplitRecord's
 // record, and searching the whole line for each byte, was a quarter of
 // the rfc9309 parse (issue 18).
-func cutLine(src []byte, l *Line) (key, value Span, colon, comment bool) {
+func cutLine(src []byte, l *Line, cf *commentFinder) (key, value Span, colon, comment bool) {
 	i, end := int(l.Start), int(l.End)
 	for i < end && src[i] != ':' && src[i] != '#' {
 		i++
 	}
-	return cutAt(src, l, i)
+	return cutAt(src, l, i, cf)
 }
 
 // cutAt is cutLine once the key's loop has stopped at i: the line's first
 // ':' or '#', or its end.
-func cutAt(src []byte, l *Line, i int) (key, value Span, colon, comment bool) {
+func cutAt(src []byte, l *Line, i int, cf *commentFinder) (key, value Span, colon, comment bool) {
 	start, end := int(l.Start), int(l.End)
 	content := end
 	switch {
@@ -123,8 +123,8 @@ func cutAt(src []byte, l *Line, i int) (key, value Span, colon, comment bool) {
 		content, comment = i, true
 	default:
 		colon = true
-		if j := bytes.IndexByte(src[i+1:end], '#'); j >= 0 {
-			content, comment = i+1+j, true
+		if j := cf.in(i+1, end); j >= 0 {
+			content, comment = j, true
 		}
 	}
 	if comment {
@@ -149,12 +149,40 @@ func trimSpan(src []byte, s, e int) (int, int) {
 	return s, e
 }
 
+// A commentFinder finds the '#' that starts a comment in the lines of a
+// source read in order. It remembers the next '#' it found, so that a run
+// of lines without one is searched by one bytes.IndexByte, many bytes at
+// a time, rather than by one call per line: those calls and their setup
+// were most of the line's search for a '#' (issue 18).
+type commentFinder struct {
+	src  []byte
+	next int // the first '#' at or after the last search's start, or len(src); -1 before any
+}
+
+func newCommentFinder(src []byte) commentFinder { return commentFinder{src: src, next: -1} }
+
+// in returns the offset of the first '#' in [from, end), or -1. A call's
+// from is never before the last call's: no '#' lies between that from and
+// next.
+func (cf *commentFinder) in(from, end int) int {
+	if cf.next < from {
+		cf.next = len(cf.src)
+		if j := bytes.IndexByte(cf.src[from:], '#'); j >= 0 {
+			cf.next = from + j
+		}
+	}
+	if cf.next < end {
+		return cf.next
+	}
+	return -1
+}
+
 // cutAfterKey is cutLine for a line whose key is exactly [l.Start,
 // colon), as leadingKey found it: no key to look for or trim.
-func cutAfterKey(src []byte, l *Line, colon int) (key, value Span, comment bool) {
+func cutAfterKey(src []byte, l *Line, colon int, cf *commentFinder) (key, value Span, comment bool) {
 	end, content := int(l.End), int(l.End)
-	if j := bytes.IndexByte(src[colon+1:end], '#'); j >= 0 {
-		content, comment = colon+1+j, true
+	if j := cf.in(colon+1, end); j >= 0 {
+		content, comment = j, true
 		l.Comment = SpanOf(content+1, end)
 	}
 	vs, ve := trimSpan(src, colon+1, content)

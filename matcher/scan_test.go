@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
 )
@@ -106,7 +107,8 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 		l := NewLine(1, 0, len(src))
 		kind, n := leadingKey(src)
 		want := l
-		wk, wv, wc, wm := cutLine(src, &want)
+		cf := newCommentFinder(src)
+		wk, wv, wc, wm := cutLine(src, &want, &cf)
 		if n == 0 {
 			if wc && rfcKey(line[wk.Start:wk.End]) != KindOther && wk == SpanOf(0, int(wk.End)) && int(wk.End) < len(src) && src[wk.End] == ':' {
 				t.Errorf("%q: leadingKey missed key %q", line, line[wk.Start:wk.End])
@@ -114,11 +116,39 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 			continue
 		}
 		got := l
-		gk, gv, gm := cutAfterKey(src, &got, n)
+		cf = newCommentFinder(src)
+		gk, gv, gm := cutAfterKey(src, &got, n, &cf)
 		gc := true
 		if gk != wk || gv != wv || gc != wc || gm != wm || got != want || kind != rfcKey(line[wk.Start:wk.End]) {
 			t.Errorf("%q: leadingKey reads %v %v %v %v %v kind %v, cutLine %v %v %v %v %v kind %v",
 				line, gk, gv, gc, gm, got, kind, wk, wv, wc, wm, want, rfcKey(line[wk.Start:wk.End]))
+		}
+	}
+}
+
+// TestCommentFinderInOrder checks that one commentFinder read over the
+// lines of a source in order finds each line's first '#' after its ':',
+// as a search of that line alone does.
+func TestCommentFinderInOrder(t *testing.T) {
+	src := []byte("a:b#c\nd:e\n#f:g\nh:i#j#k\nl:m\r\nn:#\no:p\n\nq:r#")
+	cf := newCommentFinder(src)
+	ls := NewLineScanner(src, 0)
+	for {
+		start, end, ok := ls.Next()
+		if !ok {
+			break
+		}
+		colon := bytes.IndexByte(src[start:end], ':')
+		if colon < 0 {
+			continue
+		}
+		from := start + colon + 1
+		want := bytes.IndexByte(src[from:end], '#')
+		if want >= 0 {
+			want += from
+		}
+		if got := cf.in(from, end); got != want {
+			t.Errorf("line %q: '#' at %d, want %d", src[start:end], got, want)
 		}
 	}
 }
