@@ -123,3 +123,22 @@ func TestDetailBoundsTheTrace(t *testing.T) {
 		t.Errorf("%s under its own group: %s", testkit.BotName(300), d.Row.Verdict)
 	}
 }
+
+// The trace table's "Because" column shows every row's sentence, in every
+// reading: most readings write a sentence only when it is read
+// (GroupTrace.How), so a row copied without it would show an empty cell.
+func TestDetailTraceRowsHaveTheirSentences(t *testing.T) {
+	robots := "User-agent: otherbot\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n"
+	for _, r := range matcher.Readings() {
+		ex := permalink.State{Robots: robots, Token: "Googlebot", Reading: string(r), URLs: []string{"/b"}}
+		d := NewDetail(Analyze(ex, nil, nil), 0)
+		if len(d.Agents) != 3 {
+			t.Fatalf("%s: %d trace rows, want 3", r, len(d.Agents))
+		}
+		for _, ag := range d.Agents {
+			if want := d.Trace.How(ag); ag.How == "" || ag.How != want {
+				t.Errorf("%s: line %d shows %q, its sentence is %q", r, ag.Agent.Line, ag.How, want)
+			}
+		}
+	}
+}
