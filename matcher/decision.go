@@ -24,6 +24,59 @@ func (r *Result) DecideLongest() {
 	}
 }
 
+// AddMatch adds m, the next matching rule in file order, to r.Matches and
+// returns where it stands, or -1 when it is not kept, for a reading that
+// keeps a fact of its own beside each match. Under SkipLosingMatches it
+// keeps, of each kind, the first match of the highest priority: the winner
+// and the runner-up of DecideLongest are among them, and where every
+// priority is the same (-1 in a first-match reading) the first match of
+// all stays first. A stronger match then takes the place of the weaker
+// one of its kind, so that the matches kept stand in the order in which
+// their kinds first matched.
+func (r *Result) AddMatch(f *File, m Match) int {
+	if !f.opts.SkipLosingMatches {
+		r.Matches = append(r.Matches, m)
+		return len(r.Matches) - 1
+	}
+	if !r.Weighs(f, m.Rule.Allow, m.Priority) {
+		return -1
+	}
+	for i := range r.Matches {
+		if r.Matches[i].Rule.Allow == m.Rule.Allow {
+			r.Matches[i] = m
+			return i
+		}
+	}
+	r.Matches = append(r.Matches, m)
+	return len(r.Matches) - 1
+}
+
+// Weighs says whether AddMatch would keep a match of this kind and
+// priority, for a reading whose Match costs more to make than to test.
+func (r *Result) Weighs(f *File, allow bool, priority int) bool {
+	if !f.opts.SkipLosingMatches {
+		return true
+	}
+	for i := range r.Matches {
+		if r.Matches[i].Rule.Allow == allow {
+			return priority > r.Matches[i].Priority
+		}
+	}
+	return true
+}
+
+// KeepBeside keeps v, a reading's fact about the match that AddMatch
+// placed at i, in facts, which stand beside Result.Matches.
+func KeepBeside(facts []bool, i int, v bool) []bool {
+	switch {
+	case i == len(facts):
+		return append(facts, v)
+	case i >= 0:
+		facts[i] = v
+	}
+	return facts
+}
+
 func sortMatchesByLine(m []Match) {
 	for i := 1; i < len(m); i++ {
 		for j := i; j > 0 && m[j].Rule.Line < m[j-1].Rule.Line; j-- {

@@ -1,7 +1,9 @@
 package matcher_test
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -188,4 +190,83 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSkipLosingMatchesSameAnswers holds an evaluation that keeps only the
+// matches a decision weighs (issue 16, the command line's text output) to
+// the full one: for every reading and every query of the register, the
+// conformance suite and the differential corpus, the same verdict,
+// reason, deciding rule, runner-up and short reason, with the parse
+// options of check's text output; the matches kept are matches of the
+// full evaluation, at most one of each kind.
+func TestSkipLosingMatchesSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			fail, dropped := failer(t), 0
+			var into matcher.Result
+			for _, run := range byFile(qs) {
+				full, quick := matcher.ParseAs(r, run[0].body), lean.ParseAs(r, run[0].body)
+				for _, q := range run {
+					a, errA := full.Evaluate(q.token, q.url)
+					target, errB := matcher.ParseTarget(q.url)
+					if (errA == nil) != (errB == nil) {
+						t.Fatalf("%s: errors %v and %v", q.name, errA, errB)
+					}
+					if errA != nil {
+						continue
+					}
+					quick.DecideInto(&into, q.token, target)
+					if msg := sameDecision(full, a, quick, &into); msg != "" {
+						fail("%s, token %q, URL %q: %s", q.name, q.token, q.url, msg)
+					}
+					dropped += len(a.Matches) - len(into.Matches)
+				}
+			}
+			if dropped == 0 {
+				t.Errorf("no match of %d queries was left out", len(qs))
+			}
+		})
+	}
+}
+
+// why is the short reason of a result DecideInto made, as check's text
+// output writes it: the sentence of a verdict no rule decided is left out
+// of the result.
+func why(f *matcher.File, res *matcher.Result) string {
+	if res.Winner >= 0 {
+		return record.Why(f, res)
+	}
+	return string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+}
+
+// sameDecision says how b, an evaluation that kept only the matches its
+// decision weighs, decided otherwise than a, the full one, or "".
+func sameDecision(fa *matcher.File, a *matcher.Result, fb *matcher.File, b *matcher.Result) string {
+	rule := func(res *matcher.Result, i int) string {
+		if i < 0 {
+			return "none"
+		}
+		m := res.Matches[i]
+		return fmt.Sprintf("line %d %s %q priority %d", m.Rule.Line, m.Rule.Kind(), m.Pattern, m.Priority)
+	}
+	switch {
+	case a.Allowed != b.Allowed || a.Reason != b.Reason:
+		return fmt.Sprintf("verdicts %s (%s) and %s (%s)", a.Verdict(), a.Reason, b.Verdict(), b.Reason)
+	case rule(a, a.Winner) != rule(b, b.Winner):
+		return fmt.Sprintf("deciding rules %s and %s", rule(a, a.Winner), rule(b, b.Winner))
+	case rule(a, a.RunnerUp) != rule(b, b.RunnerUp):
+		return fmt.Sprintf("runners-up %s and %s", rule(a, a.RunnerUp), rule(b, b.RunnerUp))
+	case record.Why(fa, a) != why(fb, b):
+		return fmt.Sprintf("short reasons %q and %q", record.Why(fa, a), why(fb, b))
+	case len(b.Matches) > 2:
+		return fmt.Sprintf("%d matches kept", len(b.Matches))
+	}
+	for i := range b.Matches {
+		if !slices.ContainsFunc(a.Matches, func(m matcher.Match) bool { return m.Rule == b.Matches[i].Rule }) {
+			return fmt.Sprintf("kept %s, which the full evaluation did not match", rule(b, i))
+		}
+	}
+	return ""
 }

@@ -206,6 +206,15 @@ type ParseOptions struct {
 	// as they read them. The answers and the line model are those of the
 	// full parse (TestSkipLineModelSameAnswers).
 	SkipLineModel bool
+	// SkipLosingMatches keeps in Result.Matches only the matches a
+	// decision picks or weighs (Result.AddMatch): for a caller that shows
+	// the verdict and the deciding line, such as check's text output. A
+	// Result kept every matching rule, with its texts and steps: on
+	// 100 MiB of "Disallow: /private/x" a URL that every rule matches
+	// made five million Matches, and such a check peaked at 14 to 24
+	// times the file (issue 16). The verdict, reason, winner and runner-up
+	// are those of the full evaluation (TestSkipLosingMatchesSameAnswers).
+	SkipLosingMatches bool
 	// Pause, when set, is called between lines while a reading parses,
 	// every PauseEvery lines (see Scanner.Pace): a program with one
 	// thread (the page, compiled to WebAssembly) blocks in it to let its

@@ -470,6 +470,7 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 		matches: res.matches[:0], refs: res.refs[:0]}
 	sel := f.SelectionFor(token, selectGroups)
 	res.Groups = sel.Trace
+	res.Matches = res.matches
 	if ext, _ := f.ext.(*rfcFile); ext != nil {
 		if x := sel.Rules.Built(); x != nil {
 			res.refs = x.Candidates(path, res.refs)
@@ -478,17 +479,18 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 		}
 		for _, ref := range res.refs {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
-			if !ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(r)).Match(path) {
+			norm := f.NormalizedRule(r)
+			if !ext.patterns[ref.Group][ref.Rule].Pattern(norm).Match(path) || !res.Weighs(f, r.Allow, len(norm)) {
 				continue
 			}
 			m := f.MatchOf(r)
 			m.Priority = len(m.Normalized)
 			_, m.Steps = pattern.NormalizeRule(m.Pattern)
-			res.matches = append(res.matches, m)
+			res.AddMatch(f, m)
 		}
 	}
-	if len(res.matches) > 0 {
-		res.Matches = res.matches
+	if res.matches = res.Matches; len(res.Matches) == 0 {
+		res.Matches = nil
 	}
 	sortMatchesByLine(res.Matches)
 	res.DecideLongest()

@@ -752,8 +752,7 @@ func ccMatches(f *matcher.File, x *ccFile, res *matcher.Result) []bool {
 			} else {
 				continue
 			}
-			res.Matches = append(res.Matches, m)
-			viaIndex = append(viaIndex, index)
+			viaIndex = matcher.KeepBeside(viaIndex, res.AddMatch(f, m), index)
 		}
 	}
 	return viaIndex

@@ -373,8 +373,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 			gi, ri := int(ref.Group), int(ref.Rule)
 			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
 			if ok {
-				res.Matches = append(res.Matches, m)
-				viaIndex = append(viaIndex, index)
+				viaIndex = matcher.KeepBeside(viaIndex, res.AddMatch(f, m), index)
 			}
 		}
 	}

@@ -212,11 +212,11 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if len(res.Groups.Selected) > 0 {
 		rules := f.Groups[res.Groups.Selected[0]].Rules
 		for i := range rules {
-			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) {
+			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow, -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps = kosterNormalize(m.Pattern, true)
-				res.Matches = append(res.Matches, m)
+				res.AddMatch(f, m)
 			}
 		}
 	}

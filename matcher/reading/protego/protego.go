@@ -884,8 +884,8 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	for _, gi := range res.Groups.Selected {
 		built := ext.entriesOf(f, gi)
 		for ri := range f.Groups[gi].Rules {
-			if m, ok := pgMatch(f, built, gi, ri, path); ok {
-				res.Matches = append(res.Matches, m)
+			if m, ok := pgMatch(f, res, built, gi, ri, path); ok {
+				res.AddMatch(f, m)
 			}
 		}
 	}
@@ -895,8 +895,9 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 }
 
 // pgMatch tries the entries protego made of rule ri of group gi (built
-// holds the group's); the strongest one that matches stands for the rule.
-func pgMatch(f *matcher.File, built *pgEntries, gi, ri int, path string) (matcher.Match, bool) {
+// holds the group's); the strongest one that matches stands for the rule,
+// unless res would not keep it (Result.Weighs).
+func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int, path string) (matcher.Match, bool) {
 	if ri >= built.rules() {
 		return matcher.Match{}, false
 	}
@@ -912,6 +913,11 @@ func pgMatch(f *matcher.File, built *pgEntries, gi, ri int, path string) (matche
 		return matcher.Match{}, false
 	}
 	r := &f.Groups[gi].Rules[ri]
+	if !res.Weighs(f, r.Allow, int(entries[best].prio)) {
+		// Its texts and steps, made again below, were most of a check
+		// of a URL that a million rules match (issue 16).
+		return matcher.Match{}, false
+	}
 	m := f.MatchOf(r)
 	m.Priority = int(entries[best].prio)
 	// Made again in full, as entriesOf made them but with the steps:

@@ -386,11 +386,11 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	default:
 		g := f.Groups[res.Groups.Selected[0]]
 		for i := range g.Rules {
-			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) {
+			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow, -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps, _ = pyPatternSteps(m.Pattern)
-				res.Matches = append(res.Matches, m)
+				res.AddMatch(f, m)
 			}
 		}
 		res.Allowed, res.Reason = true, matcher.ReasonNoMatch

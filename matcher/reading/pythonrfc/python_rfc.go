@@ -301,7 +301,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	sel := f.SelectionFor(token, prSelect)
 	res.Groups, res.Diagnostics = sel.Trace, sel.Diags
 	if err == nil {
-		res.Matches = prMatches(f, res.Groups.Selected, path)
+		prMatches(f, res, path)
 	}
 	res.DecideLongest()
 	switch {
@@ -318,24 +318,23 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 }
 
 // prMatches is Entry.allowance's look at every rule of the chosen groups:
-// each rule that matches, ranked by the characters of path it matches.
-func prMatches(f *matcher.File, groups []int, path string) []matcher.Match {
-	var out []matcher.Match
-	for _, gi := range groups {
+// it adds to res each rule that matches, ranked by the characters of path
+// it matches.
+func prMatches(f *matcher.File, res *matcher.Result, path string) {
+	for _, gi := range res.Groups.Selected {
 		rules := f.Groups[gi].Rules
 		for i := range rules {
 			r := &rules[i]
 			n, ok := prMatch(f.NormalizedRule(r), path)
-			if !ok {
+			if !ok || !res.Weighs(f, r.Allow, n) {
 				continue
 			}
 			m := f.MatchOf(r)
 			m.Priority = n
 			m.Steps = prPatternSteps(m.Pattern)
-			out = append(out, m)
+			res.AddMatch(f, m)
 		}
 	}
-	return out
 }
 
 // prChoice is how _find_entry chose a key.

@@ -456,7 +456,7 @@ func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url st
 			}
 			m := f.MatchOf(r)
 			m.Priority, m.Steps = len(m.Normalized), rpPatternSteps(m.Pattern)
-			res.Matches = append(res.Matches, m)
+			res.AddMatch(f, m)
 		}
 	}
 	res.DecideLongest()
