@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"robots-explorer/matcher"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -97,6 +98,31 @@ func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
 	t.Logf("peak memory: 1 URL %d MiB, 12 URLs %d MiB", one.peakRSS>>20, many.peakRSS>>20)
 	if many.peakRSS > one.peakRSS*16/10 {
 		t.Errorf("12 URLs took %d MiB, one %d MiB: memory grows with the URLs", many.peakRSS>>20, one.peakRSS>>20)
+	}
+}
+
+// Issue 16: a check's memory grows with the file, not with the rules a URL
+// matches. Text output keeps only the matches its decision weighs
+// (matcher.ParseOptions.SkipLosingMatches): a URL that every rule of
+// 100 MiB matched took 14 to 24 times the file when each match was kept.
+// Here, under every reading, a URL that each of 480,000 rules matches
+// costs about what a URL that none matches does.
+func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a 6 MiB file and checks it 16 times")
+	}
+	p := writeRobots(t, "User-agent: *\n"+strings.Repeat("Disallow: /a/b\n", (6<<20)/15))
+	for _, r := range matcher.Readings() {
+		none := runProgram(t, nil, nil, "check", "-reading", string(r), p, "Googlebot", "/b")
+		all := runProgram(t, nil, nil, "check", "-reading", string(r), p, "Googlebot", "/a/b/c")
+		if none.code != exitAllowed || all.code != exitDisallowed {
+			t.Fatalf("%s: exit %d and %d, want 0 and 1 (stderr %q)", r, none.code, all.code, all.stderr)
+		}
+		t.Logf("%s: peak memory, no rule matching %d MiB, every rule %d MiB", r, none.peakRSS>>20, all.peakRSS>>20)
+		if all.peakRSS > none.peakRSS*13/10 {
+			t.Errorf("%s: a URL every rule matches took %d MiB, one no rule matches %d MiB: memory grows with the matches",
+				r, all.peakRSS>>20, none.peakRSS>>20)
+		}
 	}
 }
 
