@@ -65,6 +65,19 @@ func (r *Result) Weighs(f *File, allow bool, priority int) bool {
 	return true
 }
 
+// WithEveryMatch is f evaluating with every match kept, sharing f's model:
+// f itself when it keeps them. A comparison evaluates each reading lean
+// (SkipLosingMatches) and explains a difference, whose sentences name the
+// other matching rules, from a full evaluation (compare.CompareEach).
+func (f *File) WithEveryMatch() *File {
+	if !f.opts.SkipLosingMatches {
+		return f
+	}
+	every := *f
+	every.opts.SkipLosingMatches = false
+	return &every
+}
+
 // KeepBeside keeps v, a reading's fact about the match that AddMatch
 // placed at i, in facts, which stand beside Result.Matches.
 func KeepBeside(facts []bool, i int, v bool) []bool {

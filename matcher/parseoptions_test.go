@@ -198,16 +198,19 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 // conformance suite and the differential corpus, the same verdict,
 // reason, deciding rule, runner-up and short reason, with the parse
 // options of check's text output; the matches kept are matches of the
-// full evaluation, at most one of each kind.
+// full evaluation, at most one of each kind. File.WithEveryMatch of such a
+// parse evaluates as the full parse does, match for match.
 func TestSkipLosingMatchesSameAnswers(t *testing.T) {
 	qs := lazyQuestions(t)
 	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true}
+	losing := matcher.ParseOptions{SkipLosingMatches: true}
 	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
 			fail, dropped := failer(t), 0
 			var into matcher.Result
 			for _, run := range byFile(qs) {
 				full, quick := matcher.ParseAs(r, run[0].body), lean.ParseAs(r, run[0].body)
+				every := losing.ParseAs(r, run[0].body).WithEveryMatch()
 				for _, q := range run {
 					a, errA := full.Evaluate(q.token, q.url)
 					target, errB := matcher.ParseTarget(q.url)
@@ -216,6 +219,10 @@ func TestSkipLosingMatchesSameAnswers(t *testing.T) {
 					}
 					if errA != nil {
 						continue
+					}
+					if c, _ := every.Evaluate(q.token, q.url); !reflect.DeepEqual(a, c) {
+						fail("%s, token %q, URL %q: WithEveryMatch: %s %q, the full parse %s %q", q.name, q.token, q.url,
+							c.Verdict(), c.Explanation, a.Verdict(), a.Explanation)
 					}
 					quick.DecideInto(&into, q.token, target)
 					if msg := sameDecision(full, a, quick, &into); msg != "" {

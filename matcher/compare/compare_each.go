@@ -13,6 +13,9 @@ import "robots-explorer/matcher"
 // difference to explain needs both files: the chosen one is then parsed
 // again and kept for the readings after. The answers are CompareWith's;
 // the Comparisons' Files are nil, and Winning gives each deciding line.
+// A parse may keep only the matches a decision weighs
+// (matcher.ParseOptions.SkipLosingMatches): a difference is then explained
+// from the two readings evaluated again in full (whole).
 // The other readings' Results are kept in brief (see brief), so that what
 // stays for the output grows with the URLs, not with their matches and
 // diagnostics under every reading; the chosen reading's keep everything
@@ -48,12 +51,22 @@ func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.Fi
 				if fc == nil {
 					fc = parse(chosen)
 				}
-				c.Differences = append(c.Differences, explainDifference(ss, fc, own[i], f, res))
+				c.Differences = append(c.Differences, explainDifference(ss, fc, whole(fc, own[i], token, t), f, whole(f, res, token, t)))
 			}
 			c.Results[len(c.Results)-1] = brief(res)
 		}
 	}
 	return out
+}
+
+// whole is res, the evaluation of t in f, with every match: evaluated
+// again when f keeps only the matches its decision weighs, for an
+// explanation, whose sentences name the others.
+func whole(f *matcher.File, res *matcher.Result, token string, t *matcher.Target) *matcher.Result {
+	if every := f.WithEveryMatch(); every != f {
+		return untraced(every.EvaluateTarget(token, t))
+	}
+	return res
 }
 
 // winningText is the text of the line of res's winning rule in f, or "".
