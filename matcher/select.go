@@ -3,6 +3,7 @@ package matcher
 import (
 	"fmt"
 	"robots-explorer/matcher/pattern"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,9 +16,10 @@ import (
 type Selection struct {
 	Trace GroupTrace
 	Diags DiagnosticList
-	// rules indexes the applying groups' rules, built by the first
-	// evaluation that needs it.
-	Rules pattern.LazyIndex
+	// Rules indexes the applying groups' rules, built by the first
+	// evaluation that needs it, and shared by the tokens that select the
+	// same groups (SelectionFor).
+	Rules *pattern.LazyIndex
 }
 
 // selections caches selections by token, up to maxSelections of them, so
@@ -36,7 +38,7 @@ func NewSelection(f *File, tr GroupTrace) *Selection {
 	tr.Agents = tr.Agents[:len(tr.Agents):len(tr.Agents)]
 	tr.Selected = tr.Selected[:len(tr.Selected):len(tr.Selected)]
 	d := bearing(f, tr.Selected)
-	return &Selection{Trace: tr, Diags: d[:len(d):len(d)]}
+	return &Selection{Trace: tr, Diags: d[:len(d):len(d)], Rules: new(pattern.LazyIndex)}
 }
 
 // SelectionFor returns the selection of token, chosen by choose (the
@@ -46,6 +48,16 @@ func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace)
 		return s
 	}
 	s := NewSelection(f, choose(f, token))
+	for _, other := range f.selections {
+		// Most crawlers of a file fall back to its '*' group: each had
+		// an index of its own over the same rules, and diff of two files
+		// of 5 million rules, for the directory's crawlers, held one per
+		// crawler and file, 9.9 GB (issue 16).
+		if slices.Equal(other.Trace.Selected, s.Trace.Selected) {
+			s.Rules = other.Rules
+			break
+		}
+	}
 	if len(f.selections) < MaxSelections {
 		if f.selections == nil {
 			f.selections = selections{}

@@ -113,3 +113,28 @@ func TestQuotedThenIsQuote(t *testing.T) {
 		}
 	}
 }
+
+// Tokens that select the same groups share one rule index (issue 16): the
+// crawlers that fall back to '*' each built one over the same rules. A
+// token that selects other groups has its own, and each index still finds
+// its own groups' rules.
+func TestSelectionsOfTheSameGroupsShareTheirIndex(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /star\n"))
+	b, c, a := f.SelectionFor("b", selectGroups), f.SelectionFor("c", selectGroups), f.SelectionFor("a", selectGroups)
+	if b.Rules != c.Rules {
+		t.Error(`"b" and "c" both select the '*' group, but have an index each`)
+	}
+	if a.Rules == b.Rules {
+		t.Error(`"a" selects its own group, but shares the '*' group's index`)
+	}
+	for range 2 { // the second evaluation of each builds its index
+		for _, q := range []struct {
+			token, url string
+			allowed    bool
+		}{{"b", "/star", false}, {"c", "/a", true}, {"a", "/a", false}, {"a", "/star", true}} {
+			if res, _ := f.Evaluate(q.token, q.url); res.Allowed != q.allowed {
+				t.Errorf("%s %s: %s, want allowed %v", q.token, q.url, res.Verdict(), q.allowed)
+			}
+		}
+	}
+}
