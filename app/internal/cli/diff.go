@@ -9,6 +9,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 
@@ -99,8 +101,11 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 // does it read the line model: a verdict reads its rule's line, and the
 // line diff the texts of the lines, which an RFC 9309 file gives without
 // storing its lines (release's lines); TestDiffSameWithoutLineModel holds
-// the output to that of a parse that stores them.
-var diffParse = matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true}
+// the output to that of a parse that stores them. Nor does it read a
+// match but the deciding one: each crawler's result held every match, and
+// a URL that 5 million rules matched, for the directory's crawlers, held
+// gigabytes (issue 16).
+var diffParse = matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true}
 
 func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int { return failAs(stderr, "diff", err) }
@@ -119,8 +124,13 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if OwnProcess && len(oldText)+len(newText) > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
+		// As for check (memoryGoal): the collector then runs before the
+		// garbage of the evaluations and the line diff doubles the heap.
+		debug.SetMemoryLimit(memoryGoal(len(oldText) + len(newText)))
+	}
 	opts := diffParse
-	r := release.New(opts.ParseText(c.reading, oldText), opts.ParseText(c.reading, newText), c.crawlers)
+	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w := newDiffWriter(c, out, true)
 	if err := w.finish(); err != nil { // the CSV header

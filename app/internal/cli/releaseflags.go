@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unsafe"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
@@ -132,20 +133,25 @@ const argsName = "(command line)"
 // memory with a file given by mistake.
 const maxRobotsFile = 256 << 20
 
-// readRobotsFile reads a robots.txt file ("-" is standard input).
+// readRobotsFile reads a robots.txt file ("-" is standard input) as
+// readInput does: in one buffer that the string shares (sourceBytes), not
+// grown by io.ReadAll and then copied, which held a file three times over
+// while diff read it (issue 16).
 func readRobotsFile(name string, stdin io.Reader) (string, error) {
-	r := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		r = f
+	r, size, closeInput, err := openInput(name, stdin)
+	if err != nil {
+		return "", err
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxRobotsFile+1))
-	if err == nil && len(b) > maxRobotsFile {
-		err = fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, maxRobotsFile>>20)
+	defer closeInput()
+	var b []byte
+	if size <= maxRobotsFile {
+		b, err = readAtMost(r, size, maxRobotsFile)
 	}
-	return string(b), err
+	if size > maxRobotsFile || errors.Is(err, errTooLarge) {
+		return "", fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, maxRobotsFile>>20)
+	}
+	if err != nil {
+		return "", err
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
