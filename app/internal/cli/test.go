@@ -105,7 +105,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	f := matcher.ParseText(c.reading, body)
+	f := matcher.ParseShared(c.reading, sourceBytes(body), body) // not a copy of a file of up to 256 MiB
 	rows, plans, problems, err := readExpectations(c.exp, stdin, f)
 	if err != nil {
 		return fail(err)
