@@ -208,7 +208,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		path = t.Path
 	}
 	res.Path, res.Steps = kosterNormalize(path, true)
-	res.Groups = kosterSelect(f, ext, token)
+	res.Groups = f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return kosterSelect(f, ext, token) }).Trace
 	if len(res.Groups.Selected) > 0 {
 		rules := f.Groups[res.Groups.Selected[0]].Rules
 		for i := range rules {
@@ -252,28 +252,18 @@ func kosterName(token string) string {
 // record.
 func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupTrace {
 	name := kosterName(token)
-	tr := matcher.GroupTrace{Token: token}
+	tr := matcher.GroupTrace{Token: token, Agents: f.AgentMatches()}
 	chosen := -1
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
-			m := matcher.UserAgentMatch{Agent: a, Group: gi}
-			contains := !a.Global && name != "" && strings.Contains(strings.ToLower(a.Value), name)
-			switch {
-			case a.Global:
-				m.How = "'*': the default record, used only when no record names the robot"
-			case name == "":
-				m.How = "an empty name is contained in no value"
-			case !contains:
-				m.How = fmt.Sprintf("%q does not contain %q, ignoring case", a.Value, name)
-			case chosen >= 0 && chosen != gi:
-				m.How = fmt.Sprintf("%q contains %q, but an earlier record already names the robot", a.Value, name)
-			default:
-				m.Matched, m.How = true, fmt.Sprintf("%q contains %q, ignoring case", a.Value, name)
+			contains := kosterContains(a, name)
+			if contains && chosen < 0 {
 				chosen = gi
 			}
-			tr.Agents = append(tr.Agents, m)
+			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: contains && chosen == gi})
 		}
 	}
+	tr.SetExplainer(kosterExplainer{name, chosen})
 	if chosen < 0 && ext.def >= 0 {
 		chosen, tr.Global = ext.def, true
 		for i := range tr.Agents {
@@ -285,6 +275,34 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 	}
 	tr.Summary = kosterSummary(f, tr, name)
 	return tr
+}
+
+// kosterContains says whether the value of a names the robot.
+func kosterContains(a matcher.Agent, name string) bool {
+	return !a.Global && name != "" && strings.Contains(strings.ToLower(a.Value), name)
+}
+
+// A kosterExplainer writes the sentence of a user-agent line when it is
+// read (matcher.AgentExplainer), as for the other readings (issue 16);
+// named is the first record naming the robot, or -1.
+type kosterExplainer struct {
+	name  string
+	named int
+}
+
+func (e kosterExplainer) How(m matcher.UserAgentMatch) string {
+	a := m.Agent
+	switch {
+	case a.Global:
+		return "'*': the default record, used only when no record names the robot"
+	case e.name == "":
+		return "an empty name is contained in no value"
+	case !kosterContains(a, e.name):
+		return fmt.Sprintf("%q does not contain %q, ignoring case", a.Value, e.name)
+	case e.named != m.Group:
+		return fmt.Sprintf("%q contains %q, but an earlier record already names the robot", a.Value, e.name)
+	}
+	return fmt.Sprintf("%q contains %q, ignoring case", a.Value, e.name)
 }
 
 func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
