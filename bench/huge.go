@@ -18,10 +18,19 @@ const (
 	// bare '#', short rules, short user-agent lines): what costs a parser
 	// most per byte is what it keeps per line.
 	ShapeTiny = "tiny"
+	// ShapeRules is one '*' group of the same rule, every one of which
+	// RulesURL matches: what a result costs that lists its matches.
+	ShapeRules = "rules"
 )
 
 // Shapes lists HugeFile's shapes.
-var Shapes = []string{ShapeMixed, ShapeTiny}
+var Shapes = []string{ShapeMixed, ShapeTiny, ShapeRules}
+
+// rulesLine is ShapeRules' rule, and RulesURL a URL it matches.
+const (
+	rulesLine = "Disallow: /private/x\n"
+	RulesURL  = "/private/x/report.html"
+)
 
 // HugeFile returns a robots.txt of at least size bytes (cut at a line end)
 // of the given shape, for measuring memory on files far past what a
@@ -36,6 +45,11 @@ func HugeFile(size int, shape string) ([]byte, error) {
 		writeMixed(&b, rng, size)
 	case ShapeTiny:
 		writeTiny(&b, size)
+	case ShapeRules:
+		b.WriteString("User-agent: *\n")
+		for b.Len() < size {
+			b.WriteString(rulesLine)
+		}
 	default:
 		return nil, fmt.Errorf("unknown shape %q (known: %s)", shape, strings.Join(Shapes, ", "))
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,10 @@ func TestHugeFileShapes(t *testing.T) {
 	tiny, _ := HugeFile(size, ShapeTiny)
 	if lines := bytes.Count(tiny, []byte{'\n'}); lines < size/12 {
 		t.Errorf("tiny: %d lines in %d bytes, want lines of a dozen bytes or less", lines, len(tiny))
+	}
+	rules, _ := HugeFile(size, ShapeRules)
+	if n := bytes.Count(rules, []byte(rulesLine)); n < size/len(rulesLine) || !strings.HasPrefix(RulesURL, strings.TrimPrefix(strings.TrimSpace(rulesLine), "Disallow: ")) {
+		t.Errorf("rules: %d rules in %d bytes, or %s does not match them", n, len(rules), RulesURL)
 	}
 	if _, err := HugeFile(size, "round"); err == nil {
 		t.Error("an unknown shape gave no error")

@@ -46,6 +46,9 @@ func write(dir string, size, n int, shape string) error {
 			return err
 		}
 		urls = bench.URLs(n)
+		if shape == bench.ShapeRules && n > 0 {
+			urls[0] = bench.RulesURL // every rule matches the first
+		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), body, 0o644); err != nil {
 		return err
