@@ -105,14 +105,29 @@ func NewIndex(size int, rules Rules) *Index {
 	body := rules.Bodies()
 	key := func(r Ref) string { return literalPrefix(body(r)) }
 	// By prefix only: candidates puts the rules it finds in file order.
-	sortRefs(refs, key)
+	heads := sortRefs(refs, key)
+	// first marks the first rule of each distinct prefix: rules of
+	// different heads differ, and of one head below 8 are equal.
+	first := make([]uint64, (len(refs)+63)/64)
 	n := 0
 	var prev string
 	for i, r := range refs {
-		if k := key(r); i == 0 || k != prev {
-			n, prev = n+1, k
+		if i > 0 && heads[i] == heads[i-1] {
+			if heads[i]&0xff <= headBytes {
+				continue
+			}
+			k := key(r)
+			if k == prev {
+				continue
+			}
+			prev = k
+		} else if heads[i]&0xff > headBytes {
+			prev = key(r)
 		}
+		first[i/64] |= 1 << (i % 64)
+		n++
 	}
+	heads = nil // before the arrays below: it is as large as refs
 	x := &Index{refs: refs, parent: make([]int32, 0, n), start: make([]int32, 0, n+1), body: body}
 	if n <= keepPrefixes {
 		x.prefixes = make([]string, 0, n)
@@ -121,11 +136,10 @@ func NewIndex(size int, rules Rules) *Index {
 	var chain []int32
 	var chainKeys []string
 	for i, r := range refs {
-		k := key(r)
-		if i > 0 && k == prev {
+		if first[i/64]&(1<<(i%64)) == 0 {
 			continue
 		}
-		prev = k
+		k := key(r)
 		for len(chain) > 0 && !strings.HasPrefix(k, chainKeys[len(chain)-1]) {
 			chain, chainKeys = chain[:len(chain)-1], chainKeys[:len(chainKeys)-1]
 		}

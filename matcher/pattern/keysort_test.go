@@ -77,6 +77,18 @@ func TestSortRefsAgreesWithCompare(t *testing.T) {
 		lopsided = append(lopsided, strings.Repeat("a", i%97)+string(rune('b'+i%3)))
 	}
 	checkSortedRefs(t, "lopsided", lopsided)
+	// One head throughout, then keys that spend the partition budget.
+	var long []string
+	for i := range 3000 {
+		long = append(long, "/abcdefg"+strings.Repeat("a", i%97)+string(rune('b'+i%3)))
+	}
+	checkSortedRefs(t, "one head", long)
+	// Heads that make every partition lopsided: the heapsort takes over.
+	var heads []string
+	for i := range 3000 {
+		heads = append(heads, fmt.Sprintf("%07d", i*i%7919))
+	}
+	checkSortedRefs(t, "heads", heads)
 }
 
 func checkSortedRefs(t *testing.T, name string, keys []string) {
@@ -85,12 +97,15 @@ func checkSortedRefs(t *testing.T, name string, keys []string) {
 	for i := range refs {
 		refs[i] = Ref{0, int32(i)}
 	}
-	sortRefs(refs, func(r Ref) string { return keys[r.Rule] })
+	heads := sortRefs(refs, func(r Ref) string { return keys[r.Rule] })
 	want := slices.Clone(keys)
 	slices.Sort(want)
 	for i, r := range refs {
 		if keys[r.Rule] != want[i] {
 			t.Fatalf("%s: key %d is %q, want %q", name, i, keys[r.Rule], want[i])
+		}
+		if heads[i] != headOf(want[i]) {
+			t.Fatalf("%s: head %d is %x, want that of %q", name, i, heads[i], want[i])
 		}
 	}
 	slices.SortFunc(refs, fileOrder)
