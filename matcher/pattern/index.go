@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -105,29 +106,12 @@ func NewIndex(size int, rules Rules) *Index {
 	body := rules.Bodies()
 	key := func(r Ref) string { return literalPrefix(body(r)) }
 	// By prefix only: candidates puts the rules it finds in file order.
-	heads := sortRefs(refs, key)
-	// first marks the first rule of each distinct prefix: rules of
-	// different heads differ, and of one head below 8 are equal.
-	first := make([]uint64, (len(refs)+63)/64)
+	// first marks the first rule of each distinct prefix.
+	first := sortRefs(refs, key)
 	n := 0
-	var prev string
-	for i, r := range refs {
-		if i > 0 && heads[i] == heads[i-1] {
-			if heads[i]&0xff <= headBytes {
-				continue
-			}
-			k := key(r)
-			if k == prev {
-				continue
-			}
-			prev = k
-		} else if heads[i]&0xff > headBytes {
-			prev = key(r)
-		}
-		first[i/64] |= 1 << (i % 64)
-		n++
+	for _, w := range first {
+		n += bits.OnesCount64(w)
 	}
-	heads = nil // before the arrays below: it is as large as refs
 	x := &Index{refs: refs, parent: make([]int32, 0, n), start: make([]int32, 0, n+1), body: body}
 	if n <= keepPrefixes {
 		x.prefixes = make([]string, 0, n)

@@ -97,15 +97,15 @@ func checkSortedRefs(t *testing.T, name string, keys []string) {
 	for i := range refs {
 		refs[i] = Ref{0, int32(i)}
 	}
-	heads := sortRefs(refs, func(r Ref) string { return keys[r.Rule] })
+	first := sortRefs(refs, func(r Ref) string { return keys[r.Rule] })
 	want := slices.Clone(keys)
 	slices.Sort(want)
 	for i, r := range refs {
 		if keys[r.Rule] != want[i] {
 			t.Fatalf("%s: key %d is %q, want %q", name, i, keys[r.Rule], want[i])
 		}
-		if heads[i] != headOf(want[i]) {
-			t.Fatalf("%s: head %d is %x, want that of %q", name, i, heads[i], want[i])
+		if marked := first[i/64]&(1<<(i%64)) != 0; marked != (i == 0 || want[i] != want[i-1]) {
+			t.Fatalf("%s: key %d (%q after %q) marked first %v", name, i, want[i], want[max(i-1, 0)], marked)
 		}
 	}
 	slices.SortFunc(refs, fileOrder)
