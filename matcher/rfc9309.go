@@ -507,22 +507,30 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 // indexed yields the rules of the groups selected to index (see
 // pattern.Index). An empty pattern matches nothing (RFC 9309 §2.2.2), and
 // normalization never empties one: it is left out.
-func (ext *rfcFile) indexed(f *File, selected []int) func(add func(string, pattern.Ref)) {
-	return func(add func(string, pattern.Ref)) {
-		for _, gi := range selected {
-			rules := f.Groups[gi].Rules
-			if gi >= len(ext.patterns) {
-				continue
-			}
-			pats := ext.patterns[gi]
-			for ri := range min(len(rules), len(pats)) {
-				r := &rules[ri]
-				if r.Pattern.Start == r.Pattern.End {
+func (ext *rfcFile) indexed(f *File, selected []int) pattern.Rules {
+	return pattern.Rules{
+		Each: func(add func(string, pattern.Ref)) {
+			for _, gi := range selected {
+				rules := f.Groups[gi].Rules
+				if gi >= len(ext.patterns) {
 					continue
 				}
-				add(pats[ri].Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
+				pats := ext.patterns[gi]
+				for ri := range min(len(rules), len(pats)) {
+					r := &rules[ri]
+					if r.Pattern.Start == r.Pattern.End {
+						continue
+					}
+					add(pats[ri].Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
+				}
 			}
-		}
+		},
+		// The index reads a body again instead of keeping it (issue 16).
+		Bodies: func() func(pattern.Ref) string {
+			return func(ref pattern.Ref) string {
+				return ext.patterns[ref.Group][ref.Rule].Pattern(f.NormalizedRule(&f.Groups[ref.Group].Rules[ref.Rule])).Body
+			}
+		},
 	}
 }
 

@@ -57,10 +57,13 @@ func BenchmarkNewIndex(b *testing.B) {
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				NewIndex(len(bodies), func(add func(string, Ref)) {
-					for i, s := range bodies {
-						add(s, Ref{0, int32(i)})
-					}
+				NewIndex(len(bodies), Rules{
+					Each: func(add func(string, Ref)) {
+						for i, s := range bodies {
+							add(s, Ref{0, int32(i)})
+						}
+					},
+					Bodies: func() func(Ref) string { return func(r Ref) string { return bodies[r.Rule] } },
 				})
 			}
 		})

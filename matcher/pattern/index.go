@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -23,20 +24,45 @@ import (
 // the index only leaves out rules that cannot match, and the explanation
 // lists every matching rule as before.
 type Index struct {
-	prefixes []string // distinct literal prefixes, sorted
-	// parent[i] is the index of the longest other prefix that is a prefix
-	// of prefixes[i], or -1.
-	parent []int32
-	// refs[start[i]:start[i+1]] are the rules whose prefix is prefixes[i].
-	start []int32
+	// refs are the rules by literal prefix: refs[start[i]:start[i+1]]
+	// are those whose prefix is prefix i, the distinct prefixes sorted.
 	refs  []Ref
+	start []int32
+	// parent[i] is the index of the longest other prefix that is a prefix
+	// of prefix i, or -1.
+	parent []int32
+	// prefixes holds the distinct prefixes when there are at most
+	// keepPrefixes of them; beyond, a prefix is read again from the body
+	// of its first rule (body). A string is 16 bytes, more than a rule's
+	// line takes in the file: with 5 million distinct rules the prefixes
+	// alone were 80 MB of a 104 MiB file, and the index 160 MB, which a
+	// check of two URLs could not keep within 4 times the file (issue 16).
+	prefixes []string
+	body     func(Ref) string
 	// wild holds the rules whose literal prefix is at most "/", by the
 	// longest segment between their stars.
 	wild *substringIndex
 }
 
+// keepPrefixes is the most distinct prefixes an Index holds as strings,
+// 1 MiB of them: below it the binary search of a URL reads no rule
+// (rfc9309's later URL of the 500 KiB site file took 196 ns).
+var keepPrefixes = 1 << 16
+
 // A Ref names rule Rule of group Group of a file.
 type Ref struct{ Group, Rule int32 }
+
+// Rules are the rules an index is built from.
+type Rules struct {
+	// Each yields every rule with the body of its compiled pattern (a
+	// final '$' removed).
+	Each func(add func(body string, ref Ref))
+	// Bodies returns a function that gives the body Each yields with a
+	// ref. It is called only to build an index, which may keep what it
+	// returns: the caller's Rules, made at every evaluation, then stays
+	// off the heap.
+	Bodies func() func(ref Ref) string
+}
 
 // literalPrefix is the bytes of a compiled pattern's body before its first
 // '*'.
@@ -47,68 +73,85 @@ func literalPrefix(body string) string {
 	return body
 }
 
-// An entry is a rule being indexed under key: its literal prefix, or the
-// segment the substring index finds it by.
+// An entry is a rule being indexed under key: the segment the substring
+// index finds it by.
 type entry struct {
 	key string
 	ref Ref
 }
 
-// NewIndex indexes the rules each yields, with the bodies of their
-// compiled patterns (a final '$' removed). size is how many rules each
-// yields, or a guess: it only sizes the arrays.
-func NewIndex(size int, each func(add func(body string, ref Ref))) *Index {
-	all := make([]entry, 0, size)
+// NewIndex indexes the rules. size is how many rules Each yields, or a
+// guess: it only sizes the array of refs.
+//
+// The build keeps no key per rule: the refs are sorted in place by the
+// prefixes of their bodies, read again through rules.Bodies, and the
+// prefixes are then counted before their arrays are made. With an entry
+// of key and ref per rule (24 bytes) and an order of them, the index of
+// 5 million rules allocated 152 MB to keep 38 MB (issue 16).
+func NewIndex(size int, rules Rules) *Index {
+	refs := make([]Ref, 0, max(size, 0))
 	var wild []entry
-	each(func(body string, ref Ref) {
+	rules.Each(func(body string, ref Ref) {
 		prefix := literalPrefix(body)
 		if seg := longestSegment(body[len(prefix):]); len(prefix) <= 1 && seg != "" {
 			wild = append(wild, entry{seg, ref})
 			return
 		}
-		all = append(all, entry{prefix, ref})
+		refs = append(refs, ref)
 	})
+	if cap(refs) > len(refs)+len(refs)/4+16 {
+		// Sized for the wild rules too, or by a guess: keep only what is used.
+		refs = slices.Clone(refs)
+	}
+	body := rules.Bodies()
+	key := func(r Ref) string { return literalPrefix(body(r)) }
 	// By prefix only: candidates puts the rules it finds in file order.
-	order := sortedOrder(all)
-	n := distinctKeys(all, order)
-	x := &Index{prefixes: make([]string, 0, n), parent: make([]int32, 0, n), start: make([]int32, 0, n+1), refs: make([]Ref, len(all))}
-	var chain []int32 // the prefixes of the current one, longest last
-	for i, k := range order {
-		e := all[k]
-		x.refs[i] = e.ref
-		if n := len(x.prefixes); n > 0 && x.prefixes[n-1] == e.key {
+	// first marks the first rule of each distinct prefix.
+	first := sortRefs(refs, key)
+	n := 0
+	for _, w := range first {
+		n += bits.OnesCount64(w)
+	}
+	x := &Index{refs: refs, parent: make([]int32, 0, n), start: make([]int32, 0, n+1), body: body}
+	if n <= keepPrefixes {
+		x.prefixes = make([]string, 0, n)
+	}
+	// The prefixes of the current one, longest last, and their keys.
+	var chain []int32
+	var chainKeys []string
+	for i, r := range refs {
+		if first[i/64]&(1<<(i%64)) == 0 {
 			continue
 		}
-		for len(chain) > 0 && !strings.HasPrefix(e.key, x.prefixes[chain[len(chain)-1]]) {
-			chain = chain[:len(chain)-1]
+		k := key(r)
+		for len(chain) > 0 && !strings.HasPrefix(k, chainKeys[len(chain)-1]) {
+			chain, chainKeys = chain[:len(chain)-1], chainKeys[:len(chainKeys)-1]
 		}
 		parent := int32(-1)
 		if len(chain) > 0 {
 			parent = chain[len(chain)-1]
 		}
-		id := int32(len(x.prefixes))
-		x.prefixes = append(x.prefixes, e.key)
+		id := int32(len(x.parent))
+		if x.prefixes != nil {
+			x.prefixes = append(x.prefixes, k)
+		}
 		x.parent = append(x.parent, parent)
 		x.start = append(x.start, int32(i))
-		chain = append(chain, id)
+		chain, chainKeys = append(chain, id), append(chainKeys, k)
 	}
-	x.start = append(x.start, int32(len(all)))
+	x.start = append(x.start, int32(len(refs)))
 	if len(wild) > 0 {
 		x.wild = newSubstringIndex(wild)
 	}
 	return x
 }
 
-// distinctKeys counts the distinct keys of the entries, in their sorted
-// order.
-func distinctKeys(es []entry, order []int32) int {
-	n := 0
-	for i, k := range order {
-		if i == 0 || es[k].key != es[order[i-1]].key {
-			n++
-		}
+// prefix is the distinct prefix i.
+func (x *Index) prefix(i int32) string {
+	if x.prefixes != nil {
+		return x.prefixes[i]
 	}
-	return n
+	return literalPrefix(x.body(x.refs[x.start[i]]))
 }
 
 // Candidates appends to buf every indexed rule that may match path, once
@@ -131,16 +174,30 @@ func (x *Index) Candidates(path string, buf []Ref) []Ref {
 // byPrefix appends the rules whose literal prefix path starts with.
 func (x *Index) byPrefix(path string, buf []Ref) []Ref {
 	// The last prefix that sorts at or before path.
-	j, found := slices.BinarySearch(x.prefixes, path)
-	if !found {
-		j--
+	var j int
+	if x.prefixes != nil {
+		var found bool
+		if j, found = slices.BinarySearch(x.prefixes, path); !found {
+			j--
+		}
+	} else {
+		lo, hi := 0, len(x.parent) // the first prefix after path is in [lo, hi]
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if x.prefix(int32(m)) <= path {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		j = lo - 1
 	}
 	if j < 0 {
 		return buf
 	}
-	common := commonPrefixLen(x.prefixes[j], path)
+	common := commonPrefixLen(x.prefix(int32(j)), path)
 	k := int32(j)
-	for k >= 0 && len(x.prefixes[k]) > common {
+	for k >= 0 && len(x.prefix(k)) > common {
 		k = x.parent[k]
 	}
 	for ; k >= 0; k = x.parent[k] {
@@ -171,36 +228,53 @@ type LazyIndex struct {
 }
 
 // Candidates appends to buf the rules that may match path, in file order:
-// every rule each yields the first time, and after that those the index
-// built from each (see NewIndex) finds.
-func (l *LazyIndex) Candidates(path string, buf []Ref, each func(add func(body string, ref Ref))) []Ref {
+// every rule the first time, and after that those the index built from
+// them (see NewIndex) finds.
+func (l *LazyIndex) Candidates(path string, buf []Ref, rules Rules) []Ref {
 	if l.x != nil {
 		return l.x.Candidates(path, buf)
 	}
 	if l.size > 0 {
-		l.x = NewIndex(l.size, each)
+		l.x = NewIndex(l.size, rules)
 		return l.x.Candidates(path, buf)
 	}
-	buf, l.size = everyRule(buf, each)
+	buf, l.size = everyRule(buf, rules.Each)
 	return buf
 }
 
 // Built is the index once the second evaluation has built it, or nil:
-// an evaluation that finds it asks it directly, without making the each
-// that Candidates takes, a closure per URL otherwise (issue 18).
+// an evaluation that finds it asks it directly, without making the Rules
+// that Candidates takes (issue 18).
 func (l *LazyIndex) Built() *Index { return l.x }
 
 // everyRule appends every rule each yields, in file order, and says how
 // many (at least 1, which marks the first evaluation done). The rules are
-// gathered apart from buf: appended to by a closure, buf (and the
-// caller's array behind it) would move to the heap at every evaluation.
+// counted first and gathered into an array of that size: grown by
+// append, the array of 5 million rules allocated 190 MB to keep 40 MB
+// (issue 16). They are gathered apart from buf: appended to by a
+// closure, buf (and the caller's array behind it) would move to the heap
+// at every evaluation; a buf without room for them is not copied twice,
+// the new array takes it.
 func everyRule(buf []Ref, each func(add func(body string, ref Ref))) ([]Ref, int) {
+	n := 0
+	each(func(string, Ref) { n++ })
 	var all []Ref
-	each(func(_ string, ref Ref) { all = append(all, ref) })
-	if !slices.IsSortedFunc(all, fileOrder) {
-		slices.SortFunc(all, fileOrder)
+	fits := cap(buf)-len(buf) >= n
+	if fits {
+		all = make([]Ref, 0, n)
+	} else {
+		all = make([]Ref, len(buf), len(buf)+n)
+		copy(all, buf)
 	}
-	return append(buf, all...), max(len(all), 1)
+	from := len(all)
+	each(func(_ string, ref Ref) { all = append(all, ref) })
+	if got := all[from:]; !slices.IsSortedFunc(got, fileOrder) {
+		slices.SortFunc(got, fileOrder)
+	}
+	if fits {
+		return append(buf, all...), max(n, 1)
+	}
+	return all, max(n, 1)
 }
 
 // fileOrder orders rules as they stand in the file: by group, then rule,

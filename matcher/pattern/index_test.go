@@ -1,6 +1,7 @@
 package pattern
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -12,11 +13,13 @@ import (
 // starts.
 func TestRuleIndexCandidates(t *testing.T) {
 	prefixes := []string{"", "/", "/a", "/a", "/ab", "/abc", "/b", "/a/", "/ac", "/abd", "/abcdef", "/z"}
-	x := NewIndex(0, func(add func(string, Ref)) {
-		for i, p := range prefixes {
-			add(p, Ref{0, int32(i)})
-		}
+	eachKept(t, func(t *testing.T) {
+		testCandidates(t, prefixes)
 	})
+}
+
+func testCandidates(t *testing.T, prefixes []string) {
+	x := NewIndex(0, rulesOf(prefixes, func(i int) Ref { return Ref{0, int32(i)} }))
 	for _, path := range []string{"", "/", "/a", "/ab", "/abc", "/abcd", "/abcdefg", "/abd", "/ac/x", "/b", "/c", "/z", "/zz", "a", "/A"} {
 		var want []Ref
 		for i, p := range prefixes {
@@ -35,6 +38,39 @@ func TestRuleIndexCandidates(t *testing.T) {
 // between them: every rule whose pattern matches is a candidate, once, in
 // file order.
 func TestRuleIndexRandom(t *testing.T) {
+	eachKept(t, testRandom)
+}
+
+// eachKept runs test with the prefixes held as strings and with them read
+// again from the rules' bodies (keepPrefixes), as an index of more
+// prefixes than keepPrefixes does.
+func eachKept(t *testing.T, test func(*testing.T)) {
+	for _, keep := range []int{keepPrefixes, 0} {
+		t.Run(fmt.Sprintf("keep=%d", keep), func(t *testing.T) {
+			defer func(old int) { keepPrefixes = old }(keepPrefixes)
+			keepPrefixes = keep
+			test(t)
+		})
+	}
+}
+
+// rulesOf is the rules of the bodies, body i with ref(i).
+func rulesOf(bodies []string, ref func(int) Ref) Rules {
+	byRef := map[Ref]string{}
+	for i, b := range bodies {
+		byRef[ref(i)] = b
+	}
+	return Rules{
+		Each: func(add func(string, Ref)) {
+			for i, b := range bodies {
+				add(b, ref(i))
+			}
+		},
+		Bodies: func() func(Ref) string { return func(r Ref) string { return byRef[r] } },
+	}
+}
+
+func testRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	word := func(n int, alphabet string) string {
 		b := make([]byte, rng.IntN(n))
@@ -48,11 +84,7 @@ func TestRuleIndexRandom(t *testing.T) {
 		for i := range bodies {
 			bodies[i] = word(8, "/ab*")
 		}
-		x := NewIndex(0, func(add func(string, Ref)) {
-			for i, p := range bodies {
-				add(p, Ref{int32(i % 3), int32(i)})
-			}
-		})
+		x := NewIndex(0, rulesOf(bodies, func(i int) Ref { return Ref{int32(i % 3), int32(i)} }))
 		for range 30 {
 			path := word(12, "/ab")
 			got := x.Candidates(path, nil)
@@ -159,14 +191,10 @@ func TestSubstringIndexTableBound(t *testing.T) {
 // the candidates each time.
 func TestLazyIndexFirstTriesEveryRule(t *testing.T) {
 	bodies := []string{"/a", "/a/b", "/*.pdf", "/x*y", "/a", "/b/*/c", "*", "/ab"}
-	each := func(add func(string, Ref)) {
-		for i, b := range bodies {
-			add(b, Ref{int32(i / 3), int32(i % 3)})
-		}
-	}
+	rules := rulesOf(bodies, func(i int) Ref { return Ref{int32(i / 3), int32(i % 3)} })
 	var lazy LazyIndex
 	for round, path := range []string{"/a/b/c.pdf", "/a/b/c.pdf", "/xzy", "/b/q/c", ""} {
-		got := lazy.Candidates(path, nil, each)
+		got := lazy.Candidates(path, nil, rules)
 		if !slices.IsSortedFunc(got, fileOrder) || len(slices.Compact(slices.Clone(got))) != len(got) {
 			t.Fatalf("round %d: candidates(%q) = %v: not once each in file order", round, path, got)
 		}
@@ -181,5 +209,28 @@ func TestLazyIndexFirstTriesEveryRule(t *testing.T) {
 				t.Fatalf("round %d: %q matches %q but is not a candidate (%v)", round, b, path, got)
 			}
 		}
+	}
+}
+
+// The first evaluation appends every rule after what buf holds, whether
+// buf has room for them (they are copied in) or not (a new array takes
+// buf's contents too).
+func TestEveryRuleKeepsBuf(t *testing.T) {
+	bodies := []string{"/a", "/b", "/c"}
+	rules := rulesOf(bodies, func(i int) Ref { return Ref{0, int32(2 - i)} }) // out of file order
+	held := Ref{9, 9}
+	for _, room := range []int{0, 3, 10} {
+		buf := append(make([]Ref, 0, 1+room), held)
+		got, n := everyRule(buf, rules.Each)
+		want := []Ref{held, {0, 0}, {0, 1}, {0, 2}}
+		if !slices.Equal(got, want) || n != 3 {
+			t.Errorf("room %d: everyRule = %v, %d; want %v, 3", room, got, n, want)
+		}
+		if fits := room >= 3; fits != (&got[0] == &buf[0]) {
+			t.Errorf("room %d: appended in place %v, want %v", room, !fits, fits)
+		}
+	}
+	if got, n := everyRule(nil, Rules{Each: func(func(string, Ref)) {}}.Each); len(got) != 0 || n != 1 {
+		t.Errorf("no rules: everyRule = %v, %d; want none, 1", got, n)
 	}
 }

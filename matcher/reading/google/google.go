@@ -393,20 +393,30 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // which requires less of a path than its own. An empty pattern never
 // decides (robots.cc gives it priority 0), and escaping never empties
 // one: it is left out.
-func (ext *googleFile) indexed(f *matcher.File, selected []int) func(add func(string, pattern.Ref)) {
-	return func(add func(string, pattern.Ref)) {
-		for _, gi := range selected {
-			for ri, r := range f.Groups[gi].Rules {
-				if r.Pattern.Start == r.Pattern.End {
-					continue
-				}
-				body := ext.pattern(f, gi, ri).Body
-				if ix := ext.index[pattern.Ref{Group: int32(gi), Rule: int32(ri)}]; ix != nil {
-					body = ix.pat.Body
-				}
-				add(body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
-			}
+func (ext *googleFile) indexed(f *matcher.File, selected []int) pattern.Rules {
+	// It captures nothing, so that the Rules stay off the heap.
+	body := func(ext *googleFile, f *matcher.File, ref pattern.Ref) string {
+		if ix := ext.index[ref]; ix != nil {
+			return ix.pat.Body
 		}
+		return ext.pattern(f, int(ref.Group), int(ref.Rule)).Body
+	}
+	return pattern.Rules{
+		Each: func(add func(string, pattern.Ref)) {
+			for _, gi := range selected {
+				for ri, r := range f.Groups[gi].Rules {
+					if r.Pattern.Start == r.Pattern.End {
+						continue
+					}
+					ref := pattern.Ref{Group: int32(gi), Rule: int32(ri)}
+					add(body(ext, f, ref), ref)
+				}
+			}
+		},
+		// The index reads a body again instead of keeping it (issue 16).
+		Bodies: func() func(pattern.Ref) string {
+			return func(ref pattern.Ref) string { return body(ext, f, ref) }
+		},
 	}
 }
 
