@@ -72,6 +72,22 @@ func FuzzEvaluate(f *testing.F) {
 			if m, ok := res.WinningRule(); ok && res.Reason != ReasonRobotsTxt && m.Rule.Allow != res.Allowed {
 				t.Fatalf("%s: winner %+v disagrees with verdict %v", r, m.Rule, res.Allowed)
 			}
+			// Keeping only the matches a decision weighs decides alike
+			// (ParseOptions.SkipLosingMatches, issue 16).
+			lean, _ := ParseOptions{SkipLosingMatches: true}.ParseAs(r, src).Evaluate(token, url)
+			if lean.Allowed != res.Allowed || lean.Reason != res.Reason || ruleAt(lean, lean.Winner) != ruleAt(res, res.Winner) ||
+				ruleAt(lean, lean.RunnerUp) != ruleAt(res, res.RunnerUp) || len(lean.Matches) > 2 {
+				t.Fatalf("%s: kept only the deciding matches, %s by %v (runner-up %v), in full %s by %v (runner-up %v)", r,
+					lean.Verdict(), ruleAt(lean, lean.Winner), ruleAt(lean, lean.RunnerUp), res.Verdict(), ruleAt(res, res.Winner), ruleAt(res, res.RunnerUp))
+			}
 		}
 	})
+}
+
+// ruleAt is the rule of res's match i, or the zero Rule when i is -1.
+func ruleAt(res *Result, i int) Rule {
+	if i < 0 {
+		return Rule{}
+	}
+	return res.Matches[i].Rule
 }
