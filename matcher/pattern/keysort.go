@@ -142,8 +142,12 @@ func headOf(s string) uint64 {
 }
 
 // quicksortHeads sorts heads, moving refs with them. Past budget
-// partitions it sorts the rest as pairs by the standard sort, which is
-// O(n log n) comparisons whatever the input.
+// partitions it sorts the rest as pairs by heapsort, which is O(n log n)
+// comparisons whatever the input. It is not sort.Sort over the two arrays:
+// that made NewIndex of 20,000 rules 25% slower (3.95 -> 4.92 ms,
+// BenchmarkNewIndex, 8 alternating runs), at the target's 5 ms; nor
+// slices.SortFunc over pairs of head and ref, 8 more bytes per rule at
+// the peak of a large file's build.
 func quicksortHeads(heads []uint64, refs []Ref, budget int) {
 	for len(heads) > 12 {
 		if budget == 0 {

@@ -197,6 +197,13 @@ func checkGC(c *checkConfig, size int) {
 	if os.Getenv("GOGC") == "" && c.urls == "" && size <= lazyGCLimit {
 		debug.SetGCPercent(400)
 	}
+	aimHeap(size)
+}
+
+// aimHeap sets memoryGoal as the soft memory limit of a process that
+// holds files of size bytes in all, when they are over lazyGCLimit and
+// GOMEMLIMIT says nothing: check and diff.
+func aimHeap(size int) {
 	if size > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryGoal(size))
 	}
@@ -229,7 +236,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	body, err := readInput(c.file, stdin, c.maxSize)
+	body, err := readInput(c.file, stdin, c.maxSize, tooLarge)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -22,19 +22,20 @@ import (
 // message rather than filling memory. A regular file is read into one
 // buffer of its size (and refused before any read when its size is
 // already over); a pipe, a device or stdin into a buffer that grows as it
-// fills, at most to max and one byte.
-func readInput(name string, stdin io.Reader, max int64) (string, error) {
+// fills, at most to max and one byte. refuse says why a larger input is
+// refused, in the words of the command.
+func readInput(name string, stdin io.Reader, max int64, refuse func(name string, max int64) error) (string, error) {
 	r, size, closeInput, err := openInput(name, stdin)
 	if err != nil {
 		return "", err
 	}
 	defer closeInput()
 	if size > max {
-		return "", tooLarge(name, max)
+		return "", refuse(name, max)
 	}
 	data, err := readAtMost(r, size, max)
 	if errors.Is(err, errTooLarge) {
-		return "", tooLarge(name, max)
+		return "", refuse(name, max)
 	}
 	if err != nil {
 		return "", err

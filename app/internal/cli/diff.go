@@ -9,8 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 	"slices"
 	"strconv"
 
@@ -124,10 +122,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	if OwnProcess && len(oldText)+len(newText) > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
-		// As for check (memoryGoal): the collector then runs before the
-		// garbage of the evaluations and the line diff doubles the heap.
-		debug.SetMemoryLimit(memoryGoal(len(oldText) + len(newText)))
+	if OwnProcess {
+		// As for check: the collector then runs before the garbage of
+		// the evaluations and the line diff doubles the heap.
+		aimHeap(len(oldText) + len(newText))
 	}
 	opts := diffParse
 	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unsafe"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
@@ -138,20 +137,7 @@ const maxRobotsFile = 256 << 20
 // grown by io.ReadAll and then copied, which held a file three times over
 // while diff read it (issue 16).
 func readRobotsFile(name string, stdin io.Reader) (string, error) {
-	r, size, closeInput, err := openInput(name, stdin)
-	if err != nil {
-		return "", err
-	}
-	defer closeInput()
-	var b []byte
-	if size <= maxRobotsFile {
-		b, err = readAtMost(r, size, maxRobotsFile)
-	}
-	if size > maxRobotsFile || errors.Is(err, errTooLarge) {
-		return "", fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, maxRobotsFile>>20)
-	}
-	if err != nil {
-		return "", err
-	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	return readInput(name, stdin, maxRobotsFile, func(name string, max int64) error {
+		return fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, max>>20)
+	})
 }
