@@ -205,6 +205,9 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	other := 1500
 	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#steps button.line-link[data-line="%d"]`, other))))
 	p.caretAtLine(src, other, "clicking line 1500 in the explanation")
+	// The gutter paints the rows in view on the scroll that follows the
+	// caret, a frame later: read its mark once it has caught up.
+	p.gutterAligned("robots-src", "clicking line 1500")
 	if m := eval[string](p, `document.querySelector('#robots-src-gutter [data-line="1500"] .m').textContent`); m != "●" {
 		t.Errorf("the gutter marks the other matching line with %q, want ●", m)
 	}
@@ -218,6 +221,7 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 	btn := fmt.Sprintf(`#problems button.problem[data-severity="%s"]`, diag[0].Severity)
 	p.do(chromedp.Click(chromedp.CSS(btn)))
 	p.caretAtLine(src, 5, "the problem count's button")
+	p.gutterAligned("robots-src", "the problem count's button")
 	got := eval[[]string](p, `(m => [m.textContent, m.title])(document.querySelector('#robots-src-gutter [data-line="5"] .m'))`)
 	if got[0] != view.SeverityMark(diag[0].Severity) || !strings.Contains(got[1], diag[0].Severity.String()) {
 		t.Errorf("the gutter marks line 5 with %q, want %s and a label naming a %s", got, view.SeverityMark(diag[0].Severity), diag[0].Severity)
