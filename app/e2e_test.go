@@ -374,8 +374,11 @@ func (p *page) measure(label, src string, n int) {
 	for i := -2; i < n; i++ { // two edits to warm up first
 
 		text := fmt.Sprintf("%s# edit %d\n", src, i)
+		// Edits of the same length follow each other: wait for a timing
+		// published after this edit, not the last one's.
+		before := eval[float64](p, `window.robotsExplorerTiming ? window.robotsExplorerTiming.at : -1`)
 		p.setField("robots-src", text)
-		p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d`, len(text)))
+		p.waitFor(fmt.Sprintf(`window.robotsExplorerTiming && window.robotsExplorerTiming.bytes === %d && window.robotsExplorerTiming.at > %f`, len(text), before))
 		s := p.shown()
 		if i < 0 {
 			continue
