@@ -105,18 +105,27 @@ type pgBuilt struct {
 type pgEntries struct {
 	all []pgMatcher
 	// starts[r] is where rule r's entries start in all, in the order
-	// protego adds them; starts[len(rules)] is len(all).
+	// protego adds them; starts[len(rules)] is len(all). It stays nil
+	// while every rule has one entry, all[r], as most do (a twin with %24
+	// or a directory entry is rare): on 100 MiB of rules it was 20 MiB of
+	// -compare's peak, which protego's evaluation sets (issue 16).
 	starts []int32
+	n      int // the number of rules
 	// texts holds, one after the other, the match forms that are not
 	// their rule's pattern as written (a twin with %24, a directory).
 	texts string
 }
 
 // rules is the number of rules whose entries e holds.
-func (e *pgEntries) rules() int { return max(len(e.starts)-1, 0) }
+func (e *pgEntries) rules() int { return e.n }
 
 // of returns the entries of rule r.
-func (e *pgEntries) of(r int) []pgMatcher { return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]] }
+func (e *pgEntries) of(r int) []pgMatcher {
+	if e.starts == nil {
+		return e.all[r : r+1 : r+1]
+	}
+	return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]]
+}
 
 // form is m, one of e's entries, with its match form as text.
 func (e *pgEntries) form(f *matcher.File, m *pgMatcher) pgForm {
@@ -157,11 +166,13 @@ func (ext *pgFile) entriesOf(f *matcher.File, gi int) *pgEntries {
 // exact number: most rules make one, and room for a quarter more was
 // 4 MiB of the entries a token of the 100 MiB mixed file reads (issue 16).
 func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
-	e := &pgEntries{all: make([]pgMatcher, 0, len(rules)), starts: make([]int32, len(rules)+1)}
+	e := &pgEntries{all: make([]pgMatcher, 0, len(rules)), n: len(rules)}
 	var made []pgEntry
 	var texts []byte
 	for ri := range rules {
-		e.starts[ri] = int32(len(e.all))
+		if e.starts != nil {
+			e.starts[ri] = int32(len(e.all))
+		}
 		made = made[:0]
 		value := f.TextOf(rules[ri].Pattern)
 		pgAdd(&made, pgIgnore(value), rules[ri].Allow, false, nil)
@@ -176,8 +187,18 @@ func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
 			}
 			e.all = append(e.all, kept)
 		}
+		if e.starts == nil && len(e.all) != ri+1 {
+			// The first rule with other than one entry: every rule
+			// before it had one.
+			e.starts = make([]int32, len(rules)+1)
+			for k := range ri + 1 {
+				e.starts[k] = int32(k)
+			}
+		}
 	}
-	e.starts[len(rules)] = int32(len(e.all))
+	if e.starts != nil {
+		e.starts[len(rules)] = int32(len(e.all))
+	}
 	if len(e.all) < cap(e.all) {
 		e.all = slices.Clone(e.all)
 	}

@@ -418,3 +418,47 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 		t.Errorf("groups %+v, diagnostics %v: want the rule of line 2 only, and the raise", f.Groups, f.Diagnostics)
 	}
 }
+
+// A group whose rules have one entry each keeps no table of where each
+// rule's entries start; the first rule with none or two (a twin with %24)
+// makes it, and every rule still finds its own entries (issue 16).
+func TestProtegoEntriesWithoutStarts(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		rules  string
+		counts []int
+		starts bool
+	}{
+		{"one entry each", "Disallow: /a\nAllow: /b*\nDisallow: /c\n", []int{1, 1, 1}, false},
+		{"a twin in the middle", "Disallow: /a\nDisallow: /b$\nAllow: /c\n", []int{1, 2, 1}, true},
+		{"a twin last", "Disallow: /a\nAllow: /b\nDisallow: /c$\n", []int{1, 1, 2}, true},
+		{"a twin first", "Disallow: /a$\nAllow: /b\n", []int{2, 1}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := matcher.ParseWith(Reader{}, []byte("User-agent: *\n"+c.rules))
+			built := f.Ext().(*pgFile).entriesOf(f, 0)
+			if got := built.starts != nil; got != c.starts {
+				t.Errorf("a table of starts: %v, want %v", got, c.starts)
+			}
+			if built.rules() != len(c.counts) {
+				t.Fatalf("%d rules, want %d", built.rules(), len(c.counts))
+			}
+			for ri, want := range c.counts {
+				r := f.Groups[0].Rules[ri]
+				got := built.of(ri)
+				if len(got) != want {
+					t.Errorf("rule of line %d: %d entries, want %d", r.Line, len(got), want)
+				}
+				full, _, err := pgBuild(pgIgnore(f.TextOf(r.Pattern)), r.Allow, false)
+				if err != nil || len(full) != len(got) {
+					t.Fatalf("rule of line %d: made again, %d entries (%v)", r.Line, len(full), err)
+				}
+				for k := range full {
+					if kept := built.form(f, &got[k]); kept != full[k].pgForm {
+						t.Errorf("rule of line %d: entry %d kept as %+v, made again as %+v", r.Line, k, kept, full[k].pgForm)
+					}
+				}
+			}
+		})
+	}
+}
