@@ -202,7 +202,7 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 // parse evaluates as the full parse does, match for match.
 func TestSkipLosingMatchesSameAnswers(t *testing.T) {
 	qs := lazyQuestions(t)
-	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true}
+	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true, SkipAgentTrace: true}
 	losing := matcher.ParseOptions{SkipLosingMatches: true}
 	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
@@ -233,6 +233,47 @@ func TestSkipLosingMatchesSameAnswers(t *testing.T) {
 			}
 			if dropped == 0 {
 				t.Errorf("no match of %d queries was left out", len(qs))
+			}
+		})
+	}
+}
+
+// TestSkipAgentTraceSameAnswers holds an evaluation that keeps no trace
+// of the user-agent lines (issue 16: a token's selection is kept per file,
+// and check -crawlers keeps one per crawler) to the full one: for every
+// reading and every query of the register, the conformance suite and the
+// differential corpus, the trace is empty and the rest of the Result, the
+// selection's summary too, is the full evaluation's without its trace.
+func TestSkipAgentTraceSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	skip := matcher.ParseOptions{SkipAgentTrace: true}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			fail, traced := failer(t), 0
+			for _, run := range byFile(qs) {
+				full, quick := matcher.ParseAs(r, run[0].body), skip.ParseAs(r, run[0].body)
+				for _, q := range run {
+					a, errA := full.Evaluate(q.token, q.url)
+					b, errB := quick.Evaluate(q.token, q.url)
+					if (errA == nil) != (errB == nil) {
+						t.Fatalf("%s: errors %v and %v", q.name, errA, errB)
+					}
+					if errA != nil {
+						continue
+					}
+					if len(b.Groups.Agents) > 0 {
+						fail("%s, token %q: %d user-agent lines traced", q.name, q.token, len(b.Groups.Agents))
+					}
+					traced += len(a.Groups.Agents)
+					a.Groups = a.Groups.WithoutAgents()
+					if !reflect.DeepEqual(a, b) {
+						fail("%s, token %q, URL %q: %s %q (%s), in full %s %q (%s)", q.name, q.token, q.url,
+							b.Verdict(), b.Explanation, b.Groups.Summary, a.Verdict(), a.Explanation, a.Groups.Summary)
+					}
+				}
+			}
+			if traced == 0 {
+				t.Errorf("no query of %d traced a user-agent line in full", len(qs))
 			}
 		})
 	}

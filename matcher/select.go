@@ -33,6 +33,9 @@ type selections map[string]*Selection
 const MaxSelections = 64
 
 func NewSelection(f *File, tr GroupTrace) *Selection {
+	if f.opts.SkipAgentTrace {
+		tr = tr.WithoutAgents()
+	}
 	// Full slice expressions: a caller that appends to a Result's slices
 	// copies them instead of writing into the shared arrays.
 	tr.Agents = tr.Agents[:len(tr.Agents):len(tr.Agents)]

@@ -102,8 +102,9 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 // the output to that of a parse that stores them. Nor does it read a
 // match but the deciding one: each crawler's result held every match, and
 // a URL that 5 million rules matched, for the directory's crawlers, held
-// gigabytes (issue 16).
-var diffParse = matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true}
+// gigabytes (issue 16). Nor does it read how each user-agent line
+// compared with a crawler's token, which each token's selection kept.
+var diffParse = matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true, SkipAgentTrace: true}
 
 func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int { return failAs(stderr, "diff", err) }
