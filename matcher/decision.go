@@ -26,43 +26,86 @@ func (r *Result) DecideLongest() {
 
 // AddMatch adds m, the next matching rule in file order, to r.Matches and
 // returns where it stands, or -1 when it is not kept, for a reading that
-// keeps a fact of its own beside each match. Under SkipLosingMatches it
-// keeps, of each kind, the first match of the highest priority: the winner
-// and the runner-up of DecideLongest are among them, and where every
-// priority is the same (-1 in a first-match reading) the first match of
-// all stays first. A stronger match then takes the place of the weaker
-// one of its kind, so that the matches kept stand in the order in which
-// their kinds first matched.
+// keeps a fact of its own beside each match (KeepBeside). It keeps every
+// match, but for two options that bound a Result however many rules
+// match (issue 16):
+//
+//   - Under SkipLosingMatches it keeps, of each kind, the first match of
+//     the highest priority: the winner and the runner-up of DecideLongest
+//     are among them, and where every priority is the same (-1 in a
+//     first-match reading) the first match of all stays first. A
+//     stronger match then takes the place of the weaker one of its kind,
+//     so that the matches kept stand in the order in which their kinds
+//     first matched.
+//   - Under MaxMatches it keeps the first MaxMatches matches, and past
+//     them it goes on as SkipLosingMatches does, with one more place for
+//     each kind: a later match is kept when it is stronger than every
+//     match of its kind kept so far, so that the decision is the full
+//     evaluation's.
+//
+// A match not kept, or whose place a stronger one took, is counted in
+// r.Omitted.
 func (r *Result) AddMatch(f *File, m Match) int {
-	if !f.opts.SkipLosingMatches {
+	k := &r.kept[kindIndex(m.Rule.Allow)]
+	if !r.lean(f) {
+		k.note(m.Priority)
 		r.Matches = append(r.Matches, m)
 		return len(r.Matches) - 1
 	}
-	if !r.Weighs(f, m.Rule.Allow, m.Priority) {
+	if k.any && m.Priority <= k.best {
+		r.Omitted++
 		return -1
 	}
-	for i := range r.Matches {
-		if r.Matches[i].Rule.Allow == m.Rule.Allow {
-			r.Matches[i] = m
-			return i
-		}
+	k.note(m.Priority)
+	if k.slot > 0 {
+		r.Matches[k.slot-1] = m
+		r.Omitted++
+		return k.slot - 1
 	}
 	r.Matches = append(r.Matches, m)
+	k.slot = len(r.Matches)
 	return len(r.Matches) - 1
 }
 
 // Weighs says whether AddMatch would keep a match of this kind and
-// priority, for a reading whose Match costs more to make than to test.
+// priority, for a reading whose Match costs more to make than to test. It
+// is asked of a rule that matched: one it says no to is counted in
+// r.Omitted, as AddMatch counts it.
 func (r *Result) Weighs(f *File, allow bool, priority int) bool {
-	if !f.opts.SkipLosingMatches {
+	k := r.kept[kindIndex(allow)]
+	if !r.lean(f) || !k.any || priority > k.best {
 		return true
 	}
-	for i := range r.Matches {
-		if r.Matches[i].Rule.Allow == allow {
-			return priority > r.Matches[i].Priority
-		}
+	r.Omitted++
+	return false
+}
+
+// lean says whether AddMatch keeps only the matches a decision weighs:
+// always under SkipLosingMatches, and once MaxMatches are listed.
+func (r *Result) lean(f *File) bool {
+	return f.opts.SkipLosingMatches || f.opts.MaxMatches > 0 && len(r.Matches) >= f.opts.MaxMatches
+}
+
+// keptKind is what AddMatch knows of the matches of one kind it kept: the
+// highest priority among them, and the place that a stronger match of the
+// kind takes once the Result is lean (1 + its index; 0 when none).
+type keptKind struct {
+	any  bool
+	best int
+	slot int
+}
+
+func (k *keptKind) note(priority int) {
+	if !k.any || priority > k.best {
+		k.any, k.best = true, priority
 	}
-	return true
+}
+
+func kindIndex(allow bool) int {
+	if allow {
+		return 1
+	}
+	return 0
 }
 
 // WithEveryMatch is f evaluating with every match kept, sharing f's model:
@@ -70,11 +113,11 @@ func (r *Result) Weighs(f *File, allow bool, priority int) bool {
 // (SkipLosingMatches) and explains a difference, whose sentences name the
 // other matching rules, from a full evaluation (compare.CompareEach).
 func (f *File) WithEveryMatch() *File {
-	if !f.opts.SkipLosingMatches {
+	if !f.opts.SkipLosingMatches && f.opts.MaxMatches == 0 {
 		return f
 	}
 	every := *f
-	every.opts.SkipLosingMatches = false
+	every.opts.SkipLosingMatches, every.opts.MaxMatches = false, 0
 	return &every
 }
 
@@ -188,7 +231,7 @@ func Explain(f *File, res *Result) string {
 	w := res.Matches[res.Winner]
 	b = appendRuleAndOctets(append(b, " by "...), f, w)
 	switch {
-	case res.RunnerUp < 0 && len(res.Matches) == 1:
+	case res.RunnerUp < 0 && len(res.Matches)+res.Omitted == 1:
 		return string(append(b, ", the only rule that matches."...))
 	case res.RunnerUp < 0 && w.Rule.Allow:
 		return string(append(b, ", the longest of the matching rules; no disallow matches."...))

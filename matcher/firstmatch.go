@@ -23,26 +23,37 @@ func FirstMatchSentence(f *File, res *Result, where string) string {
 }
 
 // LaterMatches names the other matching rules, which came too late to
-// count: " It comes before line 6, `Allow: /x/y`, which also matches."
+// count: " It comes before line 6, `Allow: /x/y`, which also matches.";
+// those the Result does not list (Result.Omitted) it counts.
 func LaterMatches(f *File, res *Result) string {
-	var later []Match
+	var lines []string
+	var only Rule
 	for i, m := range res.Matches {
 		if i != res.Winner {
-			later = append(later, m)
+			only = m.Rule
+			lines = append(lines, fmt.Sprint(m.Rule.Line))
 		}
 	}
-	switch len(later) {
-	case 0:
+	switch {
+	case len(lines) == 0 && res.Omitted == 0:
 		return ""
-	case 1:
-		return fmt.Sprintf(" It comes before %s, which also matches.", RuleText(f, later[0].Rule))
-	}
-	lines := make([]string, len(later))
-	for i, m := range later {
-		lines[i] = fmt.Sprint(m.Rule.Line)
+	case len(lines) == 1 && res.Omitted == 0:
+		return fmt.Sprintf(" It comes before %s, which also matches.", RuleText(f, only))
+	case len(lines) == 0:
+		return fmt.Sprintf(" It comes before %s.", otherRules(res.Omitted))
+	case res.Omitted > 0:
+		lines = append(lines, fmt.Sprintf("%d more", res.Omitted))
 	}
 	return fmt.Sprintf(" It comes before the other matching rules, at lines %s and %s.",
 		strings.Join(lines[:len(lines)-1], ", "), lines[len(lines)-1])
+}
+
+// otherRules counts n other matching rules: "1 other matching rule".
+func otherRules(n int) string {
+	if n == 1 {
+		return "1 other matching rule"
+	}
+	return fmt.Sprintf("%d other matching rules", n)
 }
 
 // fileWide reports whether a diagnostic is about the whole file and so

@@ -80,6 +80,15 @@ func FuzzEvaluate(f *testing.F) {
 				t.Fatalf("%s: kept only the deciding matches, %s by %v (runner-up %v), in full %s by %v (runner-up %v)", r,
 					lean.Verdict(), ruleAt(lean, lean.Winner), ruleAt(lean, lean.RunnerUp), res.Verdict(), ruleAt(res, res.Winner), ruleAt(res, res.RunnerUp))
 			}
+			// So does listing one match and the stronger ones after it
+			// (ParseOptions.MaxMatches, check -json).
+			one, _ := ParseOptions{MaxMatches: 1}.ParseAs(r, src).Evaluate(token, url)
+			if one.Allowed != res.Allowed || one.Reason != res.Reason || ruleAt(one, one.Winner) != ruleAt(res, res.Winner) ||
+				ruleAt(one, one.RunnerUp) != ruleAt(res, res.RunnerUp) || len(one.Matches)+one.Omitted != len(res.Matches) {
+				t.Fatalf("%s: listed %d of %d matches (%d omitted), %s by %v (runner-up %v), in full %s by %v (runner-up %v)", r,
+					len(one.Matches), len(res.Matches), one.Omitted, one.Verdict(), ruleAt(one, one.Winner), ruleAt(one, one.RunnerUp),
+					res.Verdict(), ruleAt(res, res.Winner), ruleAt(res, res.RunnerUp))
+			}
 		}
 	})
 }

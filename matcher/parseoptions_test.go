@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	register "robots-explorer"
@@ -317,4 +318,82 @@ func sameDecision(fa *matcher.File, a *matcher.Result, fb *matcher.File, b *matc
 		}
 	}
 	return ""
+}
+
+// TestMaxMatchesSameAnswers holds an evaluation that lists at most
+// MaxMatches matches (issue 16, check -json) to the full one: for every
+// reading, cap and query of the register, the conformance suite and the
+// differential corpus, the same verdict, reason, deciding rule, runner-up
+// and explanation; the first matches listed are the full evaluation's
+// first, in order, at most one more of each kind follows them, and what is
+// listed and Omitted add up to every match.
+func TestMaxMatchesSameAnswers(t *testing.T) {
+	qs := lazyQuestions(t)
+	rule := func(res *matcher.Result, i int) string {
+		if i < 0 {
+			return "none"
+		}
+		m := res.Matches[i]
+		return fmt.Sprintf("line %d %s %q priority %d", m.Rule.Line, m.Rule.Kind(), m.Pattern, m.Priority)
+	}
+	for _, max := range []int{1, 2} {
+		capped := matcher.ParseOptions{MaxMatches: max}
+		for _, r := range matcher.Readings() {
+			t.Run(fmt.Sprintf("%s/max=%d", r, max), func(t *testing.T) {
+				fail, omitted := failer(t), 0
+				for _, run := range byFile(qs) {
+					full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+					for _, q := range run {
+						a, errA := full.Evaluate(q.token, q.url)
+						b, errB := quick.Evaluate(q.token, q.url)
+						if (errA == nil) != (errB == nil) {
+							t.Fatalf("%s: errors %v and %v", q.name, errA, errB)
+						}
+						if errA != nil {
+							continue
+						}
+						omitted += b.Omitted
+						at := fmt.Sprintf("%s, token %q, URL %q", q.name, q.token, q.url)
+						switch {
+						case a.Allowed != b.Allowed || a.Reason != b.Reason:
+							fail("%s: %s (%s), in full %s (%s)", at, b.Verdict(), b.Reason, a.Verdict(), a.Reason)
+						case rule(a, a.Winner) != rule(b, b.Winner) || rule(a, a.RunnerUp) != rule(b, b.RunnerUp):
+							fail("%s: winner %s, runner-up %s; in full %s, %s", at, rule(b, b.Winner), rule(b, b.RunnerUp), rule(a, a.Winner), rule(a, a.RunnerUp))
+						case !sameExplanation(a, b):
+							fail("%s: %q, in full %q", at, b.Explanation, a.Explanation)
+						case len(b.Matches)+b.Omitted != len(a.Matches) || len(b.Matches) > max+2:
+							fail("%s: %d listed and %d omitted of %d", at, len(b.Matches), b.Omitted, len(a.Matches))
+						}
+						for i := range min(max, len(a.Matches)) {
+							if i >= len(b.Matches) || b.Matches[i].Rule != a.Matches[i].Rule {
+								fail("%s: match %d is not the full evaluation's", at, i)
+								break
+							}
+						}
+						for i := range b.Matches {
+							if !slices.ContainsFunc(a.Matches, func(m matcher.Match) bool { return m.Rule == b.Matches[i].Rule }) {
+								fail("%s: listed %s, which the full evaluation did not match", at, rule(b, i))
+							}
+						}
+					}
+				}
+				if omitted == 0 {
+					t.Errorf("no match of %d queries was left out", len(qs))
+				}
+			})
+		}
+	}
+}
+
+// sameExplanation says whether b, an evaluation that lists fewer matches,
+// says what a, the full one, says: the same sentence, but that a
+// first-match reading's list of the later matching rules counts those b
+// leaves out (matcher.LaterMatches).
+func sameExplanation(a, b *matcher.Result) bool {
+	const later = " It comes before "
+	i := strings.Index(a.Explanation, later)
+	if b.Omitted == 0 || i < 0 {
+		return a.Explanation == b.Explanation
+	}
+	return strings.HasPrefix(b.Explanation, a.Explanation[:i+len(later)]) && strings.Contains(b.Explanation[i:], fmt.Sprint(b.Omitted))
 }

@@ -120,6 +120,10 @@ type Result struct {
 	// Matches holds every matching rule of the applying groups, in file
 	// order.
 	Matches []Match
+	// Omitted is how many matching rules Matches leaves out
+	// (ParseOptions.SkipLosingMatches and MaxMatches); 0 when it lists
+	// them all.
+	Omitted int
 	// Winner is the index in Matches of the deciding rule, or -1.
 	Winner int
 	// RunnerUp is the index in Matches of the strongest rule of the other
@@ -135,6 +139,9 @@ type Result struct {
 	// EvaluateTarget leaves it), and refs the array of the candidates.
 	matches []Match
 	refs    []pattern.Ref
+	// kept is what AddMatch knows of the matches kept, by kind
+	// (disallow, allow).
+	kept [2]keptKind
 }
 
 // Verdict returns "allowed" or "disallowed".

@@ -48,17 +48,20 @@ type Record struct {
 	MatchedPath string `json:"matched_path"`
 	// RobotsURL is the robots.txt URL that governs URL; "" when URL is a
 	// path without scheme and host.
-	RobotsURL     string          `json:"robots_url"`
-	Reading       matcher.Reading `json:"reading"`
-	Verdict       string          `json:"verdict"` // of the rules: allowed or disallowed
-	Reason        matcher.Reason  `json:"reason"`
-	Explanation   string          `json:"explanation"`
-	Winner        *Rule           `json:"winner"` // the deciding rule, or null
-	Matches       []Rule          `json:"matches"`
-	Normalization []matcher.Step  `json:"normalization"` // of the URL
-	Groups        Groups          `json:"groups"`
-	Diagnostics   []Diagnostic    `json:"diagnostics"`
-	Delivery      Delivery        `json:"delivery"`
+	RobotsURL   string          `json:"robots_url"`
+	Reading     matcher.Reading `json:"reading"`
+	Verdict     string          `json:"verdict"` // of the rules: allowed or disallowed
+	Reason      matcher.Reason  `json:"reason"`
+	Explanation string          `json:"explanation"`
+	Winner      *Rule           `json:"winner"` // the deciding rule, or null
+	Matches     []Rule          `json:"matches"`
+	// MatchesOmitted counts the matching rules Matches leaves out
+	// (check -max-matches); absent when it lists them all.
+	MatchesOmitted int            `json:"matches_omitted,omitempty"`
+	Normalization  []matcher.Step `json:"normalization"` // of the URL
+	Groups         Groups         `json:"groups"`
+	Diagnostics    []Diagnostic   `json:"diagnostics"`
+	Delivery       Delivery       `json:"delivery"`
 	// EffectiveVerdict combines Verdict with the delivery's effect;
 	// "" when the delivery facts do not settle it.
 	EffectiveVerdict string `json:"effective_verdict"`
@@ -151,7 +154,7 @@ func New(in Input) *Record {
 		Token: res.Token, TokenCheck: useragent.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
-		Winner: winner, Matches: matches, Normalization: normalization(res),
+		Winner: winner, Matches: matches, MatchesOmitted: res.Omitted, Normalization: normalization(res),
 		Groups: recordGroups(res.Groups), Diagnostics: diagnostics(res),
 	}
 	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
@@ -300,6 +303,9 @@ func (r *Record) markdownRules(w writef) {
 	w("| line | rule | normalized | priority |\n|---|---|---|---|\n")
 	for _, m := range r.Matches {
 		w("| %d | %s | %s | %d |\n", m.Line, codeCell(m.Text), codeCell(m.Normalized), m.Priority)
+	}
+	if r.MatchesOmitted > 0 {
+		w("\n%d more matching rules are not listed (check -max-matches); none of them is stronger than those above.\n", r.MatchesOmitted)
 	}
 }
 

@@ -22,9 +22,12 @@ type Row struct {
 	Explanation string          `json:"explanation"`
 	Winner      *RuleRef        `json:"winner"`
 	Matches     []RuleRef       `json:"matches"`
-	Steps       []matcher.Step  `json:"steps"` // the record's normalization
-	Groups      []int           `json:"groups"`
-	Diagnostics []Diagnostic    `json:"diagnostics"`
+	// MatchesOmitted counts the matching rules Matches leaves out
+	// (check -max-matches); absent when it lists them all.
+	MatchesOmitted int            `json:"matches_omitted,omitempty"`
+	Steps          []matcher.Step `json:"steps"` // the record's normalization
+	Groups         []int          `json:"groups"`
+	Diagnostics    []Diagnostic   `json:"diagnostics"`
 	// With check -compare: every reading's verdict, and why pairs differ.
 	Readings    []ReadingRow         `json:"readings,omitempty"`
 	Differences []compare.Difference `json:"differences,omitempty"`
@@ -65,7 +68,7 @@ func NewRow(f *matcher.File, res *matcher.Result, cmp *compare.Comparison) Row {
 	out := Row{
 		Verdict: res.Verdict(), Scope: delivery.ScopeLocal, URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
-		Matches: make([]RuleRef, len(matches)), Steps: normalization(res), Groups: append([]int{}, res.Groups.Selected...),
+		Matches: make([]RuleRef, len(matches)), MatchesOmitted: res.Omitted, Steps: normalization(res), Groups: append([]int{}, res.Groups.Selected...),
 		Diagnostics: diagnostics(res),
 	}
 	for i, m := range matches {

@@ -70,18 +70,27 @@ const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) 
 // with a message instead of filling memory.
 const defaultMaxSize = 64 << 20
 
+// defaultMaxMatches is how many matching rules of a URL -json and -record
+// list unless -max-matches says otherwise: more than a person reads, and
+// few enough that a URL matching every one of 5 million rules is a row of
+// kilobytes, not the 2.4 GB (and 11 GB of memory) it was (issue 16).
+const defaultMaxMatches = 1000
+
 type checkConfig struct {
-	maxSize  int64
-	reading  matcher.Reading
-	json     bool
-	compare  bool
-	urls     string
-	file     string
-	token    string
-	args     []string
-	record   bool
-	markdown bool
-	delivery *delivery.Facts // nil when no delivery flag was given
+	maxSize int64
+	// maxMatches is how many matching rules -json and -record list of a
+	// URL before they list only stronger ones (matcher.ParseOptions.MaxMatches).
+	maxMatches int
+	reading    matcher.Reading
+	json       bool
+	compare    bool
+	urls       string
+	file       string
+	token      string
+	args       []string
+	record     bool
+	markdown   bool
+	delivery   *delivery.Facts // nil when no delivery flag was given
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck
@@ -100,6 +109,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
 	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
 	maxSize := byteSizeFlag{n: defaultMaxSize}
+	maxMatches := fs.Int("max-matches", defaultMaxMatches, "with -json and -record: list at most `N` matching rules of a URL, then only stronger ones, and count the rest in matches_omitted (0: list every one)")
 	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
 	df := deliveryFlags(fs)
 	var choice crawlerChoice
@@ -125,8 +135,11 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
 	}
+	if *maxMatches < 0 {
+		return nil, fmt.Errorf("-max-matches %d: give 0 (every match) or more", *maxMatches)
+	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
-		record: *record, markdown: *markdown, maxSize: maxSize.n}
+		record: *record, markdown: *markdown, maxSize: maxSize.n, maxMatches: *maxMatches}
 	if c.delivery, err = df.delivery(fs); err != nil {
 		return nil, err
 	}
@@ -338,7 +351,10 @@ type evaluator struct {
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
-	chosen := func() *matcher.File { return matcher.ParseShared(c.reading, sourceBytes(body), body) }
+	// -json's rows list the matching rules up to -max-matches, and show
+	// the applying groups but not how each user-agent line chose them.
+	listed := matcher.ParseOptions{MaxMatches: c.maxMatches, SkipAgentTrace: true}
+	chosen := func() *matcher.File { return listed.ParseShared(c.reading, sourceBytes(body), body) }
 	switch {
 	case !c.compare && !c.json:
 		// Text and CSV print the verdict, the URL and the deciding line,
@@ -372,7 +388,7 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		// (compare.CompareEach evaluates those URLs again in full): a URL
 		// that every rule of 100 MiB matched took -compare to 2.5 GB
 		// (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: !c.json}
+		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: true, MaxMatches: c.maxMatches}
 		return &evaluator{each: true, reading: c.reading, body: body, opts: opts}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}

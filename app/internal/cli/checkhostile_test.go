@@ -113,7 +113,7 @@ func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
 		t.Skip("-short: builds a 6 MiB file and checks it 18 times")
 	}
 	p := writeRobots(t, "User-agent: *\n"+strings.Repeat("Disallow: /a/b\n", (6<<20)/15))
-	runs := [][]string{{"-compare"}}
+	runs := [][]string{{"-compare"}, {"-json"}, {"-json", "-reading", "python"}, {"-compare", "-json"}}
 	for _, r := range matcher.Readings() {
 		runs = append(runs, []string{"-reading", string(r)})
 	}
@@ -129,6 +129,57 @@ func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
 			t.Errorf("%s: a URL every rule matches took %d MiB, one no rule matches %d MiB: memory grows with the matches",
 				r, all.peakRSS>>20, none.peakRSS>>20)
 		}
+	}
+}
+
+// Issue 16: -json and -record list at most -max-matches matching rules of
+// a URL (1,000 unless it says otherwise), then only stronger ones, and
+// count the rest: a URL that every one of 5 million rules matched was a
+// row of 2.4 GB. The winner is the full evaluation's.
+func TestCheckJSONListsAtMostMaxMatches(t *testing.T) {
+	const n = 200000
+	p := writeRobots(t, "User-agent: *\n"+strings.Repeat("Disallow: /a/b\n", n-1)+"Allow: /a/b/c\n")
+	type row struct {
+		Winner struct {
+			Line int    `json:"line"`
+			Kind string `json:"kind"`
+		} `json:"winner"`
+		Matches        []json.RawMessage `json:"matches"`
+		MatchesOmitted int               `json:"matches_omitted"`
+	}
+	for _, c := range []struct {
+		name           string
+		flags          []string
+		listed, hidden int
+	}{
+		{"default", nil, 1001, n - 1001},
+		{"-max-matches 10", []string{"-max-matches", "10"}, 11, n - 11},
+		{"-max-matches 0", []string{"-max-matches", "0"}, n, 0},
+		{"-record", []string{"-record"}, 1001, n - 1001},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"check"}, c.flags...)
+			if c.name != "-record" {
+				args = append(args, "-json")
+			}
+			code, out, errOut := runArgs("", append(args, p, "Googlebot", "/a/b/c")...)
+			var got row
+			if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitAllowed {
+				t.Fatalf("exit %d, %v; stderr %q", code, err, errOut)
+			}
+			// The allow on the last line is the longest match, kept past the cap.
+			if got.Winner.Line != n+1 || got.Winner.Kind != "allow" || len(got.Matches) != c.listed || got.MatchesOmitted != c.hidden {
+				t.Errorf("winner line %d (%s), %d matches listed, %d omitted; want line %d (allow), %d and %d",
+					got.Winner.Line, got.Winner.Kind, len(got.Matches), got.MatchesOmitted, n+1, c.listed, c.hidden)
+			}
+		})
+	}
+	code, out, _ := runArgs("", "check", "-record", "-markdown", "-max-matches", "3", p, "Googlebot", "/a/b/c")
+	if want := fmt.Sprintf("%d more matching rules are not listed", n-4); code != exitAllowed || !strings.Contains(out, want) {
+		t.Errorf("-record -markdown: exit %d, want %q in the record", code, want)
+	}
+	if code, _, errOut := runArgs("", "check", "-json", "-max-matches", "-1", p, "Googlebot", "/"); code != ExitUsage || !strings.Contains(errOut, "-max-matches") {
+		t.Errorf("-max-matches -1: exit %d, stderr %q; want exit 2 naming the flag", code, errOut)
 	}
 }
 

@@ -653,7 +653,7 @@ func prExplain(f *matcher.File, res *matcher.Result, err error) string {
 		s += " (robotparser reads an empty Disallow as an Allow of everything)"
 	}
 	switch {
-	case res.RunnerUp < 0 && len(res.Matches) == 1:
+	case res.RunnerUp < 0 && len(res.Matches)+res.Omitted == 1:
 		return s + ", the only rule that matches."
 	case res.RunnerUp < 0:
 		return s + ", the most of the matching rules (robotparser ranks a rule by how much of the URL it matches)."
