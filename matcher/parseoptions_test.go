@@ -397,3 +397,48 @@ func sameExplanation(a, b *matcher.Result) bool {
 	}
 	return strings.HasPrefix(b.Explanation, a.Explanation[:i+len(later)]) && strings.Contains(b.Explanation[i:], fmt.Sprint(b.Omitted))
 }
+
+// TestMaxDiagnosticsCountsTheRest holds a parse that keeps at most
+// MaxDiagnostics diagnostics of each code (issue 16, check -json) to the
+// full one, for every reading and every file of the register, the
+// conformance suite and the differential corpus: of each code the first
+// ones are the full parse's, and where more there were, one diagnostic at
+// the place of the first left out counts them; nothing else of the parse
+// changes.
+func TestMaxDiagnosticsCountsTheRest(t *testing.T) {
+	qs := lazyQuestions(t)
+	const max = 1
+	capped := matcher.ParseOptions{MaxDiagnostics: max}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			fail, counted := failer(t), 0
+			for _, run := range byFile(qs) {
+				full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+				byCode := map[matcher.Code][]matcher.Diagnostic{}
+				for _, d := range full.Diagnostics {
+					byCode[d.Code] = append(byCode[d.Code], d)
+				}
+				var want matcher.DiagnosticList
+				for code, ds := range byCode {
+					want = append(want, ds[:min(max, len(ds))]...)
+					if len(ds) > max {
+						counted++
+						d := ds[max]
+						d.Message = fmt.Sprintf("%d more diagnostics of this kind (%s), from here on, are not listed: the first %d are (check -max-diagnostics)", len(ds)-max, code, max)
+						want = append(want, d)
+					}
+				}
+				want.Sort()
+				if !reflect.DeepEqual(slices.Clip(want), slices.Clip(quick.Diagnostics)) {
+					fail("%s: %d diagnostics kept, want %d: %v vs %v", run[0].name, len(quick.Diagnostics), len(want), quick.Diagnostics, want)
+				}
+				if !reflect.DeepEqual(full.Groups, quick.Groups) || !reflect.DeepEqual(full.Lines(), quick.Lines()) {
+					fail("%s: the groups or lines differ from the full parse's", run[0].name)
+				}
+			}
+			if counted == 0 {
+				t.Errorf("no file of %d queries had more than %d diagnostics of a code", len(qs), max)
+			}
+		})
+	}
+}

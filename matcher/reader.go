@@ -215,6 +215,13 @@ type ParseOptions struct {
 	// times the file (issue 16). The verdict, reason, winner and runner-up
 	// are those of the full evaluation (TestSkipLosingMatchesSameAnswers).
 	SkipLosingMatches bool
+	// MaxDiagnostics, when above 0, keeps at most that many diagnostics
+	// of each code; one more, at the place of the first left out, counts
+	// the rest (Scanner.SortedDiagnostics): for a caller that lists them,
+	// such as check -json, where a file of 5 million rules naming a
+	// private path gave a row of 1.9 GB (issue 16). Nothing else of a
+	// parse changes.
+	MaxDiagnostics int
 	// MaxMatches, when above 0, keeps in Result.Matches the first
 	// MaxMatches matches and, past them, only a match that is stronger
 	// than every kept match of its kind (Result.AddMatch), and counts

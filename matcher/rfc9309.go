@@ -97,7 +97,7 @@ func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	p.CheckBytes()
 	p.File.derived = p.derived
 	p.finish()
-	p.File.Diagnostics = SortedDiagnostics(p.Diags)
+	p.File.Diagnostics = p.SortedDiagnostics()
 	if lazy {
 		// The same parse, storing its lines, when they are first read.
 		o.SkipLineModel, o.Pause = false, nil

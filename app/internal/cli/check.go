@@ -54,6 +54,11 @@ what you observed when fetching the file; the record then says what RFC 9309
 §2.3.1 makes of it, and the exit status follows the verdict with delivery
 (the rules' verdict when the facts do not settle it).
 
+-json and -record list at most -max-matches matching rules of a URL (then
+only a stronger one) and keep at most -max-diagnostics diagnostics of each
+kind, and count the rest: a URL that millions of rules match stays a row of
+kilobytes.
+
 flags:
 `
 
@@ -76,21 +81,30 @@ const defaultMaxSize = 64 << 20
 // kilobytes, not the 2.4 GB (and 11 GB of memory) it was (issue 16).
 const defaultMaxMatches = 1000
 
+// defaultMaxDiagnostics is how many diagnostics of each kind -json and
+// -record keep unless -max-diagnostics says otherwise: a file of 5 million
+// rules naming a private path had as many, and one URL's row listed them,
+// 1.9 GB (issue 16).
+const defaultMaxDiagnostics = 1000
+
 type checkConfig struct {
 	maxSize int64
 	// maxMatches is how many matching rules -json and -record list of a
 	// URL before they list only stronger ones (matcher.ParseOptions.MaxMatches).
 	maxMatches int
-	reading    matcher.Reading
-	json       bool
-	compare    bool
-	urls       string
-	file       string
-	token      string
-	args       []string
-	record     bool
-	markdown   bool
-	delivery   *delivery.Facts // nil when no delivery flag was given
+	// maxDiagnostics is how many diagnostics of each kind -json and
+	// -record keep (matcher.ParseOptions.MaxDiagnostics).
+	maxDiagnostics int
+	reading        matcher.Reading
+	json           bool
+	compare        bool
+	urls           string
+	file           string
+	token          string
+	args           []string
+	record         bool
+	markdown       bool
+	delivery       *delivery.Facts // nil when no delivery flag was given
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck
@@ -110,6 +124,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
 	maxSize := byteSizeFlag{n: defaultMaxSize}
 	maxMatches := fs.Int("max-matches", defaultMaxMatches, "with -json and -record: list at most `N` matching rules of a URL, then only stronger ones, and count the rest in matches_omitted (0: list every one)")
+	maxDiagnostics := fs.Int("max-diagnostics", defaultMaxDiagnostics, "with -json and -record: keep at most `N` diagnostics of each kind, and one that counts the rest (0: keep every one)")
 	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
 	df := deliveryFlags(fs)
 	var choice crawlerChoice
@@ -138,8 +153,12 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	if *maxMatches < 0 {
 		return nil, fmt.Errorf("-max-matches %d: give 0 (every match) or more", *maxMatches)
 	}
+	if *maxDiagnostics < 0 {
+		return nil, fmt.Errorf("-max-diagnostics %d: give 0 (every diagnostic) or more", *maxDiagnostics)
+	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
-		record: *record, markdown: *markdown, maxSize: maxSize.n, maxMatches: *maxMatches}
+		record: *record, markdown: *markdown, maxSize: maxSize.n, maxMatches: *maxMatches,
+		maxDiagnostics: *maxDiagnostics}
 	if c.delivery, err = df.delivery(fs); err != nil {
 		return nil, err
 	}
@@ -353,7 +372,7 @@ type evaluator struct {
 func newEvaluator(c *checkConfig, body string) *evaluator {
 	// -json's rows list the matching rules up to -max-matches, and show
 	// the applying groups but not how each user-agent line chose them.
-	listed := matcher.ParseOptions{MaxMatches: c.maxMatches, SkipAgentTrace: true}
+	listed := matcher.ParseOptions{MaxMatches: c.maxMatches, MaxDiagnostics: c.maxDiagnostics, SkipAgentTrace: true}
 	chosen := func() *matcher.File { return listed.ParseShared(c.reading, sourceBytes(body), body) }
 	switch {
 	case !c.compare && !c.json:
@@ -388,7 +407,8 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 		// (compare.CompareEach evaluates those URLs again in full): a URL
 		// that every rule of 100 MiB matched took -compare to 2.5 GB
 		// (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: true, MaxMatches: c.maxMatches}
+		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: true, MaxMatches: c.maxMatches,
+			MaxDiagnostics: c.maxDiagnostics}
 		return &evaluator{each: true, reading: c.reading, body: body, opts: opts}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}

@@ -183,6 +183,55 @@ func TestCheckJSONListsAtMostMaxMatches(t *testing.T) {
 	}
 }
 
+// Issue 16: -json and -record keep at most -max-diagnostics diagnostics of
+// each kind, and one that counts the rest: 5 million rules naming a private
+// path were as many diagnostics in one URL's row, 1.9 GB.
+func TestCheckJSONKeepsAtMostMaxDiagnostics(t *testing.T) {
+	const n = 5000
+	p := writeRobots(t, "User-agent: *\n"+strings.Repeat("Disallow: /private/a\n", n))
+	type row struct {
+		Diagnostics []struct {
+			Code    string `json:"code"`
+			Line    int    `json:"line"`
+			Message string `json:"message"`
+		} `json:"diagnostics"`
+	}
+	for _, c := range []struct {
+		name   string
+		flags  []string
+		listed int
+	}{
+		{"default", []string{"-json"}, 1001},
+		{"-max-diagnostics 10", []string{"-json", "-max-diagnostics", "10"}, 11},
+		{"-max-diagnostics 0", []string{"-json", "-max-diagnostics", "0"}, n},
+		{"-record", []string{"-record", "-max-diagnostics", "10"}, 11},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runArgs("", append(append([]string{"check"}, c.flags...), p, "Googlebot", "/private/a")...)
+			var got row
+			if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitDisallowed {
+				t.Fatalf("exit %d, %v; stderr %q", code, err, errOut)
+			}
+			var private []int
+			for i, d := range got.Diagnostics {
+				if d.Code == "private-path" {
+					private = append(private, i)
+				}
+			}
+			if len(private) != c.listed {
+				t.Fatalf("%d private-path diagnostics listed, want %d", len(private), c.listed)
+			}
+			if c.listed == n {
+				return
+			}
+			last := got.Diagnostics[private[len(private)-1]]
+			if want := fmt.Sprintf("%d more diagnostics of this kind", n-(c.listed-1)); !strings.Contains(last.Message, want) || last.Line != c.listed+1 {
+				t.Errorf("the last private-path diagnostic is line %d, %q; want line %d saying %q", last.Line, last.Message, c.listed+1, want)
+			}
+		})
+	}
+}
+
 // Issue 16: a check's memory grows with the file, not with the crawlers
 // it checks as. Each token's selection is kept for the next URL, and with
 // it the trace of every user-agent line, which no text output shows

@@ -96,11 +96,11 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	if p.utf16 {
 		// The bytes are UTF-16, which checkBytes reads as bad UTF-8.
-		s.Diags.Drop(matcher.CodeInvalidUTF8)
-		s.Diags.Drop(matcher.CodeNUL)
+		s.DropDiagnostics(matcher.CodeInvalidUTF8)
+		s.DropDiagnostics(matcher.CodeNUL)
 	}
 	f.SetExt(p.ext)
-	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	f.Diagnostics = s.SortedDiagnostics()
 	return f
 }
 

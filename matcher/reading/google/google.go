@@ -61,7 +61,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	})
 	p.finish()
 	s.CheckBytes()
-	s.File.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	s.File.Diagnostics = s.SortedDiagnostics()
 	return s.File
 }
 

@@ -67,7 +67,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.finish()
 	s.CheckBytes()
 	s.File.SetExt(p.ext)
-	s.File.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	s.File.Diagnostics = s.SortedDiagnostics()
 	return s.File
 }
 

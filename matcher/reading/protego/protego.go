@@ -317,7 +317,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
-	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	f.Diagnostics = s.SortedDiagnostics()
 	return f
 }
 
@@ -691,7 +691,7 @@ func (p *pgParser) finish() {
 // checkEncoding replaces the generic invalid-UTF-8 warnings with what
 // protego's caller does, and reports a byte-order mark, which it keeps.
 func (p *pgParser) checkEncoding(bad int) {
-	p.Diags.Drop(matcher.CodeInvalidUTF8)
+	p.DropDiagnostics(matcher.CodeInvalidUTF8)
 	if bad >= 0 {
 		p.Report(bad, bad+1, matcher.CodeInvalidUTF8, matcher.Warning, "Python bytes.decode (errors=\"ignore\")",
 			"invalid UTF-8: the body is decoded with errors=\"ignore\", so protego never sees these bytes and reads the text around them as if they were not there")

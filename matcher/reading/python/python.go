@@ -70,7 +70,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
-	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	f.Diagnostics = s.SortedDiagnostics()
 	return f
 }
 
@@ -319,7 +319,7 @@ func (p *pyParser) addEntry() {
 // checkEncoding replaces the generic invalid-UTF-8 warnings with what
 // Python does, and reports a byte-order mark, which Python keeps.
 func (p *pyParser) checkEncoding(bad int) {
-	p.Diags.Drop(matcher.CodeInvalidUTF8)
+	p.DropDiagnostics(matcher.CodeInvalidUTF8)
 	if bad >= 0 {
 		p.Report(bad, bad+1, matcher.CodeInvalidUTF8, matcher.Error, "Python bytes.decode",
 			"invalid UTF-8: python's body.decode(\"utf-8\") raises UnicodeDecodeError here and nothing is parsed; this reading goes on as decode(\"utf-8\", \"replace\") would, each bad sequence read as U+FFFD")

@@ -92,7 +92,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 			"a UTF-8 byte-order mark starts the file: decode(\"utf-8\", \"surrogateescape\") keeps it as U+FEFF, so the first line's key is not recognized")
 	}
 	f.SetExt(p.ext)
-	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	f.Diagnostics = s.SortedDiagnostics()
 	return f
 }
 

@@ -111,7 +111,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	p.checkEncoding()
 	f.SetExt(p.ext)
-	f.Diagnostics = matcher.SortedDiagnostics(s.Diags)
+	f.Diagnostics = s.SortedDiagnostics()
 	return f
 }
 
@@ -250,7 +250,7 @@ func (p *rpParser) finish() {
 // checkEncoding says what robots-parser's caller does with invalid UTF-8:
 // decoding replaces it.
 func (p *rpParser) checkEncoding() {
-	p.Diags.Drop(matcher.CodeInvalidUTF8)
+	p.DropDiagnostics(matcher.CodeInvalidUTF8)
 	switch n := matcher.BOMLength(p.File.Source); {
 	case n == 3:
 		p.Report(0, 3, matcher.CodeBOM, matcher.Info, rpSource+" (trimLine)",
