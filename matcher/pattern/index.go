@@ -408,8 +408,10 @@ func newSubstringIndex(wild []entry) *substringIndex {
 }
 
 // table builds next from the trie and its fail links, when it fits in
-// maxTable: in breadth-first order, a node's missing edge on a byte is
-// its fail node's, which comes earlier.
+// maxTable: in breadth-first order, a node's row is its fail node's row,
+// which comes earlier, with its own children written over it. Asking
+// each node for its child along every class, by binary search, was a
+// third of building the index of 20,000 rules (issue 18).
 func (x *substringIndex) table(keys []string) {
 	x.classes = 1
 	for _, k := range keys {
@@ -424,22 +426,20 @@ func (x *substringIndex) table(keys []string) {
 		x.class, x.classes = [256]uint8{}, 0
 		return
 	}
-	bytesOf := make([]byte, x.classes)
-	for b, c := range x.class {
-		bytesOf[c] = byte(b)
-	}
 	x.next = make([]int32, len(x.nodes)*x.classes)
 	for u := range x.nodes {
 		row := x.next[u*x.classes : (u+1)*x.classes]
-		for c := 1; c < x.classes; c++ {
-			switch t := x.step(int32(u), bytesOf[c]); {
-			case t >= 0 && x.ends(t):
-				row[c] = ^t
-			case t >= 0:
-				row[c] = t
-			case u != 0:
-				row[c] = x.next[int(x.nodes[u].fail)*x.classes+c]
+		n := &x.nodes[u]
+		if u != 0 {
+			f := int(n.fail)
+			copy(row, x.next[f*x.classes:(f+1)*x.classes])
+		}
+		for v := n.child; v < n.child+n.nchild; v++ {
+			t := v
+			if x.ends(v) {
+				t = ^v
 			}
+			row[x.class[x.nodes[v].b]] = t
 		}
 	}
 }
