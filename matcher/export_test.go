@@ -6,3 +6,7 @@ func WithoutSpares(res Result) Result {
 	res.matches, res.refs = nil, nil
 	return res
 }
+
+// LinesStored says whether f holds its lines, or stores them when they are
+// first read (ParseOptions.SkipLineModel).
+func LinesStored(f *File) bool { return f.lazy == nil }

@@ -162,6 +162,10 @@ type File struct {
 	// rules is the array AppendRule puts the rules in, one group's after
 	// another's.
 	rules []Rule
+	// lineHint is how many lines the parse expects, for a parse that
+	// does not store them as it reads them (NewLineReader): what
+	// AppendRule sizes its array by.
+	lineHint int
 	// derived holds the rules' patterns that the reading's normalization
 	// changed (see Rule.derived).
 	derived []string
@@ -293,7 +297,7 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 		// array stayed too, behind the groups that use it; doubled,
 		// the arrays of a parse that adds its lines as it reads them
 		// (crawler-commons) were twice its rules.
-		next := make([]Rule, len(rules), max(f.NumLines(), cap(f.lines.recs), 2*cap(f.rules), 8)+len(rules))
+		next := make([]Rule, len(rules), max(f.NumLines(), cap(f.lines.recs), f.lineHint, 2*cap(f.rules), 8)+len(rules))
 		copy(next, rules)
 		f.rules = next
 	}

@@ -1,7 +1,6 @@
 package matcher
 
 import (
-	"reflect"
 	"testing"
 )
 
@@ -131,31 +130,5 @@ func TestAddNewIsNewLine(t *testing.T) {
 		if got, want := s.get(i), NewLine(i+1, sp[0], sp[1]); got != want {
 			t.Errorf("line %d: %+v, want %+v", i+1, got, want)
 		}
-	}
-}
-
-// A parse with SkipLineModel reads a rule's line without storing the
-// lines, with CR, LF and CRLF line ends, a byte-order mark and a comment;
-// reading any other line stores them, as the full parse has them.
-func TestSkipLineModelRuleLinesNeedNoStore(t *testing.T) {
-	src := "\xEF\xBB\xBFUser-agent: a\r\n  Disallow: /x # c\rAllow:/y\n\nDisallow:\nuser-agent: b\nDisallow: /z"
-	o := ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
-	f, full := o.ParseText(RFC9309, src), ParseText(RFC9309, src)
-	for _, n := range []int{2, 3, 5, 7} {
-		if got, want := f.Text(n), full.Text(n); got != want {
-			t.Errorf("line %d reads %q, in full %q", n, got, want)
-		}
-	}
-	if f.lazy == nil {
-		t.Fatal("reading the rules' lines stored the lines")
-	}
-	if got, want := f.Text(1), full.Text(1); got != want {
-		t.Errorf("line 1 reads %q, in full %q", got, want)
-	}
-	if f.lazy != nil {
-		t.Fatal("reading a user-agent line did not store the lines")
-	}
-	if !reflect.DeepEqual(f.Lines(), full.Lines()) {
-		t.Errorf("lines %v, in full %v", f.Lines(), full.Lines())
 	}
 }

@@ -2,7 +2,9 @@ package matcher
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -41,6 +43,8 @@ type Scanner struct {
 	// capped counts, by code, the diagnostics reported under
 	// ParseOptions.MaxDiagnostics.
 	capped map[Code]*diagCap
+	// unstored says that ReadLines stores no line (see NewLineReader).
+	unstored bool
 }
 
 // A diagCap is what the Scanner knows of one code's diagnostics under
@@ -66,6 +70,80 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	return s
 }
 
+// NewLineReader is NewScanner for a reading that reads each line once, in
+// file order, through ReadLines, and reads no line again while it parses.
+// When the parse skips both the line model and the diagnostics
+// (ParseOptions.SkipLineModel and SkipDiagnostics) it splits and stores no
+// line beforehand: ReadLines hands each line over as it splits it, and
+// LinesLater stores them when something first reads them. The store was
+// 16 bytes a line, twice a 100 MiB file of short lines, and the largest
+// part of a check's peak on it (issue 16).
+func NewLineReader(r Reading, src []byte, text string, o ParseOptions) *Scanner {
+	if !o.SkipLineModel || !o.SkipDiagnostics {
+		return NewScanner(r, src, text, o)
+	}
+	s := newScannerFor(r, src, text, o)
+	s.unstored = true
+	return s
+}
+
+// ReadLines calls read with each line of the file in order, as
+// NewLineScanner splits them, and stores what read leaves in it, unless
+// the Scanner came from NewLineReader for a parse that stores no line.
+// Within read, only the line handed over may be read or changed.
+func (s *Scanner) ReadLines(read func(i int, l *Line)) {
+	if !s.unstored {
+		s.File.EditLines(read)
+		return
+	}
+	ls := NewLineScanner(s.File.Source, s.File.BOM)
+	for i := 0; ; i++ {
+		start, end, ok := ls.Next()
+		if !ok {
+			break
+		}
+		s.Longest = max(s.Longest, end-start)
+		l := NewLine(i+1, start, end)
+		s.reading = lineAt{l.Number, l.Start, l.End}
+		read(i, &l)
+	}
+	s.reading = lineAt{}
+}
+
+// StoresLines says whether the parse stores its lines as it reads them: a
+// reading reads no other line than the one ReadLines hands over when it
+// does not.
+func (s *Scanner) StoresLines() bool { return !s.unstored }
+
+// LinesLater ends a parse whose Scanner stored no line: the file stores
+// its lines when something first reads them, by parsing again with parse,
+// the reading's own Parse, and reads a rule's line from the source
+// without them (File.Text), as RFC 9309's parse does.
+func (s *Scanner) LinesLater(parse func(src []byte, text string, o ParseOptions) *File) {
+	if !s.unstored {
+		return
+	}
+	f := s.File
+	o := f.opts
+	o.SkipLineModel, o.Pause = false, nil
+	src, text := f.Source, f.text
+	f.lazy = &lazyLines{rules: f.rulesInFileOrder(), store: func() lineStore { return parse(src, text, o).lines }}
+}
+
+// rulesInFileOrder is the array AppendRule filled when it holds every rule
+// of f's groups, in file order, as it does for a reading whose groups
+// follow one another; else nil, and a rule's line is read from the lines.
+func (f *File) rulesInFileOrder() []Rule {
+	n := 0
+	for _, g := range f.Groups {
+		n += len(g.Rules)
+	}
+	if n != len(f.rules) || !slices.IsSortedFunc(f.rules, func(a, b Rule) int { return cmp.Compare(a.Line, b.Line) }) {
+		return nil
+	}
+	return f.rules
+}
+
 // newScanner is a Scanner of src with room for its lines, but none split
 // yet: for a reading that splits them as it reads them.
 func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
@@ -78,7 +156,8 @@ func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 // number in Lines: for a reading that does not store them.
 func newScannerFor(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
-	return &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
+	f.lineHint = bytes.Count(src[f.BOM:], []byte{'\n'}) + 1
+	return &Scanner{File: f, Text: text, Lines: f.lineHint}
 }
 
 // NewLine is the line [start, end) before the reading has looked at it.

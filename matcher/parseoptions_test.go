@@ -193,6 +193,43 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 	}
 }
 
+// The readings that read each line once, in order, store no line under
+// SkipLineModel and SkipDiagnostics (issue 16: the store was twice a
+// 100 MiB file of short lines): a rule's line is read from the source, and
+// reading any other line stores them all, as the full parse has them. The
+// answers are held to the full parse by TestSkipLineModelSameAnswers.
+func TestSkipLineModelStoresNoLine(t *testing.T) {
+	src := "\xEF\xBB\xBFUser-agent: a\r\n  Disallow: /x # c\rAllow:/y\n\nDisallow:\nuser-agent: b\nDisallow: /z\n\nUser-agent: *\nDisallow: /w"
+	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
+	for _, r := range []matcher.Reading{matcher.RFC9309, matcher.Google, matcher.Koster1996} {
+		t.Run(string(r), func(t *testing.T) {
+			f, full := lazy.ParseText(r, src), matcher.ParseText(r, src)
+			if matcher.LinesStored(f) {
+				t.Fatal("the parse stored its lines")
+			}
+			for _, g := range full.Groups {
+				for _, rule := range g.Rules {
+					if got, want := f.Text(int(rule.Line)), full.Text(int(rule.Line)); got != want {
+						t.Errorf("line %d reads %q, in full %q", rule.Line, got, want)
+					}
+				}
+			}
+			if matcher.LinesStored(f) {
+				t.Fatal("reading the rules' lines stored the lines")
+			}
+			if got, want := f.Text(1), full.Text(1); got != want {
+				t.Errorf("line 1 reads %q, in full %q", got, want)
+			}
+			if !matcher.LinesStored(f) {
+				t.Fatal("reading a user-agent line did not store the lines")
+			}
+			if !reflect.DeepEqual(f.Lines(), full.Lines()) {
+				t.Errorf("lines %v, in full %v", f.Lines(), full.Lines())
+			}
+		})
+	}
+}
+
 // TestSkipLosingMatchesSameAnswers holds an evaluation that keeps only the
 // matches a decision weighs (issue 16, the command line's text output) to
 // the full one: for every reading and every query of the register, the

@@ -202,9 +202,12 @@ type ParseOptions struct {
 	// groups and their rules, and a rule's line (File.Text of it reads the
 	// rule's own bytes), such as check's text and CSV output. Storing
 	// every line was a fifth of the rfc9309 parse of a large file (issue
-	// 18). The RFC 9309 reading honours it; the others store their lines
-	// as they read them. The answers and the line model are those of the
-	// full parse (TestSkipLineModelSameAnswers).
+	// 18), and the store was twice a 100 MiB file of short lines (issue
+	// 16). The readings that read each line once, in order, honour it
+	// (RFC 9309, and those built on NewLineReader); the others store their
+	// lines as they read them. The answers and the line model are those of
+	// the full parse (TestSkipLineModelSameAnswers,
+	// TestSkipLineModelStoresNoLine).
 	SkipLineModel bool
 	// SkipLosingMatches keeps in Result.Matches only the matches a
 	// decision picks or weighs (Result.AddMatch): for a caller that shows

@@ -53,15 +53,16 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewScanner(matcher.Google, src, text, o)
+	s := matcher.NewLineReader(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
-	s.File.EditLines(func(i int, l *matcher.Line) {
+	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
 		p.line(l)
 	})
 	p.finish()
 	s.CheckBytes()
 	s.File.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return s.File
 }
 
@@ -318,7 +319,7 @@ func (p *googleParser) record(l *matcher.Line, key string) {
 
 func (p *googleParser) finish() {
 	for _, g := range p.File.Groups {
-		if len(g.Rules) > 0 {
+		if len(g.Rules) > 0 || !p.Diagnosing() {
 			continue
 		}
 		l := p.File.Line(g.Agents[0].Line - 1)

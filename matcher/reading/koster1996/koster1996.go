@@ -58,9 +58,9 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
+	s := matcher.NewLineReader(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
-	s.File.EditLines(func(i int, l *matcher.Line) {
+	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
 		p.line(l)
 	})
@@ -68,6 +68,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	s.File.SetExt(p.ext)
 	s.File.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return s.File
 }
 
@@ -165,7 +166,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 
 func (p *kosterParser) finish() {
 	for _, g := range p.File.Groups {
-		if len(g.Rules) == 0 {
+		if len(g.Rules) == 0 && p.Diagnosing() {
 			l := p.File.Line(int(g.FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
