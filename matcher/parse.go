@@ -43,8 +43,10 @@ type Scanner struct {
 	// capped counts, by code, the diagnostics reported under
 	// ParseOptions.MaxDiagnostics.
 	capped map[Code]*diagCap
-	// unstored says that ReadLines stores no line (see NewLineReader).
+	// unstored says that ReadLines and ReadLine store no line (see
+	// NewLineReader); split counts the lines ReadLine read then.
 	unstored bool
+	split    int
 }
 
 // A diagCap is what the Scanner knows of one code's diagnostics under
@@ -102,17 +104,48 @@ func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 		if !ok {
 			break
 		}
-		s.Longest = max(s.Longest, end-start)
-		l := NewLine(i+1, start, end)
-		s.reading = lineAt{l.Number, l.Start, l.End}
-		read(i, &l)
+		s.ReadLine(start, end, func(l *Line) { read(i, l) })
 	}
+}
+
+// NewSplitScanner is the Scanner of a reading that splits the lines its
+// own way and reads each one as it splits it, through ReadLine; lines is
+// about how many it will split. Like NewLineReader, it stores no line
+// when the parse skips the line model and the diagnostics.
+func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
+	f := NewFile(r, src, text, o)
+	f.lineHint = lines
+	s := &Scanner{File: f, Text: text, Lines: lines}
+	if o.SkipLineModel && o.SkipDiagnostics {
+		s.unstored = true
+	} else {
+		f.GrowLines(lines)
+	}
+	return s
+}
+
+// ReadLine hands read the next line, the bytes [start, end) of the source,
+// and stores what read leaves in it, unless the parse stores no line.
+// Within read, only that line may be read or changed.
+func (s *Scanner) ReadLine(start, end int, read func(l *Line)) {
+	s.Longest = max(s.Longest, end-start)
+	if !s.unstored {
+		n := s.File.NumLines()
+		s.File.AddLine(NewLine(n+1, start, end))
+		s.File.EditLine(n, read)
+		return
+	}
+	s.split++
+	l := NewLine(s.split, start, end)
+	s.reading = lineAt{l.Number, l.Start, l.End}
+	read(&l)
 	s.reading = lineAt{}
 }
 
-// StoresLines says whether the parse stores its lines as it reads them: a
-// reading reads no other line than the one ReadLines hands over when it
-// does not.
+// StoresLines says whether the parse stores its lines as it reads them:
+// when it does not, a reading reads and changes no other line than the
+// one ReadLines or ReadLine hands over (a line of an earlier group is
+// read for a diagnostic only, and there are none then).
 func (s *Scanner) StoresLines() bool { return !s.unstored }
 
 // LinesLater ends a parse whose Scanner stored no line: the file stores

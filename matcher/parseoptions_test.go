@@ -201,7 +201,7 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 func TestSkipLineModelStoresNoLine(t *testing.T) {
 	src := "\xEF\xBB\xBFUser-agent: a\r\n  Disallow: /x # c\rAllow:/y\n\nDisallow:\nuser-agent: b\nDisallow: /z\n\nUser-agent: *\nDisallow: /w"
 	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
-	for _, r := range []matcher.Reading{matcher.RFC9309, matcher.Google, matcher.Koster1996} {
+	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
 			f, full := lazy.ParseText(r, src), matcher.ParseText(r, src)
 			if matcher.LinesStored(f) {

@@ -2,7 +2,6 @@ package py
 
 import (
 	"bytes"
-	"sort"
 	"strings"
 
 	"robots-explorer/matcher/compare"
@@ -28,17 +27,21 @@ func (e *Entry) Read(n int) {
 	e.Last = n
 }
 
-// AddTo files e as the next group of f, as _add_entry makes a record of
-// it, and returns the group's index. Every line from the entry's first to
-// its last joins the group, except, when keep is set, a line already in
-// another one.
-func (e Entry) AddTo(f *matcher.File, keep bool) int {
+// AddTo files e as the next group of the file s reads, as _add_entry
+// makes a record of it, and returns the group's index. Every line from the
+// entry's first to its last joins the group, except, when keep is set, a
+// line already in another one.
+func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
+	f := s.File
 	gi := len(f.Groups)
 	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.First, LastLine: e.Last}
 	for i := range g.Rules {
 		g.Rules[i].Group = int32(gi)
 	}
 	f.Groups = append(f.Groups, g)
+	if !s.StoresLines() {
+		return gi
+	}
 	for n := g.FirstLine; n <= g.LastLine; n++ {
 		if !keep || f.LineGroup(n-1) < 0 {
 			f.SetLineGroup(n-1, int32(gi))
@@ -145,66 +148,20 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 	return IntRaises(nums[1])
 }
 
-// Scan is the start of a Python reading's parse: the File of src under
-// reading r, with one Line for each line split finds (SplitLinesEach, or
-// protego's own), and the Scanner to report on it. It returns the lines as
-// split, and what split said of the bytes that did not decode. Each line
-// goes into the File as split finds it; the Lines returned keep only those
-// whose text is not the source's bytes as they are, so that a valid
-// file's split keeps nothing beside its File.
-func Scan(r matcher.Reading, src []byte, text string, o matcher.ParseOptions, split func(src []byte, text string, pause func(), emit func(Line)) int) (*matcher.Scanner, *Lines, int) {
-	f := matcher.NewFile(r, src, text, o)
-	s := &matcher.Scanner{File: f, Text: text}
-	// Most lines end in '\n': room for about as many lines as there
-	// are, rather than every smaller array append would leave behind.
-	f.GrowLines(bytes.Count(src, []byte{'\n'}) + 1)
-	lines := &Lines{text: text}
-	bad := split(src, text, o.Pause, func(l Line) {
-		n := f.NumLines()
-		f.AddLine(matcher.NewLine(n+1, int(l.Start), int(l.End)))
-		s.Longest = max(s.Longest, int(l.End-l.Start))
-		if l.off != nil || len(l.Text) != int(l.End-l.Start) {
-			lines.decoded = append(lines.decoded, decodedLine{int32(n), l})
-		}
+// NewScanner is the start of a Python reading's parse: the File of src
+// under reading r, and the Scanner to report on it, for ReadLines. Most
+// lines end in '\n': it expects about as many lines as there are.
+func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptions) *matcher.Scanner {
+	return matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+}
+
+// ReadLines splits the source of s with split (SplitLinesEach, or
+// protego's own), and hands read each line as split finds it, with its
+// text as Python decoded it; it returns what split said of the bytes that
+// did not decode. pause is the parse's ParseOptions.Pause.
+func ReadLines(s *matcher.Scanner, pause func(), split func(src []byte, text string, pause func(), emit func(Line)) int,
+	read func(l *matcher.Line, pl Line)) int {
+	return split(s.File.Source, s.Text, pause, func(pl Line) {
+		s.ReadLine(int(pl.Start), int(pl.End), func(l *matcher.Line) { read(l, pl) })
 	})
-	return s, lines, bad
-}
-
-// Lines are the lines of a split, as Scan keeps them: a line whose text is
-// its bytes of the source is made again from its span when read, and
-// only the others (decoded with replacements or drops) are stored.
-type Lines struct {
-	text    string
-	decoded []decodedLine // in the order of their index
-	next    int           // where At's last search ended, for reads in order
-}
-
-type decodedLine struct {
-	index int32
-	line  Line
-}
-
-// At is line i (0-based), whose span in the source is [start, end).
-func (ls *Lines) At(i, start, end int) Line {
-	if d := ls.find(i); d != nil {
-		return d.line
-	}
-	return Line{Start: int32(start), End: int32(end), Text: ls.text[start:end]}
-}
-
-// find is the decoded line of index i, or nil: a parse reads the lines in
-// order, so the search starts where the last one ended.
-func (ls *Lines) find(i int) *decodedLine {
-	d := ls.decoded
-	if len(d) == 0 {
-		return nil
-	}
-	if ls.next < len(d) && int(d[ls.next].index) < i || ls.next > 0 && int(d[ls.next-1].index) >= i {
-		ls.next = sort.Search(len(d), func(k int) bool { return int(d[k].index) >= i })
-	}
-	if ls.next < len(d) && int(d[ls.next].index) == i {
-		ls.next++
-		return &d[ls.next-1]
-	}
-	return nil
 }

@@ -6,37 +6,46 @@ import (
 	"robots-explorer/matcher"
 )
 
-// Scan keeps only the lines whose text is not their bytes of the source;
-// At gives every line as SplitLines does (CPython str.splitlines after
-// bytes.decode("utf-8", "replace")), read in order or not.
-func TestScanLinesAtAsSplitLines(t *testing.T) {
+// ReadLines hands over every line as SplitLines gives it (CPython
+// str.splitlines after bytes.decode("utf-8", "replace")), decoded text and
+// source offsets alike, and the File stores each at its span, unless the
+// parse stores no line.
+func TestReadLinesAsSplitLines(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a\xff\xfeb\r\n\n\xc3\x28x\vAllow: /\xe2\x82\xac\x85\xf0\x9f\x98\x80 \xed\xa0\x80\nlast")
 	text := string(src)
 	want, wantBad := SplitLines(src, text)
-	s, lines, bad := Scan(matcher.Python, src, text, matcher.ParseOptions{}, SplitLinesEach)
-	if bad != wantBad || s.File.NumLines() != len(want) {
-		t.Fatalf("Scan: %d lines, bad byte %d; SplitLines: %d lines, bad byte %d", s.File.NumLines(), bad, len(want), wantBad)
-	}
-	if len(lines.decoded) != 3 {
-		t.Errorf("Scan kept %d decoded lines, want the 3 that hold invalid UTF-8", len(lines.decoded))
-	}
-	order := []int{}
-	for i := range want {
-		order = append(order, i)
-	}
-	for i := len(want) - 1; i >= 0; i-- {
-		order = append(order, i, i)
-	}
-	for _, i := range order {
-		l := s.File.Line(i)
-		got := lines.At(i, int(l.Start), int(l.End))
-		w := want[i]
-		if got.Start != w.Start || got.End != w.End || got.Text != w.Text {
-			t.Fatalf("line %d: At gives [%d,%d) %q, SplitLines [%d,%d) %q", i+1, got.Start, got.End, got.Text, w.Start, w.End, w.Text)
+	for _, o := range []matcher.ParseOptions{{}, {SkipLineModel: true, SkipDiagnostics: true}} {
+		s := NewScanner(matcher.Python, src, text, o)
+		var got []Line
+		bad := ReadLines(s, nil, SplitLinesEach, func(l *matcher.Line, pl Line) {
+			if l.Start != pl.Start || l.End != pl.End || int(l.Number) != len(got)+1 {
+				t.Errorf("line %d at [%d,%d) handed over as line %d at [%d,%d)", len(got)+1, pl.Start, pl.End, l.Number, l.Start, l.End)
+			}
+			got = append(got, pl)
+		})
+		if bad != wantBad || len(got) != len(want) {
+			t.Fatalf("%+v: %d lines, bad byte %d; SplitLines: %d lines, bad byte %d", o, len(got), bad, len(want), wantBad)
 		}
-		for k := 0; k <= len(w.Text); k++ {
-			if got.Src(k) != w.Src(k) {
-				t.Fatalf("line %d: byte %d of the text at %d, SplitLines says %d", i+1, k, got.Src(k), w.Src(k))
+		for i, w := range want {
+			g := got[i]
+			if g.Start != w.Start || g.End != w.End || g.Text != w.Text {
+				t.Fatalf("line %d: [%d,%d) %q, SplitLines [%d,%d) %q", i+1, g.Start, g.End, g.Text, w.Start, w.End, w.Text)
+			}
+			for k := 0; k <= len(w.Text); k++ {
+				if g.Src(k) != w.Src(k) {
+					t.Fatalf("line %d: byte %d of the text at %d, SplitLines says %d", i+1, k, g.Src(k), w.Src(k))
+				}
+			}
+		}
+		if !s.StoresLines() {
+			continue
+		}
+		if s.File.NumLines() != len(want) {
+			t.Fatalf("%d lines stored, want %d", s.File.NumLines(), len(want))
+		}
+		for i, w := range want {
+			if l := s.File.Line(i); l.Start != w.Start || l.End != w.End {
+				t.Errorf("line %d stored at [%d,%d), want [%d,%d)", i+1, l.Start, l.End, w.Start, w.End)
 			}
 		}
 	}

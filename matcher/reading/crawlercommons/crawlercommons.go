@@ -23,6 +23,7 @@
 package crawlercommons
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -89,8 +90,9 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	f := matcher.NewFile(matcher.CrawlerCommons, src, text, o)
-	s := &matcher.Scanner{File: f, Text: text}
+	// About as many lines as there are '\n' bytes, in UTF-8 and UTF-16.
+	s := matcher.NewSplitScanner(matcher.CrawlerCommons, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	f := s.File
 	p := &ccParser{Scanner: s, group: -1, ext: &ccFile{}}
 	p.run()
 	s.CheckBytes()
@@ -101,6 +103,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -111,6 +114,7 @@ type ccParser struct {
 	finished bool // a rule came since the last user-agent line (_finishedAgentFields)
 	html     bool // strip HTML tags from each line
 	utf16    bool
+	lines    int // the lines read so far
 }
 
 func (p *ccParser) run() {
@@ -132,7 +136,7 @@ func (p *ccParser) run() {
 	}
 	p.split(doc)
 	for gi := range p.File.Groups {
-		if len(p.File.Groups[gi].Rules) == 0 {
+		if len(p.File.Groups[gi].Rules) == 0 && p.Diagnosing() {
 			l := p.File.Line(p.File.Groups[gi].FirstLine - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
@@ -185,10 +189,6 @@ func ccLooksHTML(s string) (tag, end int, agent bool) {
 // LF, U+0085, U+2028, U+2029; CR LF is one break here) and reads each.
 func (p *ccParser) split(doc java.Text) {
 	s := doc.S
-	// Room for about as many lines as there are (most end in '\n'):
-	// grown by append, the line store left four times its size behind
-	// for the collector on a 100 MiB file (issue 16).
-	p.File.GrowLines(strings.Count(s, "\n") + 1)
 	start := 0
 	for i := 0; i <= len(s); {
 		n := ccBreak(s, i)
@@ -233,10 +233,9 @@ func (p *ccParser) newLine(doc java.Text, a, b int) {
 		return // the text ends with a break: no line after it
 	}
 	start, end := doc.At(a), doc.At(b)
-	p.Pace(p.File.NumLines())
-	p.File.AddLine(matcher.NewLine(p.File.NumLines()+1, start, end))
-	p.Longest = max(p.Longest, end-start)
-	p.File.EditLine(p.File.NumLines()-1, func(l *matcher.Line) { p.line(l, doc.Slice(a, b)) })
+	p.Pace(p.lines)
+	p.lines++
+	p.ReadLine(start, end, func(l *matcher.Line) { p.line(l, doc.Slice(a, b)) })
 }
 
 // line reads one line: HTML tags go when the file has them, then the

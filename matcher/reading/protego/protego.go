@@ -306,18 +306,16 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Protego, src, text, o, pgSplitLines)
+	s := py.NewScanner(matcher.Protego, src, text, o)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
-	f.EditLines(func(i int, l *matcher.Line) {
-		s.Pace(i)
-		p.line(l, lines.At(i, int(l.Start), int(l.End)))
-	})
+	bad := py.ReadLines(s, o.Pause, pgSplitLines, p.line)
 	p.finish()
 	s.CheckBytes()
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -680,6 +678,9 @@ func (p *pgParser) finish() {
 			end = int(p.agentStart[gi+1])
 		}
 		p.File.Groups[gi].Agents = agents[p.agentStart[gi]:end:end]
+	}
+	if !p.StoresLines() {
+		return
 	}
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {

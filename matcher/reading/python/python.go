@@ -63,20 +63,21 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, lines, bad := py.Scan(matcher.Python, src, text, o, py.SplitLinesEach)
+	s := py.NewScanner(matcher.Python, src, text, o)
 	f := s.File
-	p := &pyParser{Scanner: s, lines: lines, ext: &pyFile{def: -1}}
-	p.run()
+	p := &pyParser{Scanner: s, ext: &pyFile{def: -1}}
+	bad := py.ReadLines(s, o.Pause, py.SplitLinesEach, p.read)
+	p.end()
 	s.CheckBytes()
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
 type pyParser struct {
 	*matcher.Scanner
-	lines *py.Lines
 	ext   *pyFile
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry py.Entry
@@ -90,19 +91,20 @@ type pyParser struct {
 func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
 func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
 
-func (p *pyParser) run() {
-	p.File.EditLines(func(i int, l *matcher.Line) {
-		p.Pace(i)
-		pl := p.lines.At(i, int(l.Start), int(l.End))
-		if p.stop {
-			p.classify(l, pl)
-			return
-		}
-		if pl.Text == "" {
-			p.blank(l)
-		}
-		p.line(l, pl)
-	})
+// read reads one line, as parse() does in its loop.
+func (p *pyParser) read(l *matcher.Line, pl py.Line) {
+	if p.stop {
+		p.classify(l, pl)
+		return
+	}
+	if pl.Text == "" {
+		p.blank(l)
+	}
+	p.line(l, pl)
+}
+
+// end is what parse() does after its loop.
+func (p *pyParser) end() {
 	if !p.stop && p.state == 2 {
 		p.addEntry()
 	}
@@ -127,6 +129,10 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
+	if !p.Diagnosing() {
+		p.entry = py.Entry{}
+		return
+	}
 	first := p.File.Line(p.entry.Agents[0].Line - 1)
 	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
@@ -297,7 +303,7 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 func (p *pyParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.File, true)
+	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
 	star := false
 	for _, a := range e.Agents {
@@ -310,6 +316,9 @@ func (p *pyParser) addEntry() {
 		p.ext.def = gi
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
+		if !p.Diagnosing() {
+			return
+		}
 		first := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(first.Start), int(first.End), matcher.CodeIgnoredRecord, matcher.Warning, pySource+" (RobotFileParser._add_entry)",
 			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)

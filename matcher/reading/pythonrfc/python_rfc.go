@@ -82,10 +82,11 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s, _, _ := py.Scan(matcher.PythonRFC, src, text, o, py.SplitLinesEach)
+	s := py.NewScanner(matcher.PythonRFC, src, text, o)
 	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
-	p.run()
+	py.ReadLines(s, o.Pause, py.SplitLinesEach, p.read)
+	p.end()
 	s.CheckBytes()
 	if strings.HasPrefix(text, "\uFEFF") {
 		p.Report(0, 3, matcher.CodeBOM, matcher.Warning, "Python bytes.decode",
@@ -93,6 +94,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -105,14 +107,17 @@ type prParser struct {
 	stop  bool // parse() raised: the lines after are not read
 }
 
-func (p *prParser) run() {
-	p.File.EditLines(func(i int, l *matcher.Line) {
-		p.Pace(i)
-		c := p.classify(l)
-		if !p.stop {
-			p.line(l, c)
-		}
-	})
+// read reads one line, as parse() does in its loop; python's text of the
+// line is its bytes, decoded with surrogateescape.
+func (p *prParser) read(l *matcher.Line, _ py.Line) {
+	c := p.classify(l)
+	if !p.stop {
+		p.line(l, c)
+	}
+}
+
+// end is what parse() does after its loop.
+func (p *prParser) end() {
 	if !p.stop && p.state != 0 {
 		p.addEntry()
 	}
@@ -255,7 +260,7 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.File, false)
+	gi := e.AddTo(p.Scanner, false)
 	lower := make([]string, len(e.Agents))
 	for i, a := range e.Agents {
 		lower[i] = prLower(a.Token)

@@ -89,29 +89,24 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	f := matcher.NewFile(matcher.RobotsParser, src, text, o)
-	f.GrowLines(bytes.Count(src, []byte{'\n'}) + 1)
+	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	f := s.File
+	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
 	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
-	longest := 0
-	for {
+	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
 		if !ok {
 			break
 		}
-		longest = max(longest, end-start)
-		f.AddLine(matcher.NewLine(f.NumLines()+1, start, end))
-	}
-	s := &matcher.Scanner{File: f, Text: text, Longest: longest}
-	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
-	f.EditLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
-		p.line(l)
-	})
+		s.ReadLine(start, end, p.line)
+	}
 	p.finish()
 	s.CheckBytes()
 	p.checkEncoding()
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -238,7 +233,7 @@ func (p *rpParser) other(l *matcher.Line, key string) {
 // finish notes the groups whose names were never filed.
 func (p *rpParser) finish() {
 	for gi, g := range p.File.Groups {
-		if p.ext.filed[gi] {
+		if p.ext.filed[gi] || !p.Diagnosing() {
 			continue
 		}
 		l := p.File.Line(int(g.FirstLine) - 1)
