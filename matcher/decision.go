@@ -17,7 +17,7 @@ func (r *Result) DecideLongest() {
 		r.Allowed, r.Reason = true, ReasonNoMatch
 	default:
 		w := r.Matches[r.Winner]
-		r.Allowed, r.Reason = w.Rule.Allow, ReasonLongest
+		r.Allowed, r.Reason = w.Rule.Allow(), ReasonLongest
 		if r.RunnerUp >= 0 && r.Matches[r.RunnerUp].Priority == w.Priority {
 			r.Reason = ReasonTieAllow
 		}
@@ -46,7 +46,7 @@ func (r *Result) DecideLongest() {
 // A match not kept, or whose place a stronger one took, is counted in
 // r.Omitted.
 func (r *Result) AddMatch(f *File, m Match) int {
-	k := &r.kept[kindIndex(m.Rule.Allow)]
+	k := &r.kept[kindIndex(m.Rule.Allow())]
 	if !r.lean(f) {
 		k.note(m.Priority)
 		r.Matches = append(r.Matches, m)
@@ -153,7 +153,7 @@ func longestMatch(m []Match) (winner, runnerUp int) {
 		if m[i].Priority != m[j].Priority {
 			return m[i].Priority > m[j].Priority
 		}
-		return m[i].Rule.Allow && !m[j].Rule.Allow
+		return m[i].Rule.Allow() && !m[j].Rule.Allow()
 	}
 	for i := range m {
 		if better(i, winner) {
@@ -161,7 +161,7 @@ func longestMatch(m []Match) (winner, runnerUp int) {
 		}
 	}
 	for i := range m {
-		if winner >= 0 && m[i].Rule.Allow != m[winner].Rule.Allow && better(i, runnerUp) {
+		if winner >= 0 && m[i].Rule.Allow() != m[winner].Rule.Allow() && better(i, runnerUp) {
 			runnerUp = i
 		}
 	}
@@ -233,7 +233,7 @@ func Explain(f *File, res *Result) string {
 	switch {
 	case res.RunnerUp < 0 && len(res.Matches)+res.Omitted == 1:
 		return string(append(b, ", the only rule that matches."...))
-	case res.RunnerUp < 0 && w.Rule.Allow:
+	case res.RunnerUp < 0 && w.Rule.Allow():
 		return string(append(b, ", the longest of the matching rules; no disallow matches."...))
 	case res.RunnerUp < 0:
 		return string(append(b, ", the longest of the matching rules; no allow matches."...))

@@ -22,7 +22,7 @@ func TestNewRuleSharesRepeatedPatterns(t *testing.T) {
 			end++
 		}
 		l := Line{Number: int32(n), Start: int32(start), End: int32(end), Value: SpanOf(start+len("Disallow: "), end)}
-		rules = append(rules, f.NewRule(&l, false, f.TextOf(l.Value)+"-norm", 0))
+		rules = append(rules, f.NewRule(&l, false, f.TextOf(l.Value)+"-norm"))
 		start = end + 1
 	}
 	for i, r := range rules {
@@ -33,8 +33,8 @@ func TestNewRuleSharesRepeatedPatterns(t *testing.T) {
 	if len(f.derived) >= len(rules) || len(f.derived) < 1000 {
 		t.Errorf("%d patterns kept for %d rules of 1000 texts", len(f.derived), len(rules))
 	}
-	same := f.NewRule(&Line{Number: 1, Value: SpanOf(len("Disallow: "), len("Disallow: /p0*"))}, false, "/p0*", 0)
-	if same.derived != 0 || f.Normalized(same) != "/p0*" {
-		t.Errorf("a pattern normalization left alone is kept (%d)", same.derived)
+	same := f.NewRule(&Line{Number: 1, Value: SpanOf(len("Disallow: "), len("Disallow: /p0*"))}, false, "/p0*")
+	if same.derived() != 0 || f.Normalized(same) != "/p0*" {
+		t.Errorf("a pattern normalization left alone is kept (%d)", same.derived())
 	}
 }

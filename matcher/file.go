@@ -122,25 +122,50 @@ type Agent struct {
 	Global bool
 }
 
-// A Rule is an allow or disallow line of a group. A file may hold hundreds
-// of thousands of rules, so a Rule holds no pointers and only 24 bytes:
-// its texts are spans of the source or indexes into the file (read them
-// with File.TextOf and File.Normalized), which keeps a parse's memory small
-// and gives the garbage collector nothing to scan.
+// A Rule is an allow or disallow line of a group. A file may hold millions
+// of rules, so a Rule holds no pointers and only 16 bytes: its texts are
+// spans of the source or indexes into the file (read them with
+// File.TextOf and File.Normalized), which keeps a parse's memory small and
+// gives the garbage collector nothing to scan. (At 24 bytes, with the
+// index of its group, which its place in a group already says, the rules
+// were a quarter of a check's peak on a 100 MiB file of short lines,
+// issue 16.)
 type Rule struct {
-	Line  int32 // 1-based line number
-	Group int32 // index in File.Groups
-	Allow bool  // allow or disallow
+	Line int32 // 1-based line number
 	// Pattern is where the pattern as written lies in File.Source.
 	Pattern Span
-	// derived is 1 + the index in File.derived of the pattern as the
-	// reading compares it, or 0 when that is the pattern as written.
-	derived int32
+	// bits is 1 when the rule allows, plus twice 1 + the index in
+	// File.derived of the pattern as the reading compares it, or twice 0
+	// when that is the pattern as written.
+	bits uint32
 }
 
+// NewRuleAt is the rule of line whose pattern as written is pattern, the
+// reading comparing the pattern as written.
+func NewRuleAt(line int32, allow bool, pattern Span) Rule {
+	r := Rule{Line: line, Pattern: pattern}
+	if allow {
+		r.bits = 1
+	}
+	return r
+}
+
+// Allow reports whether r allows (an allow rule) rather than disallows.
+func (r Rule) Allow() bool { return r.bits&1 != 0 }
+
+// derived is 1 + the index in File.derived of the pattern as the reading
+// compares it, or 0 when that is the pattern as written.
+func (r Rule) derived() int32 { return int32(r.bits >> 1) }
+
+// setDerived records that the reading compares the pattern File.derived[d-1].
+func (r *Rule) setDerived(d int32) { r.bits = r.bits&1 | uint32(d)<<1 }
+
 // Kind returns KindAllow or KindDisallow.
-func (r Rule) Kind() Kind {
-	if r.Allow {
+func (r Rule) Kind() Kind { return RuleKind(r.Allow()) }
+
+// RuleKind is the kind of an allow rule (KindAllow) or a disallow rule.
+func RuleKind(allow bool) Kind {
+	if allow {
 		return KindAllow
 	}
 	return KindDisallow
@@ -218,8 +243,8 @@ func (f *File) TextOf(s Span) string {
 // Normalized returns the pattern of r, a rule of f, as f's reading
 // compares it.
 func (f *File) Normalized(r Rule) string {
-	if r.derived > 0 && int(r.derived) <= len(f.derived) {
-		return f.derived[r.derived-1]
+	if d := r.derived(); d > 0 && int(d) <= len(f.derived) {
+		return f.derived[d-1]
 	}
 	return f.TextOf(r.Pattern)
 }
@@ -227,8 +252,8 @@ func (f *File) Normalized(r Rule) string {
 // NormalizedRule is Normalized for a rule the file made, whose indexes need
 // no checks: the matching loops call it for every rule of a group.
 func (f *File) NormalizedRule(r *Rule) string {
-	if r.derived != 0 {
-		return f.derived[r.derived-1]
+	if d := r.derived(); d != 0 {
+		return f.derived[d-1]
 	}
 	return f.text[r.Pattern.Start:r.Pattern.End]
 }
@@ -245,10 +270,10 @@ func (f *File) MatchOf(r *Rule) Match {
 // rules from group to group, and on the 100 MiB mixed file (bench's
 // HugeFile) python's 1.1 million quoted patterns were 89 texts, kept
 // 1.1 million times in 69 MiB (issue 16).
-func (f *File) NewRule(l *Line, allow bool, norm string, group int) Rule {
-	r := Rule{Line: l.Number, Group: int32(group), Allow: allow, Pattern: l.Value}
+func (f *File) NewRule(l *Line, allow bool, norm string) Rule {
+	r := NewRuleAt(l.Number, allow, l.Value)
 	if norm != f.TextOf(l.Value) {
-		r.derived = f.fileDerived(norm)
+		r.setDerived(f.fileDerived(norm))
 	}
 	return r
 }
@@ -340,11 +365,11 @@ func (f *File) Verify() error {
 	}
 	for gi, g := range f.Groups {
 		for _, rule := range g.Rules {
-			if int(rule.Group) != gi || rule.Line < 1 || int(rule.Line) > f.NumLines() {
-				return fmt.Errorf("group %d holds a rule of line %d in group %d", gi, rule.Line, rule.Group)
+			if rule.Line < 1 || int(rule.Line) > f.NumLines() {
+				return fmt.Errorf("group %d holds a rule of line %d of %d", gi, rule.Line, f.NumLines())
 			}
-			if l := f.Line(int(rule.Line) - 1); l.Group != rule.Group || l.Value != rule.Pattern {
-				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, rule.Group, rule.Pattern, l.Group, l.Value)
+			if l := f.Line(int(rule.Line) - 1); int(l.Group) != gi || l.Value != rule.Pattern {
+				return fmt.Errorf("the rule of line %d (group %d, pattern %v) is not its line's (group %d, value %v)", rule.Line, gi, rule.Pattern, l.Group, l.Value)
 			}
 		}
 	}

@@ -69,7 +69,7 @@ func FuzzEvaluate(f *testing.F) {
 			if res.Winner >= len(res.Matches) || res.RunnerUp >= len(res.Matches) || res.Explanation == "" {
 				t.Fatalf("%s: inconsistent result %+v", r, res)
 			}
-			if m, ok := res.WinningRule(); ok && res.Reason != ReasonRobotsTxt && m.Rule.Allow != res.Allowed {
+			if m, ok := res.WinningRule(); ok && res.Reason != ReasonRobotsTxt && m.Rule.Allow() != res.Allowed {
 				t.Fatalf("%s: winner %+v disagrees with verdict %v", r, m.Rule, res.Allowed)
 			}
 			// Keeping only the matches a decision weighs decides alike

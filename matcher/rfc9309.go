@@ -337,7 +337,7 @@ func (p *rfcParser) checkDuplicate(l *Line, tok string) {
 // rule reads an allow or disallow line (RFC 9309 §2.2.2), a rule of the
 // current group.
 func (p *rfcParser) rule(l *Line, allow bool) {
-	l.Kind = Rule{Allow: allow}.Kind()
+	l.Kind = RuleKind(allow)
 	if p.group < 0 {
 		p.Report(int(l.Start), int(l.End), CodeRuleOutsideGroup, Warning, "RFC 9309 §2.1",
 			"this rule comes before any user-agent line, so it belongs to no group and applies to no crawler")
@@ -354,11 +354,12 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	} else {
 		cls = pattern.ClassOf(v)
 	}
-	r, flags := Rule{Line: l.Number, Group: int32(p.group), Allow: allow, Pattern: l.Value}, cls.Flags(v)
+	r, flags := NewRuleAt(l.Number, allow, l.Value), cls.Flags(v)
 	if cls != 0 && cls.Changes(v) {
 		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
-		r.derived, flags = int32(len(p.derived)), pattern.FlagsOf(norm)
+		r.setDerived(int32(len(p.derived)))
+		flags = pattern.FlagsOf(norm)
 	}
 	p.rules = append(p.rules, r)
 	p.pats = append(p.pats, flags)
@@ -480,7 +481,7 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 		for _, ref := range res.refs {
 			r := &f.Groups[ref.Group].Rules[ref.Rule]
 			norm := f.NormalizedRule(r)
-			if !ext.patterns[ref.Group][ref.Rule].Pattern(norm).Match(path) || !res.Weighs(f, r.Allow, len(norm)) {
+			if !ext.patterns[ref.Group][ref.Rule].Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
 				continue
 			}
 			m := f.MatchOf(r)

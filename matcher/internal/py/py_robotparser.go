@@ -35,9 +35,6 @@ func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
 	f := s.File
 	gi := len(f.Groups)
 	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.First, LastLine: e.Last}
-	for i := range g.Rules {
-		g.Rules[i].Group = int32(gi)
-	}
 	f.Groups = append(f.Groups, g)
 	if !s.StoresLines() {
 		return gi

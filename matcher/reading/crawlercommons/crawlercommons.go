@@ -473,7 +473,7 @@ func ccLeadingToken(s string) string {
 }
 
 func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
-	l.Kind = matcher.Rule{Allow: allow}.Kind()
+	l.Kind = matcher.RuleKind(allow)
 	p.finished = true
 	if p.group < 0 {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, ccSource+" (handleAllow, handleDisallow)",
@@ -484,7 +484,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := ccEscape(ccUnescape(value), false)
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
 	p.ext.flags[p.group] = append(p.ext.flags[p.group], pattern.FlagsOf(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":

@@ -250,7 +250,7 @@ func (p *googleParser) userAgent(l *matcher.Line) {
 }
 
 func (p *googleParser) rule(l *matcher.Line, allow bool) {
-	l.Kind = matcher.Rule{Allow: allow}.Kind()
+	l.Kind = matcher.RuleKind(allow)
 	if p.group < 0 {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, googleSource+" (HandleAllow, HandleDisallow)",
 			"this rule comes before any user-agent line, so Google's parser ignores it")
@@ -261,7 +261,7 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm := EscapeGooglePattern(p.Value(l))
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
 	if d, ok := indexDirectory(norm); allow && ok {
 		if p.index == nil {
 			p.index = map[pattern.Ref]*indexRule{}

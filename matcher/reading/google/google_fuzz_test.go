@@ -58,7 +58,7 @@ func FuzzGoogle(f *testing.F) {
 		if a.Path == "" || a.Path[0] != '/' {
 			t.Fatalf("path %q does not start with '/'", a.Path)
 		}
-		if w, ok := a.WinningRule(); ok && w.Rule.Allow != a.Allowed {
+		if w, ok := a.WinningRule(); ok && w.Rule.Allow() != a.Allowed {
 			t.Fatalf("winner %+v but allowed = %v", w, a.Allowed)
 		}
 		for _, g := range file.Groups {

@@ -139,7 +139,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 }
 
 func (p *kosterParser) rule(l *matcher.Line, allow bool) {
-	l.Kind = matcher.Rule{Allow: allow}.Kind()
+	l.Kind = matcher.RuleKind(allow)
 	if p.group < 0 {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, kosterSource+" §3.3",
 			"this rule is in no record (none started since the last blank line): it applies to no robot")
@@ -149,7 +149,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = int(l.Number)
 	norm, _ := kosterNormalize(p.Value(l), false)
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.Value(l) == "":
@@ -213,7 +213,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if len(res.Groups.Selected) > 0 {
 		rules := f.Groups[res.Groups.Selected[0]].Rules
 		for i := range rules {
-			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow, -1) {
+			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps = kosterNormalize(m.Pattern, true)
@@ -234,7 +234,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	case res.Winner < 0:
 		res.Allowed, res.Reason = true, matcher.ReasonNoMatch
 	default:
-		res.Allowed, res.Reason = res.Matches[0].Rule.Allow, matcher.ReasonFirstMatch
+		res.Allowed, res.Reason = res.Matches[0].Rule.Allow(), matcher.ReasonFirstMatch
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
 	res.Explanation = kosterExplain(f, res)
@@ -340,7 +340,7 @@ func kosterExplain(f *matcher.File, res *matcher.Result) string {
 		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
 	}
 	s := matcher.FirstMatchSentence(f, res, where)
-	if w := res.Matches[res.Winner]; w.Rule.Allow && w.Pattern == "" {
+	if w := res.Matches[res.Winner]; w.Rule.Allow() && w.Pattern == "" {
 		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
 	}
 	return s + matcher.LaterMatches(f, res)

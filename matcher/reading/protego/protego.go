@@ -175,7 +175,7 @@ func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
 		}
 		made = made[:0]
 		value := f.TextOf(rules[ri].Pattern)
-		pgAdd(&made, pgIgnore(value), rules[ri].Allow, false, nil)
+		pgAdd(&made, pgIgnore(value), rules[ri].Allow(), false, nil)
 		for k := range made {
 			m := &made[k]
 			kept := pgMatcher{n: int32(len(m.match)), prio: m.prio, flags: m.flags, never: m.never}
@@ -646,7 +646,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 	if own >= 0 {
 		main = entries[own].pattern
 	}
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, main, p.open))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, main))
 	switch {
 	case len(entries) == 0:
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",
@@ -935,7 +935,7 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 		return matcher.Match{}, false
 	}
 	r := &f.Groups[gi].Rules[ri]
-	if !res.Weighs(f, r.Allow, int(entries[best].prio)) {
+	if !res.Weighs(f, r.Allow(), int(entries[best].prio)) {
 		// Its texts and steps, made again below, were most of a check
 		// of a URL that a million rules match (issue 16).
 		return matcher.Match{}, false
@@ -944,7 +944,7 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 	m.Priority = int(entries[best].prio)
 	// Made again in full, as entriesOf made them but with the steps:
 	// the entry's pattern and how the value became it.
-	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow, true); best < len(again) {
+	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow(), true); best < len(again) {
 		m.Normalized = again[best].pattern
 		if err == nil {
 			m.Steps = again[best].stepList()

@@ -312,7 +312,7 @@ func FuzzProtego(f *testing.F) {
 		if a.Allowed != b.Allowed || a.Reason != b.Reason || a.Explanation != b.Explanation || !reflect.DeepEqual(a.Matches, b.Matches) {
 			t.Fatalf("two evaluations differ: %s / %s", a.Explanation, b.Explanation)
 		}
-		if w, ok := a.WinningRule(); ok && w.Rule.Allow != a.Allowed {
+		if w, ok := a.WinningRule(); ok && w.Rule.Allow() != a.Allowed {
 			t.Fatalf("winner %+v but allowed = %v", w, a.Allowed)
 		}
 		if a.Reason == matcher.ReasonRaises {
@@ -326,7 +326,7 @@ func FuzzProtego(f *testing.F) {
 				// The entries are made again from the rule's pattern as
 				// written: its own entry is the pattern the parse read.
 				r := file.Groups[gi].Rules[ri]
-				full, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow, false)
+				full, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow(), false)
 				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && full[own].pattern != main {
 					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(full), err, main)
 				}
@@ -449,7 +449,7 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 				if len(got) != want {
 					t.Errorf("rule of line %d: %d entries, want %d", r.Line, len(got), want)
 				}
-				full, _, err := pgBuild(pgIgnore(f.TextOf(r.Pattern)), r.Allow, false)
+				full, _, err := pgBuild(pgIgnore(f.TextOf(r.Pattern)), r.Allow(), false)
 				if err != nil || len(full) != len(got) {
 					t.Fatalf("rule of line %d: made again, %d entries (%v)", r.Line, len(full), err)
 				}

@@ -231,7 +231,7 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm))
 	p.entry.Read(int(l.Number))
 	p.state = 2
 	if p.Diagnosing() {
@@ -395,7 +395,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	default:
 		g := f.Groups[res.Groups.Selected[0]]
 		for i := range g.Rules {
-			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow, -1) {
+			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps, _ = pyPatternSteps(m.Pattern)
@@ -405,7 +405,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Allowed, res.Reason = true, matcher.ReasonNoMatch
 		if len(res.Matches) > 0 {
 			res.Winner = 0
-			res.Allowed, res.Reason = res.Matches[0].Rule.Allow, matcher.ReasonFirstMatch
+			res.Allowed, res.Reason = res.Matches[0].Rule.Allow(), matcher.ReasonFirstMatch
 		}
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
@@ -573,7 +573,7 @@ func pyExplain(f *matcher.File, res *matcher.Result, err error) string {
 	}
 	w := res.Matches[res.Winner].Rule
 	s := matcher.FirstMatchSentence(f, res, "")
-	if w.Allow && f.Line(int(w.Line)-1).Kind == matcher.KindDisallow {
+	if w.Allow() && f.Line(int(w.Line)-1).Kind == matcher.KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
 	return s + matcher.LaterMatches(f, res)

@@ -198,7 +198,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 	// An empty Disallow allows everything (RuleLine turns it into an
 	// Allow), and an empty pattern matches every path.
 	allow := l.Kind == matcher.KindAllow || value == ""
-	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm, 0))
+	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, srcPRRuleLine,
 			"an empty value is an Allow that matches every path with 0 characters: any other matching rule outranks it")
@@ -331,7 +331,7 @@ func prMatches(f *matcher.File, res *matcher.Result, path string) {
 		for i := range rules {
 			r := &rules[i]
 			n, ok := prMatch(f.NormalizedRule(r), path)
-			if !ok || !res.Weighs(f, r.Allow, n) {
+			if !ok || !res.Weighs(f, r.Allow(), n) {
 				continue
 			}
 			m := f.MatchOf(r)
@@ -654,7 +654,7 @@ func prExplain(f *matcher.File, res *matcher.Result, err error) string {
 		verdict = "Disallowed"
 	}
 	s := fmt.Sprintf("%s by %s, which matches %s", verdict, matcher.RuleText(f, w.Rule), matchedPart(w.Priority, res.Path))
-	if w.Rule.Allow && f.Line(int(w.Rule.Line)-1).Kind == matcher.KindDisallow {
+	if w.Rule.Allow() && f.Line(int(w.Rule.Line)-1).Kind == matcher.KindDisallow {
 		s += " (robotparser reads an empty Disallow as an Allow of everything)"
 	}
 	switch {

@@ -192,7 +192,7 @@ func (p *rpParser) userAgent(l *matcher.Line) {
 }
 
 func (p *rpParser) rule(l *matcher.Line, allow bool) {
-	l.Kind = matcher.Rule{Allow: allow}.Kind()
+	l.Kind = matcher.RuleKind(allow)
 	if p.group < 0 {
 		p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, rpSource+" (parseRobots)",
 			"this rule comes before any user-agent line: robots-parser files it under no name")
@@ -206,7 +206,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 	if value != "" {
 		norm = rpPattern(py.Decode([]byte(value)))
 	}
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm, p.group))
+	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, rpSource+" (addRule)",
 			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))

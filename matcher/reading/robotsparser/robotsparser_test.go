@@ -210,7 +210,7 @@ func FuzzRobotsParser(f *testing.F) {
 		if !py.IsASCII(ra.Path) || special && u.Hostname != "" && !strings.HasPrefix(ra.Path, "/") {
 			t.Fatalf("path %q is not what the URL class gives", ra.Path)
 		}
-		if m, ok := ra.WinningRule(); ok && m.Rule.Allow != ra.Allowed {
+		if m, ok := ra.WinningRule(); ok && m.Rule.Allow() != ra.Allowed {
 			t.Fatalf("winner %+v disagrees with verdict %v", m.Rule, ra.Allowed)
 		}
 	})
