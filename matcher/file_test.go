@@ -56,3 +56,19 @@ func TestRuleBits(t *testing.T) {
 		}
 	}
 }
+
+// A Group and an Agent stay as small as their fields allow: a 100 MiB file
+// of short lines holds two million of each (issue 16).
+func TestGroupAndAgentSizes(t *testing.T) {
+	for _, tt := range []struct {
+		typ  reflect.Type
+		size uintptr
+	}{
+		{reflect.TypeFor[Group](), 56},
+		{reflect.TypeFor[Agent](), 40},
+	} {
+		if n := tt.typ.Size(); n != tt.size {
+			t.Errorf("a %s is %d bytes, want %d", tt.typ.Name(), n, tt.size)
+		}
+	}
+}

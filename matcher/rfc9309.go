@@ -215,14 +215,14 @@ func (p *rfcParser) finish() {
 			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
 		}
 		g := &p.File.Groups[gi]
-		g.Index, g.FirstLine = gi, p.starts[gi].line
+		g.FirstLine = int32(p.starts[gi].line)
 		// Full slice expressions: a caller's append copies a group's
 		// slice instead of writing over the next group's.
 		g.Agents, g.Rules = p.agents[a:aEnd:aEnd], p.rules[r:rEnd:rEnd]
 		patterns[gi] = p.pats[r:rEnd:rEnd]
-		g.LastLine = g.Agents[len(g.Agents)-1].Line
+		g.LastLine = int32(g.Agents[len(g.Agents)-1].Line)
 		if len(g.Rules) > 0 {
-			g.LastLine = max(g.LastLine, int(g.Rules[len(g.Rules)-1].Line))
+			g.LastLine = max(g.LastLine, g.Rules[len(g.Rules)-1].Line)
 		}
 	}
 	p.File.ext = &rfcFile{patterns: patterns}
@@ -288,7 +288,7 @@ func (p *rfcParser) userAgent(l *Line) {
 	}
 	l.Group = int32(p.group)
 	tok, global, cut := ExtractToken(p.Value(l))
-	p.agents = append(p.agents, Agent{Line: int(l.Number), Value: p.Value(l), Token: tok, Global: global})
+	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
 	if !p.Diagnosing() {
 		return // the rest only reports
 	}
@@ -330,7 +330,7 @@ func (p *rfcParser) checkDuplicate(l *Line, tok string) {
 	if first < p.starts[p.group].agent {
 		line := p.agents[first].Line
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
-			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(line)+": the rules of both groups are merged")
+			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(int(line))+": the rules of both groups are merged")
 	}
 }
 

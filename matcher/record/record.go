@@ -197,7 +197,7 @@ func diagnostics(res *matcher.Result) []Diagnostic {
 func recordGroups(g matcher.GroupTrace) Groups {
 	out := Groups{Summary: g.Summary, Selected: append([]int{}, g.Selected...), Global: g.Global, Merged: g.Merged, Agents: []Agent{}}
 	for _, a := range g.Agents {
-		out.Agents = append(out.Agents, Agent{a.Agent.Line, a.Agent.Value, a.Agent.Token, a.Group, a.Matched, g.How(a)})
+		out.Agents = append(out.Agents, Agent{int(a.Agent.Line), a.Agent.Value, a.Agent.Token, a.Group, a.Matched, g.How(a)})
 	}
 	return out
 }

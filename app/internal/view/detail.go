@@ -187,7 +187,7 @@ func linesToShow(a *Analysis, marks map[int]string, applies map[int]bool) []int 
 	}
 	for gi := range applies {
 		for _, ag := range f.Groups[gi].Agents {
-			mark(ag.Line)
+			mark(int(ag.Line))
 		}
 	}
 	for n := range a.DiagLines {
@@ -210,7 +210,7 @@ func (a *Analysis) fileRow(n int, marks map[int]string, applies map[int]bool, de
 		if applies[group] {
 			r.Group = "applies"
 		}
-		if g := f.Groups[group]; g.FirstLine == n {
+		if g := f.Groups[group]; int(g.FirstLine) == n {
 			r.GroupLabel = groupLabel(r.Group == "applies", len(applies))
 		}
 	}

@@ -34,12 +34,12 @@ func (e *Entry) Read(n int) {
 func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
 	f := s.File
 	gi := len(f.Groups)
-	g := matcher.Group{Index: gi, Agents: e.Agents, Rules: e.Rules, FirstLine: e.First, LastLine: e.Last}
+	g := matcher.Group{Agents: e.Agents, Rules: e.Rules, FirstLine: int32(e.First), LastLine: int32(e.Last)}
 	f.Groups = append(f.Groups, g)
 	if !s.StoresLines() {
 		return gi
 	}
-	for n := g.FirstLine; n <= g.LastLine; n++ {
+	for n := e.First; n <= e.Last; n++ {
 		if !keep || f.LineGroup(n-1) < 0 {
 			f.SetLineGroup(n-1, int32(gi))
 		}

@@ -137,7 +137,7 @@ func (p *ccParser) run() {
 	p.split(doc)
 	for gi := range p.File.Groups {
 		if len(p.File.Groups[gi].Rules) == 0 && p.Diagnosing() {
-			l := p.File.Line(p.File.Groups[gi].FirstLine - 1)
+			l := p.File.Line(int(p.File.Groups[gi].FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 		}
@@ -436,18 +436,18 @@ func (p *ccParser) unknown(l *matcher.Line, t java.Text) {
 func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.finished {
-		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
 		p.ext.flags = append(p.ext.flags, nil)
 		p.group, p.finished = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	l.Group = int32(p.group)
 	// handleUserAgent compares the value trimmed and lower-cased
 	// (toLowerCase(Locale.ROOT), which pyLower matches: İ becomes i̇,
 	// and a final Σ becomes ς).
 	name := py.Lower(value)
-	g.Agents = append(g.Agents, matcher.Agent{Line: int(l.Number), Value: value, Token: name, Global: name == "*"})
+	g.Agents = append(g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
 	p.ext.events = append(p.ext.events, ccEvent{agent: true, group: int32(p.group), index: int32(len(g.Agents) - 1), line: l.Number})
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
@@ -482,7 +482,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	}
 	l.Group = int32(p.group)
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	norm := ccEscape(ccUnescape(value), false)
 	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
 	p.ext.flags[p.group] = append(p.ext.flags[p.group], pattern.FlagsOf(norm))

@@ -293,7 +293,7 @@ func matchedAgentLines(r *matcher.Result) []int {
 	var out []int
 	for _, a := range r.Groups.Agents {
 		if a.Matched {
-			out = append(out, a.Agent.Line)
+			out = append(out, int(a.Agent.Line))
 		}
 	}
 	return out

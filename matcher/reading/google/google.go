@@ -225,15 +225,15 @@ func googleAgent(value string) (token string, global bool) {
 func (p *googleParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.separator {
-		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
 		p.patterns = append(p.patterns, nil)
 		p.group, p.separator = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	l.Group = int32(p.group)
 	tok, global := googleAgent(p.Value(l))
-	g.Agents = append(g.Agents, matcher.Agent{Line: int(l.Number), Value: p.Value(l), Token: tok, Global: global})
+	g.Agents = append(g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
 	case global && len(p.Value(l)) > 1:
@@ -259,7 +259,7 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	p.separator = true
 	l.Group = int32(p.group)
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	norm := EscapeGooglePattern(p.Value(l))
 	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
 	if d, ok := indexDirectory(norm); allow && ok {
@@ -322,7 +322,7 @@ func (p *googleParser) finish() {
 		if len(g.Rules) > 0 || !p.Diagnosing() {
 			continue
 		}
-		l := p.File.Line(g.Agents[0].Line - 1)
+		l := p.File.Line(int(g.Agents[0].Line) - 1)
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}

@@ -119,12 +119,12 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
 	}
 	if p.group < 0 || p.seenRule {
-		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
 		p.group, p.seenRule = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
-	g.LastLine, l.Group = int(l.Number), int32(p.group)
-	a := matcher.Agent{Line: int(l.Number), Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
+	g.LastLine, l.Group = l.Number, int32(p.group)
+	a := matcher.Agent{Line: l.Number, Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
 	g.Agents = append(g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
@@ -147,7 +147,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 	}
 	p.seenRule, l.Group = true, int32(p.group)
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	norm, _ := kosterNormalize(p.Value(l), false)
 	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm))
 	at, end := int(l.Value.Start), int(l.Value.End)

@@ -577,7 +577,7 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
 	if reset || len(p.File.Groups[p.open].Rules) > 0 {
-		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
 		p.ext.built = append(p.ext.built, pgBuilt{})
 		p.agentStart = append(p.agentStart, int32(len(p.agents)))
 		p.open = len(p.File.Groups) - 1
@@ -587,7 +587,7 @@ func (p *pgParser) userAgent(l *matcher.Line, value string) {
 		p.ext.runs[len(p.ext.runs)-1] = p.open
 	}
 	name := py.Lower(value)
-	p.agents = append(p.agents, matcher.Agent{Line: int(l.Number), Value: value, Token: name, Global: name == "*"})
+	p.agents = append(p.agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
 	for _, n := range pgNames(name) {
 		p.addToSet(n)
 	}
@@ -661,7 +661,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 // extend makes line l part of the open record.
 func (p *pgParser) extend(l *matcher.Line) {
 	g := &p.File.Groups[p.open]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 }
 
 // finish gives each group its agents and files every line between a
@@ -684,7 +684,7 @@ func (p *pgParser) finish() {
 	}
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
-			p.File.SetLineGroup(n-1, int32(gi))
+			p.File.SetLineGroup(int(n)-1, int32(gi))
 		}
 	}
 }
@@ -1081,7 +1081,7 @@ func pgSummary(f *matcher.File, ext *pgFile, tr matcher.GroupTrace, name, chosen
 	const named = 4
 	lines := make([]int, 0, min(len(tr.Selected), named))
 	for _, gi := range tr.Selected[:min(len(tr.Selected), named)] {
-		lines = append(lines, f.Groups[gi].FirstLine)
+		lines = append(lines, int(f.Groups[gi].FirstLine))
 	}
 	where := matcher.JoinInts(lines)
 	if more := len(tr.Selected) - len(lines); more > 0 {

@@ -213,7 +213,7 @@ func TestProtegoResult(t *testing.T) {
 	}
 	matched := map[int]bool{}
 	for _, a := range tr.Agents {
-		matched[a.Agent.Line] = a.Matched
+		matched[int(a.Agent.Line)] = a.Matched
 	}
 	if !reflect.DeepEqual(matched, map[int]bool{1: false, 4: true, 8: true}) {
 		t.Errorf("matched user-agent lines %v, want 4 and 8", matched)

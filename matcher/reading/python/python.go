@@ -133,7 +133,7 @@ func (p *pyParser) dropAgents(why string) {
 		p.entry = py.Entry{}
 		return
 	}
-	first := p.File.Line(p.entry.Agents[0].Line - 1)
+	first := p.File.Line(int(p.entry.Agents[0].Line) - 1)
 	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
@@ -203,7 +203,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := matcher.Agent{Line: int(l.Number), Value: p.value(l), Token: value, Global: value == "*"}
+	a := matcher.Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
 	p.entry.Agents = append(p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
@@ -550,10 +550,11 @@ func pySummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 		return fmt.Sprintf("No record's token is a substring of %s, so the first record naming * (line %d) applies.",
 			how, f.Groups[tr.Selected[0]].FirstLine)
 	}
-	g := f.Groups[tr.Selected[0]]
+	gi := tr.Selected[0]
+	g := f.Groups[gi]
 	var value string
 	for _, a := range tr.Agents {
-		if a.Group == g.Index && a.Matched {
+		if a.Group == gi && a.Matched {
 			value = a.Agent.Token
 			break
 		}

@@ -172,7 +172,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	p.entry.Agents = append(p.entry.Agents, matcher.Agent{Line: int(l.Number), Value: value, Token: value, Global: value == "*"})
+	p.entry.Agents = append(p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {

@@ -182,7 +182,7 @@ func TestPythonRFCMergedTrace(t *testing.T) {
 	var matched []int
 	for _, a := range tr.Agents {
 		if a.Matched {
-			matched = append(matched, a.Agent.Line)
+			matched = append(matched, int(a.Agent.Line))
 		}
 	}
 	if len(matched) != 2 || matched[0] != 1 || matched[1] != 7 {

@@ -168,14 +168,14 @@ func (p *rpParser) line(l *matcher.Line) {
 func (p *rpParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.newRun {
-		p.File.Groups = append(p.File.Groups, matcher.Group{Index: len(p.File.Groups), FirstLine: int(l.Number)})
+		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
 		p.ext.filed = append(p.ext.filed, false)
 		p.group = len(p.File.Groups) - 1
 	}
 	g := &p.File.Groups[p.group]
-	g.LastLine, l.Group = int(l.Number), int32(p.group)
+	g.LastLine, l.Group = l.Number, int32(p.group)
 	value := p.Value(l)
-	a := matcher.Agent{Line: int(l.Number), Value: value}
+	a := matcher.Agent{Line: l.Number, Value: value}
 	if value != "" {
 		a.Token = rpName(py.Decode([]byte(value)))
 		a.Global = a.Token == "*"
@@ -199,7 +199,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 		return
 	}
 	g := &p.File.Groups[p.group]
-	g.LastLine = int(l.Number)
+	g.LastLine = l.Number
 	p.ext.filed[p.group] = true
 	value := p.Value(l)
 	norm := ""
@@ -216,7 +216,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 func (p *rpParser) other(l *matcher.Line, key string) {
 	l.Kind = matcher.KindOther
 	if p.group >= 0 {
-		p.File.Groups[p.group].LastLine = int(l.Number)
+		p.File.Groups[p.group].LastLine = l.Number
 	}
 	switch {
 	case matcher.EqualFoldASCII(key, "crawl-delay"):
