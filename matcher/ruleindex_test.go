@@ -16,7 +16,7 @@ func scanMatches(f *File, res *Result) []int32 {
 	path, _ := pattern.NormalizePath(res.Target.Path)
 	for _, gi := range res.Groups.Selected {
 		for ri, r := range f.Groups[gi].Rules {
-			if r.Pattern.Start != r.Pattern.End && ext.patterns[gi][ri].Pattern(f.NormalizedRule(&r)).Match(path) {
+			if r.Pattern.Start != r.Pattern.End && ext.flags(int32(gi), int32(ri)).Pattern(f.NormalizedRule(&r)).Match(path) {
 				lines = append(lines, r.Line)
 			}
 		}
