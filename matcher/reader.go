@@ -203,11 +203,10 @@ type ParseOptions struct {
 	// rule's own bytes), such as check's text and CSV output. Storing
 	// every line was a fifth of the rfc9309 parse of a large file (issue
 	// 18), and the store was twice a 100 MiB file of short lines (issue
-	// 16). The readings that read each line once, in order, honour it
-	// (RFC 9309, and those built on NewLineReader); the others store their
-	// lines as they read them. The answers and the line model are those of
-	// the full parse (TestSkipLineModelSameAnswers,
-	// TestSkipLineModelStoresNoLine).
+	// 16). Every reading honours it: each reads a line once, as it is
+	// split (RFC 9309's own loop, NewLineReader, NewSplitScanner). The
+	// answers and the line model are those of the full parse
+	// (TestSkipLineModelSameAnswers, TestSkipLineModelStoresNoLine).
 	SkipLineModel bool
 	// SkipLosingMatches keeps in Result.Matches only the matches a
 	// decision picks or weighs (Result.AddMatch): for a caller that shows
