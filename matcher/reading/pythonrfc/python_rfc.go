@@ -48,8 +48,15 @@ type Reader struct{}
 type prFile struct {
 	keys  []prKey        // in the order the keys were first filed
 	index map[string]int // key → index in keys
-	lower [][]string     // per group, each agent's value lower-cased
+	// lower is each agent's value lower-cased, group after group, and
+	// agentAt[gi] where group gi's begin: a slice per group was 24 bytes
+	// a group, 48 MB of the 100 MiB tiny-lines file (issue 16).
+	lower   []string
+	agentAt []int32
 }
+
+// agent is the index in lower of agent ai of group gi.
+func (x *prFile) agent(gi, ai int) int { return int(x.agentAt[gi]) + ai }
 
 // A prKey is one entry of the groups dict. merge_entries concatenates the
 // rules of the groups filed under the key, and keeps of the first group's
@@ -261,12 +268,12 @@ func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
 	gi := e.AddTo(p.Scanner, false)
-	lower := make([]string, len(e.Agents))
-	for i, a := range e.Agents {
-		lower[i] = prLower(a.Token)
-		p.ext.file(lower[i], gi)
+	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
+	for _, a := range e.Agents {
+		lower := prLower(a.Token)
+		p.ext.lower = append(p.ext.lower, lower)
+		p.ext.file(lower, gi)
 	}
-	p.ext.lower = append(p.ext.lower, lower)
 }
 
 // prLower is CPython 3.13's str.lower of text decoded with
@@ -365,10 +372,10 @@ type prSelection struct {
 	how     prChoice
 	chosen  int             // index in x.keys, or -1
 	hits    map[string]bool // under prSubstring, the values that matched
-	// sub says, per group and agent, whether the value (not '*')
+	// sub says, for each agent of x.lower, whether the value (not '*')
 	// lower-cased is a substring of name: worked out once, for the choice
 	// and for the trace.
-	sub [][]bool
+	sub []bool
 	// Memos, so that a file with thousands of user-agent lines costs time
 	// in proportion to its size: each group's substring values, each
 	// group's values as a set, and the kept values found for a chain of
@@ -393,11 +400,11 @@ func prSelect(f *matcher.File, token string) matcher.GroupTrace {
 	if len(s.name) > 64 {
 		s.nameRef = "the name"
 	}
-	s.sub = make([][]bool, len(f.Groups))
+	s.sub = make([]bool, len(x.lower))
 	for gi, g := range f.Groups {
-		s.sub[gi] = make([]bool, len(g.Agents))
 		for ai, a := range g.Agents {
-			s.sub[gi][ai] = a.Token != "*" && strings.Contains(s.name, x.lower[gi][ai])
+			at := x.agent(gi, ai)
+			s.sub[at] = a.Token != "*" && strings.Contains(s.name, x.lower[at])
 		}
 	}
 	if i, ok := x.index[prLower(token)]; ok {
@@ -431,7 +438,7 @@ func (s *prSelection) groupHits(gi int) map[string]bool {
 	}
 	var h map[string]bool
 	for ai, a := range s.f.Groups[gi].Agents {
-		if s.sub[gi][ai] {
+		if s.sub[s.x.agent(gi, ai)] {
 			if h == nil {
 				h = map[string]bool{}
 			}
@@ -519,7 +526,8 @@ func (s *prSelection) trace() matcher.GroupTrace {
 	}
 	for gi, g := range s.f.Groups {
 		for ai, a := range g.Agents {
-			matched := s.agentMatched(a, s.x.lower[gi][ai], s.sub[gi][ai], in[gi], key.key)
+			at := s.x.agent(gi, ai)
+			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
 			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
 		}
 	}
