@@ -256,13 +256,26 @@ func (f *File) LineGroup(i int) int32 { return f.store().group(i) }
 // SetLine and SetLineGroup of index i read and change the Line edit
 // holds. The pointer is not to be kept after edit returns.
 func (f *File) EditLine(i int, edit func(l *Line)) {
+	edit(f.beginEdit(i))
+	f.endEdit()
+}
+
+// beginEdit is EditLine's start: the line at index i, to change until
+// endEdit stores it.
+func (f *File) beginEdit(i int) *Line {
 	s := f.store()
 	if s.edit != nil {
 		panic("matcher: EditLine inside EditLine")
 	}
 	s.scratch = s.get(i)
 	s.edit, s.editing = &s.scratch, i
-	edit(s.edit)
+	return s.edit
+}
+
+// endEdit stores the line beginEdit handed over.
+func (f *File) endEdit() {
+	s := f.store()
+	i := s.editing
 	s.edit, s.editing = nil, -1
 	s.put(i, &s.scratch)
 }

@@ -159,6 +159,7 @@ func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptio
 func ReadLines(s *matcher.Scanner, pause func(), split func(src []byte, text string, pause func(), emit func(Line)) int,
 	read func(l *matcher.Line, pl Line)) int {
 	return split(s.File.Source, s.Text, pause, func(pl Line) {
-		s.ReadLine(int(pl.Start), int(pl.End), func(l *matcher.Line) { read(l, pl) })
+		read(s.BeginLine(int(pl.Start), int(pl.End)), pl)
+		s.EndLine()
 	})
 }

@@ -240,7 +240,8 @@ func (p *ccParser) newLine(doc java.Text, a, b int) {
 	start, end := doc.At(a), doc.At(b)
 	p.Pace(p.lines)
 	p.lines++
-	p.ReadLine(start, end, func(l *matcher.Line) { p.line(l, doc.Slice(a, b)) })
+	p.line(p.BeginLine(start, end), doc.Slice(a, b))
+	p.EndLine()
 }
 
 // line reads one line: HTML tags go when the file has them, then the

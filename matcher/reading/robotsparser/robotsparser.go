@@ -99,7 +99,8 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 			break
 		}
 		s.Pace(i)
-		s.ReadLine(start, end, p.line)
+		p.line(s.BeginLine(start, end))
+		s.EndLine()
 	}
 	p.finish()
 	s.CheckBytes()
