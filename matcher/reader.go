@@ -192,8 +192,8 @@ type ParseOptions struct {
 	// line as the reason (record.Why) and the sentence only when no rule
 	// decided, such as check's text and CSV output and diff, where a
 	// sentence per URL and crawler was a tenth of the time (issue 18,
-	// 19). The RFC 9309 and google readings honour it (ExplainsRules);
-	// the others still build every sentence. Nothing else of a Result
+	// 19). The RFC 9309, google and koster1996 readings honour it
+	// (ExplainsRules); the others still build every sentence. Nothing else of a Result
 	// changes (TestSkipRuleExplanationsSameAnswers).
 	SkipRuleExplanations bool
 	// SkipLineModel, with SkipDiagnostics, leaves the lines unstored until
@@ -203,10 +203,12 @@ type ParseOptions struct {
 	// rule's own bytes), such as check's text and CSV output. Storing
 	// every line was a fifth of the rfc9309 parse of a large file (issue
 	// 18), and the store was twice a 100 MiB file of short lines (issue
-	// 16). Every reading honours it: each reads a line once, as it is
-	// split (RFC 9309's own loop, NewLineReader, NewSplitScanner). The
-	// answers and the line model are those of the full parse
-	// (TestSkipLineModelSameAnswers, TestSkipLineModelStoresNoLine).
+	// 16). The readings that split their lines as RFC 9309 does honour it
+	// (RFC 9309, and those built on NewLineReader: Google, the 1996
+	// draft); the others store their lines as they read them
+	// (NewSplitScanner). The answers and the line model are those of the
+	// full parse (TestSkipLineModelSameAnswers,
+	// TestSkipLineModelStoresNoLine).
 	SkipLineModel bool
 	// SkipLosingMatches keeps in Result.Matches only the matches a
 	// decision picks or weighs (Result.AddMatch): for a caller that shows

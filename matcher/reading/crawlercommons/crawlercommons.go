@@ -108,7 +108,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 

@@ -315,7 +315,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 

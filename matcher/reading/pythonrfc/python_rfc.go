@@ -101,7 +101,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
