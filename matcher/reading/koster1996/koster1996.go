@@ -237,7 +237,13 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Allowed, res.Reason = res.Matches[0].Rule.Allow(), matcher.ReasonFirstMatch
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
-	res.Explanation = kosterExplain(f, res)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model: a check's text output, which parses without storing the
+	// lines and gives the deciding line as the reason, would store them
+	// for it, parsing the file a second time (issue 16).
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = kosterExplain(f, res)
+	}
 	return res
 }
 
