@@ -157,12 +157,6 @@ func (s *Scanner) EndLine() {
 	s.reading = lineAt{}
 }
 
-// StoresLines says whether the parse stores its lines as it reads them:
-// when it does not, a reading reads and changes no other line than the
-// one ReadLines or BeginLine hands over (a line of an earlier group is
-// read for a diagnostic only, and there are none then).
-func (s *Scanner) StoresLines() bool { return !s.unstored }
-
 // LinesLater ends a parse whose Scanner stored no line: the file stores
 // its lines when something first reads them, by parsing again with parse,
 // the reading's own Parse, and reads a rule's line from the source

@@ -27,18 +27,14 @@ func (e *Entry) Read(n int) {
 	e.Last = n
 }
 
-// AddTo files e as the next group of the file s reads, as _add_entry
-// makes a record of it, and returns the group's index. Every line from the
-// entry's first to its last joins the group, except, when keep is set, a
-// line already in another one.
-func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
-	f := s.File
+// AddTo files e as the next group of f, as _add_entry makes a record of
+// it, and returns the group's index. Every line from the entry's first to
+// its last joins the group, except, when keep is set, a line already in
+// another one.
+func (e Entry) AddTo(f *matcher.File, keep bool) int {
 	gi := len(f.Groups)
 	g := matcher.Group{Agents: e.Agents, Rules: e.Rules, FirstLine: int32(e.First), LastLine: int32(e.Last)}
 	f.Groups = append(f.Groups, g)
-	if !s.StoresLines() {
-		return gi
-	}
 	for n := e.First; n <= e.Last; n++ {
 		if !keep || f.LineGroup(n-1) < 0 {
 			f.SetLineGroup(n-1, int32(gi))

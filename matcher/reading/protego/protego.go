@@ -678,9 +678,6 @@ func (p *pgParser) finish() {
 		}
 		p.File.Groups[gi].Agents = agents[p.agentStart[gi]:end:end]
 	}
-	if !p.StoresLines() {
-		return
-	}
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
 			p.File.SetLineGroup(int(n)-1, int32(gi))

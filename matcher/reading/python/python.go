@@ -302,7 +302,7 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 func (p *pyParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, true)
+	gi := e.AddTo(p.File, true)
 	g := &p.File.Groups[gi]
 	star := false
 	for _, a := range e.Agents {

@@ -266,7 +266,7 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, false)
+	gi := e.AddTo(p.File, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
 	for _, a := range e.Agents {
 		lower := prLower(a.Token)
