@@ -337,9 +337,6 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 // Text returns the source text of the line with the given 1-based number, or
 // "" when there is no such line.
 func (f *File) Text(line int) string {
-	if text, ok := f.lazy.ruleLine(f, line); ok {
-		return text
-	}
 	if line < 1 || line > f.NumLines() {
 		return ""
 	}

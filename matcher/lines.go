@@ -1,8 +1,6 @@
 package matcher
 
 import (
-	"cmp"
-	"slices"
 	"sort"
 )
 
@@ -192,19 +190,11 @@ func (s *lineStore) position(offset int) Position {
 type lazyLines struct {
 	// store reads the file again and returns its lines.
 	store func() lineStore
-	// rules are the file's rules in file order, whose lines Text finds
-	// without the store, up to ruleLineReads times.
-	rules []Rule
-	reads int
+	// breaks are where the reading ends its lines, and floor where its
+	// first line starts: what RuleText finds a rule's line by.
+	breaks LineBreaks
+	floor  int
 }
-
-// ruleLineReads is how many rules' lines Text finds without the store:
-// each costs a binary search over the rules and a walk to the line ends,
-// some 80 ns, and storing the lines costs about as much as 10,000 of them
-// (the 500 KiB realistic file), so that check -urls of a million URLs,
-// where each URL reads its deciding line, stores them after the first
-// ten thousand (issue 18: it was 12% slower when every URL searched).
-const ruleLineReads = 10000
 
 // store is f's lines, stored first if the parse left them for later.
 func (f *File) store() *lineStore {
@@ -215,29 +205,80 @@ func (f *File) store() *lineStore {
 	return &f.lines
 }
 
-// ruleLine is the text of line n when it holds one of z's rules and the
-// lines are not stored: the bytes around the rule's pattern up to a line
-// end (CR or LF, as NewLineScanner splits) or the start of the text,
-// which is the line's text, as Text gives it. A check's deciding line
-// then needs no store.
-func (z *lazyLines) ruleLine(f *File, n int) (string, bool) {
-	if z == nil || z.reads >= ruleLineReads {
-		return "", false
+// RuleText is Text(int(r.Line)) of a rule of f's groups. When the lines
+// are not stored it needs no store: the rule's pattern lies in its line,
+// whose text is the bytes around the pattern up to the reading's line
+// breaks (or the first line's start). A check's deciding line is read so,
+// where storing the lines to read it was twice a 100 MiB file of short
+// lines (issue 16), and no search over the rules finds it.
+func (f *File) RuleText(r Rule) string {
+	z := f.lazy
+	if z == nil {
+		return f.Text(int(r.Line))
 	}
-	z.reads++
-	i, found := slices.BinarySearchFunc(z.rules, int32(n), func(r Rule, n int32) int { return cmp.Compare(r.Line, n) })
-	if !found {
-		return "", false
-	}
-	src, p := f.Source, z.rules[i].Pattern
-	start, end := int(p.Start), int(p.End)
-	for start > f.BOM && src[start-1] != '\n' && src[start-1] != '\r' {
+	src := f.Source
+	start, end := int(r.Pattern.Start), int(r.Pattern.End)
+	for start > z.floor && z.breaks.endsAt(src, start) == 0 {
 		start--
 	}
-	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+	for end < len(src) && z.breaks.startsAt(src, end) == 0 {
 		end++
 	}
-	return f.text[start:end], true
+	return f.text[start:end]
+}
+
+// LineBreaks says where a reading ends its lines in the source's bytes,
+// for RuleText to find a rule's line around its pattern. Every reading
+// breaks at CR, LF and CR LF; the others are read as UTF-8, so a reading
+// whose text is not the source's bytes as they are (bytes dropped or
+// decoded otherwise) stores its lines instead (Scanner.SplitsAt).
+type LineBreaks uint8
+
+const (
+	// BreaksCRLF: CR, LF or CR LF end a line (RFC 9309 §2.2's EOL).
+	BreaksCRLF LineBreaks = 0
+	// BreaksUnicode adds NEL (U+0085), LINE SEPARATOR (U+2028) and
+	// PARAGRAPH SEPARATOR (U+2029): java.util.StringTokenizer as
+	// crawler-commons calls it.
+	BreaksUnicode LineBreaks = 1
+	// BreaksPython adds to those VT, FF and the separators U+001C-001E:
+	// Python's str.splitlines.
+	BreaksPython   LineBreaks = 3
+	breaksControls LineBreaks = 2
+)
+
+// startsAt is the length of the line break at src[i:], or 0.
+func (b LineBreaks) startsAt(src []byte, i int) int {
+	switch c := src[i]; {
+	case c == '\n' || c == '\r':
+		return 1
+	case b&breaksControls != 0 && (c == '\v' || c == '\f' || c >= 0x1C && c <= 0x1E):
+		return 1
+	case b&BreaksUnicode != 0 && c == 0xC2 && i+1 < len(src) && src[i+1] == 0x85:
+		return 2
+	case b&BreaksUnicode != 0 && c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
+		return 3
+	}
+	return 0
+}
+
+// endsAt is the length of the line break that ends just before src[i],
+// or 0. In UTF-8 no character ends with the bytes of NEL, LS or PS but
+// those characters, whose lead bytes are no continuation bytes.
+func (b LineBreaks) endsAt(src []byte, i int) int {
+	if n := b.startsAt(src, i-1); n == 1 {
+		return 1
+	}
+	if b&BreaksUnicode == 0 {
+		return 0
+	}
+	if i >= 2 && b.startsAt(src, i-2) == 2 {
+		return 2
+	}
+	if i >= 3 && b.startsAt(src, i-3) == 3 {
+		return 3
+	}
+	return 0
 }
 
 // NumLines is the number of lines of f.

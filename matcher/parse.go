@@ -2,9 +2,7 @@ package matcher
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -47,6 +45,10 @@ type Scanner struct {
 	// NewLineReader); split counts the lines BeginLine began then.
 	unstored bool
 	split    int
+	// breaks and floor are where the lines end and the first one starts,
+	// for File.RuleText (SplitsAt, BeginLine).
+	breaks LineBreaks
+	floor  int
 	// line is the line BeginLine hands over, when none is stored: one
 	// Line for the whole parse, where a Line per line, handed to a
 	// reading's function, was one allocation a line (issue 16: 0.6 GB
@@ -116,19 +118,26 @@ func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 
 // NewSplitScanner is the Scanner of a reading that splits the lines its
 // own way and reads each one as it splits it (BeginLine); lines is
-// about how many it will split. It stores every line, whatever the
-// options: a file that stores no line reads a rule's line from the bytes
-// around its pattern up to a CR or LF, which is that line only where the
-// reading splits its lines as RFC 9309 does, and only when its rules lie
-// in file order in one array (rulesInFileOrder); otherwise the first
-// deciding line printed parsed the file again beside the first parse,
-// and check's peak on the 100 MiB mixed file rose from 3.6 to 4.6 times
-// the file under protego (issue 16).
+// about how many it will split. It stores every line, unless the reading
+// says where its lines end (SplitsAt).
 func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
 	f := NewFile(r, src, text, o)
 	f.lineHint = lines
-	f.GrowLines(lines)
 	return &Scanner{File: f, Text: text, Lines: lines}
+}
+
+// SplitsAt is for a reading on NewSplitScanner, before its first line:
+// its lines end at breaks in the source's bytes, each line's text being
+// the bytes between them. Then, as NewLineReader does, the Scanner stores
+// no line when the parse skips both the line model and the diagnostics,
+// and LinesLater leaves them for later: a rule's line is read around its
+// pattern (File.RuleText). Stored, they were 16 bytes a line, twice a
+// 100 MiB file of short lines (issue 16).
+func (s *Scanner) SplitsAt(breaks LineBreaks) {
+	o := s.File.opts
+	if o.SkipLineModel && o.SkipDiagnostics && s.split == 0 && s.File.NumLines() == 0 {
+		s.unstored, s.breaks = true, breaks
+	}
 }
 
 // BeginLine is the next line, the bytes [start, end) of the source, for the
@@ -139,8 +148,14 @@ func (s *Scanner) BeginLine(start, end int) *Line {
 	s.Longest = max(s.Longest, end-start)
 	if !s.unstored {
 		n := s.File.NumLines()
+		if n == 0 {
+			s.File.GrowLines(s.Lines)
+		}
 		s.File.AddLine(NewLine(n+1, start, end))
 		return s.File.beginEdit(n)
+	}
+	if s.split == 0 {
+		s.floor = start
 	}
 	s.split++
 	s.line = NewLine(s.split, start, end)
@@ -157,10 +172,16 @@ func (s *Scanner) EndLine() {
 	s.reading = lineAt{}
 }
 
+// StoresLines says whether the parse stores its lines as it reads them:
+// when it does not, a reading reads and changes no other line than the
+// one ReadLines or BeginLine hands over (a line of an earlier group is
+// read for a diagnostic only, and there are none then).
+func (s *Scanner) StoresLines() bool { return !s.unstored }
+
 // LinesLater ends a parse whose Scanner stored no line: the file stores
 // its lines when something first reads them, by parsing again with parse,
 // the reading's own Parse, and reads a rule's line from the source
-// without them (File.Text), as RFC 9309's parse does.
+// without them (File.RuleText).
 func (s *Scanner) LinesLater(parse func(src []byte, text string, o ParseOptions) *File) {
 	if !s.unstored {
 		return
@@ -169,21 +190,11 @@ func (s *Scanner) LinesLater(parse func(src []byte, text string, o ParseOptions)
 	o := f.opts
 	o.SkipLineModel, o.Pause = false, nil
 	src, text := f.Source, f.text
-	f.lazy = &lazyLines{rules: f.rulesInFileOrder(), store: func() lineStore { return parse(src, text, o).lines }}
-}
-
-// rulesInFileOrder is the array AppendRule filled when it holds every rule
-// of f's groups, in file order, as it does for a reading whose groups
-// follow one another; else nil, and a rule's line is read from the lines.
-func (f *File) rulesInFileOrder() []Rule {
-	n := 0
-	for _, g := range f.Groups {
-		n += len(g.Rules)
+	floor := f.BOM
+	if s.split > 0 {
+		floor = s.floor
 	}
-	if n != len(f.rules) || !slices.IsSortedFunc(f.rules, func(a, b Rule) int { return cmp.Compare(a.Line, b.Line) }) {
-		return nil
-	}
-	return f.rules
+	f.lazy = &lazyLines{breaks: s.breaks, floor: floor, store: func() lineStore { return parse(src, text, o).lines }}
 }
 
 // newScanner is a Scanner of src with room for its lines, but none split

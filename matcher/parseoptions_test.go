@@ -168,10 +168,10 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 			fail, rules := failer(t), 0
 			for _, run := range byFile(qs) {
 				full, quick := brief.ParseAs(r, run[0].body), lazy.ParseAs(r, run[0].body)
-				for _, g := range full.Groups {
+				for _, g := range quick.Groups {
 					for _, rule := range g.Rules {
 						rules++
-						if a, b := full.Text(int(rule.Line)), quick.Text(int(rule.Line)); a != b {
+						if a, b := full.Text(int(rule.Line)), quick.RuleText(rule); a != b {
 							fail("%s: line %d reads %q, in full %q", run[0].name, rule.Line, b, a)
 						}
 					}
@@ -193,26 +193,35 @@ func TestSkipLineModelSameAnswers(t *testing.T) {
 	}
 }
 
-// The readings that split their lines as RFC 9309 does store no line under
+// Every reading stores no line of a file of valid UTF-8 under
 // SkipLineModel and SkipDiagnostics (issue 16: the store was twice a
-// 100 MiB file of short lines): a rule's line is read from the source, and
-// reading any other line stores them all, as the full parse has them. The
+// 100 MiB file of short lines): a rule's line is read around its pattern
+// by the reading's own line breaks, and reading any other line stores
+// them all, as the full parse has them. The source breaks its lines in
+// every way some reading does (CR LF, CR, LF, VT and FF for Python, NEL,
+// LS and PS for Python and crawler-commons), inside rules too. The
 // answers are held to the full parse by TestSkipLineModelSameAnswers.
 func TestSkipLineModelStoresNoLine(t *testing.T) {
-	src := "\xEF\xBB\xBFUser-agent: a\r\n  Disallow: /x # c\rAllow:/y\n\nDisallow:\nuser-agent: b\nDisallow: /z\n\nUser-agent: *\nDisallow: /w"
+	src := "\xEF\xBB\xBFUser-agent: a\r\n  Disallow: /x # c\rAllow:/y\n\nDisallow:\nuser-agent: b\nDisallow: /z\n\n" +
+		"User-agent: *\nDisallow: /v\u2028w\nAllow: /p\u0085q\nDisallow: /r\vs\fDisallow: /t\x1cu\u2029Allow: /é\nDisallow: /w"
 	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
-	for _, r := range []matcher.Reading{matcher.RFC9309, matcher.Google, matcher.Koster1996} {
+	for _, r := range matcher.Readings() {
 		t.Run(string(r), func(t *testing.T) {
 			f, full := lazy.ParseText(r, src), matcher.ParseText(r, src)
 			if matcher.LinesStored(f) {
 				t.Fatal("the parse stored its lines")
 			}
-			for _, g := range full.Groups {
+			rules := 0
+			for _, g := range f.Groups {
 				for _, rule := range g.Rules {
-					if got, want := f.Text(int(rule.Line)), full.Text(int(rule.Line)); got != want {
+					rules++
+					if got, want := f.RuleText(rule), full.Text(int(rule.Line)); got != want {
 						t.Errorf("line %d reads %q, in full %q", rule.Line, got, want)
 					}
 				}
+			}
+			if rules < 6 {
+				t.Errorf("%d rules read", rules)
 			}
 			if matcher.LinesStored(f) {
 				t.Fatal("reading the rules' lines stored the lines")
@@ -225,6 +234,30 @@ func TestSkipLineModelStoresNoLine(t *testing.T) {
 			}
 			if !reflect.DeepEqual(f.Lines(), full.Lines()) {
 				t.Errorf("lines %v, in full %v", f.Lines(), full.Lines())
+			}
+		})
+	}
+}
+
+// A reading whose lines are not the source's bytes as they are (bytes
+// that do not decode as UTF-8, which Python's decoders replace or drop)
+// stores its lines under SkipLineModel, and a rule's line reads as in the
+// full parse.
+func TestSkipLineModelStoresLinesNotDecoded(t *testing.T) {
+	src := "User-agent: *\nDisallow: /a\xff\r\xfe\nAllow: /b\n"
+	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
+	for _, r := range []matcher.Reading{matcher.Python, matcher.PythonRFC, matcher.Protego, matcher.CrawlerCommons} {
+		t.Run(string(r), func(t *testing.T) {
+			f, full := lazy.ParseText(r, src), matcher.ParseText(r, src)
+			if !matcher.LinesStored(f) {
+				t.Fatal("the parse left its lines for later")
+			}
+			for _, g := range f.Groups {
+				for _, rule := range g.Rules {
+					if got, want := f.RuleText(rule), full.Text(int(rule.Line)); got != want {
+						t.Errorf("line %d reads %q, in full %q", rule.Line, got, want)
+					}
+				}
 			}
 		})
 	}

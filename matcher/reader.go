@@ -192,23 +192,24 @@ type ParseOptions struct {
 	// line as the reason (record.Why) and the sentence only when no rule
 	// decided, such as check's text and CSV output and diff, where a
 	// sentence per URL and crawler was a tenth of the time (issue 18,
-	// 19). The RFC 9309, google and koster1996 readings honour it
-	// (ExplainsRules); the others still build every sentence. Nothing else of a Result
+	// 19), and where the sentence, which quotes the rule's key from the
+	// line model, stored the lines of a parse that skips them (issue 16).
+	// Every reading honours it (ExplainsRules). Nothing else of a Result
 	// changes (TestSkipRuleExplanationsSameAnswers).
 	SkipRuleExplanations bool
 	// SkipLineModel, with SkipDiagnostics, leaves the lines unstored until
-	// something reads them (File.Line, NumLines, LineGroup, Lines), which
-	// then reads the file again to store them: for a caller that needs the
-	// groups and their rules, and a rule's line (File.Text of it reads the
-	// rule's own bytes), such as check's text and CSV output. Storing
-	// every line was a fifth of the rfc9309 parse of a large file (issue
-	// 18), and the store was twice a 100 MiB file of short lines (issue
-	// 16). The readings that split their lines as RFC 9309 does honour it
-	// (RFC 9309, and those built on NewLineReader: Google, the 1996
-	// draft); the others store their lines as they read them
-	// (NewSplitScanner). The answers and the line model are those of the
-	// full parse (TestSkipLineModelSameAnswers,
-	// TestSkipLineModelStoresNoLine).
+	// something reads them (File.Line, NumLines, LineGroup, Lines, Text),
+	// which then reads the file again to store them: for a caller that
+	// needs the groups and their rules, and a rule's line (File.RuleText
+	// reads it around the rule's pattern), such as check's text and CSV
+	// output. Storing every line was a fifth of the rfc9309 parse of a
+	// large file (issue 18), and the store was twice a 100 MiB file of
+	// short lines (issue 16). Every reading honours it where its lines are
+	// the source's bytes between its line breaks (Scanner.SplitsAt): not
+	// where Python's decoders or crawler-commons' replace or drop bytes
+	// that are not UTF-8, or crawler-commons reads UTF-16. The answers
+	// and the line model are those of the full parse
+	// (TestSkipLineModelSameAnswers, TestSkipLineModelStoresNoLine).
 	SkipLineModel bool
 	// SkipLosingMatches keeps in Result.Matches only the matches a
 	// decision picks or weighs (Result.AddMatch): for a caller that shows

@@ -108,7 +108,7 @@ func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	if lazy {
 		// The same parse, storing its lines, when they are first read.
 		o.SkipLineModel, o.Pause = false, nil
-		p.File.lazy = &lazyLines{rules: p.rules, store: func() lineStore { return rfc9309{}.Parse(src, text, o).lines }}
+		p.File.lazy = &lazyLines{floor: p.File.BOM, store: func() lineStore { return rfc9309{}.Parse(src, text, o).lines }}
 	}
 	return p.File
 }

@@ -72,7 +72,7 @@ func whole(f *matcher.File, res *matcher.Result, token string, t *matcher.Target
 // winningText is the text of the line of res's winning rule in f, or "".
 func winningText(f *matcher.File, res *matcher.Result) string {
 	if w, ok := res.WinningRule(); ok {
-		return f.Text(int(w.Rule.Line))
+		return f.RuleText(w.Rule)
 	}
 	return ""
 }

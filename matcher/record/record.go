@@ -171,7 +171,7 @@ func rules(f *matcher.File, res *matcher.Result) (winner *Rule, matches []Rule) 
 	matches = []Rule{}
 	for _, m := range res.Matches {
 		matches = append(matches, Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
-			Priority: m.Priority, Text: f.Text(int(m.Rule.Line)), Steps: append([]matcher.Step{}, m.Steps...)})
+			Priority: m.Priority, Text: f.RuleText(m.Rule), Steps: append([]matcher.Step{}, m.Steps...)})
 	}
 	if res.Winner >= 0 && res.Winner < len(matches) {
 		w := matches[res.Winner]

@@ -12,7 +12,7 @@ import (
 // explanation when no rule decided.
 func Why(f *matcher.File, res *matcher.Result) string {
 	if m, ok := res.WinningRule(); ok {
-		return DecidingLine(int(m.Rule.Line), f.Text(int(m.Rule.Line)))
+		return DecidingLine(int(m.Rule.Line), f.RuleText(m.Rule))
 	}
 	return res.Explanation
 }
@@ -26,7 +26,7 @@ func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byt
 	if !ok {
 		return text(dst, res.Explanation)
 	}
-	return appendDecidingLine(dst, int(m.Rule.Line), f.Text(int(m.Rule.Line)), text)
+	return appendDecidingLine(dst, int(m.Rule.Line), f.RuleText(m.Rule), text)
 }
 
 // DecidingLine is "line N: text". The white space around the line's text is

@@ -138,7 +138,7 @@ func (r *Release) cause(o, n *matcher.Result) {
 func verdict(f *matcher.File, res *matcher.Result) Verdict {
 	v := Verdict{Allowed: res.Allowed, Reason: res.Reason}
 	if m, ok := res.WinningRule(); ok {
-		v.Line, v.Rule = int(m.Rule.Line), f.Text(int(m.Rule.Line))
+		v.Line, v.Rule = int(m.Rule.Line), f.RuleText(m.Rule)
 	} else {
 		v.Why = res.Explanation
 	}

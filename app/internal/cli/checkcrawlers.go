@@ -142,7 +142,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 	case cw != nil:
 		line, rule := "", res.Explanation
 		if m, ok := res.WinningRule(); ok {
-			line, rule = strconv.Itoa(int(m.Rule.Line)), f.Text(int(m.Rule.Line))
+			line, rule = strconv.Itoa(int(m.Rule.Line)), f.RuleText(m.Rule)
 		}
 		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
 	default: // -json

@@ -98,7 +98,7 @@ func NewDetail(a *Analysis, i int) *Detail {
 		d.Agents, d.AgentsHidden = traceRows(&res.Groups)
 		d.URLSteps = append(append([]matcher.Step(nil), res.Target.Steps...), res.Steps...)
 		for mi, m := range res.Matches {
-			d.Patterns = append(d.Patterns, patternRow{Line: int(m.Rule.Line), Text: strings.TrimSpace(a.File.Text(int(m.Rule.Line))),
+			d.Patterns = append(d.Patterns, patternRow{Line: int(m.Rule.Line), Text: strings.TrimSpace(a.File.RuleText(m.Rule)),
 				Priority: m.Priority, Winner: mi == res.Winner, Steps: m.Steps})
 		}
 		d.Comparing = len(matcher.Readings()) > 1

@@ -3,6 +3,7 @@ package py
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
 
@@ -27,14 +28,18 @@ func (e *Entry) Read(n int) {
 	e.Last = n
 }
 
-// AddTo files e as the next group of f, as _add_entry makes a record of
-// it, and returns the group's index. Every line from the entry's first to
-// its last joins the group, except, when keep is set, a line already in
-// another one.
-func (e Entry) AddTo(f *matcher.File, keep bool) int {
+// AddTo files e as the next group of the file s reads, as _add_entry
+// makes a record of it, and returns the group's index. Every line from the
+// entry's first to its last joins the group, except, when keep is set, a
+// line already in another one.
+func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
+	f := s.File
 	gi := len(f.Groups)
 	g := matcher.Group{Agents: e.Agents, Rules: e.Rules, FirstLine: int32(e.First), LastLine: int32(e.Last)}
 	f.Groups = append(f.Groups, g)
+	if !s.StoresLines() {
+		return gi
+	}
 	for n := e.First; n <= e.Last; n++ {
 		if !keep || f.LineGroup(n-1) < 0 {
 			f.SetLineGroup(n-1, int32(gi))
@@ -143,9 +148,16 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 
 // NewScanner is the start of a Python reading's parse: the File of src
 // under reading r, and the Scanner to report on it, for ReadLines. Most
-// lines end in '\n': it expects about as many lines as there are.
+// lines end in '\n': it expects about as many lines as there are. Of
+// valid UTF-8, the lines are the source's bytes between the breaks of
+// str.splitlines (SplitLinesEach); a line of bytes that did not decode is
+// another text, and stored.
 func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptions) *matcher.Scanner {
-	return matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	s := matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	if utf8.Valid(src) {
+		s.SplitsAt(matcher.BreaksPython)
+	}
+	return s
 }
 
 // ReadLines splits the source of s with split (SplitLinesEach, or

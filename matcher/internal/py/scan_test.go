@@ -8,10 +8,19 @@ import (
 
 // ReadLines hands over every line as SplitLines gives it (CPython
 // str.splitlines after bytes.decode("utf-8", "replace")), decoded text and
-// source offsets alike, and the File stores each at its span, also when
-// the parse skips the line model (NewSplitScanner).
+// source offsets alike, and the File stores each at its span, unless the
+// parse stores no line: it skips the line model and the diagnostics, and
+// the source is valid UTF-8, whose lines are its bytes between breaks.
 func TestReadLinesAsSplitLines(t *testing.T) {
-	src := []byte("User-agent: *\nDisallow: /a\xff\xfeb\r\n\n\xc3\x28x\vAllow: /\xe2\x82\xac\x85\xf0\x9f\x98\x80 \xed\xa0\x80\nlast")
+	for _, src := range [][]byte{
+		[]byte("User-agent: *\nDisallow: /a\xff\xfeb\r\n\n\xc3\x28x\vAllow: /\xe2\x82\xac\x85\xf0\x9f\x98\x80 \xed\xa0\x80\nlast"),
+		[]byte("User-agent: *\nDisallow: /a\r\n\n\u2028x\vAllow: /\u20ac\u0085\U0001F600 \x1d\nlast"),
+	} {
+		readLinesAsSplitLines(t, src)
+	}
+}
+
+func readLinesAsSplitLines(t *testing.T, src []byte) {
 	text := string(src)
 	want, wantBad := SplitLines(src, text)
 	for _, o := range []matcher.ParseOptions{{}, {SkipLineModel: true, SkipDiagnostics: true}} {
@@ -36,6 +45,12 @@ func TestReadLinesAsSplitLines(t *testing.T) {
 					t.Fatalf("line %d: byte %d of the text at %d, SplitLines says %d", i+1, k, g.Src(k), w.Src(k))
 				}
 			}
+		}
+		if stores := !o.SkipLineModel || wantBad >= 0; s.StoresLines() != stores {
+			t.Fatalf("%+v, bad byte %d: StoresLines() is %v", o, wantBad, !stores)
+		}
+		if !s.StoresLines() {
+			continue
 		}
 		if s.File.NumLines() != len(want) {
 			t.Fatalf("%d lines stored, want %d", s.File.NumLines(), len(want))

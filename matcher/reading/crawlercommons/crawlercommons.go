@@ -108,6 +108,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -137,6 +138,9 @@ func (p *ccParser) run() {
 		p.html = true
 		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
+	}
+	if doc.Contiguous() {
+		p.SplitsAt(matcher.BreaksUnicode)
 	}
 	p.split(doc)
 	for gi := range p.File.Groups {
@@ -727,7 +731,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 			res.Reason = matcher.ReasonIndexHTML
 		}
 	}
-	res.Explanation = ccExplain(f, res, c)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model, which a check's text output does not store: it gives
+	// the deciding line as the reason instead (issue 16).
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = ccExplain(f, res, c)
+	}
 	return res
 }
 

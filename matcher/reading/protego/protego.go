@@ -315,6 +315,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -678,6 +679,9 @@ func (p *pgParser) finish() {
 		}
 		p.File.Groups[gi].Agents = agents[p.agentStart[gi]:end:end]
 	}
+	if !p.StoresLines() {
+		return
+	}
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
 			p.File.SetLineGroup(int(n)-1, int32(gi))
@@ -908,7 +912,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		}
 	}
 	res.DecideLongest()
-	res.Explanation = pgExplain(f, res)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model, which a check's text output does not store: it gives
+	// the deciding line as the reason instead (issue 16).
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = pgExplain(f, res)
+	}
 	return res
 }
 

@@ -72,6 +72,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -302,7 +303,7 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 func (p *pyParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.File, true)
+	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
 	star := false
 	for _, a := range e.Agents {
@@ -408,7 +409,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		}
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
-	res.Explanation = pyExplain(f, res, err)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model, which a check's text output does not store: it gives
+	// the deciding line as the reason instead (issue 16).
+	if res.Winner < 0 || err != nil || f.ExplainsRules() {
+		res.Explanation = pyExplain(f, res, err)
+	}
 	return res
 }
 

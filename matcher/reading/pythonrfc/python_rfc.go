@@ -101,6 +101,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -266,7 +267,7 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 func (p *prParser) addEntry() {
 	e := p.entry
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.File, false)
+	gi := e.AddTo(p.Scanner, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
 	for _, a := range e.Agents {
 		lower := prLower(a.Token)
@@ -324,7 +325,12 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		// listed, but none of them decided.
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, matcher.ReasonRobotsTxt, -1, -1
 	}
-	res.Explanation = prExplain(f, res, err)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model, which a check's text output does not store: it gives
+	// the deciding line as the reason instead (issue 16).
+	if res.Winner < 0 || err != nil || f.ExplainsRules() {
+		res.Explanation = prExplain(f, res, err)
+	}
 	return res
 }
 

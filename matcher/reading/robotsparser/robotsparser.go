@@ -92,6 +92,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
 	f := s.File
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
+	s.SplitsAt(matcher.BreaksCRLF)
 	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
@@ -107,6 +108,7 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding()
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
+	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -455,7 +457,12 @@ func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url st
 		}
 	}
 	res.DecideLongest()
-	res.Explanation = rpExplain(f, res)
+	// The sentence of a rule's decision quotes the rule's key from the
+	// line model, which a check's text output does not store: it gives
+	// the deciding line as the reason instead (issue 16).
+	if res.Winner < 0 || f.ExplainsRules() {
+		res.Explanation = rpExplain(f, res)
+	}
 	return res
 }
 
