@@ -250,16 +250,25 @@ func traceSummary(f *File, tr GroupTrace) string {
 }
 
 // GroupWords names groups by their lines: "group at line 3" or "groups at
-// lines 3 and 9".
+// lines 3 and 9". It is written into one buffer: a string per group was
+// 150 MB of garbage for the million '*' groups of a 100 MiB file of short
+// lines (issue 16).
 func GroupWords(f *File, groups []int) string {
-	lines := make([]string, len(groups))
+	if len(groups) == 1 {
+		return "group at line " + strconv.Itoa(int(f.Groups[groups[0]].FirstLine))
+	}
+	b := make([]byte, 0, len("groups at lines ")+8*len(groups))
+	b = append(b, "groups at lines "...)
 	for i, gi := range groups {
-		lines[i] = fmt.Sprint(f.Groups[gi].FirstLine)
+		switch {
+		case i == len(groups)-1:
+			b = append(b, " and "...)
+		case i > 0:
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(f.Groups[gi].FirstLine), 10)
 	}
-	if len(lines) == 1 {
-		return "group at line " + lines[0]
-	}
-	return "groups at lines " + strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
+	return string(b)
 }
 
 func Capitalize(s string) string {

@@ -592,7 +592,10 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 	}
 	var st ccState
 	var selected []int
-	tr.Agents = f.AgentMatches()
+	trace := f.TracesAgents()
+	if trace {
+		tr.Agents = f.AgentMatches()
+	}
 	last := -1
 	for _, e := range x.events {
 		if !e.agent {
@@ -623,13 +626,18 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 			}
 			st.real, st.adding, st.addingDelay, st.wild = true, true, true, false
 			selected = matcher.AppendOnce(selected, gi)
-			m.Matched, m.How = true, ccHowNamed(a.Token, c.name)
+			m.Matched = true
+			if trace {
+				m.How = ccHowNamed(a.Token, c.name)
+			}
 		case a.Token == "*":
 			m.How = "'*' is not used once a group named the token"
-		default:
+		case trace:
 			m.How = fmt.Sprintf("%q is not %q", a.Token, c.name)
 		}
-		tr.Agents = append(tr.Agents, m)
+		if trace {
+			tr.Agents = append(tr.Agents, m)
+		}
 	}
 	tr.Selected, tr.Global, tr.Merged = selected, st.wild && !st.real, len(selected) > 1
 	tr.Summary = ccSummary(f, tr, c)

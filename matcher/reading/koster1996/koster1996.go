@@ -259,7 +259,11 @@ func kosterName(token string) string {
 // record.
 func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupTrace {
 	name := kosterName(token)
-	tr := matcher.GroupTrace{Token: token, Agents: f.AgentMatches()}
+	tr := matcher.GroupTrace{Token: token}
+	trace := f.TracesAgents()
+	if trace {
+		tr.Agents = f.AgentMatches()
+	}
 	chosen := -1
 	for gi, g := range f.Groups {
 		for _, a := range g.Agents {
@@ -267,7 +271,9 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 			if contains && chosen < 0 {
 				chosen = gi
 			}
-			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: contains && chosen == gi})
+			if trace {
+				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: contains && chosen == gi})
+			}
 		}
 	}
 	tr.SetExplainer(kosterExplainer{name, chosen})
@@ -321,11 +327,13 @@ func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 	case tr.Global:
 		return fmt.Sprintf("No record names %q, so the first * record (line %d) applies.", name, f.Groups[tr.Selected[0]].FirstLine)
 	}
+	// The group's first line naming the robot, read from the group and
+	// not the trace, which ParseOptions.SkipAgentTrace leaves out.
 	g := f.Groups[tr.Selected[0]]
-	for _, a := range tr.Agents {
-		if a.Matched {
+	for _, a := range g.Agents {
+		if kosterContains(a, name) {
 			return fmt.Sprintf("The record at line %d is the first record naming the robot: its User-agent value %q contains %q, ignoring case.",
-				g.FirstLine, a.Agent.Value, name)
+				g.FirstLine, a.Value, name)
 		}
 	}
 	return ""

@@ -1009,10 +1009,12 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 		tr.Selected = ext.sets[best].groups(ext.runs)
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
-	tr.Agents = f.AgentMatches()
-	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
-			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
+	if f.TracesAgents() {
+		tr.Agents = f.AgentMatches()
+		for gi, g := range f.Groups {
+			for _, a := range g.Agents {
+				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
+			}
 		}
 	}
 	// Each line's sentence is written when read: made here, they were a

@@ -485,15 +485,17 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if chosen >= 0 {
 		tr.Selected = []int{chosen}
 	}
-	tr.Agents = f.AgentMatches()
-	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
-			m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
-			tr.Agents = append(tr.Agents, m)
+	if f.TracesAgents() {
+		tr.Agents = f.AgentMatches()
+		for gi, g := range f.Groups {
+			for _, a := range g.Agents {
+				m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
+				tr.Agents = append(tr.Agents, m)
+			}
 		}
 	}
 	tr.SetExplainer(pyExplainer{ext, name, chosen})
-	tr.Summary = pySummary(f, tr, name)
+	tr.Summary = pySummary(f, ext, tr, name)
 	return tr
 }
 
@@ -544,7 +546,7 @@ func pyAgentMatch(ext *pyFile, gi int, a matcher.Agent, name string, chosen int,
 	return m, quoted("%q is a substring of %q")
 }
 
-func pySummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
+func pySummary(f *matcher.File, ext *pyFile, tr matcher.GroupTrace, name string) string {
 	how := fmt.Sprintf("%q (the crawler's name cut at '/' and lower-cased)", name)
 	switch {
 	case len(tr.Selected) == 0 && len(f.Groups) == 0:
@@ -555,12 +557,14 @@ func pySummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 		return fmt.Sprintf("No record's token is a substring of %s, so the first record naming * (line %d) applies.",
 			how, f.Groups[tr.Selected[0]].FirstLine)
 	}
+	// The value is read from the group and not the trace, which
+	// ParseOptions.SkipAgentTrace leaves out.
 	gi := tr.Selected[0]
 	g := f.Groups[gi]
 	var value string
-	for _, a := range tr.Agents {
-		if a.Group == gi && a.Matched {
-			value = a.Agent.Token
+	for _, a := range g.Agents {
+		if m, _ := pyAgentMatch(ext, gi, a, name, gi, false); m.Matched {
+			value = a.Token
 			break
 		}
 	}

@@ -530,6 +530,9 @@ func (s *prSelection) trace() matcher.GroupTrace {
 		}
 	}
 	for gi, g := range s.f.Groups {
+		if !s.f.TracesAgents() {
+			break
+		}
 		for ai, a := range g.Agents {
 			at := s.x.agent(gi, ai)
 			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)

@@ -480,38 +480,47 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 		chosen, found = "*", rpFiled(f, ext, "*")
 	}
 	tr.Global = found && chosen == "*"
-	notName := fmt.Sprintf(", not %q", name)
-	n := 0
-	for _, g := range f.Groups {
-		n += len(g.Agents)
+	trace := f.TracesAgents()
+	if trace {
+		tr.Agents = f.AgentMatches()
 	}
-	tr.Agents = make([]matcher.UserAgentMatch, 0, n)
+	notName := fmt.Sprintf(", not %q", name)
 	for gi, g := range f.Groups {
 		filed := gi < len(ext.filed) && ext.filed[gi]
 		for _, a := range g.Agents {
 			m := matcher.UserAgentMatch{Agent: a, Group: gi}
-			switch {
-			case a.Value == "":
-				m.How = "an empty value adds no name"
-			case a.Token != chosen && a.Token == name:
-				m.How = fmt.Sprintf("names %q, the token as robots-parser reads it, but no rule line follows it", name)
-			case a.Token != chosen && a.Global:
-				m.How = "'*': used only when no group files the token's name"
-			case a.Token != chosen:
-				m.How = "names " + strconv.Quote(a.Token) + notName
-			case !found || !filed:
-				m.How = fmt.Sprintf("names %q, but no rule line follows it in its group", a.Token)
-			default:
-				m.Matched = true
-				m.How = fmt.Sprintf("names %q: lower-cased and cut at '/', the value equals %q", a.Token, chosen)
+			m.Matched = a.Value != "" && a.Token == chosen && found && filed
+			if m.Matched {
 				tr.Selected = matcher.AppendOnce(tr.Selected, gi)
 			}
-			tr.Agents = append(tr.Agents, m)
+			if trace {
+				m.How = rpHow(a, m.Matched, name, chosen, notName)
+				tr.Agents = append(tr.Agents, m)
+			}
 		}
 	}
 	tr.Merged = len(tr.Selected) > 1
 	tr.Summary = rpSummary(f, tr, name)
 	return tr
+}
+
+// rpHow is the sentence of how user-agent line a compared with the name
+// (the token as robots-parser reads it), when chosen is the name whose
+// groups apply.
+func rpHow(a matcher.Agent, matched bool, name, chosen, notName string) string {
+	switch {
+	case a.Value == "":
+		return "an empty value adds no name"
+	case a.Token != chosen && a.Token == name:
+		return fmt.Sprintf("names %q, the token as robots-parser reads it, but no rule line follows it", name)
+	case a.Token != chosen && a.Global:
+		return "'*': used only when no group files the token's name"
+	case a.Token != chosen:
+		return "names " + strconv.Quote(a.Token) + notName
+	case !matched:
+		return fmt.Sprintf("names %q, but no rule line follows it in its group", a.Token)
+	}
+	return fmt.Sprintf("names %q: lower-cased and cut at '/', the value equals %q", a.Token, chosen)
 }
 
 // rpFiled says whether a group with rule lines names name.
