@@ -150,9 +150,9 @@ type rfcParser struct {
 // only the pages it touches, while growing by append leaves the copies it
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCParser(s *Scanner) *rfcParser {
-	lines := s.Lines
+	lines, hint := s.Lines, s.File.AgentHint()
 	return &rfcParser{Scanner: s, group: -1, comments: newCommentFinder(s.File.Source), rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
-		agents: make([]Agent, 0, lines/8+1)}
+		agents: make([]Agent, 0, max(lines/8+1, hint)), starts: make([]groupStart, 0, hint)}
 }
 
 // run reads every line, in file order, and stores it.

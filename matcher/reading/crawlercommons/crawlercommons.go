@@ -445,9 +445,11 @@ func (p *ccParser) unknown(l *matcher.Line, t java.Text) {
 func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.finished {
-		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
+		if p.File.Groups == nil {
+			p.ext.first = make([]int32, 0, p.File.AgentHint())
+		}
+		p.group, p.finished = p.File.AddGroup(l.Number), false
 		p.ext.first = append(p.ext.first, int32(len(p.ext.pats)))
-		p.group, p.finished = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number

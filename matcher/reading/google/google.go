@@ -230,9 +230,11 @@ func googleAgent(value string) (token string, global bool) {
 func (p *googleParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.separator {
-		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
+		if p.File.Groups == nil {
+			p.first = make([]int32, 0, p.File.AgentHint())
+		}
+		p.group, p.separator = p.File.AddGroup(l.Number), false
 		p.first = append(p.first, int32(len(p.pats)))
-		p.group, p.separator = len(p.File.Groups)-1, false
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number

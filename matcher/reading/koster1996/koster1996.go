@@ -119,8 +119,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 			"records are separated by blank lines: this user-agent line follows rules without one, and is read as starting a new record")
 	}
 	if p.group < 0 || p.seenRule {
-		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
-		p.group, p.seenRule = len(p.File.Groups)-1, false
+		p.group, p.seenRule = p.File.AddGroup(l.Number), false
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)

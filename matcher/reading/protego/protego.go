@@ -577,10 +577,13 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
 	if reset || len(p.File.Groups[p.open].Rules) > 0 {
-		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
+		if p.File.Groups == nil {
+			n := p.File.AgentHint()
+			p.ext.built, p.agentStart, p.agents = make([]pgBuilt, 0, n), make([]int32, 0, n), make([]matcher.Agent, 0, n)
+		}
+		p.open = p.File.AddGroup(l.Number)
 		p.ext.built = append(p.ext.built, pgBuilt{})
 		p.agentStart = append(p.agentStart, int32(len(p.agents)))
-		p.open = len(p.File.Groups) - 1
 		if reset {
 			p.ext.runs = append(p.ext.runs, p.open)
 		}
@@ -665,12 +668,12 @@ func (p *pgParser) extend(l *matcher.Line) {
 }
 
 // finish gives each group its agents and files every line between a
-// record's first and last into it. The groups and agents are copied into
-// arrays of their exact size: grown by append, each kept up to a quarter
-// more room than it used.
+// record's first and last into it. The groups and agents stay in the
+// arrays sized for them (File.AgentHint), whose room beyond is never
+// touched: a copy of each of their exact size, made here, came beside
+// them and set the peak of a parse of two million groups (issue 16).
 func (p *pgParser) finish() {
-	p.File.Groups = slices.Clone(p.File.Groups)
-	agents := slices.Clone(p.agents)
+	agents := p.agents
 	p.agents = nil
 	for gi := range p.File.Groups {
 		end := len(agents)

@@ -170,9 +170,11 @@ func (p *rpParser) line(l *matcher.Line) {
 func (p *rpParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.newRun {
-		p.File.Groups = append(p.File.Groups, matcher.Group{FirstLine: l.Number})
+		if p.File.Groups == nil {
+			p.ext.filed = make([]bool, 0, p.File.AgentHint())
+		}
+		p.group = p.File.AddGroup(l.Number)
 		p.ext.filed = append(p.ext.filed, false)
-		p.group = len(p.File.Groups) - 1
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
