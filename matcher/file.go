@@ -191,6 +191,8 @@ type File struct {
 	// rules is the array AppendRule puts the rules in, one group's after
 	// another's.
 	rules []Rule
+	// agents is the array AppendAgent fills.
+	agents []Agent
 	// lineHint is how many lines the parse expects, for a parse that
 	// does not store them as it reads them (NewLineReader): what
 	// AppendRule sizes its array by.
@@ -351,35 +353,46 @@ func (f *File) AgentHint() int {
 const hintFrom = 4 << 20
 
 // AppendRule is append(rules, r) for a Reader's Parse, where rules are the
-// rules of the group (or record) it is reading. When they are the last
-// AppendRule made, r goes after them in one array for the whole file,
-// sized for a rule on every line, so that no group's rules are copied as
-// they grow: growing each group's slice by append left as much again
-// behind for the collector, a third of a Python reading's peak on a
-// 100 MiB file (issue 16). The slice returned has no room to spare, so
-// that a caller's own append copies it rather than write over the next
-// group's rules. Other rules are appended as usual.
+// rules of the group (or record) it is reading, in one array for the whole
+// file sized for a rule on every line (appendShared): growing each group's
+// slice by append left as much again behind for the collector, a third of
+// a Python reading's peak on a 100 MiB file (issue 16).
 func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
-	n := len(f.rules)
-	if len(rules) > 0 && (n == 0 || &rules[len(rules)-1] != &f.rules[n-1]) {
-		return append(rules, r)
+	return appendShared(&f.rules, rules, r, max(f.NumLines(), cap(f.lines.recs), f.lineHint))
+}
+
+// AppendAgent is append(agents, a) for a Reader's Parse, where agents are
+// the user-agent lines of the group it is reading, in one array for the
+// whole file sized by AgentHint (appendShared): a slice of its own for
+// each of the two million groups of a 100 MiB file of short lines was an
+// allocation each, of 48 bytes for a 40-byte Agent (issue 16).
+func (f *File) AppendAgent(agents []Agent, a Agent) []Agent {
+	return appendShared(&f.agents, agents, a, f.AgentHint())
+}
+
+// appendShared is append(s, v) for a parse that fills the array *all with
+// runs, one at a time, each the elements of one group. When s is the last
+// run, v goes after it in *all; a full *all is replaced by a new array of
+// size elements (pages none reaches are never touched), or twice the
+// last for a parse that outgrows size, into which s is copied, the
+// groups before keeping the old one, which holds exactly their elements.
+// (Grown by append, each old array stayed too, behind the groups that use
+// it.) The slice returned has no room to spare, so that a caller's own
+// append copies it rather than write over the next group's elements.
+// Any other s is appended to as usual.
+func appendShared[T any](all *[]T, s []T, v T, size int) []T {
+	n := len(*all)
+	if len(s) > 0 && (n == 0 || &s[len(s)-1] != &(*all)[n-1]) {
+		return append(s, v)
 	}
-	if n == cap(f.rules) {
-		// A new array for the rules to come, sized for a rule on every
-		// line (pages no rule reaches are never touched), the lines
-		// GrowLines made room for counting, or twice the last for a
-		// parse still adding lines; the groups before keep the old one,
-		// which holds exactly their rules. Grown by append, each old
-		// array stayed too, behind the groups that use it; doubled,
-		// the arrays of a parse that adds its lines as it reads them
-		// (crawler-commons) were twice its rules.
-		next := make([]Rule, len(rules), max(f.NumLines(), cap(f.lines.recs), f.lineHint, 2*cap(f.rules), 8)+len(rules))
-		copy(next, rules)
-		f.rules = next
+	if n == cap(*all) {
+		next := make([]T, len(s), max(size, 2*cap(*all), 8)+len(s))
+		copy(next, s)
+		*all = next
 	}
-	f.rules = append(f.rules, r)
-	n = len(f.rules)
-	return f.rules[n-len(rules)-1 : n : n]
+	*all = append(*all, v)
+	n = len(*all)
+	return (*all)[n-len(s)-1 : n : n]
 }
 
 // Text returns the source text of the line with the given 1-based number, or

@@ -34,9 +34,8 @@ func (e *Entry) Read(n int) {
 // line already in another one.
 func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
 	f := s.File
-	gi := len(f.Groups)
-	g := matcher.Group{Agents: e.Agents, Rules: e.Rules, FirstLine: int32(e.First), LastLine: int32(e.Last)}
-	f.Groups = append(f.Groups, g)
+	gi := f.AddGroup(int32(e.First))
+	f.Groups[gi].Agents, f.Groups[gi].Rules, f.Groups[gi].LastLine = e.Agents, e.Rules, int32(e.Last)
 	if !s.StoresLines() {
 		return gi
 	}

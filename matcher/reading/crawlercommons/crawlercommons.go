@@ -458,7 +458,7 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	// (toLowerCase(Locale.ROOT), which pyLower matches: İ becomes i̇,
 	// and a final Σ becomes ς).
 	name := py.Lower(value)
-	g.Agents = append(g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
+	g.Agents = p.File.AppendAgent(g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
 	p.ext.events = append(p.ext.events, ccEvent{agent: true, group: int32(p.group), index: int32(len(g.Agents) - 1), line: l.Number})
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {

@@ -240,7 +240,7 @@ func (p *googleParser) userAgent(l *matcher.Line) {
 	g.LastLine = l.Number
 	l.Group = int32(p.group)
 	tok, global := googleAgent(p.Value(l))
-	g.Agents = append(g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	g.Agents = p.File.AppendAgent(g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
 	case global && len(p.Value(l)) > 1:

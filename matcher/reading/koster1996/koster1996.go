@@ -124,7 +124,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
 	a := matcher.Agent{Line: l.Number, Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
-	g.Agents = append(g.Agents, a)
+	g.Agents = p.File.AppendAgent(g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
 		p.ext.def = p.group

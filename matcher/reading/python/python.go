@@ -204,7 +204,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 		p.addEntry()
 	}
 	a := matcher.Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
-	p.entry.Agents = append(p.entry.Agents, a)
+	p.entry.Agents = p.File.AppendAgent(p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	end := int(l.Value.End)

@@ -179,7 +179,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	p.entry.Agents = append(p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
+	p.entry.Agents = p.File.AppendAgent(p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {
@@ -517,7 +517,10 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 }
 
 func (s *prSelection) trace() matcher.GroupTrace {
-	tr := matcher.GroupTrace{Token: s.token, Agents: s.f.AgentMatches()}
+	tr := matcher.GroupTrace{Token: s.token}
+	if s.f.TracesAgents() {
+		tr.Agents = s.f.AgentMatches()
+	}
 	var key prKey
 	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {

@@ -184,7 +184,7 @@ func (p *rpParser) userAgent(l *matcher.Line) {
 		a.Token = rpName(py.Decode([]byte(value)))
 		a.Global = a.Token == "*"
 	}
-	g.Agents = append(g.Agents, a)
+	g.Agents = p.File.AppendAgent(g.Agents, a)
 	switch {
 	case value == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, rpSource+" (parseRobots)",
