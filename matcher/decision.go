@@ -108,16 +108,18 @@ func kindIndex(allow bool) int {
 	return 0
 }
 
-// WithEveryMatch is f evaluating with every match kept, sharing f's model:
-// f itself when it keeps them. A comparison evaluates each reading lean
-// (SkipLosingMatches) and explains a difference, whose sentences name the
-// other matching rules, from a full evaluation (compare.CompareEach).
+// WithEveryMatch is f evaluating with every match kept and every sentence
+// written, sharing f's model: f itself when it does. A comparison
+// evaluates each reading lean (SkipLosingMatches, SkipRuleExplanations)
+// and explains a difference, whose sentences name the other matching
+// rules and quote the readings' explanations, from a full evaluation
+// (compare.CompareEach).
 func (f *File) WithEveryMatch() *File {
-	if !f.opts.SkipLosingMatches && f.opts.MaxMatches == 0 {
+	if !f.opts.SkipLosingMatches && f.opts.MaxMatches == 0 && !f.opts.SkipRuleExplanations {
 		return f
 	}
 	every := *f
-	every.opts.SkipLosingMatches, every.opts.MaxMatches = false, 0
+	every.opts.SkipLosingMatches, every.opts.MaxMatches, every.opts.SkipRuleExplanations = false, 0, false
 	return &every
 }
 
