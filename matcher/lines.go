@@ -218,6 +218,17 @@ func (f *File) RuleText(r Rule) string {
 	}
 	src := f.Source
 	start, end := int(r.Pattern.Start), int(r.Pattern.End)
+	if z.breaks == BreaksCRLF {
+		// A loop of its own for most readings: check -urls reads a
+		// deciding line for every URL (issue 18).
+		for start > z.floor && src[start-1] != '\n' && src[start-1] != '\r' {
+			start--
+		}
+		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+			end++
+		}
+		return f.text[start:end]
+	}
 	for start > z.floor && z.breaks.endsAt(src, start) == 0 {
 		start--
 	}
