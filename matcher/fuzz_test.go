@@ -14,11 +14,15 @@ var fuzzSeeds = []string{
 	"Disallow: /x\nUser-agent: a/1\nAllow: %zz\x00\xff\n",
 	"User-agent: *\nDisallow: /" + strings.Repeat("*a", 50) + "$\n",
 	"user agent foo\ndisalow /x\n: nothing\n#\n",
+	"\xEF\xBB\xBFUser-agent: *\nDisallow: /a\u2028b\vAllow: /c\u0085d\x1c/e\fDisallow:\u2029x\r\n",
 }
 
 // FuzzParse: any bytes parse without panic; every line is classified and
 // lies inside the input, in order; diagnostics point inside the input;
-// parsing is deterministic.
+// parsing is deterministic. A parse that stores no line (SkipLineModel,
+// check's text output) makes the same groups, and reads each rule's line
+// around its pattern by the reading's own line breaks as the full parse
+// stores it (File.RuleText, issue 16).
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -29,6 +33,17 @@ func FuzzParse(f *testing.F) {
 			checkFile(t, r, src, file)
 			if again := ParseAs(r, src); !reflect.DeepEqual(file.Lines(), again.Lines()) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
 				t.Fatalf("%s: parsing twice gave different answers", r)
+			}
+			lean := ParseOptions{SkipLineModel: true, SkipDiagnostics: true}.ParseAs(r, src)
+			if !reflect.DeepEqual(lean.Groups, file.Groups) {
+				t.Fatalf("%s: the parse without lines made other groups", r)
+			}
+			for _, g := range lean.Groups {
+				for _, rule := range g.Rules {
+					if got, want := lean.RuleText(rule), file.Text(int(rule.Line)); got != want {
+						t.Fatalf("%s: line %d reads %q without the lines, %q with them", r, rule.Line, got, want)
+					}
+				}
 			}
 		}
 	})
