@@ -324,25 +324,16 @@ func (f *File) AddGroup(first int32) int {
 
 // AgentHint is about how many user-agent lines, and so at most groups,
 // f's source has, for a parse to size its arrays by: the lines that start
-// with 'u' or 'U' after an LF. A user-agent line indented, misspelt or
-// after a lone CR is not counted, and an array sized by it then grows as
-// append grows it. A source under hintFrom bytes is not counted (0): its
-// arrays are small, and the count would be a tenth of its parse.
+// with 'u' or 'U' after an LF, and the first. A user-agent line indented,
+// misspelt or after a lone CR is not counted, and an array sized by it
+// then grows as append grows it. A source under hintFrom bytes is not
+// counted (0): its arrays are small and grow in a few copies.
 func (f *File) AgentHint() int {
 	if f.agentHint == 0 && len(f.Source) >= hintFrom {
-		src, n := f.Source, 0
-		if len(src) > 0 && src[0]|0x20 == 'u' {
+		src := f.Source
+		n := bytes.Count(src, []byte("\nu")) + bytes.Count(src, []byte("\nU"))
+		if src[0]|0x20 == 'u' {
 			n++
-		}
-		for i := bytes.IndexByte(src, '\n'); i >= 0 && i+1 < len(src); {
-			if src[i+1]|0x20 == 'u' {
-				n++
-			}
-			j := bytes.IndexByte(src[i+1:], '\n')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
 		}
 		f.agentHint = n + 1
 	}
@@ -358,7 +349,11 @@ const hintFrom = 4 << 20
 // slice by append left as much again behind for the collector, a third of
 // a Python reading's peak on a 100 MiB file (issue 16).
 func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
-	return appendShared(&f.rules, rules, r, max(f.NumLines(), cap(f.lines.recs), f.lineHint))
+	size := 0
+	if len(f.rules) == cap(f.rules) { // worked out only when a new array is made
+		size = max(f.NumLines(), cap(f.lines.recs), f.lineHint)
+	}
+	return appendShared(&f.rules, rules, r, size)
 }
 
 // AppendAgent is append(agents, a) for a Reader's Parse, where agents are
@@ -367,7 +362,11 @@ func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
 // each of the two million groups of a 100 MiB file of short lines was an
 // allocation each, of 48 bytes for a 40-byte Agent (issue 16).
 func (f *File) AppendAgent(agents []Agent, a Agent) []Agent {
-	return appendShared(&f.agents, agents, a, f.AgentHint())
+	size := 0
+	if len(f.agents) == cap(f.agents) {
+		size = f.AgentHint()
+	}
+	return appendShared(&f.agents, agents, a, size)
 }
 
 // appendShared is append(s, v) for a parse that fills the array *all with

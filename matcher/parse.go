@@ -88,7 +88,7 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 // 16 bytes a line, twice a 100 MiB file of short lines, and the largest
 // part of a check's peak on it (issue 16).
 func NewLineReader(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	if !o.SkipLineModel || !o.SkipDiagnostics {
+	if !o.LeavesLines() {
 		return NewScanner(r, src, text, o)
 	}
 	s := newScannerFor(r, src, text, o)
@@ -134,8 +134,7 @@ func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines i
 // pattern (File.RuleText). Stored, they were 16 bytes a line, twice a
 // 100 MiB file of short lines (issue 16).
 func (s *Scanner) SplitsAt(breaks LineBreaks) {
-	o := s.File.opts
-	if o.SkipLineModel && o.SkipDiagnostics && s.split == 0 && s.File.NumLines() == 0 {
+	if s.File.opts.LeavesLines() && s.split == 0 && s.File.NumLines() == 0 {
 		s.unstored, s.breaks = true, breaks
 	}
 }

@@ -261,6 +261,12 @@ type ParseOptions struct {
 // that honours the option.
 func (f *File) ExplainsRules() bool { return !f.opts.SkipRuleExplanations }
 
+// LeavesLines says whether a parse with these options stores no line as
+// it reads them, leaving them for later (SkipLineModel with
+// SkipDiagnostics): what NewLineReader, Scanner.SplitsAt and the RFC 9309
+// parse decide by.
+func (o ParseOptions) LeavesLines() bool { return o.SkipLineModel && o.SkipDiagnostics }
+
 // TracesAgents says whether a selection on f traces how each user-agent
 // line compared with the token (GroupTrace.Agents): not under
 // ParseOptions.SkipAgentTrace, whose Selection drops the trace. A reading

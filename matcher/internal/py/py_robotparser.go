@@ -153,7 +153,7 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 // another text, and stored.
 func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptions) *matcher.Scanner {
 	s := matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
-	if utf8.Valid(src) {
+	if o.LeavesLines() && utf8.Valid(src) {
 		s.SplitsAt(matcher.BreaksPython)
 	}
 	return s
