@@ -302,16 +302,22 @@ type substringIndex struct {
 	refs  []Ref // the rules, by segment: a node's are refs[refLo:refHi]
 	// root is the root's child along each byte, or -1.
 	root [256]int32
-	// next, when not nil, is the automaton as a table: the node after
-	// node u on a byte of class c is next[u*classes+c], the fail links
-	// already followed, complemented (^node) when that node or one down
-	// its dictionary links ends a segment, so that a byte that finds no
-	// segment reads no node. class[b] is 0 for a byte in no segment (which
-	// leads back to the root), else one of its own. Following the fail
-	// links byte by byte, with a binary search among the children of
-	// each node met, was a quarter of a check of -urls (issue 18); the
-	// table is built only while it stays small (maxTable).
+	// next, when not nil, is the automaton as a table of rows, one for
+	// each node with children: the state after row r on a byte of class
+	// c is next[r*classes+c], the fail links already followed. It is the
+	// row of the node reached, or, when that node or one down its
+	// dictionary links ends a segment, the node complemented (^node),
+	// whose row is then row[node]; so a byte that finds no segment reads
+	// no node. A node without children moves as its fail node does and
+	// has no row of its own: most nodes end a segment's own tail, and a
+	// row for each made the table twice the size, most of building the
+	// index of 20,000 rules (issue 18). class[b] is 0 for a byte in no
+	// segment (which leads back to the root), else one of its own.
+	// Following the fail links byte by byte, with a binary search among
+	// the children of each node met, was a quarter of a check of -urls
+	// (issue 18); the table is built only while it stays small (maxTable).
 	next    []int32
+	row     []int32
 	class   [256]uint8
 	classes int
 }
@@ -422,20 +428,35 @@ func (x *substringIndex) table(keys []string) {
 			}
 		}
 	}
-	if x.classes == 256 || len(x.nodes)*x.classes > maxTable {
-		x.class, x.classes = [256]uint8{}, 0
+	// The rows: the root's, and one for each other node with children;
+	// a node without them has its fail node's, which comes earlier.
+	x.row = make([]int32, len(x.nodes))
+	rows := int32(1)
+	for u := 1; u < len(x.nodes); u++ {
+		if x.nodes[u].nchild > 0 {
+			x.row[u], rows = rows, rows+1
+		} else {
+			x.row[u] = x.row[x.nodes[u].fail]
+		}
+	}
+	if x.classes == 256 || int(rows)*x.classes > maxTable {
+		x.class, x.classes, x.row = [256]uint8{}, 0, nil
 		return
 	}
-	x.next = make([]int32, len(x.nodes)*x.classes)
+	x.next = make([]int32, int(rows)*x.classes)
 	for u := range x.nodes {
-		row := x.next[u*x.classes : (u+1)*x.classes]
 		n := &x.nodes[u]
+		if u != 0 && n.nchild == 0 {
+			continue
+		}
+		r := int(x.row[u])
+		row := x.next[r*x.classes : (r+1)*x.classes]
 		if u != 0 {
-			f := int(n.fail)
+			f := int(x.row[n.fail])
 			copy(row, x.next[f*x.classes:(f+1)*x.classes])
 		}
 		for v := n.child; v < n.child+n.nchild; v++ {
-			t := v
+			t := x.row[v]
 			if x.ends(v) {
 				t = ^v
 			}
@@ -508,15 +529,16 @@ func (x *substringIndex) ends(u int32) bool {
 
 // tableCandidates is candidates through the table.
 func (x *substringIndex) tableCandidates(path string, buf []Ref) []Ref {
-	s := int32(0)
+	r := int32(0)
 	for i := 0; i < len(path); i++ {
-		if s = x.next[int(s)*x.classes+int(x.class[path[i]])]; s >= 0 {
+		if r = x.next[int(r)*x.classes+int(x.class[path[i]])]; r >= 0 {
 			continue
 		}
-		s = ^s
+		s := ^r
 		for t := s; t > 0; t = x.nodes[t].dict {
 			buf = append(buf, x.refs[x.nodes[t].refLo:x.nodes[t].refHi]...)
 		}
+		r = x.row[s]
 	}
 	return buf
 }

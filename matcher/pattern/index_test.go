@@ -146,7 +146,7 @@ func checkSegments(t *testing.T, segs, paths []string) {
 		t.Fatalf("segments %q: no table", segs)
 	}
 	links := *table
-	links.next = nil
+	links.next, links.row = nil, nil
 	for _, path := range paths {
 		var want []Ref
 		for i := range len(path) {
