@@ -73,6 +73,21 @@ func literalPrefix(body string) string {
 	return body
 }
 
+// isWild reports whether the substring index, not the prefixes, finds the
+// rule of body: its literal prefix is at most "/", and a segment follows.
+func isWild(body string) bool {
+	prefix := literalPrefix(body)
+	if len(prefix) > 1 {
+		return false
+	}
+	for i := len(prefix); i < len(body); i++ {
+		if body[i] != '*' {
+			return true
+		}
+	}
+	return false
+}
+
 // An entry is a rule being indexed under key: the segment the substring
 // index finds it by.
 type entry struct {
@@ -89,26 +104,44 @@ type entry struct {
 // of key and ref per rule (24 bytes) and an order of them, the index of
 // 5 million rules allocated 152 MB to keep 38 MB (issue 16).
 func NewIndex(size int, rules Rules) *Index {
-	refs := make([]Ref, 0, max(size, 0))
-	var wild []entry
+	// The rules by prefix fill refs from the front, those for the
+	// substring index from the back: sized by an exact count, the array
+	// is then used whole, and the wild rules cost no array grown by
+	// append. Rules past a size too small go to arrays of their own.
+	refs := make([]Ref, max(size, 0))
+	n, w := 0, len(refs)
+	var overRefs, overWild []Ref
 	rules.Each(func(body string, ref Ref) {
-		prefix := literalPrefix(body)
-		if seg := longestSegment(body[len(prefix):]); len(prefix) <= 1 && seg != "" {
-			wild = append(wild, entry{seg, ref})
-			return
+		wild := isWild(body)
+		switch {
+		case n == w && wild:
+			overWild = append(overWild, ref)
+		case n == w:
+			overRefs = append(overRefs, ref)
+		case wild:
+			w--
+			refs[w] = ref
+		default:
+			refs[n] = ref
+			n++
 		}
-		refs = append(refs, ref)
 	})
-	if cap(refs) > len(refs)+len(refs)/4+16 {
-		// Sized for the wild rules too, or by a guess: keep only what is used.
-		refs = slices.Clone(refs)
+	wild := refs[w:]
+	if n+len(wild)+len(overRefs)+len(overWild) < len(refs)*3/4-16 {
+		// Sized by a guess: keep only what is used.
+		wild = slices.Clone(wild)
+		refs = slices.Clone(refs[:n])
+	}
+	refs = append(refs[:n:n], overRefs...)
+	if len(overWild) > 0 {
+		wild = append(wild[:len(wild):len(wild)], overWild...)
 	}
 	body := rules.Bodies()
 	key := func(r Ref) string { return literalPrefix(body(r)) }
 	// By prefix only: candidates puts the rules it finds in file order.
 	// first marks the first rule of each distinct prefix.
 	first := sortRefs(refs, key)
-	n := 0
+	n = 0
 	for _, w := range first {
 		n += bits.OnesCount64(w)
 	}
@@ -141,7 +174,7 @@ func NewIndex(size int, rules Rules) *Index {
 	}
 	x.start = append(x.start, int32(len(refs)))
 	if len(wild) > 0 {
-		x.wild = newSubstringIndex(wild)
+		x.wild = newSubstringIndex(wild, body)
 	}
 	return x
 }
@@ -361,13 +394,18 @@ func (x *substringIndex) child(u int32, b byte) int32 {
 	return -1
 }
 
-// newSubstringIndex builds the automaton over the segments of wild, which
-// it sorts. A node of the trie is a run of the sorted segments that share
+// newSubstringIndex builds the automaton over the longest segments of the
+// rules refs, whose bodies body gives, and sorts refs by them. A node of the trie is a run of the sorted segments that share
 // its bytes, so the trie is built level by level from the runs, its nodes
 // counted beforehand, and the refs of a node are a run of wild.
-func newSubstringIndex(wild []entry) *substringIndex {
+func newSubstringIndex(refs []Ref, body func(Ref) string) *substringIndex {
+	wild := make([]entry, len(refs))
+	for i, r := range refs {
+		b := body(r)
+		wild[i] = entry{longestSegment(b[len(literalPrefix(b)):]), r}
+	}
 	keys := make([]string, len(wild))
-	x := &substringIndex{refs: make([]Ref, len(wild))}
+	x := &substringIndex{refs: refs}
 	nodes := 1
 	for i, k := range sortedOrder(wild) {
 		keys[i], x.refs[i] = wild[k].key, wild[k].ref

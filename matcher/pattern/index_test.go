@@ -135,13 +135,19 @@ func TestSubstringIndex(t *testing.T) {
 	}
 }
 
+// segmentRules are rules "*seg" for the segments, rule i of group 0 for
+// segment i, as NewIndex hands them to newSubstringIndex.
+func segmentRules(segs []string) ([]Ref, func(Ref) string) {
+	refs := make([]Ref, len(segs))
+	for i := range refs {
+		refs[i] = Ref{0, int32(i)}
+	}
+	return refs, func(r Ref) string { return "*" + segs[r.Rule] }
+}
+
 func checkSegments(t *testing.T, segs, paths []string) {
 	t.Helper()
-	var wild []entry
-	for i, s := range segs {
-		wild = append(wild, entry{s, Ref{0, int32(i)}})
-	}
-	table := newSubstringIndex(wild)
+	table := newSubstringIndex(segmentRules(segs))
 	if table.next == nil {
 		t.Fatalf("segments %q: no table", segs)
 	}
@@ -169,19 +175,19 @@ func checkSegments(t *testing.T, segs, paths []string) {
 
 // A table over maxTable entries is not built: the fail links serve.
 func TestSubstringIndexTableBound(t *testing.T) {
-	var wild []entry
-	for i := range 2000 {
+	segs := make([]string, 2000)
+	for i := range segs {
 		b := make([]byte, 200)
 		for j := range b {
 			b[j] = byte(1 + (i*7+j*13)%250)
 		}
-		wild = append(wild, entry{string(b), Ref{0, int32(i)}})
+		segs[i] = string(b)
 	}
-	x := newSubstringIndex(wild)
+	x := newSubstringIndex(segmentRules(segs))
 	if x.next != nil || x.classes != 0 {
 		t.Fatalf("%d nodes and %d classes made a table of %d entries, over %d", len(x.nodes), x.classes, len(x.next), maxTable)
 	}
-	if got := x.candidates(wild[5].key, nil); !slices.Contains(got, Ref{0, 5}) {
+	if got := x.candidates(segs[5], nil); !slices.Contains(got, Ref{0, 5}) {
 		t.Errorf("without a table, segment 5 is not found in itself: %v", got)
 	}
 }
