@@ -88,13 +88,6 @@ func isWild(body string) bool {
 	return false
 }
 
-// An entry is a rule being indexed under key: the segment the substring
-// index finds it by.
-type entry struct {
-	key string
-	ref Ref
-}
-
 // NewIndex indexes the rules. size is how many rules Each yields, or a
 // guess: it only sizes the array of refs.
 //
@@ -399,16 +392,18 @@ func (x *substringIndex) child(u int32, b byte) int32 {
 // its bytes, so the trie is built level by level from the runs, its nodes
 // counted beforehand, and the refs of a node are a run of wild.
 func newSubstringIndex(refs []Ref, body func(Ref) string) *substringIndex {
-	wild := make([]entry, len(refs))
+	segs := make([]string, len(refs))
+	order := make([]Ref, len(refs)) // sorted by segment: Rule is the index in refs
 	for i, r := range refs {
 		b := body(r)
-		wild[i] = entry{longestSegment(b[len(literalPrefix(b)):]), r}
+		segs[i], order[i].Rule = longestSegment(b[len(literalPrefix(b)):]), int32(i)
 	}
-	keys := make([]string, len(wild))
-	x := &substringIndex{refs: refs}
+	sortRefs(order, func(o Ref) string { return segs[o.Rule] })
+	keys := make([]string, len(refs))
+	x := &substringIndex{refs: make([]Ref, len(refs))}
 	nodes := 1
-	for i, k := range sortedOrder(wild) {
-		keys[i], x.refs[i] = wild[k].key, wild[k].ref
+	for i, o := range order {
+		keys[i], x.refs[i] = segs[o.Rule], refs[o.Rule]
 		lcp := 0
 		if i > 0 {
 			lcp = commonPrefixLen(keys[i-1], keys[i])
