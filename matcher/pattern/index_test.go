@@ -84,7 +84,10 @@ func testRandom(t *testing.T) {
 		for i := range bodies {
 			bodies[i] = word(8, "/ab*")
 		}
-		x := NewIndex(0, rulesOf(bodies, func(i int) Ref { return Ref{int32(i % 3), int32(i)} }))
+		// The size NewIndex is given: a guess too small, the exact count
+		// (LazyIndex's), one too large.
+		size := []int{rng.IntN(len(bodies) + 1), len(bodies), 3*len(bodies) + 20}[round%3]
+		x := NewIndex(size, rulesOf(bodies, func(i int) Ref { return Ref{int32(i % 3), int32(i)} }))
 		for range 30 {
 			path := word(12, "/ab")
 			got := x.Candidates(path, nil)
