@@ -57,12 +57,23 @@ type Reader struct{}
 
 // pgFile is what the protego reading keeps beside the line model.
 type pgFile struct {
-	// built[g] holds the rules protego builds from each rule of group g,
-	// made when an evaluation first reads the group: a parse keeps none,
-	// since a 100 MiB file's 3.4 million rules made 240 MiB of entries
-	// that a check, which reads only its token's groups, never looked at
+	// The entries protego builds from each rule of a group are made when
+	// an evaluation first reads the group: a parse keeps none, since a
+	// 100 MiB file's 3.4 million rules made 240 MiB of entries that a
+	// check, which reads only its token's groups, never looked at (issue
+	// 16). mu guards what the builds write (at, all, odd): diff evaluates
+	// one File from several goroutines.
+	mu sync.Mutex
+	// at[g] is 0 while group g is not built; then 1 + where its entries
+	// start in all, when each of its rules has one entry whose match form
+	// is the pattern as written, as most groups' rules do; else -(1 + the
+	// index of its entries in odd). A Once and a pointer per group, and
+	// an object and an array per group read, were 1.3 times the 100 MiB
+	// file of short lines, whose million '*' groups one token reads
 	// (issue 16).
-	built []pgBuilt
+	at  []int32
+	all []pgMatcher
+	odd []*pgEntries
 	// sets are the rule sets, in the order protego creates them.
 	sets []pgSet
 	// runs[i] is the last group of run i: the groups read between two
@@ -87,15 +98,6 @@ func pgJoinOf(group, run int) pgJoin { return pgJoin{group: int32(group), run: i
 // the rules of that group and of the rest of the run. Runs rather than
 // lists of groups keep a file of many sets sharing many groups linear.
 type pgJoin struct{ group, run int32 }
-
-// pgBuilt is one group's entries, made once (by whichever of the
-// goroutines evaluating a shared File reads the group first). Kept
-// behind a pointer, a group that no token reads costs 24 bytes: the
-// 150,000 groups of the 100 MiB mixed file held 64 each (issue 16).
-type pgBuilt struct {
-	once    sync.Once
-	entries *pgEntries
-}
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
 // rule was 24 bytes and an allocation more for each of the million rules
@@ -146,38 +148,104 @@ func (e *pgEntries) matches(f *matcher.File, m *pgMatcher, path string) bool {
 	return !m.never && m.flags.Pattern(e.text(f, m)).Match(path)
 }
 
-// noEntries is what a group outside the file has.
-var noEntries pgEntries
-
-// entriesOf returns the entries of each rule of group gi, made from the
-// rule's value as the parse read it (decoded with errors="ignore") on
-// first use. The parse reported a value that raises and kept no rule of
-// it, so every rule here builds.
-func (ext *pgFile) entriesOf(f *matcher.File, gi int) *pgEntries {
-	if gi < 0 || gi >= len(ext.built) {
-		return &noEntries
+// entries returns the entries of each selected group's rules, read by
+// entriesOf, made from the rule's value as the parse read it (decoded
+// with errors="ignore") for the groups no evaluation read before. The
+// parse reported a value that raises and kept no rule of it, so every
+// rule here builds. What a build wrote before this one's unlock is there
+// to read after it; a later build writes other groups' entries, after
+// this one's in all or in a new array.
+func (ext *pgFile) entries(f *matcher.File, selected []int) pgBuilt {
+	ext.mu.Lock()
+	defer ext.mu.Unlock()
+	n := 0
+	for _, gi := range selected {
+		if ext.unbuilt(gi) {
+			n += len(f.Groups[gi].Rules)
+		}
 	}
-	b := &ext.built[gi]
-	b.once.Do(func() { b.entries = buildEntries(f, f.Groups[gi].Rules) })
-	return b.entries
+	if n > 0 {
+		// Room for all of them at once: grown by append, the array's
+		// copies came beside it.
+		ext.all = slices.Grow(ext.all, n)
+		var b pgBuilder
+		for _, gi := range selected {
+			if ext.unbuilt(gi) {
+				ext.build(f, gi, &b)
+			}
+		}
+	}
+	return pgBuilt{at: ext.at, all: ext.all, odd: ext.odd}
 }
 
-// buildEntries makes the entries of rules, kept in an array of their
-// exact number: most rules make one, and room for a quarter more was
-// 4 MiB of the entries a token of the 100 MiB mixed file reads (issue 16).
-func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
-	e := &pgEntries{all: make([]pgMatcher, 0, len(rules)), n: len(rules)}
-	var made []pgEntry
+// unbuilt reports whether gi is a group of the file whose entries are
+// not made yet.
+func (ext *pgFile) unbuilt(gi int) bool { return gi >= 0 && gi < len(ext.at) && ext.at[gi] == 0 }
+
+// build makes group gi's entries.
+func (ext *pgFile) build(f *matcher.File, gi int, b *pgBuilder) {
+	start := len(ext.all)
+	e := b.build(f, f.Groups[gi].Rules, ext.all)
+	if e.starts == nil && e.texts == "" {
+		ext.all, ext.at[gi] = e.all, int32(start+1)
+		return
+	}
+	e.all = slices.Clone(e.all[start:])
+	ext.all = ext.all[:start]
+	ext.odd = append(ext.odd, e)
+	ext.at[gi] = -int32(len(ext.odd))
+}
+
+// pgBuilt is what an evaluation reads of the entries built.
+type pgBuilt struct {
+	at  []int32
+	all []pgMatcher
+	odd []*pgEntries
+}
+
+// entriesOf returns the entries of group gi's rules: a group of the
+// selection entries built them for.
+func (b pgBuilt) entriesOf(f *matcher.File, gi int) pgEntries {
+	if gi < 0 || gi >= len(b.at) {
+		return pgEntries{}
+	}
+	switch at := b.at[gi]; {
+	case at > 0:
+		n := len(f.Groups[gi].Rules)
+		return pgEntries{all: b.all[at-1 : int(at-1)+n : int(at-1)+n], n: n}
+	case at < 0:
+		return *b.odd[-at-1]
+	}
+	return pgEntries{}
+}
+
+// entriesOf returns the entries of group gi's rules, built if need be.
+func (ext *pgFile) entriesOf(f *matcher.File, gi int) pgEntries {
+	if gi < 0 || gi >= len(ext.at) {
+		return pgEntries{}
+	}
+	return ext.entries(f, []int{gi}).entriesOf(f, gi)
+}
+
+// A pgBuilder keeps the room an entries build makes each rule's entries
+// in, from group to group.
+type pgBuilder struct{ made []pgEntry }
+
+// build appends the entries of rules to all and returns them as
+// pgEntries whose all is that array (the group's from its length on).
+func (b *pgBuilder) build(f *matcher.File, rules []matcher.Rule, all []pgMatcher) *pgEntries {
+	from := len(all)
+	e := &pgEntries{n: len(rules)}
 	var texts []byte
 	for ri := range rules {
 		if e.starts != nil {
-			e.starts[ri] = int32(len(e.all))
+			e.starts[ri] = int32(len(all) - from)
 		}
-		made = made[:0]
+		b.made = b.made[:0]
 		value := f.TextOf(rules[ri].Pattern)
-		pgAdd(&made, pgIgnore(value), rules[ri].Allow(), false, nil)
-		for k := range made {
-			m := &made[k]
+		pgAdd(&b.made, pgIgnore(value), rules[ri].Allow(), false, nil)
+		for k := range b.made {
+			m := &b.made[k]
 			kept := pgMatcher{n: int32(len(m.match)), prio: m.prio, flags: m.flags, never: m.never}
 			if m.match == value {
 				kept.own, kept.at = true, rules[ri].Pattern.Start
@@ -185,9 +253,9 @@ func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
 				kept.at = int32(len(texts))
 				texts = append(texts, m.match...)
 			}
-			e.all = append(e.all, kept)
+			all = append(all, kept)
 		}
-		if e.starts == nil && len(e.all) != ri+1 {
+		if e.starts == nil && len(all)-from != ri+1 {
 			// The first rule with other than one entry: every rule
 			// before it had one.
 			e.starts = make([]int32, len(rules)+1)
@@ -197,12 +265,9 @@ func buildEntries(f *matcher.File, rules []matcher.Rule) *pgEntries {
 		}
 	}
 	if e.starts != nil {
-		e.starts[len(rules)] = int32(len(e.all))
+		e.starts[len(rules)] = int32(len(all) - from)
 	}
-	if len(e.all) < cap(e.all) {
-		e.all = slices.Clone(e.all)
-	}
-	e.texts = string(texts)
+	e.all, e.texts = all, string(texts)
 	return e
 }
 
@@ -579,10 +644,10 @@ func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	if reset || len(p.File.Groups[p.open].Rules) > 0 {
 		if p.File.Groups == nil {
 			n := p.File.AgentHint()
-			p.ext.built, p.agentStart, p.agents = make([]pgBuilt, 0, n), make([]int32, 0, n), make([]matcher.Agent, 0, n)
+			p.ext.at, p.agentStart, p.agents = make([]int32, 0, n), make([]int32, 0, n), make([]matcher.Agent, 0, n)
 		}
 		p.open = p.File.AddGroup(l.Number)
-		p.ext.built = append(p.ext.built, pgBuilt{})
+		p.ext.at = append(p.ext.at, 0)
 		p.agentStart = append(p.agentStart, int32(len(p.agents)))
 		if reset {
 			p.ext.runs = append(p.ext.runs, p.open)
@@ -906,10 +971,11 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Explanation = fmt.Sprintf("No verdict: protego's can_fetch raises %v for this URL (urlparse); shown as disallowed, since a crawler whose check fails fetches nothing.", err)
 		return res
 	}
+	entries := ext.entries(f, res.Groups.Selected)
 	for _, gi := range res.Groups.Selected {
-		built := ext.entriesOf(f, gi)
+		built := entries.entriesOf(f, gi)
 		for ri := range f.Groups[gi].Rules {
-			if m, ok := pgMatch(f, res, built, gi, ri, path); ok {
+			if m, ok := pgMatch(f, res, &built, gi, ri, path); ok {
 				res.AddMatch(f, m)
 			}
 		}

@@ -462,3 +462,53 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 		})
 	}
 }
+
+// diff evaluates one File from several goroutines, once each token's
+// groups are chosen (crawler.NewMatrix): the entries of a group are built
+// by the first evaluation that reads it, under the file's lock, and every
+// goroutine decides as an evaluation of a File of its own does. Run with
+// -race, a build that wrote without the lock is reported.
+func TestEntriesBuiltFromGoroutines(t *testing.T) {
+	var b strings.Builder
+	for g := range 40 {
+		fmt.Fprintf(&b, "User-agent: bot%d\nUser-agent: *\nDisallow: /p%d/\nAllow: /p%d/open$\nDisallow: /*.pdf$\nAllow: /q%%24%d\n\n", g%7, g, g, g)
+	}
+	src := []byte(b.String())
+	tokens := []string{"bot0", "bot3", "bot6", "other"}
+	urls := []string{"/p1/x", "/p1/open", "/a.pdf", "/q$3", "/p39/open", "/z"}
+	fresh := matcher.ParseWith(Reader{}, src)
+	want := map[string]string{}
+	for _, tok := range tokens {
+		for _, u := range urls {
+			r := fresh.EvaluateTarget(tok, &matcher.Target{Input: u, Path: u})
+			want[tok+" "+u] = fmt.Sprint(r.Allowed, r.Reason, r.Winner, len(r.Matches))
+		}
+	}
+	shared := matcher.ParseWith(Reader{}, src)
+	for _, tok := range tokens {
+		shared.SelectionFor(tok, pgSelect)
+	}
+	errs := make(chan string, 8*len(tokens)*len(urls))
+	done := make(chan struct{})
+	for w := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range tokens {
+				tok := tokens[(i+w)%len(tokens)]
+				for _, u := range urls {
+					r := shared.EvaluateTarget(tok, &matcher.Target{Input: u, Path: u})
+					if got := fmt.Sprint(r.Allowed, r.Reason, r.Winner, len(r.Matches)); got != want[tok+" "+u] {
+						errs <- fmt.Sprintf("%s %s: %s, want %s", tok, u, got, want[tok+" "+u])
+					}
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
