@@ -98,9 +98,9 @@ func isWild(body string) bool {
 // 5 million rules allocated 152 MB to keep 38 MB (issue 16).
 func NewIndex(size int, rules Rules) *Index {
 	// The rules by prefix fill refs from the front, those for the
-	// substring index from the back: sized by an exact count, the array
-	// is then used whole, and the wild rules cost no array grown by
-	// append. Rules past a size too small go to arrays of their own.
+	// substring index from the back, which it copies in the order of
+	// their segments: no array of them grows by append. Rules past a
+	// size too small go to arrays of their own.
 	refs := make([]Ref, max(size, 0))
 	n, w := 0, len(refs)
 	var overRefs, overWild []Ref
@@ -120,9 +120,10 @@ func NewIndex(size int, rules Rules) *Index {
 		}
 	})
 	wild := refs[w:]
-	if n+len(wild)+len(overRefs)+len(overWild) < len(refs)*3/4-16 {
-		// Sized by a guess: keep only what is used.
-		wild = slices.Clone(wild)
+	if n < len(refs)*3/4-16 {
+		// A quarter or more of the array is wild rules, which the
+		// substring index copies, or room a guess left: keep only what
+		// is used.
 		refs = slices.Clone(refs[:n])
 	}
 	refs = append(refs[:n:n], overRefs...)
