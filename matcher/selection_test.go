@@ -138,3 +138,31 @@ func TestSelectionsOfTheSameGroupsShareTheirIndex(t *testing.T) {
 		}
 	}
 }
+
+// GroupWords names every group up to maxListedGroups, then how many more
+// and the last one's line.
+func TestGroupWords(t *testing.T) {
+	f := Parse([]byte(strings.Repeat("User-agent: a\nDisallow: /\n", 25)))
+	upTo := func(n int) []int {
+		groups := make([]int, n)
+		for i := range groups {
+			groups[i] = i
+		}
+		return groups
+	}
+	for _, tt := range []struct {
+		groups int
+		want   string
+	}{
+		{1, "group at line 1"},
+		{2, "groups at lines 1 and 3"},
+		{3, "groups at lines 1, 3 and 5"},
+		{20, "groups at lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and 39"},
+		{21, "groups at lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39 and 1 more, the last at line 41"},
+		{25, "groups at lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39 and 5 more, the last at line 49"},
+	} {
+		if got := GroupWords(f, upTo(tt.groups)); got != tt.want {
+			t.Errorf("%d groups: %q, want %q", tt.groups, got, tt.want)
+		}
+	}
+}
