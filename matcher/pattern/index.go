@@ -389,9 +389,10 @@ func (x *substringIndex) child(u int32, b byte) int32 {
 }
 
 // newSubstringIndex builds the automaton over the longest segments of the
-// rules refs, whose bodies body gives, and sorts refs by them. A node of the trie is a run of the sorted segments that share
-// its bytes, so the trie is built level by level from the runs, its nodes
-// counted beforehand, and the refs of a node are a run of wild.
+// rules refs, whose bodies body gives, keeping a copy of refs sorted by
+// them. A node of the trie is a run of the sorted segments that share its
+// bytes, so the trie is built level by level from the runs, its nodes
+// counted beforehand, and the refs of a node are a run of the copy.
 func newSubstringIndex(refs []Ref, body func(Ref) string) *substringIndex {
 	segs := make([]string, len(refs))
 	order := make([]Ref, len(refs)) // sorted by segment: Rule is the index in refs

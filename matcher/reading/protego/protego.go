@@ -219,14 +219,6 @@ func (b pgBuilt) entriesOf(f *matcher.File, gi int) pgEntries {
 	return pgEntries{}
 }
 
-// entriesOf returns the entries of group gi's rules, built if need be.
-func (ext *pgFile) entriesOf(f *matcher.File, gi int) pgEntries {
-	if gi < 0 || gi >= len(ext.at) {
-		return pgEntries{}
-	}
-	return ext.entries(f, []int{gi}).entriesOf(f, gi)
-}
-
 // A pgBuilder keeps the room an entries build makes each rule's entries
 // in, from group to group.
 type pgBuilder struct{ made []pgEntry }
@@ -697,7 +689,7 @@ func (p *pgParser) addToSet(name string) {
 func (p *pgParser) rule(l *matcher.Line, value string) {
 	allow := l.Kind == matcher.KindAllow
 	// The entries are made here only to check them and read the rule's
-	// own pattern (entriesOf makes them again when a token reads the
+	// own pattern (pgFile.entries makes them again when a token reads the
 	// group): into one array used again for every rule, rather than an
 	// array per rule for the collector (issue 16).
 	p.scratch = p.scratch[:0]
@@ -1016,7 +1008,7 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 	}
 	m := f.MatchOf(r)
 	m.Priority = int(entries[best].prio)
-	// Made again in full, as entriesOf made them but with the steps:
+	// Made again in full, as pgFile.entries made them but with the steps:
 	// the entry's pattern and how the value became it.
 	if again, _, err := pgBuild(pgIgnore(m.Pattern), r.Allow(), true); best < len(again) {
 		m.Normalized = again[best].pattern

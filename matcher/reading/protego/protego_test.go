@@ -320,7 +320,7 @@ func FuzzProtego(f *testing.F) {
 		}
 		ext := file.Ext().(*pgFile)
 		for gi := range file.Groups {
-			built := ext.entriesOf(file, gi)
+			built := ext.entries(file, []int{gi}).entriesOf(file, gi)
 			for ri := range built.rules() {
 				entries := built.of(ri)
 				// The entries are made again from the rule's pattern as
@@ -436,7 +436,7 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := matcher.ParseWith(Reader{}, []byte("User-agent: *\n"+c.rules))
-			built := f.Ext().(*pgFile).entriesOf(f, 0)
+			built := f.Ext().(*pgFile).entries(f, []int{0}).entriesOf(f, 0)
 			if got := built.starts != nil; got != c.starts {
 				t.Errorf("a table of starts: %v, want %v", got, c.starts)
 			}
