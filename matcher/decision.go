@@ -296,7 +296,7 @@ func (r *Result) Sentence() string { return r.Explanation }
 // hundreds of groups that name a token included (issue 18).
 func anyRules(f *File, groups []int) bool {
 	for _, gi := range groups {
-		if len(f.Groups[gi].Rules) > 0 {
+		if f.Groups[gi].Rules.Len() > 0 {
 			return true
 		}
 	}
@@ -306,7 +306,7 @@ func anyRules(f *File, groups []int) bool {
 func RulesIn(f *File, groups []int) int {
 	n := 0
 	for _, gi := range groups {
-		n += len(f.Groups[gi].Rules)
+		n += f.Groups[gi].Rules.Len()
 	}
 	return n
 }

@@ -10,3 +10,21 @@ func WithoutSpares(res Result) Result {
 // LinesStored says whether f holds its lines, or stores them when they are
 // first read (ParseOptions.SkipLineModel).
 func LinesStored(f *File) bool { return f.lazy == nil }
+
+// A GroupLines is a group as its agents and rules, for a test that
+// compares the groups of two parses whatever runs of their arrays hold
+// them.
+type GroupLines struct {
+	Agents              []Agent
+	Rules               []Rule
+	FirstLine, LastLine int32
+}
+
+// GroupsOf is f's groups as their agents and rules.
+func GroupsOf(f *File) []GroupLines {
+	out := make([]GroupLines, len(f.Groups))
+	for i, g := range f.Groups {
+		out[i] = GroupLines{f.AgentsOf(g), f.RulesOf(g), g.FirstLine, g.LastLine}
+	}
+	return out
+}

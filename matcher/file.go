@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+
+	"robots-explorer/matcher/pattern"
 )
 
 // Kind classifies a line of a robots.txt file.
@@ -82,15 +84,37 @@ type Span struct{ Start, End int32 }
 func SpanOf(start, end int) Span { return Span{int32(start), int32(end)} }
 
 // A Group is a run of user-agent lines and the rules that follow them,
-// File.Groups[i] being group i. A file of short lines holds millions of
-// groups, so a Group is 56 bytes (issue 16).
+// File.Groups[i] being group i. Its lines are runs of the file's arrays,
+// read with File.AgentsOf and File.RulesOf: a file of short lines holds
+// millions of groups, and a Group of two slices was 56 bytes, with two
+// pointers for the collector to follow; of two runs it is 24 bytes and
+// holds none (issue 16).
 type Group struct {
-	Agents []Agent // the user-agent lines that start the group
-	Rules  []Rule  // its allow and disallow rules, in file order
+	Agents Run // the user-agent lines that start the group
+	Rules  Run // its allow and disallow rules, in file order
 	// FirstLine and LastLine are the 1-based numbers of the group's first
 	// and last lines that are not blank.
 	FirstLine int32
 	LastLine  int32
+}
+
+// A Run is the elements [Start, End) of one of a File's arrays: of its
+// user-agent lines (File.AgentsOf) or its rules (File.RulesOf).
+type Run struct{ Start, End int32 }
+
+// Len is the number of elements of r.
+func (r Run) Len() int { return int(r.End - r.Start) }
+
+// AgentsOf is the user-agent lines of g, a group of f. The slice has no
+// room to spare: a caller's append copies it.
+func (f *File) AgentsOf(g Group) []Agent {
+	return f.agents[g.Agents.Start:g.Agents.End:g.Agents.End]
+}
+
+// RulesOf is the rules of g, a group of f, in file order. The slice has
+// no room to spare: a caller's append copies it.
+func (f *File) RulesOf(g Group) []Rule {
+	return f.rules[g.Rules.Start:g.Rules.End:g.Rules.End]
 }
 
 // NumAgents is the number of user-agent lines of f's groups: what a group
@@ -98,7 +122,7 @@ type Group struct {
 func (f *File) NumAgents() int {
 	n := 0
 	for _, g := range f.Groups {
-		n += len(g.Agents)
+		n += g.Agents.Len()
 	}
 	return n
 }
@@ -188,10 +212,11 @@ type File struct {
 	// text is Source as a string, made once per parse; the strings of the
 	// model (patterns, agents, TextOf) are slices of it.
 	text string
-	// rules is the array AppendRule puts the rules in, one group's after
-	// another's.
+	// rules is the array of the groups' rules (Group.Rules), which
+	// AppendRule fills, one group's after another's.
 	rules []Rule
-	// agents is the array AppendAgent fills.
+	// agents is the array of their user-agent lines (Group.Agents), which
+	// AppendAgent fills.
 	agents []Agent
 	// lineHint is how many lines the parse expects, for a parse that
 	// does not store them as it reads them (NewLineReader): what
@@ -343,55 +368,56 @@ func (f *File) AgentHint() int {
 // hintFrom is the size of source from which AgentHint counts.
 const hintFrom = 4 << 20
 
-// AppendRule is append(rules, r) for a Reader's Parse, where rules are the
-// rules of the group (or record) it is reading, in one array for the whole
-// file sized for a rule on every line (appendShared): growing each group's
-// slice by append left as much again behind for the collector, a third of
-// a Python reading's peak on a 100 MiB file (issue 16).
-func (f *File) AppendRule(rules []Rule, r Rule) []Rule {
+// RuleOf is the rule ref names: rule ref.Rule of group ref.Group.
+func (f *File) RuleOf(ref pattern.Ref) *Rule {
+	return &f.rules[f.Groups[ref.Group].Rules.Start+ref.Rule]
+}
+
+// AppendRule adds r to the end of run, the rules of the group (or record)
+// a Reader's Parse is reading, in the file's one array of rules, sized
+// once for a rule on every line: growing a slice for each group left as
+// much again behind for the collector, a third of a Python reading's peak
+// on a 100 MiB file (issue 16).
+func (f *File) AppendRule(run *Run, r Rule) {
 	size := 0
-	if len(f.rules) == cap(f.rules) { // worked out only when a new array is made
+	if cap(f.rules) == 0 { // worked out only when the array is made
 		size = max(f.NumLines(), cap(f.lines.recs), f.lineHint)
 	}
-	return appendShared(&f.rules, rules, r, size)
+	appendRun(&f.rules, run, r, size)
 }
 
-// AppendAgent is append(agents, a) for a Reader's Parse, where agents are
-// the user-agent lines of the group it is reading, in one array for the
-// whole file sized by AgentHint (appendShared): a slice of its own for
-// each of the two million groups of a 100 MiB file of short lines was an
-// allocation each, of 48 bytes for a 40-byte Agent (issue 16).
-func (f *File) AppendAgent(agents []Agent, a Agent) []Agent {
+// AppendAgent adds a to the end of run, the user-agent lines of the group
+// (or record) a Reader's Parse is reading, in the file's one array of
+// them, sized by AgentHint: a slice for each of the two million groups of
+// a 100 MiB file of short lines was an allocation each (issue 16).
+func (f *File) AppendAgent(run *Run, a Agent) {
 	size := 0
-	if len(f.agents) == cap(f.agents) {
+	if cap(f.agents) == 0 {
 		size = f.AgentHint()
 	}
-	return appendShared(&f.agents, agents, a, size)
+	appendRun(&f.agents, run, a, size)
 }
 
-// appendShared is append(s, v) for a parse that fills the array *all with
-// runs, one at a time, each the elements of one group. When s is the last
-// run, v goes after it in *all; a full *all is replaced by a new array of
-// size elements (pages none reaches are never touched), or twice the
-// last for a parse that outgrows size, into which s is copied, the
-// groups before keeping the old one, which holds exactly their elements.
-// (Grown by append, each old array stayed too, behind the groups that use
-// it.) The slice returned has no room to spare, so that a caller's own
-// append copies it rather than write over the next group's elements.
-// Any other s is appended to as usual.
-func appendShared[T any](all *[]T, s []T, v T, size int) []T {
+// appendRun adds v to the end of run, a run of *all, for a parse that
+// fills the array one run after another: an empty run starts at the end
+// of the array, and a run that is not at its end (a parse that went back
+// to an earlier group) is first copied there, leaving its old place
+// unused. The first array has room for size elements, whose pages none
+// reaches are never touched; past it, the array grows as append grows it.
+func appendRun[T any](all *[]T, run *Run, v T, size int) {
 	n := len(*all)
-	if len(s) > 0 && (n == 0 || &s[len(s)-1] != &(*all)[n-1]) {
-		return append(s, v)
-	}
-	if n == cap(*all) {
-		next := make([]T, len(s), max(size, 2*cap(*all), 8)+len(s))
-		copy(next, s)
-		*all = next
+	switch {
+	case cap(*all) == 0:
+		*all = make([]T, 0, max(size, 8))
+		run.Start, run.End = 0, 0
+	case run.Start == run.End:
+		run.Start, run.End = int32(n), int32(n)
+	case int(run.End) != n:
+		*all = append(*all, (*all)[run.Start:run.End]...)
+		run.Start, run.End = int32(n), int32(len(*all))
 	}
 	*all = append(*all, v)
-	n = len(*all)
-	return (*all)[n-len(s)-1 : n : n]
+	run.End++
 }
 
 // Text returns the source text of the line with the given 1-based number, or
@@ -424,7 +450,11 @@ func (f *File) Verify() error {
 		prev = end
 	}
 	for gi, g := range f.Groups {
-		for _, rule := range g.Rules {
+		if g.Agents.Start < 0 || g.Agents.Start > g.Agents.End || int(g.Agents.End) > len(f.agents) ||
+			g.Rules.Start < 0 || g.Rules.Start > g.Rules.End || int(g.Rules.End) > len(f.rules) {
+			return fmt.Errorf("group %d holds agents %v of %d and rules %v of %d", gi, g.Agents, len(f.agents), g.Rules, len(f.rules))
+		}
+		for _, rule := range f.RulesOf(g) {
 			if rule.Line < 1 || int(rule.Line) > f.NumLines() {
 				return fmt.Errorf("group %d holds a rule of line %d of %d", gi, rule.Line, f.NumLines())
 			}

@@ -81,7 +81,7 @@ func FirstMatchBearing(f *File, res *Result) DiagnosticList {
 // (python, koster1996) allowed the path: no rules, or none a prefix of it.
 func FirstMatchNoMatch(f *File, res *Result) string {
 	g := f.Groups[res.Groups.Selected[0]]
-	if len(g.Rules) == 0 {
+	if g.Rules.Len() == 0 {
 		return fmt.Sprintf("Allowed: the record at line %d has no rules.", g.FirstLine)
 	}
 	return fmt.Sprintf("Allowed: no rule of the record at line %d is a prefix of %s.", g.FirstLine, res.Path)

@@ -35,11 +35,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s: parsing twice gave different answers", r)
 			}
 			lean := ParseOptions{SkipLineModel: true, SkipDiagnostics: true}.ParseAs(r, src)
-			if !reflect.DeepEqual(lean.Groups, file.Groups) {
+			if !reflect.DeepEqual(GroupsOf(lean), GroupsOf(file)) {
 				t.Fatalf("%s: the parse without lines made other groups", r)
 			}
 			for _, g := range lean.Groups {
-				for _, rule := range g.Rules {
+				for _, rule := range lean.RulesOf(g) {
 					if got, want := lean.RuleText(rule), file.Text(int(rule.Line)); got != want {
 						t.Fatalf("%s: line %d reads %q without the lines, %q with them", r, rule.Line, got, want)
 					}

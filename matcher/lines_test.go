@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -73,49 +74,59 @@ func TestEditLineSeesItsOwnChanges(t *testing.T) {
 }
 
 // AppendRule puts the rules of the group being read after the previous
-// group's in one array, and hands back slices that a caller's append
-// cannot write past; rules that are not the last run are appended apart.
+// group's in one array; a run that is not the last moves to the end of
+// the array before it grows, leaving its old place unused, and the slices
+// RulesOf hands back have no room a caller's append could write into.
 func TestAppendRule(t *testing.T) {
 	var f File
 	rule := func(n int32) Rule { return Rule{Line: n} }
-	a := f.AppendRule(nil, rule(1))
-	a = f.AppendRule(a, rule(2))
-	b := f.AppendRule(nil, rule(3))
-	if len(a) != 2 || cap(a) != 2 || a[0].Line != 1 || a[1].Line != 2 || b[0].Line != 3 || &a[1] != &f.rules[1] || &b[0] != &f.rules[2] {
-		t.Fatalf("a %v (cap %d), b %v, array %v", a, cap(a), b, f.rules)
-	}
-	// a is no longer the last run: its next rule goes elsewhere, b's stay.
-	a = f.AppendRule(a, rule(4))
-	b = f.AppendRule(b, rule(5))
-	if len(a) != 3 || a[2].Line != 4 || &a[0] == &f.rules[0] || len(b) != 2 || b[1].Line != 5 || f.rules[3].Line != 5 {
+	var a, b Run
+	f.AppendRule(&a, rule(1))
+	f.AppendRule(&a, rule(2))
+	f.AppendRule(&b, rule(3))
+	if a != (Run{0, 2}) || b != (Run{2, 3}) {
 		t.Fatalf("a %v, b %v, array %v", a, b, f.rules)
 	}
+	// a is no longer the last run: it moves, and b stays where it is.
+	f.AppendRule(&a, rule(4))
+	f.AppendRule(&b, rule(5))
+	lines := func(r Run) []int32 {
+		var out []int32
+		for _, x := range f.RulesOf(Group{Rules: r}) {
+			out = append(out, x.Line)
+		}
+		return out
+	}
+	if got := lines(a); !slices.Equal(got, []int32{1, 2, 4}) || a.Start != 3 {
+		t.Fatalf("a %v holds lines %v, array %v", a, got, f.rules)
+	}
+	if got := lines(b); !slices.Equal(got, []int32{3, 5}) {
+		t.Fatalf("b %v holds lines %v, array %v", b, got, f.rules)
+	}
 	// A caller's append copies.
-	c := append(b, rule(6))
-	if &c[0] == &b[0] {
+	rules := f.RulesOf(Group{Rules: a})
+	c := append(rules, rule(6))
+	if &c[0] == &rules[0] {
 		t.Error("append to a returned slice wrote into the shared array")
 	}
 }
 
-// A group whose rules outgrow the array moves to a new one whole; the
-// groups before keep theirs.
+// The array of rules grows past the size it was made with, every run
+// keeping its rules.
 func TestAppendRuleOutgrowsTheArray(t *testing.T) {
 	var f File
-	first := f.AppendRule(nil, Rule{Line: 1})
-	var g []Rule
+	var first, g Run
+	f.AppendRule(&first, Rule{Line: 1})
 	for n := int32(2); n <= 40; n++ {
-		g = f.AppendRule(g, Rule{Line: n})
+		f.AppendRule(&g, Rule{Line: n})
 	}
-	if len(first) != 1 || first[0].Line != 1 || len(g) != 39 {
-		t.Fatalf("first %v, %d rules in g", first, len(g))
+	if r := f.RulesOf(Group{Rules: first}); len(r) != 1 || r[0].Line != 1 || g.Len() != 39 {
+		t.Fatalf("first %v, %d rules in g", r, g.Len())
 	}
-	for i, r := range g {
+	for i, r := range f.RulesOf(Group{Rules: g}) {
 		if r.Line != int32(i+2) {
 			t.Fatalf("rule %d of g is line %d", i, r.Line)
 		}
-	}
-	if &g[len(g)-1] != &f.rules[len(f.rules)-1] {
-		t.Error("g is not the last run of the array")
 	}
 }
 

@@ -15,17 +15,16 @@ import (
 type rfc9309 struct{}
 
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
-// pattern flags of every rule, by group (the pattern is File.Normalized's).
-type rfcFile struct {
-	// pats are the flags of every rule's pattern, in file order, and
-	// first[gi] is where group gi's begin: a slice of them per group was
-	// 24 bytes a group, 48 MB of the 100 MiB tiny-lines file (issue 16).
-	pats  []pattern.Flags
-	first []int32
-}
+// pattern flags of every rule (the pattern is File.Normalized's), in the
+// order of the file's array of rules (Group.Rules): a slice of them per
+// group was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file
+// (issue 16).
+type rfcFile struct{ pats []pattern.Flags }
 
-// flags are the flags of rule ri of group gi.
-func (ext *rfcFile) flags(gi, ri int32) pattern.Flags { return ext.pats[ext.first[gi]+ri] }
+// flags are the flags of the rule ref names.
+func (ext *rfcFile) flags(f *File, ref pattern.Ref) pattern.Flags {
+	return ext.pats[f.Groups[ref.Group].Rules.Start+ref.Rule]
+}
 
 // nonStandard are the records people write that RFC 9309 does not define,
 // each with the message that says who reads them (§2.2.4 lets crawlers
@@ -113,25 +112,15 @@ func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	return p.File
 }
 
-// A groupStart is where a group begins: the indexes of its first agent and
-// first rule, and the number of its first line.
-type groupStart struct{ agent, rule, line int }
-
 // rfcParser reads the lines of a file and makes the groups of RFC 9309
 // §2.1 out of them.
 type rfcParser struct {
 	*Scanner
-	// Every line's agents, rules and patterns, in file order.
-	agents   []Agent
-	rules    []Rule
+	// pats are every rule's pattern flags, in file order: the rules and
+	// agents go in the File's arrays, each group's one run of them.
 	pats     []pattern.Flags
 	group    int  // current group, -1 before the first user-agent line
 	seenRule bool // a rule was read since the group's last user-agent line
-	// starts holds where each group's agents and rules begin in agents
-	// and rules (its patterns begin where its rules do), and its first
-	// line: finish makes the groups out of them, once their number is
-	// known.
-	starts []groupStart
 	// firstSeen finds the first agent naming each token.
 	firstSeen firstAgents
 	// tokens holds the first agent's token of each, which the agents
@@ -150,9 +139,9 @@ type rfcParser struct {
 // only the pages it touches, while growing by append leaves the copies it
 // outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCParser(s *Scanner) *rfcParser {
-	lines, hint := s.Lines, s.File.AgentHint()
-	return &rfcParser{Scanner: s, group: -1, comments: newCommentFinder(s.File.Source), rules: make([]Rule, 0, lines), pats: make([]pattern.Flags, 0, lines),
-		agents: make([]Agent, 0, max(lines/8+1, hint)), starts: make([]groupStart, 0, hint)}
+	f, lines, hint := s.File, s.Lines, s.File.AgentHint()
+	f.rules, f.agents, f.Groups = make([]Rule, 0, lines), make([]Agent, 0, max(lines/8+1, hint)), make([]Group, 0, hint)
+	return &rfcParser{Scanner: s, group: -1, comments: newCommentFinder(s.File.Source), pats: make([]pattern.Flags, 0, lines)}
 }
 
 // run reads every line, in file order, and stores it.
@@ -201,38 +190,27 @@ func rfcKey(key string) Kind {
 // group can be empty: a user-agent line starts a new group only after a
 // rule.
 func (p *rfcParser) checkLastGroup() {
-	last := len(p.starts) - 1
-	if last < 0 || p.starts[last].rule < len(p.rules) || !p.Diagnosing() {
+	groups := p.File.Groups
+	if len(groups) == 0 || groups[len(groups)-1].Rules.Len() > 0 || !p.Diagnosing() {
 		return
 	}
-	l := p.File.Line(p.starts[last].line - 1)
+	l := p.File.Line(int(groups[len(groups)-1].FirstLine) - 1)
 	p.Report(int(l.Start), int(l.End), CodeEmptyGroup, Info, "RFC 9309 §2.2.1",
 		"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 }
 
-// finish makes the groups out of where they start, and the compiled
+// finish gives each group its last line, and the file the compiled
 // patterns.
 func (p *rfcParser) finish() {
-	p.File.Groups = make([]Group, len(p.starts))
-	first := make([]int32, len(p.File.Groups))
-	for gi := range p.File.Groups {
-		a, r := p.starts[gi].agent, p.starts[gi].rule
-		aEnd, rEnd := len(p.agents), len(p.rules)
-		if gi+1 < len(p.starts) {
-			aEnd, rEnd = p.starts[gi+1].agent, p.starts[gi+1].rule
-		}
-		g := &p.File.Groups[gi]
-		g.FirstLine = int32(p.starts[gi].line)
-		// Full slice expressions: a caller's append copies a group's
-		// slice instead of writing over the next group's.
-		g.Agents, g.Rules = p.agents[a:aEnd:aEnd], p.rules[r:rEnd:rEnd]
-		first[gi] = int32(r)
-		g.LastLine = int32(g.Agents[len(g.Agents)-1].Line)
-		if len(g.Rules) > 0 {
-			g.LastLine = max(g.LastLine, g.Rules[len(g.Rules)-1].Line)
+	f := p.File
+	for gi := range f.Groups {
+		g := &f.Groups[gi]
+		g.LastLine = f.agents[g.Agents.End-1].Line
+		if g.Rules.Len() > 0 {
+			g.LastLine = max(g.LastLine, f.rules[g.Rules.End-1].Line)
 		}
 	}
-	p.File.ext = &rfcFile{pats: p.pats, first: first}
+	f.ext = &rfcFile{pats: p.pats}
 }
 
 func IsAbsoluteURL(s string) bool {
@@ -289,13 +267,16 @@ func (p *rfcParser) line(l *Line) {
 // when it follows a rule or comes first.
 func (p *rfcParser) userAgent(l *Line) {
 	l.Kind = KindUserAgent
+	f := p.File
 	if p.group < 0 || p.seenRule {
-		p.starts = append(p.starts, groupStart{len(p.agents), len(p.rules), int(l.Number)})
-		p.group, p.seenRule = len(p.starts)-1, false
+		a, r := int32(len(f.agents)), int32(len(f.rules))
+		f.Groups = append(f.Groups, Group{Agents: Run{a, a}, Rules: Run{r, r}, FirstLine: l.Number})
+		p.group, p.seenRule = len(f.Groups)-1, false
 	}
 	l.Group = int32(p.group)
 	tok, global, cut := ExtractToken(p.Value(l))
-	p.agents = append(p.agents, Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	f.agents = append(f.agents, Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	f.Groups[p.group].Agents.End++
 	if !p.Diagnosing() {
 		return // the rest only reports
 	}
@@ -322,20 +303,21 @@ func (p *rfcParser) userAgent(l *Line) {
 // checkDuplicate reports a token that an earlier group names too, whose
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
-	i := len(p.agents) - 1
-	first, seen := p.firstSeen.first(p.agents, i)
+	agents := p.File.agents
+	i := len(agents) - 1
+	first, seen := p.firstSeen.first(agents, i)
 	if !seen {
-		p.agents[i].Token = p.tokens.keep(tok)
+		agents[i].Token = p.tokens.keep(tok)
 		return
 	}
-	if p.agents[first].Token == tok {
-		p.agents[i].Token = p.agents[first].Token
+	if agents[first].Token == tok {
+		agents[i].Token = agents[first].Token
 	}
 	// The current group's agents start at its start: an agent before it
 	// is in an earlier group. Asked of the first agent's line, the group
 	// read a line record the parse wrote long before, a cache miss each.
-	if first < p.starts[p.group].agent {
-		line := p.agents[first].Line
+	if first < int(p.File.Groups[p.group].Agents.Start) {
+		line := agents[first].Line
 		p.reportMsg(int(l.Value.Start), int(l.Value.End), CodeDuplicateAgent, Info, "RFC 9309 §2.2.1",
 			strconv.Quote(tok)+" is also named on line "+strconv.Itoa(int(line))+": the rules of both groups are merged")
 	}
@@ -368,7 +350,8 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 		r.setDerived(int32(len(p.derived)))
 		flags = pattern.FlagsOf(norm)
 	}
-	p.rules = append(p.rules, r)
+	p.File.rules = append(p.File.rules, r)
+	p.File.Groups[p.group].Rules.End++
 	p.pats = append(p.pats, flags)
 	if p.Diagnosing() {
 		p.checkPattern(l, cls)
@@ -486,9 +469,9 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 			res.refs = sel.Rules.Candidates(path, res.refs, ext.indexed(f, res.Groups.Selected))
 		}
 		for _, ref := range res.refs {
-			r := &f.Groups[ref.Group].Rules[ref.Rule]
+			r := f.RuleOf(ref)
 			norm := f.NormalizedRule(r)
-			if !ext.flags(ref.Group, ref.Rule).Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
+			if !ext.flags(f, ref).Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
 				continue
 			}
 			m := f.MatchOf(r)
@@ -519,23 +502,24 @@ func (ext *rfcFile) indexed(f *File, selected []int) pattern.Rules {
 	return pattern.Rules{
 		Each: func(add func(string, pattern.Ref)) {
 			for _, gi := range selected {
-				if gi >= len(ext.first) {
+				if gi >= len(f.Groups) {
 					continue
 				}
-				rules := f.Groups[gi].Rules
+				rules := f.RulesOf(f.Groups[gi])
 				for ri := range rules {
 					r := &rules[ri]
 					if r.Pattern.Start == r.Pattern.End {
 						continue
 					}
-					add(ext.flags(int32(gi), int32(ri)).Pattern(f.NormalizedRule(r)).Body, pattern.Ref{Group: int32(gi), Rule: int32(ri)})
+					ref := pattern.Ref{Group: int32(gi), Rule: int32(ri)}
+					add(ext.flags(f, ref).Pattern(f.NormalizedRule(r)).Body, ref)
 				}
 			}
 		},
 		// The index reads a body again instead of keeping it (issue 16).
 		Bodies: func() func(pattern.Ref) string {
 			return func(ref pattern.Ref) string {
-				return ext.flags(ref.Group, ref.Rule).Pattern(f.NormalizedRule(&f.Groups[ref.Group].Rules[ref.Rule])).Body
+				return ext.flags(f, ref).Pattern(f.NormalizedRule(f.RuleOf(ref))).Body
 			}
 		},
 	}

@@ -65,10 +65,10 @@ func TestGroupsRFC9309(t *testing.T) {
 		t.Fatalf("want 2 groups, got %d: %+v", len(f.Groups), f.Groups)
 	}
 	g := f.Groups[0]
-	if len(g.Agents) != 2 || len(g.Rules) != 2 || g.FirstLine != 1 || g.LastLine != 7 {
+	if g.Agents.Len() != 2 || g.Rules.Len() != 2 || g.FirstLine != 1 || g.LastLine != 7 {
 		t.Errorf("group 0 = %+v", g)
 	}
-	if f.Groups[1].Agents[0].Token != "c" || f.TextOf(f.Groups[1].Rules[0].Pattern) != "/3" {
+	if f.AgentsOf(f.Groups[1])[0].Token != "c" || f.TextOf(f.RulesOf(f.Groups[1])[0].Pattern) != "/3" {
 		t.Errorf("group 1 = %+v", f.Groups[1])
 	}
 }
@@ -247,7 +247,7 @@ func TestGlobalGroupRFC9309(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse([]byte("User-agent: " + tt.agent + "\nDisallow: /\n"))
-			a := f.Groups[0].Agents[0]
+			a := f.AgentsOf(f.Groups[0])[0]
 			if a.Global != tt.global {
 				t.Fatalf("User-agent: %q: global = %v, want %v", tt.agent, a.Global, tt.global)
 			}

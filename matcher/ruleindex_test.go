@@ -15,8 +15,8 @@ func scanMatches(f *File, res *Result) []int32 {
 	ext := f.ext.(*rfcFile)
 	path, _ := pattern.NormalizePath(res.Target.Path)
 	for _, gi := range res.Groups.Selected {
-		for ri, r := range f.Groups[gi].Rules {
-			if r.Pattern.Start != r.Pattern.End && ext.flags(int32(gi), int32(ri)).Pattern(f.NormalizedRule(&r)).Match(path) {
+		for ri, r := range f.RulesOf(f.Groups[gi]) {
+			if r.Pattern.Start != r.Pattern.End && ext.flags(f, pattern.Ref{Group: int32(gi), Rule: int32(ri)}).Pattern(f.NormalizedRule(&r)).Match(path) {
 				lines = append(lines, r.Line)
 			}
 		}

@@ -82,7 +82,7 @@ func selectGroups(f *File, token string) GroupTrace {
 		same = sameASCIIToken
 	}
 	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
+		for _, a := range f.AgentsOf(g) {
 			switch {
 			case a.Global:
 				w.Global(a, gi)
@@ -298,7 +298,7 @@ func (f *File) RuleCount(groups []int) int {
 	n := 0
 	for _, gi := range groups {
 		if gi >= 0 && gi < len(f.Groups) {
-			n += len(f.Groups[gi].Rules)
+			n += f.Groups[gi].Rules.Len()
 		}
 	}
 	return n

@@ -63,9 +63,10 @@ type modelSide struct {
 func (s *modelSide) ownPattern(n int32) (string, bool) {
 	if s.isRule == nil {
 		s.norms, s.isRule = make([]string, s.f.NumLines()+1), make([]bool, s.f.NumLines()+1)
-		for gi := range s.f.Groups {
-			for ri := range s.f.Groups[gi].Rules {
-				r := &s.f.Groups[gi].Rules[ri]
+		for _, g := range s.f.Groups {
+			rules := s.f.RulesOf(g)
+			for ri := range rules {
+				r := &rules[ri]
 				if int(r.Line) < len(s.isRule) {
 					s.norms[r.Line], s.isRule[r.Line] = s.f.NormalizedRule(r), true
 				}

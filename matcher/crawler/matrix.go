@@ -29,7 +29,7 @@ func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
 	for i := range m.Plans {
 		if !m.Plans[i].NoRules {
 			for _, gi := range f.EvaluateTarget(m.Plans[i].Token, root).Groups.Selected {
-				m.rules[i] = m.rules[i] || len(f.Groups[gi].Rules) > 0
+				m.rules[i] = m.rules[i] || f.Groups[gi].Rules.Len() > 0
 			}
 		}
 		k := selectionKey(f, &m.Plans[i])

@@ -186,7 +186,7 @@ func linesToShow(a *Analysis, marks map[int]string, applies map[int]bool) []int 
 		mark(n)
 	}
 	for gi := range applies {
-		for _, ag := range f.Groups[gi].Agents {
+		for _, ag := range f.AgentsOf(f.Groups[gi]) {
 			mark(int(ag.Line))
 		}
 	}

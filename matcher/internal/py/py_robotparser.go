@@ -12,8 +12,10 @@ import (
 
 // pyEntry is the record parse() is building (robotparser's Entry).
 type Entry struct {
-	Agents []matcher.Agent
-	Rules  []matcher.Rule
+	// Agents and Rules are its lines in the file's arrays (File.AppendAgent,
+	// File.AppendRule), which AddTo gives the group.
+	Agents matcher.Run
+	Rules  matcher.Run
 	// First and Last are the numbers of the first and last lines read
 	// into it (Read), 0 before any: a list of every line was 73 MiB of
 	// garbage in a parse of a 100 MiB file.

@@ -147,7 +147,7 @@ func (p *ccParser) run() {
 	}
 	p.split(doc)
 	for gi := range p.File.Groups {
-		if len(p.File.Groups[gi].Rules) == 0 && p.Diagnosing() {
+		if p.File.Groups[gi].Rules.Len() == 0 && p.Diagnosing() {
 			l := p.File.Line(int(p.File.Groups[gi].FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
@@ -462,8 +462,8 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	// (toLowerCase(Locale.ROOT), which pyLower matches: İ becomes i̇,
 	// and a final Σ becomes ς).
 	name := py.Lower(value)
-	g.Agents = p.File.AppendAgent(g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
-	p.ext.events = append(p.ext.events, ccEvent{agent: true, group: int32(p.group), index: int32(len(g.Agents) - 1), line: l.Number})
+	p.File.AppendAgent(&g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
+	p.ext.events = append(p.ext.events, ccEvent{agent: true, group: int32(p.group), index: int32(g.Agents.Len() - 1), line: l.Number})
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case name == "":
@@ -499,7 +499,7 @@ func (p *ccParser) rule(l *matcher.Line, allow bool, value string) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number
 	norm := ccEscape(ccUnescape(value), false)
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, norm))
 	p.ext.pats = append(p.ext.pats, pattern.FlagsOf(norm))
 	switch at := int(l.Value.Start); {
 	case value == "":
@@ -620,7 +620,7 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 			st.adding, st.addingDelay = false, false
 		}
 		last = gi
-		a := f.Groups[gi].Agents[e.index]
+		a := f.AgentsOf(f.Groups[gi])[e.index]
 		m := matcher.UserAgentMatch{Agent: a, Group: gi}
 		switch {
 		case a.Token == "":
@@ -763,7 +763,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 func ccMatches(f *matcher.File, x *ccFile, res *matcher.Result) []bool {
 	var viaIndex []bool
 	for _, gi := range res.Groups.Selected {
-		rules := f.Groups[gi].Rules
+		rules := f.RulesOf(f.Groups[gi])
 		for ri := range rules {
 			r := &rules[ri]
 			norm := f.NormalizedRule(r)

@@ -240,7 +240,7 @@ func (p *googleParser) userAgent(l *matcher.Line) {
 	g.LastLine = l.Number
 	l.Group = int32(p.group)
 	tok, global := googleAgent(p.Value(l))
-	g.Agents = p.File.AppendAgent(g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	p.File.AppendAgent(&g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
 	end := int(l.Value.End)
 	switch {
 	case global && len(p.Value(l)) > 1:
@@ -268,12 +268,12 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number
 	norm := EscapeGooglePattern(p.Value(l))
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, norm))
 	if d, ok := indexDirectory(norm); allow && ok {
 		if p.index == nil {
 			p.index = map[pattern.Ref]*indexRule{}
 		}
-		p.index[pattern.Ref{Group: int32(p.group), Rule: int32(len(g.Rules) - 1)}] = &indexRule{text: d, pat: pattern.Compile(d)}
+		p.index[pattern.Ref{Group: int32(p.group), Rule: int32(g.Rules.Len() - 1)}] = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
 	p.pats = append(p.pats, pattern.FlagsOf(norm))
 	if p.Diagnosing() {
@@ -326,10 +326,10 @@ func (p *googleParser) record(l *matcher.Line, key string) {
 
 func (p *googleParser) finish() {
 	for _, g := range p.File.Groups {
-		if len(g.Rules) > 0 || !p.Diagnosing() {
+		if g.Rules.Len() > 0 || !p.Diagnosing() {
 			continue
 		}
-		l := p.File.Line(int(g.Agents[0].Line) - 1)
+		l := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
@@ -379,7 +379,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		var local [16]pattern.Ref
 		for _, ref := range sel.Rules.Candidates(path, local[:0], ext.indexed(f, res.Groups.Selected)) {
 			gi, ri := int(ref.Group), int(ref.Rule)
-			m, index, ok := googleMatch(f, ext, gi, ri, &f.Groups[gi].Rules[ri], path)
+			m, index, ok := googleMatch(f, ext, gi, ri, &f.RulesOf(f.Groups[gi])[ri], path)
 			if ok {
 				viaIndex = matcher.KeepBeside(viaIndex, res.AddMatch(f, m), index)
 			}
@@ -412,7 +412,7 @@ func (ext *googleFile) indexed(f *matcher.File, selected []int) pattern.Rules {
 	return pattern.Rules{
 		Each: func(add func(string, pattern.Ref)) {
 			for _, gi := range selected {
-				for ri, r := range f.Groups[gi].Rules {
+				for ri, r := range f.RulesOf(f.Groups[gi]) {
 					if r.Pattern.Start == r.Pattern.End {
 						continue
 					}
@@ -451,7 +451,7 @@ func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, 
 
 // pattern is the compiled pattern of rule ri of group gi.
 func (ext *googleFile) pattern(f *matcher.File, gi, ri int) pattern.Pattern {
-	return ext.flags(gi, ri).Pattern(f.NormalizedRule(&f.Groups[gi].Rules[ri]))
+	return ext.flags(gi, ri).Pattern(f.NormalizedRule(&f.RulesOf(f.Groups[gi])[ri]))
 }
 
 // flags are the flags of rule ri of group gi.
@@ -481,7 +481,7 @@ func googlePathSteps(input, path string) []matcher.Step {
 func googleSelect(f *matcher.File, token string) matcher.GroupTrace {
 	w := matcher.NewTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
 	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
+		for _, a := range f.AgentsOf(g) {
 			switch {
 			case a.Global:
 				w.Global(a, gi)

@@ -62,7 +62,7 @@ func FuzzGoogle(f *testing.F) {
 			t.Fatalf("winner %+v but allowed = %v", w, a.Allowed)
 		}
 		for _, g := range file.Groups {
-			for _, r := range g.Rules {
+			for _, r := range file.RulesOf(g) {
 				norm := file.Normalized(r)
 				got := pattern.Compile(norm).Match(a.Path)
 				if want := googleMatchesRef(a.Path, norm); got != want {

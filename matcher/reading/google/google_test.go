@@ -340,7 +340,7 @@ func TestGoogleParseLines(t *testing.T) {
 	}
 	// The sitemap does not end b's group (google/robotstxt c8ac4b1): c
 	// joins it.
-	if len(f.Groups) != 2 || len(f.Groups[1].Agents) != 2 || f.Groups[1].Agents[1].Token != "c" || len(f.Groups[1].Rules) != 1 {
+	if len(f.Groups) != 2 || f.Groups[1].Agents.Len() != 2 || f.AgentsOf(f.Groups[1])[1].Token != "c" || f.Groups[1].Rules.Len() != 1 {
 		t.Errorf("groups = %+v, want a, then b and c with one rule", f.Groups)
 	}
 	codes := map[matcher.Code]int{}
@@ -357,7 +357,7 @@ func TestGoogleParseLines(t *testing.T) {
 func TestGoogleLongLineCut(t *testing.T) {
 	pattern := "/" + strings.Repeat("p", 20000)
 	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: "+pattern+"\n"))
-	r := f.TextOf(f.Groups[0].Rules[0].Pattern)
+	r := f.TextOf(f.RulesOf(f.Groups[0])[0].Pattern)
 	if want := matcher.GoogleLineLimit - len("Disallow: "); len(r) != want {
 		t.Errorf("pattern is %d bytes, want %d (the line cut at %d)", len(r), want, matcher.GoogleLineLimit)
 	}
@@ -402,7 +402,7 @@ func googleScan(f *matcher.File, res *matcher.Result, t *matcher.Target) []int32
 	var lines []int32
 	path := GooglePath(t.Input)
 	for _, gi := range res.Groups.Selected {
-		for ri, r := range f.Groups[gi].Rules {
+		for ri, r := range f.RulesOf(f.Groups[gi]) {
 			if r.Pattern.Start == r.Pattern.End {
 				continue
 			}

@@ -124,7 +124,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
 	a := matcher.Agent{Line: l.Number, Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
-	g.Agents = p.File.AppendAgent(g.Agents, a)
+	p.File.AppendAgent(&g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
 		p.ext.def = p.group
@@ -148,7 +148,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number
 	norm, _ := kosterNormalize(p.Value(l), false)
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow || p.Value(l) == "", norm))
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
 	case p.Value(l) == "":
@@ -165,7 +165,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 
 func (p *kosterParser) finish() {
 	for _, g := range p.File.Groups {
-		if len(g.Rules) == 0 && p.Diagnosing() {
+		if g.Rules.Len() == 0 && p.Diagnosing() {
 			l := p.File.Line(int(g.FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
@@ -210,7 +210,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	res.Path, res.Steps = kosterNormalize(path, true)
 	res.Groups = f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return kosterSelect(f, ext, token) }).Trace
 	if len(res.Groups.Selected) > 0 {
-		rules := f.Groups[res.Groups.Selected[0]].Rules
+		rules := f.RulesOf(f.Groups[res.Groups.Selected[0]])
 		for i := range rules {
 			if r := &rules[i]; strings.HasPrefix(res.Path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
@@ -265,7 +265,7 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 	}
 	chosen := -1
 	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
+		for _, a := range f.AgentsOf(g) {
 			contains := kosterContains(a, name)
 			if contains && chosen < 0 {
 				chosen = gi
@@ -329,7 +329,7 @@ func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 	// The group's first line naming the robot, read from the group and
 	// not the trace, which ParseOptions.SkipAgentTrace leaves out.
 	g := f.Groups[tr.Selected[0]]
-	for _, a := range g.Agents {
+	for _, a := range f.AgentsOf(g) {
 		if kosterContains(a, name) {
 			return fmt.Sprintf("The record at line %d is the first record naming the robot: its User-agent value %q contains %q, ignoring case.",
 				g.FirstLine, a.Value, name)

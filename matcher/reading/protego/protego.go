@@ -161,7 +161,7 @@ func (ext *pgFile) entries(f *matcher.File, selected []int) pgBuilt {
 	n := 0
 	for _, gi := range selected {
 		if ext.unbuilt(gi) {
-			n += len(f.Groups[gi].Rules)
+			n += f.Groups[gi].Rules.Len()
 		}
 	}
 	if n > 0 {
@@ -185,7 +185,7 @@ func (ext *pgFile) unbuilt(gi int) bool { return gi >= 0 && gi < len(ext.at) && 
 // build makes group gi's entries.
 func (ext *pgFile) build(f *matcher.File, gi int, b *pgBuilder) {
 	start := len(ext.all)
-	e := b.build(f, f.Groups[gi].Rules, ext.all)
+	e := b.build(f, f.RulesOf(f.Groups[gi]), ext.all)
 	if e.starts == nil && e.texts == "" {
 		ext.all, ext.at[gi] = e.all, int32(start+1)
 		return
@@ -211,7 +211,7 @@ func (b pgBuilt) entriesOf(f *matcher.File, gi int) pgEntries {
 	}
 	switch at := b.at[gi]; {
 	case at > 0:
-		n := len(f.Groups[gi].Rules)
+		n := f.Groups[gi].Rules.Len()
 		return pgEntries{all: b.all[at-1 : int(at-1)+n : int(at-1)+n], n: n}
 	case at < 0:
 		return *b.odd[-at-1]
@@ -444,14 +444,6 @@ type pgParser struct {
 	stop  bool           // parse raised: the lines after are not read
 	// scratch holds the entries of the rule being read.
 	scratch []pgEntry
-	// agents are every group's agents, in file order (a group's are
-	// consecutive, since only the open group gets agents), and
-	// agentStart[g] is where group g's begin: finish gives each group its
-	// slice of one array. A slice per group, grown by append, was 18 MiB
-	// for the 100 MiB mixed file's 150,000 groups, twice the agents' size
-	// (issue 16).
-	agents     []matcher.Agent
-	agentStart []int32
 }
 
 // The directive names protego knows, lower-cased.
@@ -633,21 +625,19 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 // a new group, which the kept sets share.
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
-	if reset || len(p.File.Groups[p.open].Rules) > 0 {
+	if reset || p.File.Groups[p.open].Rules.Len() > 0 {
 		if p.File.Groups == nil {
-			n := p.File.AgentHint()
-			p.ext.at, p.agentStart, p.agents = make([]int32, 0, n), make([]int32, 0, n), make([]matcher.Agent, 0, n)
+			p.ext.at = make([]int32, 0, p.File.AgentHint())
 		}
 		p.open = p.File.AddGroup(l.Number)
 		p.ext.at = append(p.ext.at, 0)
-		p.agentStart = append(p.agentStart, int32(len(p.agents)))
 		if reset {
 			p.ext.runs = append(p.ext.runs, p.open)
 		}
 		p.ext.runs[len(p.ext.runs)-1] = p.open
 	}
 	name := py.Lower(value)
-	p.agents = append(p.agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
+	p.File.AppendAgent(&p.File.Groups[p.open].Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
 	for _, n := range pgNames(name) {
 		p.addToSet(n)
 	}
@@ -706,7 +696,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 	if own >= 0 {
 		main = entries[own].pattern
 	}
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, main))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, main))
 	switch {
 	case len(entries) == 0:
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",
@@ -724,21 +714,8 @@ func (p *pgParser) extend(l *matcher.Line) {
 	g.LastLine = l.Number
 }
 
-// finish gives each group its agents and files every line between a
-// record's first and last into it. The groups and agents stay in the
-// arrays sized for them (File.AgentHint), whose room beyond is never
-// touched: a copy of each of their exact size, made here, came beside
-// them and set the peak of a parse of two million groups (issue 16).
+// finish files every line between a record's first and last into it.
 func (p *pgParser) finish() {
-	agents := p.agents
-	p.agents = nil
-	for gi := range p.File.Groups {
-		end := len(agents)
-		if gi+1 < len(p.agentStart) {
-			end = int(p.agentStart[gi+1])
-		}
-		p.File.Groups[gi].Agents = agents[p.agentStart[gi]:end:end]
-	}
 	if !p.StoresLines() {
 		return
 	}
@@ -966,7 +943,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	entries := ext.entries(f, res.Groups.Selected)
 	for _, gi := range res.Groups.Selected {
 		built := entries.entriesOf(f, gi)
-		for ri := range f.Groups[gi].Rules {
+		for ri := range f.RulesOf(f.Groups[gi]) {
 			if m, ok := pgMatch(f, res, &built, gi, ri, path); ok {
 				res.AddMatch(f, m)
 			}
@@ -1000,7 +977,7 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 	if best < 0 {
 		return matcher.Match{}, false
 	}
-	r := &f.Groups[gi].Rules[ri]
+	r := &f.RulesOf(f.Groups[gi])[ri]
 	if !res.Weighs(f, r.Allow(), int(entries[best].prio)) {
 		// Its texts and steps, made again below, were most of a check
 		// of a URL that a million rules match (issue 16).
@@ -1073,7 +1050,7 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 	if f.TracesAgents() {
 		tr.Agents = f.AgentMatches()
 		for gi, g := range f.Groups {
-			for _, a := range g.Agents {
+			for _, a := range f.AgentsOf(g) {
 				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
 			}
 		}

@@ -325,7 +325,7 @@ func FuzzProtego(f *testing.F) {
 				entries := built.of(ri)
 				// The entries are made again from the rule's pattern as
 				// written: its own entry is the pattern the parse read.
-				r := file.Groups[gi].Rules[ri]
+				r := file.RulesOf(file.Groups[gi])[ri]
 				full, own, err := pgBuild(pgIgnore(file.TextOf(r.Pattern)), r.Allow(), false)
 				if main := file.Normalized(r); err != nil || (own < 0) != (main == "") || own >= 0 && full[own].pattern != main {
 					t.Fatalf("rule of line %d: made again, own entry %d of %d (%v), but the parse read %q", r.Line, own, len(full), err, main)
@@ -414,7 +414,7 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 			t.Errorf("line %d is %s, want %s", i+1, f.Lines()[i].Kind, k)
 		}
 	}
-	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 1 || !f.Diagnostics.Has(matcher.CodeRaises) {
+	if len(f.Groups) != 1 || f.Groups[0].Rules.Len() != 1 || !f.Diagnostics.Has(matcher.CodeRaises) {
 		t.Errorf("groups %+v, diagnostics %v: want the rule of line 2 only, and the raise", f.Groups, f.Diagnostics)
 	}
 }
@@ -444,7 +444,7 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 				t.Fatalf("%d rules, want %d", built.rules(), len(c.counts))
 			}
 			for ri, want := range c.counts {
-				r := f.Groups[0].Rules[ri]
+				r := f.RulesOf(f.Groups[0])[ri]
 				got := built.of(ri)
 				if len(got) != want {
 					t.Errorf("rule of line %d: %d entries, want %d", r.Line, len(got), want)

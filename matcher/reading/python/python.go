@@ -133,7 +133,7 @@ func (p *pyParser) dropAgents(why string) {
 		p.entry = py.Entry{}
 		return
 	}
-	first := p.File.Line(int(p.entry.Agents[0].Line) - 1)
+	first := p.File.Line(p.entry.First - 1)
 	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
 		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
 		why, first.Number)
@@ -204,7 +204,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 		p.addEntry()
 	}
 	a := matcher.Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
-	p.entry.Agents = p.File.AppendAgent(p.entry.Agents, a)
+	p.File.AppendAgent(&p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	end := int(l.Value.End)
@@ -231,7 +231,7 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 		p.raise(l, err, "building the rule's path (urlparse)")
 		return
 	}
-	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&p.entry.Rules, p.File.NewRule(l, allow, norm))
 	p.entry.Read(int(l.Number))
 	p.state = 2
 	if p.Diagnosing() {
@@ -306,7 +306,7 @@ func (p *pyParser) addEntry() {
 	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
 	star := false
-	for _, a := range e.Agents {
+	for _, a := range p.File.AgentsOf(*g) {
 		star = star || a.Token == "*"
 	}
 	switch {
@@ -393,9 +393,9 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	case len(res.Groups.Selected) == 0:
 		res.Allowed, res.Reason = true, matcher.ReasonNoGroup
 	default:
-		g := f.Groups[res.Groups.Selected[0]]
-		for i := range g.Rules {
-			if r := &g.Rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
+		rules := f.RulesOf(f.Groups[res.Groups.Selected[0]])
+		for i := range rules {
+			if r := &rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
 				_, m.Steps, _ = pyPatternSteps(m.Pattern)
@@ -469,7 +469,7 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: token}
 	chosen := -1
 	for _, gi := range ext.entries {
-		for _, a := range f.Groups[gi].Agents {
+		for _, a := range f.AgentsOf(f.Groups[gi]) {
 			if strings.Contains(name, py.Lower(a.Token)) {
 				chosen = gi
 				break
@@ -488,7 +488,7 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if f.TracesAgents() {
 		tr.Agents = f.AgentMatches()
 		for gi, g := range f.Groups {
-			for _, a := range g.Agents {
+			for _, a := range f.AgentsOf(g) {
 				m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
 				tr.Agents = append(tr.Agents, m)
 			}
@@ -562,7 +562,7 @@ func pySummary(f *matcher.File, ext *pyFile, tr matcher.GroupTrace, name string)
 	gi := tr.Selected[0]
 	g := f.Groups[gi]
 	var value string
-	for _, a := range g.Agents {
+	for _, a := range f.AgentsOf(g) {
 		if m, _ := pyAgentMatch(ext, gi, a, name, gi, false); m.Matched {
 			value = a.Token
 			break

@@ -109,7 +109,7 @@ func TestPythonSteps(t *testing.T) {
 	if want := []string{"https://example.com/~foo bar#top", "/~foo bar#top", "/~foo%20bar%23top"}; strings.Join(rules, "|") != strings.Join(want, "|") {
 		t.Errorf("URL steps %q, want %q", rules, want)
 	}
-	if got := f.Normalized(f.Groups[0].Rules[0]); got != "/~foo" {
+	if got := f.Normalized(f.RulesOf(f.Groups[0])[0]); got != "/~foo" {
 		t.Errorf("rule normalized %q, want /~foo", got)
 	}
 	if len(res.Matches) != 1 || len(res.Matches[0].Steps) != 2 {

@@ -179,7 +179,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	p.entry.Agents = p.File.AppendAgent(p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
+	p.File.AppendAgent(&p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {
@@ -205,7 +205,7 @@ func (p *prParser) rule(l *matcher.Line, value string) {
 	// An empty Disallow allows everything (RuleLine turns it into an
 	// Allow), and an empty pattern matches every path.
 	allow := l.Kind == matcher.KindAllow || value == ""
-	p.entry.Rules = p.File.AppendRule(p.entry.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&p.entry.Rules, p.File.NewRule(l, allow, norm))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, srcPRRuleLine,
 			"an empty value is an Allow that matches every path with 0 characters: any other matching rule outranks it")
@@ -269,7 +269,7 @@ func (p *prParser) addEntry() {
 	p.entry = py.Entry{}
 	gi := e.AddTo(p.Scanner, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
-	for _, a := range e.Agents {
+	for _, a := range p.File.AgentsOf(p.File.Groups[gi]) {
 		lower := prLower(a.Token)
 		p.ext.lower = append(p.ext.lower, lower)
 		p.ext.file(lower, gi)
@@ -339,7 +339,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // it matches.
 func prMatches(f *matcher.File, res *matcher.Result, path string) {
 	for _, gi := range res.Groups.Selected {
-		rules := f.Groups[gi].Rules
+		rules := f.RulesOf(f.Groups[gi])
 		for i := range rules {
 			r := &rules[i]
 			n, ok := prMatch(f.NormalizedRule(r), path)
@@ -407,7 +407,7 @@ func prSelect(f *matcher.File, token string) matcher.GroupTrace {
 	}
 	s.sub = make([]bool, len(x.lower))
 	for gi, g := range f.Groups {
-		for ai, a := range g.Agents {
+		for ai, a := range f.AgentsOf(g) {
 			at := x.agent(gi, ai)
 			s.sub[at] = a.Token != "*" && strings.Contains(s.name, x.lower[at])
 		}
@@ -442,7 +442,7 @@ func (s *prSelection) groupHits(gi int) map[string]bool {
 		return h
 	}
 	var h map[string]bool
-	for ai, a := range s.f.Groups[gi].Agents {
+	for ai, a := range s.f.AgentsOf(s.f.Groups[gi]) {
 		if s.sub[s.x.agent(gi, ai)] {
 			if h == nil {
 				h = map[string]bool{}
@@ -458,8 +458,8 @@ func (s *prSelection) values(gi int) map[string]bool {
 	if v, ok := s.setOf[gi]; ok {
 		return v
 	}
-	v := make(map[string]bool, len(s.f.Groups[gi].Agents))
-	for _, a := range s.f.Groups[gi].Agents {
+	v := make(map[string]bool, s.f.Groups[gi].Agents.Len())
+	for _, a := range s.f.AgentsOf(s.f.Groups[gi]) {
 		v[a.Token] = true
 	}
 	s.setOf[gi] = v
@@ -483,7 +483,7 @@ func (s *prSelection) keptHits(chain []int) map[string]bool {
 		return h
 	}
 	var cands []string
-	if second := s.f.Groups[chain[1]].Agents; len(second) < len(h0) {
+	if second := s.f.AgentsOf(s.f.Groups[chain[1]]); len(second) < len(h0) {
 		for _, a := range second {
 			if h0[a.Token] {
 				cands = append(cands, a.Token)
@@ -536,7 +536,7 @@ func (s *prSelection) trace() matcher.GroupTrace {
 		if !s.f.TracesAgents() {
 			break
 		}
-		for ai, a := range g.Agents {
+		for ai, a := range s.f.AgentsOf(g) {
 			at := s.x.agent(gi, ai)
 			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
 			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
@@ -630,7 +630,7 @@ func (s *prSelection) summary(tr matcher.GroupTrace) string {
 // firstHit is the first value of the chosen key's first group that
 // matched: a value filed under another key of that group may be it.
 func (s *prSelection) firstHit() string {
-	for _, a := range s.f.Groups[s.x.keys[s.chosen].groups[0]].Agents {
+	for _, a := range s.f.AgentsOf(s.f.Groups[s.x.keys[s.chosen].groups[0]]) {
 		if s.hits[a.Token] {
 			return a.Token
 		}

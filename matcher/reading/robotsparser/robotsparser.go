@@ -184,7 +184,7 @@ func (p *rpParser) userAgent(l *matcher.Line) {
 		a.Token = rpName(py.Decode([]byte(value)))
 		a.Global = a.Token == "*"
 	}
-	g.Agents = p.File.AppendAgent(g.Agents, a)
+	p.File.AppendAgent(&g.Agents, a)
 	switch {
 	case value == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, rpSource+" (parseRobots)",
@@ -210,7 +210,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 	if value != "" {
 		norm = rpPattern(py.Decode([]byte(value)))
 	}
-	g.Rules = p.File.AppendRule(g.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, norm))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, rpSource+" (addRule)",
 			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))
@@ -447,7 +447,7 @@ func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url st
 		return res
 	}
 	for _, gi := range res.Groups.Selected {
-		rules := f.Groups[gi].Rules
+		rules := f.RulesOf(f.Groups[gi])
 		for ri := range rules {
 			r := &rules[ri]
 			if r.Pattern.Start == r.Pattern.End || !pattern.Compile(f.NormalizedRule(r)).Match(path) {
@@ -489,7 +489,7 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 	notName := fmt.Sprintf(", not %q", name)
 	for gi, g := range f.Groups {
 		filed := gi < len(ext.filed) && ext.filed[gi]
-		for _, a := range g.Agents {
+		for _, a := range f.AgentsOf(g) {
 			m := matcher.UserAgentMatch{Agent: a, Group: gi}
 			m.Matched = a.Value != "" && a.Token == chosen && found && filed
 			if m.Matched {
@@ -531,7 +531,7 @@ func rpFiled(f *matcher.File, ext *rpFile, name string) bool {
 		if gi >= len(ext.filed) || !ext.filed[gi] {
 			continue
 		}
-		for _, a := range g.Agents {
+		for _, a := range f.AgentsOf(g) {
 			if a.Value != "" && a.Token == name {
 				return true
 			}
@@ -568,7 +568,7 @@ func rpExplain(f *matcher.File, res *matcher.Result) string {
 		return "Allowed: " + res.Groups.Summary
 	case matcher.ReasonNoMatch:
 		for _, gi := range res.Groups.Selected {
-			for _, r := range f.Groups[gi].Rules {
+			for _, r := range f.RulesOf(f.Groups[gi]) {
 				if r.Pattern.Start != r.Pattern.End {
 					return "Allowed: no rule of the applying groups matches " + res.Path + "."
 				}

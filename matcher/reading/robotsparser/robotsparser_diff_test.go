@@ -166,7 +166,7 @@ func genRPBody(r *rand.Rand) []byte {
 func genRPPath(r *rand.Rand, f *matcher.File) string {
 	var pats []string
 	for _, g := range f.Groups {
-		for _, rule := range g.Rules {
+		for _, rule := range f.RulesOf(g) {
 			pats = append(pats, f.TextOf(rule.Pattern))
 		}
 	}
