@@ -30,8 +30,8 @@ func TestNewRuleSharesRepeatedPatterns(t *testing.T) {
 			t.Fatalf("rule %d reads %q, want %q", i+1, f.Normalized(r), want)
 		}
 	}
-	if len(f.derived) >= len(rules) || len(f.derived) < 1000 {
-		t.Errorf("%d patterns kept for %d rules of 1000 texts", len(f.derived), len(rules))
+	if len(f.derived.strs) >= len(rules) || len(f.derived.strs) < 1000 {
+		t.Errorf("%d patterns kept for %d rules of 1000 texts", len(f.derived.strs), len(rules))
 	}
 	same := f.NewRule(&Line{Number: 1, Value: SpanOf(len("Disallow: "), len("Disallow: /p0*"))}, false, "/p0*")
 	if same.derived() != 0 || f.Normalized(same) != "/p0*" {

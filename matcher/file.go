@@ -138,16 +138,47 @@ func (f *File) AgentMatches() []UserAgentMatch {
 	return nil
 }
 
-// An Agent is one user-agent line of a group.
+// An Agent is one user-agent line of a group. Its texts are kept by the
+// file (read them with File.ValueOf and File.TokenOf, or File.AgentText),
+// so that an Agent is 16 bytes and holds no pointer: with two strings it
+// was 40, and the two million agents of a 100 MiB file of short lines,
+// which name a handful of tokens, were 80 MB and four million pointers
+// for the collector (issue 16).
 type Agent struct {
 	Line int32 // 1-based line number
-	// Global is set when the agent names the global group ('*'). Beside
-	// Line, it makes an Agent 40 bytes, not 48 (issue 16).
+	// value and token are 1 + the indexes in File.names of the value as
+	// written and of the product token the reading extracted from it
+	// ("*" for the global group), 0 for "".
+	value, token int32
+	// Global is set when the agent names the global group ('*').
 	Global bool
-	Value  string // the value as written
-	// Token is the product token the reading extracted from Value; "*" for
-	// the global group.
-	Token string
+}
+
+// NewAgent is the agent of line whose value as written is value and whose
+// product token, as the reading extracted it, is token.
+func (f *File) NewAgent(line int32, value, token string, global bool) Agent {
+	return Agent{Line: line, value: f.names.add(value), token: f.names.add(token), Global: global}
+}
+
+// ValueOf is the value of a, an agent of f, as written.
+func (f *File) ValueOf(a Agent) string { return f.names.at(a.value) }
+
+// TokenOf is the product token f's reading extracted from the value of a,
+// an agent of f: "*" for the global group.
+func (f *File) TokenOf(a Agent) string { return f.names.at(a.token) }
+
+// An AgentText is an agent with its texts: what a group trace keeps of each
+// user-agent line, readable without the File.
+type AgentText struct {
+	Line   int32 // 1-based line number
+	Global bool  // the agent names the global group ('*')
+	Value  string
+	Token  string
+}
+
+// AgentText is a, an agent of f, with its texts.
+func (f *File) AgentText(a Agent) AgentText {
+	return AgentText{Line: a.Line, Global: a.Global, Value: f.ValueOf(a), Token: f.TokenOf(a)}
 }
 
 // A Rule is an allow or disallow line of a group. A file may hold millions
@@ -226,10 +257,9 @@ type File struct {
 	agentHint int
 	// derived holds the rules' patterns that the reading's normalization
 	// changed (see Rule.derived).
-	derived []string
-	// recentDerived is where NewRule looks for a pattern it filed before
-	// (see NewRule).
-	recentDerived derivedCache
+	derived stringTable
+	// names holds the agents' values and tokens (see Agent).
+	names stringTable
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
@@ -276,8 +306,8 @@ func (f *File) TextOf(s Span) string {
 // Normalized returns the pattern of r, a rule of f, as f's reading
 // compares it.
 func (f *File) Normalized(r Rule) string {
-	if d := r.derived(); d > 0 && int(d) <= len(f.derived) {
-		return f.derived[d-1]
+	if d := r.derived(); d > 0 && int(d) <= len(f.derived.strs) {
+		return f.derived.strs[d-1]
 	}
 	return f.TextOf(r.Pattern)
 }
@@ -286,7 +316,7 @@ func (f *File) Normalized(r Rule) string {
 // no checks: the matching loops call it for every rule of a group.
 func (f *File) NormalizedRule(r *Rule) string {
 	if d := r.derived(); d != 0 {
-		return f.derived[d-1]
+		return f.derived.strs[d-1]
 	}
 	return f.text[r.Pattern.Start:r.Pattern.End]
 }
@@ -298,38 +328,52 @@ func (f *File) MatchOf(r *Rule) Match {
 }
 
 // NewRule makes the rule of line l whose pattern the reading compares as
-// norm, keeping norm when it is not the pattern as written. A norm equal
-// to one filed recently is shared, not kept again: a file repeats its
-// rules from group to group, and on the 100 MiB mixed file (bench's
-// HugeFile) python's 1.1 million quoted patterns were 89 texts, kept
-// 1.1 million times in 69 MiB (issue 16).
+// norm, keeping norm (in a stringTable) when it is not the pattern as
+// written.
 func (f *File) NewRule(l *Line, allow bool, norm string) Rule {
 	r := NewRuleAt(l.Number, allow, l.Value)
 	if norm != f.TextOf(l.Value) {
-		r.setDerived(f.fileDerived(norm))
+		r.setDerived(f.derived.add(norm))
 	}
 	return r
 }
 
-// A derivedCache maps a hash of a pattern to 1 + its index in
-// File.derived, 0 when none: a fixed table, so that a file whose patterns
-// are all different costs no more than one that repeats them.
-type derivedCache [256]int32
+// A stringTable keeps the strings a file's rules and agents name by
+// index: 1 + the index in strs, 0 standing for "". A string equal to one added
+// recently is shared, not kept again: a file repeats its patterns and
+// agents from group to group, and on the 100 MiB mixed file (bench's
+// HugeFile) python's 1.1 million quoted patterns were 89 texts, kept 1.1
+// million times in 69 MiB (issue 16).
+type stringTable struct {
+	strs []string
+	// recent maps a hash of a string to 1 + its index, 0 when none: a
+	// fixed table, so that a file whose strings all differ costs no more
+	// than one that repeats them.
+	recent [256]int32
+}
 
-// fileDerived is 1 + the index in f.derived of norm, filed unless the
-// cache holds it.
-func (f *File) fileDerived(norm string) int32 {
+// add is 1 + the index of s in t, s being kept unless a recent string
+// equals it.
+func (t *stringTable) add(s string) int32 {
 	h := uint32(2166136261) // FNV-1a
-	for i := 0; i < len(norm); i++ {
-		h = (h ^ uint32(norm[i])) * 16777619
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
 	}
-	slot := &f.recentDerived[h%uint32(len(f.recentDerived))]
-	if d := *slot; d > 0 && f.derived[d-1] == norm {
+	slot := &t.recent[h%uint32(len(t.recent))]
+	if d := *slot; d > 0 && t.strs[d-1] == s {
 		return d
 	}
-	f.derived = append(f.derived, norm)
-	*slot = int32(len(f.derived))
+	t.strs = append(t.strs, s)
+	*slot = int32(len(t.strs))
 	return *slot
+}
+
+// at is the string of index i (1 + its place in strs, 0 for "").
+func (t *stringTable) at(i int32) string {
+	if i <= 0 || int(i) > len(t.strs) {
+		return ""
+	}
+	return t.strs[i-1]
 }
 
 // AddGroup is for a Reader's Parse that makes its groups as it reads its

@@ -36,7 +36,7 @@ const (
 
 // A UserAgentMatch records how one user-agent line compared with the token.
 type UserAgentMatch struct {
-	Agent   Agent
+	Agent   AgentText
 	Group   int  // index in File.Groups
 	Matched bool // whether this line selects its group for the token
 	// How says why, in a sentence; empty when the trace writes it on

@@ -101,7 +101,7 @@ func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	p.run()
 	p.checkLastGroup()
 	p.CheckBytes()
-	p.File.derived = p.derived
+	p.File.derived.strs = p.derived
 	p.finish()
 	p.File.Diagnostics = p.SortedDiagnostics()
 	if lazy {
@@ -123,9 +123,6 @@ type rfcParser struct {
 	seenRule bool // a rule was read since the group's last user-agent line
 	// firstSeen finds the first agent naming each token.
 	firstSeen firstAgents
-	// tokens holds the first agent's token of each, which the agents
-	// naming it as written share (see tokenArena).
-	tokens tokenArena
 	// comments finds the '#' of each line's comment.
 	comments commentFinder
 	// derived holds the patterns normalization changed (see Rule.derived).
@@ -275,7 +272,7 @@ func (p *rfcParser) userAgent(l *Line) {
 	}
 	l.Group = int32(p.group)
 	tok, global, cut := ExtractToken(p.Value(l))
-	f.agents = append(f.agents, Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	f.agents = append(f.agents, f.NewAgent(l.Number, p.Value(l), tok, global))
 	f.Groups[p.group].Agents.End++
 	if !p.Diagnosing() {
 		return // the rest only reports
@@ -304,14 +301,9 @@ func (p *rfcParser) userAgent(l *Line) {
 // rules RFC 9309 §2.2.1 merges with this one's.
 func (p *rfcParser) checkDuplicate(l *Line, tok string) {
 	agents := p.File.agents
-	i := len(agents) - 1
-	first, seen := p.firstSeen.first(agents, i)
+	first, seen := p.firstSeen.first(p.File, len(agents)-1)
 	if !seen {
-		agents[i].Token = p.tokens.keep(tok)
 		return
-	}
-	if agents[first].Token == tok {
-		agents[i].Token = agents[first].Token
 	}
 	// The current group's agents start at its start: an agent before it
 	// is in an earlier group. Asked of the first agent's line, the group

@@ -68,7 +68,7 @@ func TestGroupsRFC9309(t *testing.T) {
 	if g.Agents.Len() != 2 || g.Rules.Len() != 2 || g.FirstLine != 1 || g.LastLine != 7 {
 		t.Errorf("group 0 = %+v", g)
 	}
-	if f.AgentsOf(f.Groups[1])[0].Token != "c" || f.TextOf(f.RulesOf(f.Groups[1])[0].Pattern) != "/3" {
+	if f.TokenOf(f.AgentsOf(f.Groups[1])[0]) != "c" || f.TextOf(f.RulesOf(f.Groups[1])[0].Pattern) != "/3" {
 		t.Errorf("group 1 = %+v", f.Groups[1])
 	}
 }

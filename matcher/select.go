@@ -82,7 +82,8 @@ func selectGroups(f *File, token string) GroupTrace {
 		same = sameASCIIToken
 	}
 	for gi, g := range f.Groups {
-		for _, a := range f.AgentsOf(g) {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			switch {
 			case a.Global:
 				w.Global(a, gi)
@@ -154,7 +155,7 @@ type notNamed string
 
 func (n notNamed) How(m UserAgentMatch) string { return quotedThen(m.Agent.Token, string(n)) }
 
-func (w *TraceWriter) Add(a Agent, gi int, matched bool, how string) {
+func (w *TraceWriter) Add(a AgentText, gi int, matched bool, how string) {
 	if w.skip {
 		return
 	}
@@ -163,20 +164,20 @@ func (w *TraceWriter) Add(a Agent, gi int, matched bool, how string) {
 
 // global notes a '*' agent, whose group applies when no group names the
 // token.
-func (w *TraceWriter) Global(a Agent, gi int) {
+func (w *TraceWriter) Global(a AgentText, gi int) {
 	w.Add(a, gi, false, "'*': the global group, used only when no group names the token")
 	w.globalGroups = AppendOnce(w.globalGroups, gi)
 }
 
 // named notes an agent that names the token, so its group applies.
-func (w *TraceWriter) Named(a Agent, gi int) {
+func (w *TraceWriter) Named(a AgentText, gi int) {
 	if !w.skip {
 		w.Add(a, gi, true, strconv.Quote(a.Token)+w.equals)
 	}
 	w.namedGroups = AppendOnce(w.namedGroups, gi)
 }
 
-func (w *TraceWriter) NotNamed(a Agent, gi int) {
+func (w *TraceWriter) NotNamed(a AgentText, gi int) {
 	w.Add(a, gi, false, "") // written by notNamed when read
 }
 

@@ -62,7 +62,7 @@ func TestTraceSentenceIsFmtQ(t *testing.T) {
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
 	var got []string
 	for _, tok := range tokens {
-		w.NotNamed(Agent{Token: tok}, 0)
+		w.NotNamed(AgentText{Token: tok}, 0)
 		got = append(got, w.tr.How(w.tr.Agents[len(w.tr.Agents)-1]))
 	}
 	for i, tok := range tokens {

@@ -127,13 +127,14 @@ type firstAgents struct {
 	n     int
 }
 
-// first returns the first of agents naming agents[i].Token, and whether
-// it is an earlier one; agents[i] becomes the first when none is.
-func (t *firstAgents) first(agents []Agent, i int) (int, bool) {
+// first returns the first of f's agents naming the token of agent i, and
+// whether it is an earlier one; agent i becomes the first when none is.
+func (t *firstAgents) first(f *File, i int) (int, bool) {
 	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow()
 	}
-	tok := agents[i].Token
+	agents := f.agents
+	tok := f.TokenOf(agents[i])
 	h := t.hash(tok)
 	mask := uint32(len(t.slots) - 1)
 	for at := h & mask; ; at = (at + 1) & mask {
@@ -144,7 +145,7 @@ func (t *firstAgents) first(agents []Agent, i int) (int, bool) {
 			return i, false
 		}
 		if uint32(s>>32) == h {
-			if j := int(uint32(s)) - 1; EqualFoldASCII(agents[j].Token, tok) {
+			if j := int(uint32(s)) - 1; EqualFoldASCII(f.TokenOf(agents[j]), tok) {
 				return j, true
 			}
 		}
@@ -197,29 +198,4 @@ func hasUpperASCII(s string) bool {
 		}
 	}
 	return false
-}
-
-// A tokenArena keeps the distinct product tokens of a file side by side.
-// A token sliced from the text lies on its own line, far from the last
-// one read: the duplicate check compares it with the first agent's, and
-// a trace writes a sentence with every agent's, and each read of a cold
-// line was a cache miss, 14% of the 5 MiB realistic file's
-// parse-and-evaluate (issue 18). Agents naming a token as its first agent
-// wrote it share the copy, whose bytes are then close and warm.
-type tokenArena struct {
-	b strings.Builder
-}
-
-// keep returns a copy of s in the arena. The builder only appends, so
-// the strings it returned stay as they were; a full one is left to them
-// and a new one started, twice as large, up to 16 KiB.
-func (a *tokenArena) keep(s string) string {
-	if a.b.Cap()-a.b.Len() < len(s) {
-		size := min(max(2*a.b.Cap(), 256), 16<<10)
-		a.b = strings.Builder{}
-		a.b.Grow(max(size, len(s)))
-	}
-	n := a.b.Len()
-	a.b.WriteString(s)
-	return a.b.String()[n:]
 }

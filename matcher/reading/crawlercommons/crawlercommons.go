@@ -462,7 +462,7 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	// (toLowerCase(Locale.ROOT), which pyLower matches: İ becomes i̇,
 	// and a final Σ becomes ς).
 	name := py.Lower(value)
-	p.File.AppendAgent(&g.Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
+	p.File.AppendAgent(&g.Agents, p.File.NewAgent(l.Number, value, name, name == "*"))
 	p.ext.events = append(p.ext.events, ccEvent{agent: true, group: int32(p.group), index: int32(g.Agents.Len() - 1), line: l.Number})
 	at, end := int(l.Value.Start), int(l.Value.End)
 	switch {
@@ -620,7 +620,7 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 			st.adding, st.addingDelay = false, false
 		}
 		last = gi
-		a := f.AgentsOf(f.Groups[gi])[e.index]
+		a := f.AgentText(f.AgentsOf(f.Groups[gi])[e.index])
 		m := matcher.UserAgentMatch{Agent: a, Group: gi}
 		switch {
 		case a.Token == "":

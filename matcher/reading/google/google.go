@@ -240,7 +240,7 @@ func (p *googleParser) userAgent(l *matcher.Line) {
 	g.LastLine = l.Number
 	l.Group = int32(p.group)
 	tok, global := googleAgent(p.Value(l))
-	p.File.AppendAgent(&g.Agents, matcher.Agent{Line: l.Number, Value: p.Value(l), Token: tok, Global: global})
+	p.File.AppendAgent(&g.Agents, p.File.NewAgent(l.Number, p.Value(l), tok, global))
 	end := int(l.Value.End)
 	switch {
 	case global && len(p.Value(l)) > 1:
@@ -481,7 +481,8 @@ func googlePathSteps(input, path string) []matcher.Step {
 func googleSelect(f *matcher.File, token string) matcher.GroupTrace {
 	w := matcher.NewTraceWriter(f, token, " equals %s, ignoring ASCII case", " is not %s (Google compares the whole token given)")
 	for gi, g := range f.Groups {
-		for _, a := range f.AgentsOf(g) {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			switch {
 			case a.Global:
 				w.Global(a, gi)

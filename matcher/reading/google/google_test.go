@@ -340,7 +340,7 @@ func TestGoogleParseLines(t *testing.T) {
 	}
 	// The sitemap does not end b's group (google/robotstxt c8ac4b1): c
 	// joins it.
-	if len(f.Groups) != 2 || f.Groups[1].Agents.Len() != 2 || f.AgentsOf(f.Groups[1])[1].Token != "c" || f.Groups[1].Rules.Len() != 1 {
+	if len(f.Groups) != 2 || f.Groups[1].Agents.Len() != 2 || f.TokenOf(f.AgentsOf(f.Groups[1])[1]) != "c" || f.Groups[1].Rules.Len() != 1 {
 		t.Errorf("groups = %+v, want a, then b and c with one rule", f.Groups)
 	}
 	codes := map[matcher.Code]int{}

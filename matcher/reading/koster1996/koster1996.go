@@ -123,7 +123,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
-	a := matcher.Agent{Line: l.Number, Value: p.Value(l), Token: p.Value(l), Global: p.Value(l) == "*"}
+	a := p.File.NewAgent(l.Number, p.Value(l), p.Value(l), p.Value(l) == "*")
 	p.File.AppendAgent(&g.Agents, a)
 	switch {
 	case a.Global && p.ext.def < 0:
@@ -131,7 +131,7 @@ func (p *kosterParser) userAgent(l *matcher.Line) {
 	case a.Global && p.ext.def != p.group:
 		p.Report(int(l.Value.Start), int(l.End), matcher.CodeIgnoredRecord, matcher.Warning, kosterSource+" §3.2.1",
 			"only the first record naming '*' (line %d) is the default: this one is never used", p.File.Groups[p.ext.def].FirstLine)
-	case a.Value == "":
+	case p.Value(l) == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, kosterSource+" §3.3",
 			"this user-agent line names no robot")
 	}
@@ -265,7 +265,8 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 	}
 	chosen := -1
 	for gi, g := range f.Groups {
-		for _, a := range f.AgentsOf(g) {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			contains := kosterContains(a, name)
 			if contains && chosen < 0 {
 				chosen = gi
@@ -290,7 +291,7 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 }
 
 // kosterContains says whether the value of a names the robot.
-func kosterContains(a matcher.Agent, name string) bool {
+func kosterContains(a matcher.AgentText, name string) bool {
 	return !a.Global && name != "" && strings.Contains(strings.ToLower(a.Value), name)
 }
 
@@ -329,7 +330,8 @@ func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 	// The group's first line naming the robot, read from the group and
 	// not the trace, which ParseOptions.SkipAgentTrace leaves out.
 	g := f.Groups[tr.Selected[0]]
-	for _, a := range f.AgentsOf(g) {
+	for _, ag := range f.AgentsOf(g) {
+		a := f.AgentText(ag)
 		if kosterContains(a, name) {
 			return fmt.Sprintf("The record at line %d is the first record naming the robot: its User-agent value %q contains %q, ignoring case.",
 				g.FirstLine, a.Value, name)

@@ -637,7 +637,7 @@ func (p *pgParser) userAgent(l *matcher.Line, value string) {
 		p.ext.runs[len(p.ext.runs)-1] = p.open
 	}
 	name := py.Lower(value)
-	p.File.AppendAgent(&p.File.Groups[p.open].Agents, matcher.Agent{Line: l.Number, Value: value, Token: name, Global: name == "*"})
+	p.File.AppendAgent(&p.File.Groups[p.open].Agents, p.File.NewAgent(l.Number, value, name, name == "*"))
 	for _, n := range pgNames(name) {
 		p.addToSet(n)
 	}
@@ -1050,7 +1050,8 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 	if f.TracesAgents() {
 		tr.Agents = f.AgentMatches()
 		for gi, g := range f.Groups {
-			for _, a := range f.AgentsOf(g) {
+			for _, ag := range f.AgentsOf(g) {
+				a := f.AgentText(ag)
 				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
 			}
 		}
@@ -1088,7 +1089,7 @@ func (h *pgAgentHow) How(m matcher.UserAgentMatch) string {
 	return pgAgentMatch(m.Agent, m.Group, h.name, h.chosen, h.score).How
 }
 
-func pgAgentMatch(a matcher.Agent, gi int, name, chosen string, best int) matcher.UserAgentMatch {
+func pgAgentMatch(a matcher.AgentText, gi int, name, chosen string, best int) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	var parts []string
 	for _, n := range pgNames(a.Token) {

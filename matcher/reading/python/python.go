@@ -203,7 +203,7 @@ func (p *pyParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := matcher.Agent{Line: l.Number, Value: p.value(l), Token: value, Global: value == "*"}
+	a := p.File.NewAgent(l.Number, p.value(l), value, value == "*")
 	p.File.AppendAgent(&p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
@@ -306,7 +306,8 @@ func (p *pyParser) addEntry() {
 	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
 	star := false
-	for _, a := range p.File.AgentsOf(*g) {
+	for _, ag := range p.File.AgentsOf(*g) {
+		a := p.File.AgentText(ag)
 		star = star || a.Token == "*"
 	}
 	switch {
@@ -469,7 +470,8 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: token}
 	chosen := -1
 	for _, gi := range ext.entries {
-		for _, a := range f.AgentsOf(f.Groups[gi]) {
+		for _, ag := range f.AgentsOf(f.Groups[gi]) {
+			a := f.AgentText(ag)
 			if strings.Contains(name, py.Lower(a.Token)) {
 				chosen = gi
 				break
@@ -488,7 +490,8 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if f.TracesAgents() {
 		tr.Agents = f.AgentMatches()
 		for gi, g := range f.Groups {
-			for _, a := range f.AgentsOf(g) {
+			for _, ag := range f.AgentsOf(g) {
+				a := f.AgentText(ag)
 				m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
 				tr.Agents = append(tr.Agents, m)
 			}
@@ -521,7 +524,7 @@ func ignored(ext *pyFile, gi int) bool {
 
 // pyAgentMatch is how user-agent line a of group gi compared with name,
 // and, when explain is set, the sentence that says so.
-func pyAgentMatch(ext *pyFile, gi int, a matcher.Agent, name string, chosen int, explain bool) (matcher.UserAgentMatch, string) {
+func pyAgentMatch(ext *pyFile, gi int, a matcher.AgentText, name string, chosen int, explain bool) (matcher.UserAgentMatch, string) {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	quoted := func(format string) string {
 		if !explain {
@@ -562,7 +565,8 @@ func pySummary(f *matcher.File, ext *pyFile, tr matcher.GroupTrace, name string)
 	gi := tr.Selected[0]
 	g := f.Groups[gi]
 	var value string
-	for _, a := range f.AgentsOf(g) {
+	for _, ag := range f.AgentsOf(g) {
+		a := f.AgentText(ag)
 		if m, _ := pyAgentMatch(ext, gi, a, name, gi, false); m.Matched {
 			value = a.Token
 			break

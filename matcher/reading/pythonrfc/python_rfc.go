@@ -179,7 +179,7 @@ func (p *prParser) userAgent(l *matcher.Line, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	p.File.AppendAgent(&p.entry.Agents, matcher.Agent{Line: l.Number, Value: value, Token: value, Global: value == "*"})
+	p.File.AppendAgent(&p.entry.Agents, p.File.NewAgent(l.Number, value, value, value == "*"))
 	p.entry.Read(int(l.Number))
 	p.state = 1
 	if value == "" {
@@ -269,7 +269,8 @@ func (p *prParser) addEntry() {
 	p.entry = py.Entry{}
 	gi := e.AddTo(p.Scanner, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
-	for _, a := range p.File.AgentsOf(p.File.Groups[gi]) {
+	for _, ag := range p.File.AgentsOf(p.File.Groups[gi]) {
+		a := p.File.AgentText(ag)
 		lower := prLower(a.Token)
 		p.ext.lower = append(p.ext.lower, lower)
 		p.ext.file(lower, gi)
@@ -407,7 +408,8 @@ func prSelect(f *matcher.File, token string) matcher.GroupTrace {
 	}
 	s.sub = make([]bool, len(x.lower))
 	for gi, g := range f.Groups {
-		for ai, a := range f.AgentsOf(g) {
+		for ai, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			at := x.agent(gi, ai)
 			s.sub[at] = a.Token != "*" && strings.Contains(s.name, x.lower[at])
 		}
@@ -442,7 +444,8 @@ func (s *prSelection) groupHits(gi int) map[string]bool {
 		return h
 	}
 	var h map[string]bool
-	for ai, a := range s.f.AgentsOf(s.f.Groups[gi]) {
+	for ai, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
+		a := s.f.AgentText(ag)
 		if s.sub[s.x.agent(gi, ai)] {
 			if h == nil {
 				h = map[string]bool{}
@@ -459,7 +462,8 @@ func (s *prSelection) values(gi int) map[string]bool {
 		return v
 	}
 	v := make(map[string]bool, s.f.Groups[gi].Agents.Len())
-	for _, a := range s.f.AgentsOf(s.f.Groups[gi]) {
+	for _, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
+		a := s.f.AgentText(ag)
 		v[a.Token] = true
 	}
 	s.setOf[gi] = v
@@ -485,8 +489,8 @@ func (s *prSelection) keptHits(chain []int) map[string]bool {
 	var cands []string
 	if second := s.f.AgentsOf(s.f.Groups[chain[1]]); len(second) < len(h0) {
 		for _, a := range second {
-			if h0[a.Token] {
-				cands = append(cands, a.Token)
+			if tok := s.f.TokenOf(a); h0[tok] {
+				cands = append(cands, tok)
 			}
 		}
 	} else {
@@ -536,7 +540,8 @@ func (s *prSelection) trace() matcher.GroupTrace {
 		if !s.f.TracesAgents() {
 			break
 		}
-		for ai, a := range s.f.AgentsOf(g) {
+		for ai, ag := range s.f.AgentsOf(g) {
+			a := s.f.AgentText(ag)
 			at := s.x.agent(gi, ai)
 			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
 			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
@@ -551,7 +556,7 @@ func (s *prSelection) trace() matcher.GroupTrace {
 }
 
 // agentMatched is whether agentMatch says the line selects its group.
-func (s *prSelection) agentMatched(a matcher.Agent, lower string, sub, in bool, key string) bool {
+func (s *prSelection) agentMatched(a matcher.AgentText, lower string, sub, in bool, key string) bool {
 	return in && (s.how == prExact && lower == key || s.how == prSubstring && sub && s.hits[a.Token] || s.how == prStar && a.Global)
 }
 
@@ -576,7 +581,7 @@ func (h *prAgentHow) How(m matcher.UserAgentMatch) string {
 	return h.s.agentMatch(gi, a, lower, sub, h.in[gi], h.key).How
 }
 
-func (s *prSelection) agentMatch(gi int, a matcher.Agent, lower string, sub, in bool, key string) matcher.UserAgentMatch {
+func (s *prSelection) agentMatch(gi int, a matcher.AgentText, lower string, sub, in bool, key string) matcher.UserAgentMatch {
 	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	switch {
 	case in && s.how == prExact && lower == key:
@@ -630,7 +635,8 @@ func (s *prSelection) summary(tr matcher.GroupTrace) string {
 // firstHit is the first value of the chosen key's first group that
 // matched: a value filed under another key of that group may be it.
 func (s *prSelection) firstHit() string {
-	for _, a := range s.f.AgentsOf(s.f.Groups[s.x.keys[s.chosen].groups[0]]) {
+	for _, ag := range s.f.AgentsOf(s.f.Groups[s.x.keys[s.chosen].groups[0]]) {
+		a := s.f.AgentText(ag)
 		if s.hits[a.Token] {
 			return a.Token
 		}

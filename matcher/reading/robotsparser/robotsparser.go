@@ -179,19 +179,18 @@ func (p *rpParser) userAgent(l *matcher.Line) {
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
 	value := p.Value(l)
-	a := matcher.Agent{Line: l.Number, Value: value}
+	token := ""
 	if value != "" {
-		a.Token = rpName(py.Decode([]byte(value)))
-		a.Global = a.Token == "*"
+		token = rpName(py.Decode([]byte(value)))
 	}
-	p.File.AppendAgent(&g.Agents, a)
+	p.File.AppendAgent(&g.Agents, p.File.NewAgent(l.Number, value, token, token == "*"))
 	switch {
 	case value == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyUserAgent, matcher.Warning, rpSource+" (parseRobots)",
 			"an empty user-agent value adds no name: robots-parser files this group's rules under its other names only")
 	case strings.IndexByte(value, '/') >= 0:
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeTokenCut, matcher.Info, rpSource+" (formatUserAgent)",
-			"robots-parser cuts the value at its first '/': this line names %q", a.Token)
+			"robots-parser cuts the value at its first '/': this line names %q", token)
 	}
 }
 
@@ -489,7 +488,8 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 	notName := fmt.Sprintf(", not %q", name)
 	for gi, g := range f.Groups {
 		filed := gi < len(ext.filed) && ext.filed[gi]
-		for _, a := range f.AgentsOf(g) {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			m := matcher.UserAgentMatch{Agent: a, Group: gi}
 			m.Matched = a.Value != "" && a.Token == chosen && found && filed
 			if m.Matched {
@@ -509,7 +509,7 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 // rpHow is the sentence of how user-agent line a compared with the name
 // (the token as robots-parser reads it), when chosen is the name whose
 // groups apply.
-func rpHow(a matcher.Agent, matched bool, name, chosen, notName string) string {
+func rpHow(a matcher.AgentText, matched bool, name, chosen, notName string) string {
 	switch {
 	case a.Value == "":
 		return "an empty value adds no name"
@@ -531,7 +531,8 @@ func rpFiled(f *matcher.File, ext *rpFile, name string) bool {
 		if gi >= len(ext.filed) || !ext.filed[gi] {
 			continue
 		}
-		for _, a := range f.AgentsOf(g) {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
 			if a.Value != "" && a.Token == name {
 				return true
 			}
