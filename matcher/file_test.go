@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -97,4 +98,55 @@ func holdsPointers(t reflect.Type) bool {
 		return false
 	}
 	return true
+}
+
+// RuleHint counts at least every rule of a large file whose lines end in
+// LF, indented ones too, and fewer than its lines; a small file, or one
+// whose lines end in a lone CR, gets its number of lines or grows its
+// array, and every reading still reads every rule.
+func TestRuleHint(t *testing.T) {
+	var b strings.Builder
+	rules := 0
+	for i := 0; b.Len() < hintFrom; i++ {
+		switch i % 6 {
+		case 0:
+			b.WriteString("User-agent: bot\n")
+		case 1:
+			b.WriteString("Disallow: /a\n")
+		case 2:
+			b.WriteString("  allow: /b\n")
+		case 3:
+			b.WriteString("# comment\n")
+		case 4:
+			b.WriteString("\tDISALLOW: /c\n")
+		case 5:
+			b.WriteString("Sitemap: /s\n")
+		}
+		if i%6 == 1 || i%6 == 2 || i%6 == 4 {
+			rules++
+		}
+	}
+	src := b.String()
+	lines := strings.Count(src, "\n") + 1
+	f := ParseText(RFC9309, src)
+	if got := f.RuleHint(lines); got < rules || got >= lines {
+		t.Errorf("RuleHint = %d for %d rules in %d lines", got, rules, lines)
+	}
+	if small := ParseText(RFC9309, "Disallow: /\n# x\n"); small.RuleHint(3) != 3 {
+		t.Errorf("RuleHint of a small file = %d, want its 3 lines", small.RuleHint(3))
+	}
+	cr := strings.ReplaceAll(src, "\n", "\r")
+	for _, r := range Readings() {
+		if n := countRules(ParseText(r, cr)); n != rules {
+			t.Errorf("%s: %d rules read of %d in a file of lone CRs", r, n, rules)
+		}
+	}
+}
+
+func countRules(f *File) int {
+	n := 0
+	for _, g := range f.Groups {
+		n += g.Rules.Len()
+	}
+	return n
 }
