@@ -400,9 +400,8 @@ func (f *File) AddGroup(first int32) int {
 // counted (0): its arrays are small and grow in a few copies.
 func (f *File) AgentHint() int {
 	if f.agentHint == 0 && len(f.Source) >= hintFrom {
-		src := f.Source
-		n := bytes.Count(src, []byte("\nu")) + bytes.Count(src, []byte("\nU"))
-		if src[0]|0x20 == 'u' {
+		n := countLinesStarting(f.Source, "uU")
+		if f.Source[0]|0x20 == 'u' {
 			n++
 		}
 		f.agentHint = n + 1
@@ -425,13 +424,31 @@ func (f *File) RuleHint(lines int) int {
 		return lines
 	}
 	if f.ruleHint == 0 {
-		n := 1
-		for _, b := range []byte("aAdD \t") {
-			n += bytes.Count(f.Source, []byte{'\n', b})
-		}
-		f.ruleHint = n + 1
+		f.ruleHint = 1 + countLinesStarting(f.Source, "aAdD \t") + 1
 	}
 	return min(f.ruleHint-1, lines)
+}
+
+// countLinesStarting is how many LFs of src a byte of first follows: one
+// pass from LF to LF (bytes.Count of each two-byte pair was a search per
+// pair, 14 ms for RuleHint of a 5 MiB file).
+func countLinesStarting(src []byte, first string) int {
+	var starts [256]bool
+	for i := 0; i < len(first); i++ {
+		starts[first[i]] = true
+	}
+	n := 0
+	for i := bytes.IndexByte(src, '\n'); i >= 0 && i+1 < len(src); {
+		if starts[src[i+1]] {
+			n++
+		}
+		j := bytes.IndexByte(src[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
 }
 
 // hintFrom is the size of source from which AgentHint and RuleHint count.

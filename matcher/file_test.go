@@ -150,3 +150,17 @@ func countRules(f *File) int {
 	}
 	return n
 }
+
+// countLinesStarting counts the LFs a chosen byte follows, as the two-byte
+// pairs would be counted.
+func TestCountLinesStarting(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "\na", "a\nA\nb\n\nd", "\n\n\n", "x\nd", "x\nd\n", "\nu\nU\nuu\n u"} {
+		want := 0
+		for _, b := range []byte("aAdDuU") {
+			want += strings.Count(src, "\n"+string(b))
+		}
+		if got := countLinesStarting([]byte(src), "aAdDuU"); got != want {
+			t.Errorf("countLinesStarting(%q) = %d, want %d", src, got, want)
+		}
+	}
+}

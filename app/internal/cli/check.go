@@ -253,11 +253,10 @@ func aimHeap(size int) {
 // against this goal: rfc9309 3.89 -> 3.54 times the file at 1.22 times
 // the CPU, google 4.15 -> 3.82 at 1.16, koster1996 4.19 -> 3.53 at 1.13,
 // robots-parser 4.17 -> 3.63 at 1.03. A check whose parse and evaluation
-// keep about the goal or more (protego, 4.2 times, and -compare, whose
-// largest reading sets its peak) only pays more collections: the
-// collector then runs without pause, so a file of tiny lines (bench's
-// tiny shape, whose model is over ten times its size) costs seconds of
-// CPU more, not memory.
+// keep about the goal or more only pays more collections, which run
+// without pause once the heap is on the limit: so the model's arrays are
+// sized close to what they hold (File.RuleHint), since room never
+// touched costs no memory but counts as heap.
 func memoryGoal(size int) int64 { return 7*int64(size)/2 + 16<<20 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
