@@ -129,11 +129,6 @@ func (e *pgEntries) of(r int) []pgMatcher {
 	return e.all[e.starts[r]:e.starts[r+1]:e.starts[r+1]]
 }
 
-// form is m, one of e's entries, with its match form as text.
-func (e *pgEntries) form(f *matcher.File, m *pgMatcher) pgForm {
-	return pgForm{match: e.text(f, m), prio: m.prio, flags: m.flags, never: m.never}
-}
-
 // text is the match form of m, one of e's entries.
 func (e *pgEntries) text(f *matcher.File, m *pgMatcher) string {
 	if m.own {
@@ -314,11 +309,6 @@ func (e *pgEntry) stepList() []matcher.Step {
 		return nil
 	}
 	return *e.steps
-}
-
-// matches reports whether the entry matches the quoted URL path.
-func (e *pgForm) matches(path string) bool {
-	return !e.never && e.flags.Pattern(e.match).Match(path)
 }
 
 // pgMatchForm is the pattern q as compilePattern reads it so that it

@@ -512,3 +512,14 @@ func TestEntriesBuiltFromGoroutines(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// form is m, one of e's entries, with its match form as text: what the
+// tests hold a built entry to.
+func (e *pgEntries) form(f *matcher.File, m *pgMatcher) pgForm {
+	return pgForm{match: e.text(f, m), prio: m.prio, flags: m.flags, never: m.never}
+}
+
+// matches reports whether the entry matches the quoted URL path.
+func (e *pgForm) matches(path string) bool {
+	return !e.never && e.flags.Pattern(e.match).Match(path)
+}
