@@ -57,12 +57,11 @@ type ccFile struct {
 	// lines Java could read, which few files have.
 	events []ccEvent
 	delays []int64
-	// pats are the flags of every rule's normalized pattern, in file
-	// order, and first[gi] is where group gi's begin: a slice of them per
+	// pats are the flags of every rule's normalized pattern, in the order
+	// of the file's array of rules (Group.Rules): a slice of them per
 	// group was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file
 	// (issue 16).
-	pats  []pattern.Flags
-	first []int32
+	pats []pattern.Flags
 	// allowAll says why every URL is allowed whatever the token ("empty",
 	// "html"), or is "".
 	allowAll string
@@ -449,11 +448,9 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.finished {
 		if p.File.Groups == nil {
-			n := p.File.AgentHint()
-			p.ext.first, p.ext.events = make([]int32, 0, n), make([]ccEvent, 0, n)
+			p.ext.events = make([]ccEvent, 0, p.File.AgentHint())
 		}
 		p.group, p.finished = p.File.AddGroup(l.Number), false
-		p.ext.first = append(p.ext.first, int32(len(p.ext.pats)))
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number
@@ -763,17 +760,18 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 func ccMatches(f *matcher.File, x *ccFile, res *matcher.Result) []bool {
 	var viaIndex []bool
 	for _, gi := range res.Groups.Selected {
-		rules := f.RulesOf(f.Groups[gi])
+		g := f.Groups[gi]
+		rules := f.RulesOf(g)
 		for ri := range rules {
 			r := &rules[ri]
 			norm := f.NormalizedRule(r)
-			if norm == "" || gi >= len(x.first) {
+			if norm == "" {
 				continue // an empty rule is never added (handleAllow, handleDisallow)
 			}
 			m := f.MatchOf(r)
 			m.Steps = ccPatternSteps(m.Pattern, norm)
 			index := false
-			if ccMatch(x.pats[int(x.first[gi])+ri].Pattern(norm), res.Path) {
+			if ccMatch(x.pats[int(g.Rules.Start)+ri].Pattern(norm), res.Path) {
 				m.Priority = len(norm)
 			} else if dir, ok := ccIndexDirectory(norm); ok && ccMatch(pattern.Compile(dir), res.Path) {
 				m.Priority, index = len(dir), true
