@@ -148,7 +148,8 @@ type Agent struct {
 	Line int32 // 1-based line number
 	// value and token are 1 + the indexes in File.names of the value as
 	// written and of the product token the reading extracted from it
-	// ("*" for the global group), 0 for "".
+	// ("*" for the global group); 0, in an Agent not made by NewAgent,
+	// reads as "".
 	value, token int32
 	// Global is set when the agent names the global group ('*').
 	Global bool
