@@ -158,7 +158,12 @@ type Agent struct {
 // NewAgent is the agent of line whose value as written is value and whose
 // product token, as the reading extracted it, is token.
 func (f *File) NewAgent(line int32, value, token string, global bool) Agent {
-	return Agent{Line: line, value: f.names.add(value), token: f.names.add(token), Global: global}
+	a := Agent{Line: line, value: f.names.add(value), Global: global}
+	a.token = a.value
+	if token != value {
+		a.token = f.names.add(token)
+	}
+	return a
 }
 
 // ValueOf is the value of a, an agent of f, as written.
@@ -456,8 +461,14 @@ func countLinesStarting(src []byte, first string) int {
 const hintFrom = 4 << 20
 
 // RuleOf is the rule ref names: rule ref.Rule of group ref.Group.
-func (f *File) RuleOf(ref pattern.Ref) *Rule {
-	return &f.rules[f.Groups[ref.Group].Rules.Start+ref.Rule]
+func (f *File) RuleOf(ref pattern.Ref) *Rule { return &f.rules[f.RuleIndex(ref)] }
+
+// RuleIndex is the place of the rule ref names in the file's array of
+// rules, one group's after another's: what a reading that keeps something
+// for every rule in an array of its own, in the order it appended the
+// rules, reads it by.
+func (f *File) RuleIndex(ref pattern.Ref) int {
+	return int(f.Groups[ref.Group].Rules.Start + ref.Rule)
 }
 
 // AppendRule adds r to the end of run, the rules of the group (or record)

@@ -22,9 +22,7 @@ type rfc9309 struct{}
 type rfcFile struct{ pats []pattern.Flags }
 
 // flags are the flags of the rule ref names.
-func (ext *rfcFile) flags(f *File, ref pattern.Ref) pattern.Flags {
-	return ext.pats[f.Groups[ref.Group].Rules.Start+ref.Rule]
-}
+func (ext *rfcFile) flags(f *File, ref pattern.Ref) pattern.Flags { return ext.pats[f.RuleIndex(ref)] }
 
 // nonStandard are the records people write that RFC 9309 does not define,
 // each with the message that says who reads them (§2.2.4 lets crawlers
@@ -462,9 +460,10 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 			res.refs = sel.Rules.Candidates(path, res.refs, ext.indexed(f, res.Groups.Selected))
 		}
 		for _, ref := range res.refs {
-			r := f.RuleOf(ref)
+			i := f.RuleIndex(ref)
+			r := &f.rules[i]
 			norm := f.NormalizedRule(r)
-			if !ext.flags(f, ref).Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
+			if !ext.pats[i].Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
 				continue
 			}
 			m := f.MatchOf(r)

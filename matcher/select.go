@@ -252,9 +252,9 @@ func traceSummary(f *File, tr GroupTrace) string {
 
 // GroupWords names groups by their lines: "group at line 3", "groups at
 // lines 3 and 9", or, past maxListedGroups, the first maxListedGroups
-// lines and then "and 40 more, the last at line 700". It is written into one buffer: a string
-// per group was 150 MB of garbage for the million '*' groups of a 100 MiB
-// file of short lines (issue 16).
+// lines and then "and 40 more, the last at line 700". It is written into
+// one buffer: a string per group was 150 MB of garbage for the million
+// '*' groups of a 100 MiB file of short lines (issue 16).
 func GroupWords(f *File, groups []int) string {
 	if len(groups) == 1 {
 		return "group at line " + strconv.Itoa(int(f.Groups[groups[0]].FirstLine))

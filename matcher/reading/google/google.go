@@ -29,11 +29,11 @@ type Reader struct{}
 // pattern and a pointer per rule: 32 bytes less for each of the 3.4
 // million rules of a 100 MiB file (issue 16).
 type googleFile struct {
-	// pats are the flags of every rule's pattern, in file order, and
-	// first[gi] is where group gi's begin: a slice of them per group was
-	// 24 bytes a group, 48 MB of the 100 MiB tiny-lines file (issue 16).
+	// pats are the flags of every rule's pattern, in the order of the
+	// file's array of rules (File.RuleIndex): a slice of them per group
+	// was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file (issue
+	// 16).
 	pats  []pattern.Flags
-	first []int32
 	index map[pattern.Ref]*indexRule
 }
 
@@ -80,7 +80,6 @@ type googleParser struct {
 	// the group open.
 	separator bool
 	pats      []pattern.Flags
-	first     []int32
 	index     map[pattern.Ref]*indexRule
 }
 
@@ -230,11 +229,7 @@ func googleAgent(value string) (token string, global bool) {
 func (p *googleParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.separator {
-		if p.File.Groups == nil {
-			p.first = make([]int32, 0, p.File.AgentHint())
-		}
 		p.group, p.separator = p.File.AddGroup(l.Number), false
-		p.first = append(p.first, int32(len(p.pats)))
 	}
 	g := &p.File.Groups[p.group]
 	g.LastLine = l.Number
@@ -333,7 +328,7 @@ func (p *googleParser) finish() {
 		p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
 			"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
 	}
-	p.File.SetExt(&googleFile{pats: p.pats, first: p.first, index: p.index})
+	p.File.SetExt(&googleFile{pats: p.pats, index: p.index})
 }
 
 var googleChoices = compare.Choices{
@@ -378,8 +373,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if ext != nil {
 		var local [16]pattern.Ref
 		for _, ref := range sel.Rules.Candidates(path, local[:0], ext.indexed(f, res.Groups.Selected)) {
-			gi, ri := int(ref.Group), int(ref.Rule)
-			m, index, ok := googleMatch(f, ext, gi, ri, &f.RulesOf(f.Groups[gi])[ri], path)
+			m, index, ok := googleMatch(f, ext, ref, path)
 			if ok {
 				viaIndex = matcher.KeepBeside(viaIndex, res.AddMatch(f, m), index)
 			}
@@ -407,7 +401,7 @@ func (ext *googleFile) indexed(f *matcher.File, selected []int) pattern.Rules {
 		if ix := ext.index[ref]; ix != nil {
 			return ix.pat.Body
 		}
-		return ext.pattern(f, int(ref.Group), int(ref.Rule)).Body
+		return ext.pattern(f, ref).Body
 	}
 	return pattern.Rules{
 		Each: func(add func(string, pattern.Ref)) {
@@ -428,16 +422,18 @@ func (ext *googleFile) indexed(f *matcher.File, selected []int) pattern.Rules {
 	}
 }
 
-// googleMatch tries rule ri of group gi on path. An allow that does not
+// googleMatch tries the rule ref names on path. An allow that does not
 // match is tried again as its directory when it ends in /index.htm…
 // (robots.cc HandleAllow); the priority is then that pattern's length.
-func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, path string) (m matcher.Match, index, ok bool) {
-	if ext.flags(gi, ri).Pattern(f.NormalizedRule(r)).Match(path) {
+func googleMatch(f *matcher.File, ext *googleFile, ref pattern.Ref, path string) (m matcher.Match, index, ok bool) {
+	i := f.RuleIndex(ref)
+	r := f.RuleOf(ref)
+	if ext.pats[i].Pattern(f.NormalizedRule(r)).Match(path) {
 		m = f.MatchOf(r)
 		m.Priority, m.Steps = len(m.Normalized), googlePatternSteps(m.Pattern)
 		return m, false, true
 	}
-	ix := ext.index[pattern.Ref{Group: int32(gi), Rule: int32(ri)}]
+	ix := ext.index[ref]
 	if ix == nil || !ix.pat.Match(path) {
 		return matcher.Match{}, false, false
 	}
@@ -449,13 +445,10 @@ func googleMatch(f *matcher.File, ext *googleFile, gi, ri int, r *matcher.Rule, 
 	return m, true, true
 }
 
-// pattern is the compiled pattern of rule ri of group gi.
-func (ext *googleFile) pattern(f *matcher.File, gi, ri int) pattern.Pattern {
-	return ext.flags(gi, ri).Pattern(f.NormalizedRule(&f.RulesOf(f.Groups[gi])[ri]))
+// pattern is the compiled pattern of the rule ref names.
+func (ext *googleFile) pattern(f *matcher.File, ref pattern.Ref) pattern.Pattern {
+	return ext.pats[f.RuleIndex(ref)].Pattern(f.NormalizedRule(f.RuleOf(ref)))
 }
-
-// flags are the flags of rule ri of group gi.
-func (ext *googleFile) flags(gi, ri int) pattern.Flags { return ext.pats[int(ext.first[gi])+ri] }
 
 // googlePatternSteps are the escaping steps of a pattern, worked out only
 // for the rules that match.

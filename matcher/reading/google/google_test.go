@@ -8,6 +8,7 @@ import (
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/gen"
 	"robots-explorer/matcher/internal/suite"
+	"robots-explorer/matcher/pattern"
 )
 
 // googleAllowed evaluates under the google reading and fails on a URL it
@@ -406,7 +407,7 @@ func googleScan(f *matcher.File, res *matcher.Result, t *matcher.Target) []int32
 			if r.Pattern.Start == r.Pattern.End {
 				continue
 			}
-			if _, _, ok := googleMatch(f, ext, gi, ri, &r, path); ok {
+			if _, _, ok := googleMatch(f, ext, pattern.Ref{Group: int32(gi), Rule: int32(ri)}, path); ok {
 				lines = append(lines, r.Line)
 			}
 		}
