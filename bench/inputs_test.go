@@ -134,7 +134,7 @@ func TestSiteFileHoldsTenThousandRules(t *testing.T) {
 			disallowed++
 		}
 	}
-	if n := f.RuleCount(selected); n < 10000 {
+	if n := matcher.RulesIn(f, selected); n < 10000 {
 		t.Errorf("%d rules apply to %s, want 10,000 or more", n, Token)
 	}
 	if disallowed == 0 || disallowed == len(urls) {

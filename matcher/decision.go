@@ -303,6 +303,7 @@ func anyRules(f *File, groups []int) bool {
 	return false
 }
 
+// RulesIn is how many rules the groups of f hold, all of them merged.
 func RulesIn(f *File, groups []int) int {
 	n := 0
 	for _, gi := range groups {

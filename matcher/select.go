@@ -292,15 +292,3 @@ func Capitalize(s string) string {
 	}
 	return string(s[0]-'a'+'A') + s[1:]
 }
-
-// RuleCount is how many rules the groups hold: what an index over the
-// rules of the applying groups is sized by.
-func (f *File) RuleCount(groups []int) int {
-	n := 0
-	for _, gi := range groups {
-		if gi >= 0 && gi < len(f.Groups) {
-			n += f.Groups[gi].Rules.Len()
-		}
-	}
-	return n
-}
