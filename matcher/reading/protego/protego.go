@@ -478,7 +478,7 @@ func cutPgLine(text string) pgCut {
 		field, value, c.Colon, c.ok = body[:i], body[i+1:], true, true
 	} else {
 		for i := 0; i < len(body) && i <= len("request rate"); i++ {
-			if body[i] == ' ' && containsStr(pgSecondChance, body[:i]) {
+			if body[i] == ' ' && slices.Contains(pgSecondChance, body[:i]) {
 				field, value, c.ok = body[:i], body[i+1:], true
 				break
 			}
@@ -492,15 +492,6 @@ func cutPgLine(text string) pgCut {
 	c.valueAt = bodyAt + len(field) + 1 + py.LeadingSpace(value)
 	c.value = py.Strip(value)
 	return c
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *pgParser) line(l *matcher.Line, pl py.Line) {
@@ -527,7 +518,7 @@ func (p *pgParser) line(l *matcher.Line, pl py.Line) {
 		p.emptyValue(l, field)
 		return
 	}
-	if p.open < 0 && !containsStr(pgUserAgent, field) && !containsStr(pgSitemap, field) {
+	if p.open < 0 && !slices.Contains(pgUserAgent, field) && !slices.Contains(pgSitemap, field) {
 		if l.Kind.IsRule() {
 			p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, pgSource+" (_parse_robotstxt)",
 				"no user-agent line comes before this rule: protego ignores it")
@@ -539,7 +530,7 @@ func (p *pgParser) line(l *matcher.Line, pl py.Line) {
 		p.userAgent(l, c.value)
 	case l.Kind.IsRule():
 		p.rule(l, c.value)
-	case containsStr(pgSitemap, field), containsStr(pgOtherKeys, field):
+	case slices.Contains(pgSitemap, field), slices.Contains(pgOtherKeys, field):
 	default:
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pgSource,
 			"protego does not know %q: it ignores the line, but a user-agent line after it starts a new record", c.field)
@@ -583,11 +574,11 @@ func (p *pgParser) classifyEmpty(l *matcher.Line, pl py.Line, c pgCut) {
 
 func pgKind(field string) matcher.Kind {
 	switch {
-	case containsStr(pgUserAgent, field):
+	case slices.Contains(pgUserAgent, field):
 		return matcher.KindUserAgent
 	case field == "allow":
 		return matcher.KindAllow
-	case containsStr(pgDisallowKeys, field):
+	case slices.Contains(pgDisallowKeys, field):
 		return matcher.KindDisallow
 	}
 	return matcher.KindOther
@@ -614,7 +605,7 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 // sets this line names get only the rules after it: the line then starts
 // a new group, which the kept sets share.
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
-	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
+	reset := p.open < 0 || p.prev != "" && !slices.Contains(pgUserAgent, p.prev)
 	if reset || p.File.Groups[p.open].Rules.Len() > 0 {
 		if p.File.Groups == nil {
 			p.ext.at = make([]int32, 0, p.File.AgentHint())
@@ -844,7 +835,7 @@ func pgQuoteKeeps(pat string) bool {
 	}
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/*=", c) >= 0) {
+		if !pattern.IsUnreserved(c) && strings.IndexByte("/*=", c) < 0 {
 			return false
 		}
 	}
@@ -881,7 +872,7 @@ func pgUnquote(s, keep string) string {
 func pgQuote(s, safe string) string {
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0 {
+		if pattern.IsUnreserved(c) || strings.IndexByte(safe, c) >= 0 {
 			return "", 0, false
 		}
 		return pattern.EscapeByte(c), 1, true
@@ -987,20 +978,15 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 }
 
 // pgIgnore is s as decode("utf-8", "ignore") leaves it.
+//
+// Each invalid sequence CPython's decoder cuts is made of bytes Go's
+// decoder also finds invalid, one by one, and the valid characters are
+// the same: strings.ToValidUTF8 drops the same bytes.
 func pgIgnore(s string) string {
 	if utf8.ValidString(s) {
-		return s
+		return s // most values are valid, which ValidString finds faster
 	}
-	b := []byte(s)
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); {
-		_, n, ok := py.Unit(b[i:])
-		if ok {
-			out = append(out, b[i:i+n]...)
-		}
-		i += n
-	}
-	return string(out)
+	return strings.ToValidUTF8(s, "")
 }
 
 // pgScore is _RuleSet.applies_to: "*" scores 1, a name that is a
