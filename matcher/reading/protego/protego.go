@@ -89,14 +89,11 @@ type pgSet struct {
 	joins []pgJoin
 }
 
-// pgJoinOf is the join of a set that joined run at group: int32s, since
-// the 100 MiB mixed file's 200,000 sets hold a join each, a 16-byte
-// allocation with ints (issue 16).
-func pgJoinOf(group, run int) pgJoin { return pgJoin{group: int32(group), run: int32(run)} }
-
 // A pgJoin says that a rule set joined run run at group group: it gets
 // the rules of that group and of the rest of the run. Runs rather than
 // lists of groups keep a file of many sets sharing many groups linear.
+// int32s, since the 100 MiB mixed file's 200,000 sets hold a join each,
+// a 16-byte allocation with ints (issue 16).
 type pgJoin struct{ group, run int32 }
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
@@ -117,9 +114,6 @@ type pgEntries struct {
 	// their rule's pattern as written (a twin with %24, a directory).
 	texts string
 }
-
-// rules is the number of rules whose entries e holds.
-func (e *pgEntries) rules() int { return e.n }
 
 // of returns the entries of rule r.
 func (e *pgEntries) of(r int) []pgMatcher {
@@ -536,7 +530,7 @@ func (p *pgParser) line(l *matcher.Line, pl py.Line) {
 			"protego does not know %q: it ignores the line, but a user-agent line after it starts a new record", c.field)
 	}
 	if p.open >= 0 {
-		p.extend(l)
+		p.File.Groups[p.open].LastLine = l.Number // the line is part of the open record
 	}
 	p.prev = field
 }
@@ -653,7 +647,7 @@ func (p *pgParser) addToSet(name string) {
 	// A set already in this run (current_rule_sets) gets its rules.
 	run := len(p.ext.runs) - 1
 	if s := &p.ext.sets[i]; len(s.joins) == 0 || int(s.joins[len(s.joins)-1].run) != run {
-		s.joins = append(s.joins, pgJoinOf(p.open, run))
+		s.joins = append(s.joins, pgJoin{group: int32(p.open), run: int32(run)})
 	}
 }
 
@@ -687,12 +681,6 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 			"protego adds this rule twice: as %q, where only a final '$' ends the URL, and as %q, where every '$' is the literal %%24",
 			entries[own].pattern, entries[0].pattern)
 	}
-}
-
-// extend makes line l part of the open record.
-func (p *pgParser) extend(l *matcher.Line) {
-	g := &p.File.Groups[p.open]
-	g.LastLine = l.Number
 }
 
 // finish files every line between a record's first and last into it.
@@ -944,7 +932,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // holds the group's); the strongest one that matches stands for the rule,
 // unless res would not keep it (Result.Weighs).
 func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int, path string) (matcher.Match, bool) {
-	if ri >= built.rules() {
+	if ri >= built.n {
 		return matcher.Match{}, false
 	}
 	entries := built.of(ri)
@@ -1054,7 +1042,7 @@ func pgNamed(value, chosen string) bool {
 }
 
 // pgAgentHow is what a selection keeps to write its user-agent lines'
-// sentences (pgAgentMatch): the token as protego compares it, the rule
+// sentences (How): the token as protego compares it, the rule
 // set chosen ("" when none) and its score.
 type pgAgentHow struct {
 	name, chosen string
@@ -1062,33 +1050,29 @@ type pgAgentHow struct {
 }
 
 func (h *pgAgentHow) How(m matcher.UserAgentMatch) string {
-	return pgAgentMatch(m.Agent, m.Group, h.name, h.chosen, h.score).How
-}
-
-func pgAgentMatch(a matcher.AgentText, gi int, name, chosen string, best int) matcher.UserAgentMatch {
-	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	var parts []string
-	for _, n := range pgNames(a.Token) {
-		sc := pgScore(n, name)
-		m.Matched = m.Matched || n == chosen
+	matched := false
+	for _, n := range pgNames(m.Agent.Token) {
+		sc := pgScore(n, h.name)
+		matched = matched || n == h.chosen
 		switch {
 		case n == "*":
 			parts = append(parts, "'*' scores 1")
 		case sc > 0:
-			parts = append(parts, fmt.Sprintf("%q is a substring of %q and scores %d", n, name, sc))
+			parts = append(parts, fmt.Sprintf("%q is a substring of %q and scores %d", n, h.name, sc))
 		default:
-			parts = append(parts, fmt.Sprintf("%q is not a substring of %q and scores 0", n, name))
+			parts = append(parts, fmt.Sprintf("%q is not a substring of %q and scores 0", n, h.name))
 		}
 	}
-	m.How = strings.Join(parts, "; ")
+	how := strings.Join(parts, "; ")
 	switch {
-	case m.Matched:
-	case chosen == "":
-		m.How += ": no rule set scores more than 0"
+	case matched:
+	case h.chosen == "":
+		how += ": no rule set scores more than 0"
 	default:
-		m.How += fmt.Sprintf(", but the rule set %q scores %d", chosen, best)
+		how += fmt.Sprintf(", but the rule set %q scores %d", h.chosen, h.score)
 	}
-	return m
+	return how
 }
 
 func pgSummary(f *matcher.File, ext *pgFile, tr matcher.GroupTrace, name, chosen string, score int) string {
