@@ -7,11 +7,14 @@
 package java
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"robots-explorer/matcher/pattern"
 )
 
 // A Text is the String a decoding yields, with, for each of its bytes, the
@@ -328,16 +331,17 @@ func ParseDouble(s string) (float64, bool) {
 	if !digits || strings.Count(body, ".") > 1 {
 		return 0, false
 	}
+	return parseFloat(s)
+}
+
+// parseFloat is strconv.ParseFloat of a literal the caller has checked;
+// out of range, its ±Inf is what Java gives too.
+func parseFloat(s string) (float64, bool) {
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil && !isRange(err) {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, false
 	}
 	return v, true
-}
-
-func isRange(err error) bool {
-	e, ok := err.(*strconv.NumError)
-	return ok && e.Err == strconv.ErrRange
 }
 
 // exponent reports whether s is an exponent's digits with an optional
@@ -369,15 +373,11 @@ func hexDouble(s string) (float64, bool) {
 		return 0, false
 	}
 	for i := 0; i < len(body); i++ {
-		if body[i] != '.' && !isHex(body[i]) {
+		if body[i] != '.' && !pattern.IsHex(body[i]) {
 			return 0, false
 		}
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil && !isRange(err) {
-		return 0, false
-	}
-	return v, true
+	return parseFloat(s)
 }
 
 // Round is Math.round(double) (Java 17): half up, NaN to 0, clamped to a long.
@@ -423,7 +423,7 @@ func uriCheck(s string, from, to int, extra string) int {
 		r, n := utf8.DecodeRuneInString(s[i:to])
 		switch {
 		case uriChar(r, extra), uriOther(r):
-		case r == '%' && i+2 < to && isHex(s[i+1]) && isHex(s[i+2]):
+		case pattern.IsEscape(s[:to], i):
 			n = 3
 		default:
 			return i
@@ -501,10 +501,4 @@ func indexAnyOr(s, chars string, or int) int {
 		return i
 	}
 	return or
-}
-
-// isHex reports whether c is a hexadecimal digit, as URI's scan of "%XX"
-// and Double.parseDouble's of "0x" want.
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }

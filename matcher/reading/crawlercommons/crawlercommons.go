@@ -24,8 +24,10 @@ package crawlercommons
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,7 +67,9 @@ type ccFile struct {
 	// allowAll says why every URL is allowed whatever the token ("empty",
 	// "html"), or is "".
 	allowAll string
-	choices  ccChoices
+	// choices caches choices by token, as selections does (and, like it,
+	// without a lock: a File is read by one goroutine at a time).
+	choices map[string]*ccChoice
 }
 
 // A ccEvent is a line that moves the parser's state: a user-agent line
@@ -225,15 +229,10 @@ func ccBreak(s string, i int) int {
 		return 2
 	case s[i] == '\r' || s[i] == '\n':
 		return 1
-	case strings.HasPrefix(s[i:], "\u0085"), strings.HasPrefix(s[i:], "\u2028"), strings.HasPrefix(s[i:], "\u2029"):
-		return len("\u2028") - boolInt(s[i] == 0xC2)
-	}
-	return 0
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+	case strings.HasPrefix(s[i:], "\u0085"):
+		return len("\u0085")
+	case strings.HasPrefix(s[i:], "\u2028"), strings.HasPrefix(s[i:], "\u2029"):
+		return len("\u2028")
 	}
 	return 0
 }
@@ -350,12 +349,9 @@ var ccKeys = func() []ccKey {
 	}
 	// Shortest first; among equal lengths at most one can start a line,
 	// but sort by spelling too so that the order never varies.
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && (len(keys[j].spelling) < len(keys[j-1].spelling) ||
-			len(keys[j].spelling) == len(keys[j-1].spelling) && keys[j].spelling < keys[j-1].spelling); j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
+	slices.SortFunc(keys, func(a, b ccKey) int {
+		return cmp.Or(cmp.Compare(len(a.spelling), len(b.spelling)), strings.Compare(a.spelling, b.spelling))
+	})
 	return keys
 }()
 
@@ -552,10 +548,6 @@ type ccChoice struct {
 	dropped   bool
 }
 
-// ccChoices caches choices by token, as selections does (and, like it,
-// without a lock: a File is read by one goroutine at a time).
-type ccChoices map[string]*ccChoice
-
 func (x *ccFile) choice(f *matcher.File, token string) *ccChoice {
 	if c, ok := x.choices[token]; ok {
 		return c
@@ -563,7 +555,7 @@ func (x *ccFile) choice(f *matcher.File, token string) *ccChoice {
 	c := ccChoose(f, x, token)
 	if len(x.choices) < matcher.MaxSelections {
 		if x.choices == nil {
-			x.choices = ccChoices{}
+			x.choices = map[string]*ccChoice{}
 		}
 		x.choices[token] = c
 	}
@@ -988,7 +980,7 @@ func ccUnescape(s string) string {
 	}
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2]) {
+		if pattern.IsEscape(s, i) {
 			c := pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])
 			if pattern.IsUnreserved(c) {
 				sb.WriteByte(c)
@@ -1021,7 +1013,7 @@ func ccEscape(s string, special bool) string {
 		case ccMustEscape(c, special):
 			sb.WriteString(pattern.EscapeByte(c))
 			changed = true
-		case c == '%' && !(i+2 < len(s) && pattern.IsHex(s[i+1]) && pattern.IsHex(s[i+2])):
+		case c == '%' && !pattern.IsEscape(s, i):
 			sb.WriteString("%25")
 			changed = true
 		case c == '%':

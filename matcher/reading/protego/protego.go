@@ -89,14 +89,11 @@ type pgSet struct {
 	joins []pgJoin
 }
 
-// pgJoinOf is the join of a set that joined run at group: int32s, since
-// the 100 MiB mixed file's 200,000 sets hold a join each, a 16-byte
-// allocation with ints (issue 16).
-func pgJoinOf(group, run int) pgJoin { return pgJoin{group: int32(group), run: int32(run)} }
-
 // A pgJoin says that a rule set joined run run at group group: it gets
 // the rules of that group and of the rest of the run. Runs rather than
 // lists of groups keep a file of many sets sharing many groups linear.
+// int32s, since the 100 MiB mixed file's 200,000 sets hold a join each,
+// a 16-byte allocation with ints (issue 16).
 type pgJoin struct{ group, run int32 }
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
@@ -117,9 +114,6 @@ type pgEntries struct {
 	// their rule's pattern as written (a twin with %24, a directory).
 	texts string
 }
-
-// rules is the number of rules whose entries e holds.
-func (e *pgEntries) rules() int { return e.n }
 
 // of returns the entries of rule r.
 func (e *pgEntries) of(r int) []pgMatcher {
@@ -478,7 +472,7 @@ func cutPgLine(text string) pgCut {
 		field, value, c.Colon, c.ok = body[:i], body[i+1:], true, true
 	} else {
 		for i := 0; i < len(body) && i <= len("request rate"); i++ {
-			if body[i] == ' ' && containsStr(pgSecondChance, body[:i]) {
+			if body[i] == ' ' && slices.Contains(pgSecondChance, body[:i]) {
 				field, value, c.ok = body[:i], body[i+1:], true
 				break
 			}
@@ -492,15 +486,6 @@ func cutPgLine(text string) pgCut {
 	c.valueAt = bodyAt + len(field) + 1 + py.LeadingSpace(value)
 	c.value = py.Strip(value)
 	return c
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *pgParser) line(l *matcher.Line, pl py.Line) {
@@ -527,7 +512,7 @@ func (p *pgParser) line(l *matcher.Line, pl py.Line) {
 		p.emptyValue(l, field)
 		return
 	}
-	if p.open < 0 && !containsStr(pgUserAgent, field) && !containsStr(pgSitemap, field) {
+	if p.open < 0 && !slices.Contains(pgUserAgent, field) && !slices.Contains(pgSitemap, field) {
 		if l.Kind.IsRule() {
 			p.Report(int(l.Start), int(l.End), matcher.CodeRuleOutsideGroup, matcher.Warning, pgSource+" (_parse_robotstxt)",
 				"no user-agent line comes before this rule: protego ignores it")
@@ -539,13 +524,13 @@ func (p *pgParser) line(l *matcher.Line, pl py.Line) {
 		p.userAgent(l, c.value)
 	case l.Kind.IsRule():
 		p.rule(l, c.value)
-	case containsStr(pgSitemap, field), containsStr(pgOtherKeys, field):
+	case slices.Contains(pgSitemap, field), slices.Contains(pgOtherKeys, field):
 	default:
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pgSource,
 			"protego does not know %q: it ignores the line, but a user-agent line after it starts a new record", c.field)
 	}
 	if p.open >= 0 {
-		p.extend(l)
+		p.File.Groups[p.open].LastLine = l.Number // the line is part of the open record
 	}
 	p.prev = field
 }
@@ -583,11 +568,11 @@ func (p *pgParser) classifyEmpty(l *matcher.Line, pl py.Line, c pgCut) {
 
 func pgKind(field string) matcher.Kind {
 	switch {
-	case containsStr(pgUserAgent, field):
+	case slices.Contains(pgUserAgent, field):
 		return matcher.KindUserAgent
 	case field == "allow":
 		return matcher.KindAllow
-	case containsStr(pgDisallowKeys, field):
+	case slices.Contains(pgDisallowKeys, field):
 		return matcher.KindDisallow
 	}
 	return matcher.KindOther
@@ -614,7 +599,7 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 // sets this line names get only the rules after it: the line then starts
 // a new group, which the kept sets share.
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
-	reset := p.open < 0 || p.prev != "" && !containsStr(pgUserAgent, p.prev)
+	reset := p.open < 0 || p.prev != "" && !slices.Contains(pgUserAgent, p.prev)
 	if reset || p.File.Groups[p.open].Rules.Len() > 0 {
 		if p.File.Groups == nil {
 			p.ext.at = make([]int32, 0, p.File.AgentHint())
@@ -662,7 +647,7 @@ func (p *pgParser) addToSet(name string) {
 	// A set already in this run (current_rule_sets) gets its rules.
 	run := len(p.ext.runs) - 1
 	if s := &p.ext.sets[i]; len(s.joins) == 0 || int(s.joins[len(s.joins)-1].run) != run {
-		s.joins = append(s.joins, pgJoinOf(p.open, run))
+		s.joins = append(s.joins, pgJoin{group: int32(p.open), run: int32(run)})
 	}
 }
 
@@ -696,12 +681,6 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 			"protego adds this rule twice: as %q, where only a final '$' ends the URL, and as %q, where every '$' is the literal %%24",
 			entries[own].pattern, entries[0].pattern)
 	}
-}
-
-// extend makes line l part of the open record.
-func (p *pgParser) extend(l *matcher.Line) {
-	g := &p.File.Groups[p.open]
-	g.LastLine = l.Number
 }
 
 // finish files every line between a record's first and last into it.
@@ -844,7 +823,7 @@ func pgQuoteKeeps(pat string) bool {
 	}
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/*=", c) >= 0) {
+		if !pattern.IsUnreserved(c) && strings.IndexByte("/*=", c) < 0 {
 			return false
 		}
 	}
@@ -881,7 +860,7 @@ func pgUnquote(s, keep string) string {
 func pgQuote(s, safe string) string {
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
 		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0 {
+		if pattern.IsUnreserved(c) || strings.IndexByte(safe, c) >= 0 {
 			return "", 0, false
 		}
 		return pattern.EscapeByte(c), 1, true
@@ -953,7 +932,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // holds the group's); the strongest one that matches stands for the rule,
 // unless res would not keep it (Result.Weighs).
 func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int, path string) (matcher.Match, bool) {
-	if ri >= built.rules() {
+	if ri >= built.n {
 		return matcher.Match{}, false
 	}
 	entries := built.of(ri)
@@ -987,20 +966,15 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 }
 
 // pgIgnore is s as decode("utf-8", "ignore") leaves it.
+//
+// Each invalid sequence CPython's decoder cuts is made of bytes Go's
+// decoder also finds invalid, one by one, and the valid characters are
+// the same: strings.ToValidUTF8 drops the same bytes.
 func pgIgnore(s string) string {
 	if utf8.ValidString(s) {
-		return s
+		return s // most values are valid, which ValidString finds faster
 	}
-	b := []byte(s)
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); {
-		_, n, ok := py.Unit(b[i:])
-		if ok {
-			out = append(out, b[i:i+n]...)
-		}
-		i += n
-	}
-	return string(out)
+	return strings.ToValidUTF8(s, "")
 }
 
 // pgScore is _RuleSet.applies_to: "*" scores 1, a name that is a
@@ -1068,7 +1042,7 @@ func pgNamed(value, chosen string) bool {
 }
 
 // pgAgentHow is what a selection keeps to write its user-agent lines'
-// sentences (pgAgentMatch): the token as protego compares it, the rule
+// sentences (How): the token as protego compares it, the rule
 // set chosen ("" when none) and its score.
 type pgAgentHow struct {
 	name, chosen string
@@ -1076,33 +1050,29 @@ type pgAgentHow struct {
 }
 
 func (h *pgAgentHow) How(m matcher.UserAgentMatch) string {
-	return pgAgentMatch(m.Agent, m.Group, h.name, h.chosen, h.score).How
-}
-
-func pgAgentMatch(a matcher.AgentText, gi int, name, chosen string, best int) matcher.UserAgentMatch {
-	m := matcher.UserAgentMatch{Agent: a, Group: gi}
 	var parts []string
-	for _, n := range pgNames(a.Token) {
-		sc := pgScore(n, name)
-		m.Matched = m.Matched || n == chosen
+	matched := false
+	for _, n := range pgNames(m.Agent.Token) {
+		sc := pgScore(n, h.name)
+		matched = matched || n == h.chosen
 		switch {
 		case n == "*":
 			parts = append(parts, "'*' scores 1")
 		case sc > 0:
-			parts = append(parts, fmt.Sprintf("%q is a substring of %q and scores %d", n, name, sc))
+			parts = append(parts, fmt.Sprintf("%q is a substring of %q and scores %d", n, h.name, sc))
 		default:
-			parts = append(parts, fmt.Sprintf("%q is not a substring of %q and scores 0", n, name))
+			parts = append(parts, fmt.Sprintf("%q is not a substring of %q and scores 0", n, h.name))
 		}
 	}
-	m.How = strings.Join(parts, "; ")
+	how := strings.Join(parts, "; ")
 	switch {
-	case m.Matched:
-	case chosen == "":
-		m.How += ": no rule set scores more than 0"
+	case matched:
+	case h.chosen == "":
+		how += ": no rule set scores more than 0"
 	default:
-		m.How += fmt.Sprintf(", but the rule set %q scores %d", chosen, best)
+		how += fmt.Sprintf(", but the rule set %q scores %d", h.chosen, h.score)
 	}
-	return m
+	return how
 }
 
 func pgSummary(f *matcher.File, ext *pgFile, tr matcher.GroupTrace, name, chosen string, score int) string {

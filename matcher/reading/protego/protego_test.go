@@ -321,7 +321,7 @@ func FuzzProtego(f *testing.F) {
 		ext := file.Ext().(*pgFile)
 		for gi := range file.Groups {
 			built := ext.entries(file, []int{gi}).entriesOf(file, gi)
-			for ri := range built.rules() {
+			for ri := range built.n {
 				entries := built.of(ri)
 				// The entries are made again from the rule's pattern as
 				// written: its own entry is the pattern the parse read.
@@ -440,8 +440,8 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 			if got := built.starts != nil; got != c.starts {
 				t.Errorf("a table of starts: %v, want %v", got, c.starts)
 			}
-			if built.rules() != len(c.counts) {
-				t.Fatalf("%d rules, want %d", built.rules(), len(c.counts))
+			if built.n != len(c.counts) {
+				t.Fatalf("%d rules, want %d", built.n, len(c.counts))
 			}
 			for ri, want := range c.counts {
 				r := f.RulesOf(f.Groups[0])[ri]
