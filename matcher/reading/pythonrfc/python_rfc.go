@@ -783,44 +783,15 @@ func prRequestPath(raw string) (string, []matcher.Step, error) {
 }
 
 // prUnsplit is _urlunsplit(None, None, path, query, fragment) of what
-// _urlsplit(s) returns, with an empty default scheme. A path that starts
-// with "//" gets two more slashes, so that it is not read as a host.
+// _urlsplit(s) returns, with an empty default scheme: what follows the
+// scheme and host, as written. A path that starts with "//" gets two more
+// slashes, so that it is not read as a host.
 func prUnsplit(s string) (string, error) {
-	if i := strings.IndexByte(s, ':'); i > 0 && py.IsASCIILetter(s[0]) {
-		ok := true
-		for j := 0; j < i; j++ {
-			ok = ok && py.IsSchemeByte(s[j])
-		}
-		if ok {
-			s = s[i+1:]
-		}
+	_, _, rest, err := py.SplitHost(s)
+	if strings.HasPrefix(rest, "//") {
+		rest = "//" + rest
 	}
-	netloc := ""
-	if strings.HasPrefix(s, "//") {
-		end := len(s)
-		if i := strings.IndexAny(s[2:], "/?#"); i >= 0 {
-			end = 2 + i
-		}
-		netloc, s = s[2:end], s[end:]
-		if err := py.CheckBrackets(netloc); err != nil {
-			return "", err
-		}
-	}
-	path, fragment, hasFragment := strings.Cut(s, "#")
-	path, query, hasQuery := strings.Cut(path, "?")
-	if err := py.CheckNetloc(netloc); err != nil {
-		return "", err
-	}
-	if strings.HasPrefix(path, "//") {
-		path = "//" + path
-	}
-	if hasQuery {
-		path += "?" + query
-	}
-	if hasFragment {
-		path += "#" + fragment
-	}
-	return path, nil
+	return rest, err
 }
 
 // prNormalizeURI is normalize_uri: the path before the first '?' is
