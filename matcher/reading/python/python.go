@@ -82,25 +82,21 @@ type pyParser struct {
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry py.Entry
 	stop  bool // parse() raised: the lines after are not read
-	// cut is the line being read, as python's text: its key and value are
-	// the decoded strings, where invalid UTF-8 became U+FFFD.
-	cut py.Cut
 }
 
-// key and value are the decoded key and value of the line being read.
-func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
-func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
-
-// read reads one line, as parse() does in its loop.
+// read reads one line, as parse() does in its loop. Python's text of the
+// line is pl.Text: its key and value are the decoded strings, where
+// invalid UTF-8 became U+FFFD. The lines after parse() raised fill the
+// line model only.
 func (p *pyParser) read(l *matcher.Line, pl py.Line) {
+	c := py.Classify(l, pl, strings.ToLower)
 	if p.stop {
-		p.classify(l, pl)
 		return
 	}
 	if pl.Text == "" {
 		p.blank(l)
 	}
-	p.line(l, pl)
+	p.line(l, pl.Text, c)
 }
 
 // end is what parse() does after its loop.
@@ -140,43 +136,10 @@ func (p *pyParser) dropAgents(why string) {
 	p.entry = py.Entry{}
 }
 
-// classify fills the line model without acting on the line (used for the
-// lines after parse() raised).
-func (p *pyParser) classify(l *matcher.Line, pl py.Line) py.Cut {
-	c := py.CutLine(pl.Text)
-	if c.CommentAt >= 0 {
-		l.Comment = matcher.SpanOf(pl.Src(c.CommentAt+1), int(l.End))
-	}
-	switch {
-	case c.Body == "" && c.CommentAt >= 0:
-		l.Kind = matcher.KindComment
-	case c.Body == "":
-		l.Kind = matcher.KindBlank
-	case !c.Colon:
-		l.Kind = matcher.KindInvalid
-	default:
-		l.Key = matcher.SpanOf(pl.Src(c.KeyAt), pl.Src(c.KeyAt+len(c.Key)))
-		l.Value = matcher.SpanOf(pl.Src(c.ValueAt), pl.Src(c.ValueAt+len(c.Value)))
-		switch strings.ToLower(c.Key) {
-		case "user-agent":
-			l.Kind = matcher.KindUserAgent
-		case "allow":
-			l.Kind = matcher.KindAllow
-		case "disallow":
-			l.Kind = matcher.KindDisallow
-		default:
-			l.Kind = matcher.KindOther
-		}
-	}
-	return c
-}
-
-func (p *pyParser) line(l *matcher.Line, pl py.Line) {
-	c := p.classify(l, pl)
-	p.cut = c
+func (p *pyParser) line(l *matcher.Line, text string, c py.Cut) {
 	switch l.Kind {
 	case matcher.KindBlank:
-		if pl.Text != "" && p.state != 0 {
+		if text != "" && p.state != 0 {
 			p.Report(int(l.Start), int(l.End), matcher.CodeNotBlank, matcher.Warning, pySource+" (RobotFileParser.parse)",
 				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
 		}
@@ -191,19 +154,20 @@ func (p *pyParser) line(l *matcher.Line, pl py.Line) {
 	value := py.Unquote(c.Value)
 	switch l.Kind {
 	case matcher.KindUserAgent:
-		p.userAgent(l, value)
+		p.userAgent(l, c.Value, value)
 	case matcher.KindAllow, matcher.KindDisallow:
 		p.rule(l, value)
 	default:
-		p.other(l, value)
+		p.other(l, c.Key, value)
 	}
 }
 
-func (p *pyParser) userAgent(l *matcher.Line, value string) {
+// userAgent reads a user-agent line whose value is raw, unquoted to value.
+func (p *pyParser) userAgent(l *matcher.Line, raw, value string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := p.File.NewAgent(l.Number, p.value(l), value, value == "*")
+	a := p.File.NewAgent(l.Number, raw, value, value == "*")
 	p.File.AppendAgent(&p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
@@ -264,27 +228,26 @@ func (p *pyParser) checkPattern(l *matcher.Line, value string) {
 	}
 }
 
-func (p *pyParser) other(l *matcher.Line, value string) {
-	key := strings.ToLower(p.key(l))
-	switch key {
+func (p *pyParser) other(l *matcher.Line, key, value string) {
+	switch lower := strings.ToLower(key); lower {
 	case "crawl-delay", "request-rate":
 		if p.state == 0 {
 			return
 		}
-		if raises, why := py.NumberRaises(key, value, py.IsDigit); raises {
-			p.raise(l, &py.ValueError{Msg: why}, "reading the "+p.key(l)+" value")
+		if raises, why := py.NumberRaises(lower, value, py.IsDigit); raises {
+			p.raise(l, &py.ValueError{Msg: why}, "reading the "+key+" value")
 			return
 		}
 		if p.state == 1 {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, pySource+" (RobotFileParser.parse)",
-				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
+				"python counts %s as a rule line: a user-agent line after it starts a new record", key)
 		}
 		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pySource,
-			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
+			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", key)
 	}
 }
 

@@ -115,9 +115,10 @@ type prParser struct {
 }
 
 // read reads one line, as parse() does in its loop; python's text of the
-// line is its bytes, decoded with surrogateescape.
+// line is its bytes, decoded with surrogateescape. The lines after parse()
+// raised fill the line model only.
 func (p *prParser) read(l *matcher.Line, _ py.Line) {
-	c := p.classify(l)
+	c := py.Classify(l, py.NewLine(int(l.Start), int(l.End), p.Text[l.Start:l.End], nil), prLower)
 	if !p.stop {
 		p.line(l, c)
 	}
@@ -128,38 +129,6 @@ func (p *prParser) end() {
 	if !p.stop && p.state != 0 {
 		p.addEntry()
 	}
-}
-
-// classify fills the line model: the comment cut at the first '#', the
-// rest stripped and split at the first ':', the key lower-cased.
-func (p *prParser) classify(l *matcher.Line) py.Cut {
-	start := int(l.Start)
-	c := py.CutLine(p.Text[l.Start:l.End])
-	if c.CommentAt >= 0 {
-		l.Comment = matcher.SpanOf(start+c.CommentAt+1, int(l.End))
-	}
-	switch {
-	case c.Body == "" && c.CommentAt >= 0:
-		l.Kind = matcher.KindComment
-	case c.Body == "":
-		l.Kind = matcher.KindBlank
-	case !c.Colon:
-		l.Kind = matcher.KindInvalid
-	default:
-		l.Key = matcher.SpanOf(start+c.KeyAt, start+c.KeyAt+len(c.Key))
-		l.Value = matcher.SpanOf(start+c.ValueAt, start+c.ValueAt+len(c.Value))
-		switch prLower(c.Key) {
-		case "user-agent":
-			l.Kind = matcher.KindUserAgent
-		case "allow":
-			l.Kind = matcher.KindAllow
-		case "disallow":
-			l.Kind = matcher.KindDisallow
-		default:
-			l.Kind = matcher.KindOther
-		}
-	}
-	return c
 }
 
 func (p *prParser) line(l *matcher.Line, c py.Cut) {
