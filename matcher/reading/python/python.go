@@ -313,7 +313,7 @@ var pythonChoices = compare.Choices{
 	Merge: compare.FirstNamedNotGlobal,
 	Match: compare.MatchPrefix,
 	Path: func(t *matcher.Target) (string, bool) {
-		p, _, err := pyRequestPath(py.TargetInput(t))
+		p, _, err := pyPath(py.TargetInput(t), true)
 		return p, err == nil
 	},
 	Pattern: func(v string) (string, bool) {
@@ -348,7 +348,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if ext == nil {
 		ext = &pyFile{def: -1}
 	}
-	path, steps, err := pyRequestPath(py.TargetInput(t))
+	path, steps, err := pyPath(py.TargetInput(t), true)
 	res.Path, res.Steps = path, steps
 	res.Groups = f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return pySelect(f, ext, token) }).Trace
 	switch {
@@ -362,7 +362,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 			if r := &rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
-				_, m.Steps, _ = pyPatternSteps(m.Pattern)
+				_, m.Steps, _ = pyPath(m.Pattern, false)
 				res.AddMatch(f, m)
 			}
 		}
@@ -382,40 +382,31 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
-// pyRequestPath is what can_fetch compares: the URL unquoted, parsed with
-// urlparse, put back together from its path, params, query and fragment
-// alone (urlunparse), and quoted; "/" when that is empty. The error is the
-// ValueError urlparse raises.
-func pyRequestPath(raw string) (string, []matcher.Step, error) {
-	p := &py.Stepper{S: raw}
-	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(raw))
+// pyPath is the path python compares, from s as written, with its steps:
+// s unquoted (for a rule, parse did it), parsed with urlparse, put back
+// together with urlunparse, and quoted. For the URL of a request it is
+// what can_fetch compares: only path, params, query and fragment are put
+// back, and an empty path is "/". For a rule's value it is the path
+// RuleLine compares, quote(urlunparse(urlparse(…))), which keeps a scheme
+// and host. The error is the ValueError urlparse raises.
+func pyPath(s string, request bool) (string, []matcher.Step, error) {
+	p := &py.Stepper{S: s}
+	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(s))
 	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
 	u, err := py.URLParse(p.S)
 	if err != nil {
 		return p.S, p.Steps, err
 	}
-	p.Do("the scheme and host are dropped, and so are empty ';', '?' and '#'; the fragment is kept", py.SrcUnparse,
-		py.URLUnparse(py.URL{Path: u.Path, Params: u.Params, Query: u.Query, Fragment: u.Fragment}))
+	how := "the parts are put back together: empty ';', '?' and '#' are dropped"
+	if request {
+		u.Scheme, u.Netloc = "", ""
+		how = "the scheme and host are dropped, and so are empty ';', '?' and '#'; the fragment is kept"
+	}
+	p.Do(how, py.SrcUnparse, py.URLUnparse(u))
 	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
-	if p.S == "" {
+	if request && p.S == "" {
 		p.Do("an empty path is /", pySource+" (can_fetch)", "/")
 	}
-	return p.S, p.Steps, nil
-}
-
-// pyPatternSteps are the steps from a rule's value as written to the path
-// RuleLine compares: unquote (done by parse), then quote(urlunparse(
-// urlparse(…))), which keeps a scheme and host.
-func pyPatternSteps(value string) (string, []matcher.Step, error) {
-	p := &py.Stepper{S: value}
-	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(value))
-	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
-	u, err := py.URLParse(p.S)
-	if err != nil {
-		return p.S, p.Steps, err
-	}
-	p.Do("the parts are put back together: empty ';', '?' and '#' are dropped", py.SrcUnparse, py.URLUnparse(u))
-	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
 	return p.S, p.Steps, nil
 }
 
