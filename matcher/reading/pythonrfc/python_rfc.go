@@ -744,7 +744,7 @@ func prRequestPath(raw string) (string, []matcher.Step, error) {
 		return p.S, p.Steps, err
 	}
 	p.Do("the scheme and host are dropped; a '?' with nothing after it stays, and so does the fragment with its '#'", srcPRSplit, rest)
-	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '=' and '&' in the query stay as written", srcPRNormalize, prNormalizeURI(p.S))
+	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '=' and '&' in the query stay as written", srcPRNormalize, prNormalize(p.S, false))
 	if p.S == "" {
 		p.Do("an empty path is /", prSource+" (can_fetch)", "/")
 	}
@@ -763,26 +763,20 @@ func prUnsplit(s string) (string, error) {
 	return rest, err
 }
 
-// prNormalizeURI is normalize_uri: the path before the first '?' is
-// normalized whole, the query run by run between '=' and '&'.
-func prNormalizeURI(s string) string {
+// prNormalize is normalize_uri, or normalize_pattern for a rule: the path
+// before the first '?' is normalized whole, the query run by run between
+// '=' and '&'; normalize_pattern keeps '*' and '$' as written in both parts.
+func prNormalize(s string, rule bool) string {
+	keep, queryKeep := "", "=&"
+	if rule {
+		keep, queryKeep = "*$", "=&*$"
+	}
 	path, query, ok := strings.Cut(s, "?")
-	path = prRequote(path, "")
+	path = prRequote(path, keep)
 	if !ok {
 		return path
 	}
-	return path + "?" + prRequote(query, "=&")
-}
-
-// prNormalizePattern is normalize_pattern: as normalize_uri, but '*' and
-// '$' stay as written in both parts.
-func prNormalizePattern(s string) string {
-	path, query, ok := strings.Cut(s, "?")
-	path = prRequote(path, "*$")
-	if !ok {
-		return path
-	}
-	return path + "?" + prRequote(query, "=&*$")
+	return path + "?" + prRequote(query, queryKeep)
 }
 
 // prRequote is robotparser's normalize, quote(unquote(s)) with
@@ -822,7 +816,7 @@ func prRequote(s, keep string) string {
 // the path must end there; a '$' anywhere else makes RuleLine raise
 // ValueError, which parse() catches, dropping the rule (ok is false).
 func prRulePath(value string) (norm string, ok bool) {
-	norm = prNormalizePattern(prCollapse(value))
+	norm = prNormalize(prCollapse(value), true)
 	full := strings.HasSuffix(norm, "$")
 	norm = strings.TrimRight(norm, "$")
 	if strings.IndexByte(norm, '$') >= 0 {
@@ -863,7 +857,7 @@ func prCollapse(s string) string {
 func prPatternSteps(value string) []matcher.Step {
 	p := &py.Stepper{S: value}
 	p.Do("a run of '*' becomes one '*', and a '$' followed by '$' or '*' becomes one '$'", srcPRRuleLine, prCollapse(value))
-	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '*' and '$', and '=' and '&' in the query, stay as written", srcPRPattern, prNormalizePattern(p.S))
+	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '*' and '$', and '=' and '&' in the query, stay as written", srcPRPattern, prNormalize(p.S, true))
 	return p.Steps
 }
 
