@@ -268,11 +268,8 @@ func (p *pyParser) addEntry() {
 	p.entry = py.Entry{}
 	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
-	star := false
-	for _, ag := range p.File.AgentsOf(*g) {
-		a := p.File.AgentText(ag)
-		star = star || a.Token == "*"
-	}
+	// An agent is global when its value is '*'.
+	star := slices.ContainsFunc(p.File.AgentsOf(*g), func(a matcher.Agent) bool { return a.Global })
 	switch {
 	case !star:
 		p.ext.entries = append(p.ext.entries, gi)
@@ -424,14 +421,8 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: token}
 	chosen := -1
 	for _, gi := range ext.entries {
-		for _, ag := range f.AgentsOf(f.Groups[gi]) {
-			a := f.AgentText(ag)
-			if strings.Contains(name, py.Lower(a.Token)) {
-				chosen = gi
-				break
-			}
-		}
-		if chosen >= 0 {
+		if slices.ContainsFunc(f.AgentsOf(f.Groups[gi]), func(a matcher.Agent) bool { return strings.Contains(name, py.Lower(f.TokenOf(a))) }) {
+			chosen = gi
 			break
 		}
 	}
