@@ -330,15 +330,7 @@ func pyIsDecimal(r rune) bool { return unicode.IsDigit(r) && !inRanges(r, unicod
 
 // pyIsDigit is str.isdigit: not empty, and every character a digit.
 func IsDigit(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !pyIsDecimal(r) && !inRanges(r, pyDigitOnly) {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !pyIsDecimal(r) && !inRanges(r, pyDigitOnly) })
 }
 
 // pyMaxIntDigits is CPython's default limit on the digits int() converts

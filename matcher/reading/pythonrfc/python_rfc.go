@@ -210,15 +210,7 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 // prIsDecimal is str.isdecimal: not empty, every character a decimal
 // digit (CPython 3.13 knows the digits Unicode 15 added).
 func prIsDecimal(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) })
 }
 
 // raise records that parse() raised at line l: the group being built is
@@ -491,9 +483,6 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 
 func (s *prSelection) trace() matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: s.token}
-	if s.f.TracesAgents() {
-		tr.Agents = s.f.AgentMatches()
-	}
 	var key prKey
 	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {
@@ -505,15 +494,15 @@ func (s *prSelection) trace() matcher.GroupTrace {
 			in[gi] = true
 		}
 	}
-	for gi, g := range s.f.Groups {
-		if !s.f.TracesAgents() {
-			break
-		}
-		for ai, ag := range s.f.AgentsOf(g) {
-			a := s.f.AgentText(ag)
-			at := s.x.agent(gi, ai)
-			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
-			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
+	if s.f.TracesAgents() {
+		tr.Agents = s.f.AgentMatches()
+		for gi, g := range s.f.Groups {
+			for ai, ag := range s.f.AgentsOf(g) {
+				a := s.f.AgentText(ag)
+				at := s.x.agent(gi, ai)
+				matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
+				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
+			}
 		}
 	}
 	tr.Summary = s.summary(tr)
