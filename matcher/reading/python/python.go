@@ -125,14 +125,12 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	if !p.Diagnosing() {
-		p.entry = py.Entry{}
-		return
+	if p.Diagnosing() {
+		first := p.File.Line(p.entry.First - 1)
+		p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
+			"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
+			why, first.Number)
 	}
-	first := p.File.Line(p.entry.First - 1)
-	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
-		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
-		why, first.Number)
 	p.entry = py.Entry{}
 }
 
