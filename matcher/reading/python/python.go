@@ -262,9 +262,8 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 // addEntry is robotparser's _add_entry: the record becomes a group; the
 // first record naming '*' becomes the default, later ones are dropped.
 func (p *pyParser) addEntry() {
-	e := p.entry
+	gi := p.entry.AddTo(p.Scanner, true)
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
 	// An agent is global when its value is '*'.
 	star := slices.ContainsFunc(p.File.AgentsOf(*g), func(a matcher.Agent) bool { return a.Global })

@@ -226,13 +226,11 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 // addEntry is robotparser's _add_entry: the group is filed under each of
 // its user-agent values, lower-cased, merged with what is filed there.
 func (p *prParser) addEntry() {
-	e := p.entry
+	gi := p.entry.AddTo(p.Scanner, false)
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
 	for _, ag := range p.File.AgentsOf(p.File.Groups[gi]) {
-		a := p.File.AgentText(ag)
-		lower := prLower(a.Token)
+		lower := prLower(p.File.TokenOf(ag))
 		p.ext.lower = append(p.ext.lower, lower)
 		p.ext.file(lower, gi)
 	}
@@ -370,9 +368,8 @@ func prSelect(f *matcher.File, token string) matcher.GroupTrace {
 	s.sub = make([]bool, len(x.lower))
 	for gi, g := range f.Groups {
 		for ai, ag := range f.AgentsOf(g) {
-			a := f.AgentText(ag)
 			at := x.agent(gi, ai)
-			s.sub[at] = a.Token != "*" && strings.Contains(s.name, x.lower[at])
+			s.sub[at] = f.TokenOf(ag) != "*" && strings.Contains(s.name, x.lower[at])
 		}
 	}
 	if i, ok := x.index[prLower(token)]; ok {
@@ -406,12 +403,11 @@ func (s *prSelection) groupHits(gi int) map[string]bool {
 	}
 	var h map[string]bool
 	for ai, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
-		a := s.f.AgentText(ag)
 		if s.sub[s.x.agent(gi, ai)] {
 			if h == nil {
 				h = map[string]bool{}
 			}
-			h[a.Token] = true
+			h[s.f.TokenOf(ag)] = true
 		}
 	}
 	s.hitsOf[gi] = h
@@ -424,8 +420,7 @@ func (s *prSelection) values(gi int) map[string]bool {
 	}
 	v := make(map[string]bool, s.f.Groups[gi].Agents.Len())
 	for _, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
-		a := s.f.AgentText(ag)
-		v[a.Token] = true
+		v[s.f.TokenOf(ag)] = true
 	}
 	s.setOf[gi] = v
 	return v
@@ -594,9 +589,8 @@ func (s *prSelection) summary(tr matcher.GroupTrace) string {
 // matched: a value filed under another key of that group may be it.
 func (s *prSelection) firstHit() string {
 	for _, ag := range s.f.AgentsOf(s.f.Groups[s.x.keys[s.chosen].groups[0]]) {
-		a := s.f.AgentText(ag)
-		if s.hits[a.Token] {
-			return a.Token
+		if tok := s.f.TokenOf(ag); s.hits[tok] {
+			return tok
 		}
 	}
 	return ""
