@@ -63,11 +63,10 @@ func unquoteBytes(s string) []byte {
 // written %XX with upper-case hex. '*' and '$' are quoted too.
 func Quote(s string) string {
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
-		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
-			return "", 0, false
+		if c := s[i]; !pattern.IsUnreserved(c) && c != '/' {
+			return pattern.EscapeByte(c), 1, true
 		}
-		return pattern.EscapeByte(c), 1, true
+		return "", 0, false
 	})
 }
 
