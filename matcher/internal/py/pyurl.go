@@ -2,6 +2,7 @@ package py
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"robots-explorer/matcher/internal/intl"
@@ -228,17 +229,9 @@ func pyIPv4(s string) bool {
 		return false
 	}
 	for _, p := range parts {
-		if p == "" || len(p) > 3 || len(p) > 1 && p[0] == '0' {
-			return false
-		}
-		n := 0
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return false
-			}
-			n = n*10 + int(p[i]-'0')
-		}
-		if n > 255 {
+		// Atoi also takes a sign, which p[0] < '0' refuses.
+		n, err := strconv.Atoi(p)
+		if err != nil || p[0] < '0' || n > 255 || len(p) > 1 && p[0] == '0' {
 			return false
 		}
 	}
@@ -309,16 +302,11 @@ func pyIPv6(s string) bool {
 	return true
 }
 
+// pyHextet is 1 to 4 hex digits (ParseUint takes no sign in base 16, and
+// would take leading zeros beyond four).
 func pyHextet(p string) bool {
-	if p == "" || len(p) > 4 {
-		return false
-	}
-	for i := 0; i < len(p); i++ {
-		if !pattern.IsHex(p[i]) {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(p, 16, 16)
+	return err == nil && len(p) <= 4
 }
 
 // checkNetloc refuses a host outside ASCII that NFKC normalization turns
