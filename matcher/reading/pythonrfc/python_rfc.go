@@ -798,15 +798,12 @@ func prRequote(s, keep string) string {
 // '$', then normalize_pattern. A '$' left at the end is kept and means
 // the path must end there; a '$' anywhere else makes RuleLine raise
 // ValueError, which parse() catches, dropping the rule (ok is false).
-func prRulePath(value string) (norm string, ok bool) {
-	norm = prNormalize(prCollapse(value), true)
-	full := strings.HasSuffix(norm, "$")
-	norm = strings.TrimRight(norm, "$")
-	if strings.IndexByte(norm, '$') >= 0 {
+// After prCollapse no '$' stands beside another, and normalize_pattern
+// writes none, so a final '$' is one.
+func prRulePath(value string) (string, bool) {
+	norm := prNormalize(prCollapse(value), true)
+	if strings.Contains(strings.TrimSuffix(norm, "$"), "$") {
 		return "", false
-	}
-	if full {
-		norm += "$"
 	}
 	return norm, true
 }
