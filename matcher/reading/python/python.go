@@ -141,30 +141,24 @@ func (p *pyParser) line(l *matcher.Line, text string, c py.Cut) {
 			p.Report(int(l.Start), int(l.End), matcher.CodeNotBlank, matcher.Warning, pySource+" (RobotFileParser.parse)",
 				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
 		}
-		return
-	case matcher.KindComment:
-		return
 	case matcher.KindInvalid:
 		p.Report(int(l.Start), int(l.End), matcher.CodeInvalidLine, matcher.Warning, pySource,
 			"no ':' on this line: python ignores it")
-		return
-	}
-	value := py.Unquote(c.Value)
-	switch l.Kind {
 	case matcher.KindUserAgent:
-		p.userAgent(l, c.Value, value)
+		p.userAgent(l, c.Value)
 	case matcher.KindAllow, matcher.KindDisallow:
-		p.rule(l, value)
-	default:
-		p.other(l, c.Key, value)
+		p.rule(l, py.Unquote(c.Value))
+	case matcher.KindOther:
+		p.other(l, c.Key, py.Unquote(c.Value))
 	}
 }
 
-// userAgent reads a user-agent line whose value is raw, unquoted to value.
-func (p *pyParser) userAgent(l *matcher.Line, raw, value string) {
+// userAgent reads a user-agent line whose value, as written, is raw.
+func (p *pyParser) userAgent(l *matcher.Line, raw string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
+	value := py.Unquote(raw)
 	a := p.File.NewAgent(l.Number, raw, value, value == "*")
 	p.File.AppendAgent(&p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
