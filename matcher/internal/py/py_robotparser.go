@@ -78,6 +78,38 @@ func CutLine(text string) Cut {
 	return c
 }
 
+// Classify fills the line model of l, the line pl of robotparser's text,
+// as parse() cuts it (CutLine): the comment, and the key and value with
+// the kind that the key, lowered by lower, names. It returns the cut.
+func Classify(l *matcher.Line, pl Line, lower func(string) string) Cut {
+	c := CutLine(pl.Text)
+	if c.CommentAt >= 0 {
+		l.Comment = matcher.SpanOf(pl.Src(c.CommentAt+1), int(l.End))
+	}
+	switch {
+	case c.Body == "" && c.CommentAt >= 0:
+		l.Kind = matcher.KindComment
+	case c.Body == "":
+		l.Kind = matcher.KindBlank
+	case !c.Colon:
+		l.Kind = matcher.KindInvalid
+	default:
+		l.Key = matcher.SpanOf(pl.Src(c.KeyAt), pl.Src(c.KeyAt+len(c.Key)))
+		l.Value = matcher.SpanOf(pl.Src(c.ValueAt), pl.Src(c.ValueAt+len(c.Value)))
+		switch lower(c.Key) {
+		case "user-agent":
+			l.Kind = matcher.KindUserAgent
+		case "allow":
+			l.Kind = matcher.KindAllow
+		case "disallow":
+			l.Kind = matcher.KindDisallow
+		default:
+			l.Kind = matcher.KindOther
+		}
+	}
+	return c
+}
+
 // leadingSpace is how many bytes str.strip() removes at the start of s.
 func LeadingSpace(s string) int { return len(s) - len(strings.TrimLeftFunc(s, IsSpace)) }
 

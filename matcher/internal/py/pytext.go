@@ -127,24 +127,20 @@ func LineBreak(r rune) bool {
 	return false
 }
 
-// pySplitLines is body.decode("utf-8", "replace").splitlines(), keeping
+// SplitLinesEach is body.decode("utf-8", "replace").splitlines(), keeping
 // where each line lies in the source. CR LF is one break; a final line
-// without a break counts; an empty body has no lines. It also returns the
+// without a break counts; an empty body has no lines. It returns the
 // offset of the first byte that is not valid UTF-8, or -1: there Python's
 // strict decode raises UnicodeDecodeError. text is string(src): a valid
 // line's text is a slice of it, not a copy (a copy of every line was
 // the source once more, in 4 million strings for a 100 MiB file).
-func SplitLines(src []byte, text string) (lines []Line, badByte int) {
-	badByte = SplitLinesEach(src, text, nil, func(l Line) { lines = append(lines, l) })
-	return lines, badByte
-}
-
-// SplitLinesEach is SplitLines handing each line to emit as it is found,
-// so that a parse keeps only what it makes of the line (Scan): the slice
-// of every line, 32 bytes each, was 128 MiB beside a 100 MiB file's parse
-// (issue 16). pause, when not nil, is called every matcher.PauseEvery
-// lines: the split is the part of a Python reading's parse before its loop
-// over the lines (see matcher.ParseOptions.Pause).
+//
+// It hands each line to emit as it is found, so that a parse keeps only
+// what it makes of the line (Scan): the slice of every line, 32 bytes
+// each, was 128 MiB beside a 100 MiB file's parse (issue 16). pause, when
+// not nil, is called every matcher.PauseEvery lines: the split is the part
+// of a Python reading's parse before its loop over the lines (see
+// matcher.ParseOptions.Pause).
 func SplitLinesEach(src []byte, text string, pause func(), emit func(Line)) (badByte int) {
 	badByte = -1
 	start, count := 0, 0
@@ -334,15 +330,7 @@ func pyIsDecimal(r rune) bool { return unicode.IsDigit(r) && !inRanges(r, unicod
 
 // pyIsDigit is str.isdigit: not empty, and every character a digit.
 func IsDigit(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !pyIsDecimal(r) && !inRanges(r, pyDigitOnly) {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !pyIsDecimal(r) && !inRanges(r, pyDigitOnly) })
 }
 
 // pyMaxIntDigits is CPython's default limit on the digits int() converts

@@ -1,6 +1,8 @@
 package py
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"robots-explorer/matcher/internal/intl"
@@ -62,11 +64,10 @@ func unquoteBytes(s string) []byte {
 // written %XX with upper-case hex. '*' and '$' are quoted too.
 func Quote(s string) string {
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
-		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
-			return "", 0, false
+		if c := s[i]; !pattern.IsUnreserved(c) && c != '/' {
+			return pattern.EscapeByte(c), 1, true
 		}
-		return pattern.EscapeByte(c), 1, true
+		return "", 0, false
 	})
 }
 
@@ -83,15 +84,6 @@ var (
 		"sips", "mms", "sftp", "tel"}
 )
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // pySanitize is what urlsplit does first, following the WHATWG URL
 // standard: C0 control characters and spaces at the start are removed,
 // and tabs, CRs and LFs anywhere.
@@ -103,24 +95,24 @@ func Sanitize(s string) string {
 	return s
 }
 
-func IsSchemeByte(c byte) bool {
+func isSchemeByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
-// pyURLParse is urllib.parse.urlparse(s). It fails where CPython raises
-// ValueError: unbalanced brackets in the host, a bracketed host that is not
-// an IPv6 (or IPvFuture) address, or a host that NFKC normalization would
-// change into one holding '/', '?', '#', '@' or ':'.
-func URLParse(s string) (URL, error) {
-	var u URL
-	s = Sanitize(s)
+// SplitHost is urlsplit's first steps on a sanitized s: the scheme, when s
+// starts with one (as written, not lower-cased), then the host after "//"
+// up to the first '/', '?' or '#', and the rest. It fails where urlsplit
+// raises ValueError: unbalanced brackets in the host, a bracketed host that
+// is not an IPv6 (or IPvFuture) address, or a host that NFKC normalization
+// would change into one holding '/', '?', '#', '@' or ':'.
+func SplitHost(s string) (scheme, netloc, rest string, err error) {
 	if i := strings.IndexByte(s, ':'); i > 0 && IsASCIILetter(s[0]) {
 		ok := true
 		for j := 0; j < i; j++ {
-			ok = ok && IsSchemeByte(s[j])
+			ok = ok && isSchemeByte(s[j])
 		}
 		if ok {
-			u.Scheme, s = strings.ToLower(s[:i]), s[i+1:]
+			scheme, s = s[:i], s[i+1:]
 		}
 	}
 	if strings.HasPrefix(s, "//") {
@@ -128,23 +120,25 @@ func URLParse(s string) (URL, error) {
 		if i := strings.IndexAny(s[2:], "/?#"); i >= 0 {
 			end = 2 + i
 		}
-		u.Netloc, s = s[2:end], s[end:]
-		if err := CheckBrackets(u.Netloc); err != nil {
-			return u, err
+		netloc, s = s[2:end], s[end:]
+		if err := checkBrackets(netloc); err != nil {
+			return "", "", "", err
 		}
 	}
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s, u.Fragment = s[:i], s[i+1:]
+	return scheme, netloc, s, checkNetloc(netloc)
+}
+
+// URLParse is urllib.parse.urlparse(s), failing where SplitHost does.
+func URLParse(s string) (URL, error) {
+	scheme, netloc, s, err := SplitHost(Sanitize(s))
+	if err != nil {
+		return URL{}, err
 	}
-	if i := strings.IndexByte(s, '?'); i >= 0 {
-		s, u.Query = s[:i], s[i+1:]
-	}
-	if err := CheckNetloc(u.Netloc); err != nil {
-		return u, err
-	}
-	u.Path = s
-	if contains(pyUsesParams, u.Scheme) && strings.IndexByte(s, ';') >= 0 {
-		u.Path, u.Params = pySplitParams(s)
+	u := URL{Scheme: strings.ToLower(scheme), Netloc: netloc}
+	s, u.Fragment, _ = strings.Cut(s, "#")
+	u.Path, u.Query, _ = strings.Cut(s, "?")
+	if slices.Contains(pyUsesParams, u.Scheme) && strings.IndexByte(u.Path, ';') >= 0 {
+		u.Path, u.Params = pySplitParams(u.Path)
 	}
 	return u, nil
 }
@@ -172,7 +166,7 @@ func URLUnparse(u URL) string {
 	if u.Params != "" {
 		s += ";" + u.Params
 	}
-	if u.Netloc != "" || u.Scheme != "" && contains(pyUsesNetloc, u.Scheme) && !strings.HasPrefix(s, "//") {
+	if u.Netloc != "" || u.Scheme != "" && slices.Contains(pyUsesNetloc, u.Scheme) && !strings.HasPrefix(s, "//") {
 		if s != "" && s[0] != '/' {
 			s = "/" + s
 		}
@@ -190,7 +184,7 @@ func URLUnparse(u URL) string {
 	return s
 }
 
-func CheckBrackets(netloc string) error {
+func checkBrackets(netloc string) error {
 	open, close := strings.Contains(netloc, "["), strings.Contains(netloc, "]")
 	if open != close {
 		return &ValueError{"Invalid IPv6 URL"}
@@ -235,17 +229,9 @@ func pyIPv4(s string) bool {
 		return false
 	}
 	for _, p := range parts {
-		if p == "" || len(p) > 3 || len(p) > 1 && p[0] == '0' {
-			return false
-		}
-		n := 0
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return false
-			}
-			n = n*10 + int(p[i]-'0')
-		}
-		if n > 255 {
+		// Atoi also takes a sign, which p[0] < '0' refuses.
+		n, err := strconv.Atoi(p)
+		if err != nil || p[0] < '0' || n > 255 || len(p) > 1 && p[0] == '0' {
 			return false
 		}
 	}
@@ -316,21 +302,16 @@ func pyIPv6(s string) bool {
 	return true
 }
 
+// pyHextet is 1 to 4 hex digits (ParseUint takes no sign in base 16, and
+// would take leading zeros beyond four).
 func pyHextet(p string) bool {
-	if p == "" || len(p) > 4 {
-		return false
-	}
-	for i := 0; i < len(p); i++ {
-		if !pattern.IsHex(p[i]) {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(p, 16, 16)
+	return err == nil && len(p) <= 4
 }
 
-// pyCheckNetloc refuses a host outside ASCII that NFKC normalization turns
+// checkNetloc refuses a host outside ASCII that NFKC normalization turns
 // into one holding a URL delimiter ("ex℀mple" holds "a/c").
-func CheckNetloc(netloc string) error {
+func checkNetloc(netloc string) error {
 	if netloc == "" || IsASCII(netloc) {
 		return nil
 	}

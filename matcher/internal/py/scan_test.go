@@ -62,3 +62,9 @@ func readLinesAsSplitLines(t *testing.T, src []byte) {
 		}
 	}
 }
+
+// SplitLines is SplitLinesEach collecting the lines, for the tests.
+func SplitLines(src []byte, text string) (lines []Line, badByte int) {
+	badByte = SplitLinesEach(src, text, nil, func(l Line) { lines = append(lines, l) })
+	return lines, badByte
+}

@@ -82,25 +82,21 @@ type pyParser struct {
 	state int // 0: start, 1: saw user-agent, 2: saw a rule (robotparser's states)
 	entry py.Entry
 	stop  bool // parse() raised: the lines after are not read
-	// cut is the line being read, as python's text: its key and value are
-	// the decoded strings, where invalid UTF-8 became U+FFFD.
-	cut py.Cut
 }
 
-// key and value are the decoded key and value of the line being read.
-func (p *pyParser) key(*matcher.Line) string   { return p.cut.Key }
-func (p *pyParser) value(*matcher.Line) string { return p.cut.Value }
-
-// read reads one line, as parse() does in its loop.
+// read reads one line, as parse() does in its loop. Python's text of the
+// line is pl.Text: its key and value are the decoded strings, where
+// invalid UTF-8 became U+FFFD. The lines after parse() raised fill the
+// line model only.
 func (p *pyParser) read(l *matcher.Line, pl py.Line) {
+	c := py.Classify(l, pl, strings.ToLower)
 	if p.stop {
-		p.classify(l, pl)
 		return
 	}
 	if pl.Text == "" {
 		p.blank(l)
 	}
-	p.line(l, pl)
+	p.line(l, pl.Text, c)
 }
 
 // end is what parse() does after its loop.
@@ -129,81 +125,41 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	if !p.Diagnosing() {
-		p.entry = py.Entry{}
-		return
+	if p.Diagnosing() {
+		first := p.File.Line(p.entry.First - 1)
+		p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
+			"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
+			why, first.Number)
 	}
-	first := p.File.Line(p.entry.First - 1)
-	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
-		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
-		why, first.Number)
 	p.entry = py.Entry{}
 }
 
-// classify fills the line model without acting on the line (used for the
-// lines after parse() raised).
-func (p *pyParser) classify(l *matcher.Line, pl py.Line) py.Cut {
-	c := py.CutLine(pl.Text)
-	if c.CommentAt >= 0 {
-		l.Comment = matcher.SpanOf(pl.Src(c.CommentAt+1), int(l.End))
-	}
-	switch {
-	case c.Body == "" && c.CommentAt >= 0:
-		l.Kind = matcher.KindComment
-	case c.Body == "":
-		l.Kind = matcher.KindBlank
-	case !c.Colon:
-		l.Kind = matcher.KindInvalid
-	default:
-		l.Key = matcher.SpanOf(pl.Src(c.KeyAt), pl.Src(c.KeyAt+len(c.Key)))
-		l.Value = matcher.SpanOf(pl.Src(c.ValueAt), pl.Src(c.ValueAt+len(c.Value)))
-		switch strings.ToLower(c.Key) {
-		case "user-agent":
-			l.Kind = matcher.KindUserAgent
-		case "allow":
-			l.Kind = matcher.KindAllow
-		case "disallow":
-			l.Kind = matcher.KindDisallow
-		default:
-			l.Kind = matcher.KindOther
-		}
-	}
-	return c
-}
-
-func (p *pyParser) line(l *matcher.Line, pl py.Line) {
-	c := p.classify(l, pl)
-	p.cut = c
+func (p *pyParser) line(l *matcher.Line, text string, c py.Cut) {
 	switch l.Kind {
 	case matcher.KindBlank:
-		if pl.Text != "" && p.state != 0 {
+		if text != "" && p.state != 0 {
 			p.Report(int(l.Start), int(l.End), matcher.CodeNotBlank, matcher.Warning, pySource+" (RobotFileParser.parse)",
 				"this line holds only white space: python ends a record only at an empty line, so the record goes on")
 		}
-		return
-	case matcher.KindComment:
-		return
 	case matcher.KindInvalid:
 		p.Report(int(l.Start), int(l.End), matcher.CodeInvalidLine, matcher.Warning, pySource,
 			"no ':' on this line: python ignores it")
-		return
-	}
-	value := py.Unquote(c.Value)
-	switch l.Kind {
 	case matcher.KindUserAgent:
-		p.userAgent(l, value)
+		p.userAgent(l, c.Value)
 	case matcher.KindAllow, matcher.KindDisallow:
-		p.rule(l, value)
-	default:
-		p.other(l, value)
+		p.rule(l, py.Unquote(c.Value))
+	case matcher.KindOther:
+		p.other(l, c.Key, py.Unquote(c.Value))
 	}
 }
 
-func (p *pyParser) userAgent(l *matcher.Line, value string) {
+// userAgent reads a user-agent line whose value, as written, is raw.
+func (p *pyParser) userAgent(l *matcher.Line, raw string) {
 	if p.state == 2 {
 		p.addEntry()
 	}
-	a := p.File.NewAgent(l.Number, p.value(l), value, value == "*")
+	value := py.Unquote(raw)
+	a := p.File.NewAgent(l.Number, raw, value, value == "*")
 	p.File.AppendAgent(&p.entry.Agents, a)
 	p.entry.Read(int(l.Number))
 	p.state = 1
@@ -264,27 +220,26 @@ func (p *pyParser) checkPattern(l *matcher.Line, value string) {
 	}
 }
 
-func (p *pyParser) other(l *matcher.Line, value string) {
-	key := strings.ToLower(p.key(l))
-	switch key {
+func (p *pyParser) other(l *matcher.Line, key, value string) {
+	switch lower := strings.ToLower(key); lower {
 	case "crawl-delay", "request-rate":
 		if p.state == 0 {
 			return
 		}
-		if raises, why := py.NumberRaises(key, value, py.IsDigit); raises {
-			p.raise(l, &py.ValueError{Msg: why}, "reading the "+p.key(l)+" value")
+		if raises, why := py.NumberRaises(lower, value, py.IsDigit); raises {
+			p.raise(l, &py.ValueError{Msg: why}, "reading the "+key+" value")
 			return
 		}
 		if p.state == 1 {
 			p.Report(int(l.Key.Start), int(l.End), matcher.CodeRecordBreak, matcher.Info, pySource+" (RobotFileParser.parse)",
-				"python counts %s as a rule line: a user-agent line after it starts a new record", p.key(l))
+				"python counts %s as a rule line: a user-agent line after it starts a new record", key)
 		}
 		p.entry.Read(int(l.Number))
 		p.state = 2
 	case "sitemap":
 	default:
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, pySource,
-			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", p.key(l))
+			"python knows user-agent, allow, disallow, crawl-delay, request-rate and sitemap; it ignores %q", key)
 	}
 }
 
@@ -301,15 +256,11 @@ func (p *pyParser) raise(l *matcher.Line, err error, doing string) {
 // addEntry is robotparser's _add_entry: the record becomes a group; the
 // first record naming '*' becomes the default, later ones are dropped.
 func (p *pyParser) addEntry() {
-	e := p.entry
+	gi := p.entry.AddTo(p.Scanner, true)
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, true)
 	g := &p.File.Groups[gi]
-	star := false
-	for _, ag := range p.File.AgentsOf(*g) {
-		a := p.File.AgentText(ag)
-		star = star || a.Token == "*"
-	}
+	// An agent is global when its value is '*'.
+	star := slices.ContainsFunc(p.File.AgentsOf(*g), func(a matcher.Agent) bool { return a.Global })
 	switch {
 	case !star:
 		p.ext.entries = append(p.ext.entries, gi)
@@ -350,7 +301,7 @@ var pythonChoices = compare.Choices{
 	Merge: compare.FirstNamedNotGlobal,
 	Match: compare.MatchPrefix,
 	Path: func(t *matcher.Target) (string, bool) {
-		p, _, err := pyRequestPath(py.TargetInput(t))
+		p, _, err := pyPath(py.TargetInput(t), true)
 		return p, err == nil
 	},
 	Pattern: func(v string) (string, bool) {
@@ -385,7 +336,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if ext == nil {
 		ext = &pyFile{def: -1}
 	}
-	path, steps, err := pyRequestPath(py.TargetInput(t))
+	path, steps, err := pyPath(py.TargetInput(t), true)
 	res.Path, res.Steps = path, steps
 	res.Groups = f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return pySelect(f, ext, token) }).Trace
 	switch {
@@ -399,7 +350,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 			if r := &rules[i]; strings.HasPrefix(path, f.NormalizedRule(r)) && res.Weighs(f, r.Allow(), -1) {
 				m := f.MatchOf(r)
 				m.Priority = -1
-				_, m.Steps, _ = pyPatternSteps(m.Pattern)
+				_, m.Steps, _ = pyPath(m.Pattern, false)
 				res.AddMatch(f, m)
 			}
 		}
@@ -419,40 +370,31 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
-// pyRequestPath is what can_fetch compares: the URL unquoted, parsed with
-// urlparse, put back together from its path, params, query and fragment
-// alone (urlunparse), and quoted; "/" when that is empty. The error is the
-// ValueError urlparse raises.
-func pyRequestPath(raw string) (string, []matcher.Step, error) {
-	p := &py.Stepper{S: raw}
-	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(raw))
+// pyPath is the path python compares, from s as written, with its steps:
+// s unquoted (for a rule, parse did it), parsed with urlparse, put back
+// together with urlunparse, and quoted. For the URL of a request it is
+// what can_fetch compares: only path, params, query and fragment are put
+// back, and an empty path is "/". For a rule's value it is the path
+// RuleLine compares, quote(urlunparse(urlparse(…))), which keeps a scheme
+// and host. The error is the ValueError urlparse raises.
+func pyPath(s string, request bool) (string, []matcher.Step, error) {
+	p := &py.Stepper{S: s}
+	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(s))
 	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
 	u, err := py.URLParse(p.S)
 	if err != nil {
 		return p.S, p.Steps, err
 	}
-	p.Do("the scheme and host are dropped, and so are empty ';', '?' and '#'; the fragment is kept", py.SrcUnparse,
-		py.URLUnparse(py.URL{Path: u.Path, Params: u.Params, Query: u.Query, Fragment: u.Fragment}))
+	how := "the parts are put back together: empty ';', '?' and '#' are dropped"
+	if request {
+		u.Scheme, u.Netloc = "", ""
+		how = "the scheme and host are dropped, and so are empty ';', '?' and '#'; the fragment is kept"
+	}
+	p.Do(how, py.SrcUnparse, py.URLUnparse(u))
 	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
-	if p.S == "" {
+	if request && p.S == "" {
 		p.Do("an empty path is /", pySource+" (can_fetch)", "/")
 	}
-	return p.S, p.Steps, nil
-}
-
-// pyPatternSteps are the steps from a rule's value as written to the path
-// RuleLine compares: unquote (done by parse), then quote(urlunparse(
-// urlparse(…))), which keeps a scheme and host.
-func pyPatternSteps(value string) (string, []matcher.Step, error) {
-	p := &py.Stepper{S: value}
-	p.Do("%XX escapes are decoded (a broken UTF-8 sequence becomes U+FFFD)", py.SrcUnquote, py.Unquote(value))
-	p.Do("control characters and spaces at the start are removed, and tabs, CRs and LFs anywhere", py.SrcSanitize, py.Sanitize(p.S))
-	u, err := py.URLParse(p.S)
-	if err != nil {
-		return p.S, p.Steps, err
-	}
-	p.Do("the parts are put back together: empty ';', '?' and '#' are dropped", py.SrcUnparse, py.URLUnparse(u))
-	p.Do("everything but letters, digits, '_.-~' and '/' is percent-encoded, as UTF-8 with upper-case hex", py.SrcQuote, py.Quote(p.S))
 	return p.S, p.Steps, nil
 }
 
@@ -470,14 +412,8 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: token}
 	chosen := -1
 	for _, gi := range ext.entries {
-		for _, ag := range f.AgentsOf(f.Groups[gi]) {
-			a := f.AgentText(ag)
-			if strings.Contains(name, py.Lower(a.Token)) {
-				chosen = gi
-				break
-			}
-		}
-		if chosen >= 0 {
+		if slices.ContainsFunc(f.AgentsOf(f.Groups[gi]), func(a matcher.Agent) bool { return strings.Contains(name, py.Lower(f.TokenOf(a))) }) {
+			chosen = gi
 			break
 		}
 	}

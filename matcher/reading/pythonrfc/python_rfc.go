@@ -115,9 +115,10 @@ type prParser struct {
 }
 
 // read reads one line, as parse() does in its loop; python's text of the
-// line is its bytes, decoded with surrogateescape.
+// line is its bytes, decoded with surrogateescape. The lines after parse()
+// raised fill the line model only.
 func (p *prParser) read(l *matcher.Line, _ py.Line) {
-	c := p.classify(l)
+	c := py.Classify(l, py.NewLine(int(l.Start), int(l.End), p.Text[l.Start:l.End], nil), prLower)
 	if !p.stop {
 		p.line(l, c)
 	}
@@ -128,38 +129,6 @@ func (p *prParser) end() {
 	if !p.stop && p.state != 0 {
 		p.addEntry()
 	}
-}
-
-// classify fills the line model: the comment cut at the first '#', the
-// rest stripped and split at the first ':', the key lower-cased.
-func (p *prParser) classify(l *matcher.Line) py.Cut {
-	start := int(l.Start)
-	c := py.CutLine(p.Text[l.Start:l.End])
-	if c.CommentAt >= 0 {
-		l.Comment = matcher.SpanOf(start+c.CommentAt+1, int(l.End))
-	}
-	switch {
-	case c.Body == "" && c.CommentAt >= 0:
-		l.Kind = matcher.KindComment
-	case c.Body == "":
-		l.Kind = matcher.KindBlank
-	case !c.Colon:
-		l.Kind = matcher.KindInvalid
-	default:
-		l.Key = matcher.SpanOf(start+c.KeyAt, start+c.KeyAt+len(c.Key))
-		l.Value = matcher.SpanOf(start+c.ValueAt, start+c.ValueAt+len(c.Value))
-		switch prLower(c.Key) {
-		case "user-agent":
-			l.Kind = matcher.KindUserAgent
-		case "allow":
-			l.Kind = matcher.KindAllow
-		case "disallow":
-			l.Kind = matcher.KindDisallow
-		default:
-			l.Kind = matcher.KindOther
-		}
-	}
-	return c
 }
 
 func (p *prParser) line(l *matcher.Line, c py.Cut) {
@@ -241,15 +210,7 @@ func (p *prParser) other(l *matcher.Line, key, value string) {
 // prIsDecimal is str.isdecimal: not empty, every character a decimal
 // digit (CPython 3.13 knows the digits Unicode 15 added).
 func prIsDecimal(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) })
 }
 
 // raise records that parse() raised at line l: the group being built is
@@ -265,13 +226,11 @@ func (p *prParser) raise(l *matcher.Line, why string) {
 // addEntry is robotparser's _add_entry: the group is filed under each of
 // its user-agent values, lower-cased, merged with what is filed there.
 func (p *prParser) addEntry() {
-	e := p.entry
+	gi := p.entry.AddTo(p.Scanner, false)
 	p.entry = py.Entry{}
-	gi := e.AddTo(p.Scanner, false)
 	p.ext.agentAt = append(p.ext.agentAt, int32(len(p.ext.lower)))
 	for _, ag := range p.File.AgentsOf(p.File.Groups[gi]) {
-		a := p.File.AgentText(ag)
-		lower := prLower(a.Token)
+		lower := prLower(p.File.TokenOf(ag))
 		p.ext.lower = append(p.ext.lower, lower)
 		p.ext.file(lower, gi)
 	}
@@ -409,9 +368,8 @@ func prSelect(f *matcher.File, token string) matcher.GroupTrace {
 	s.sub = make([]bool, len(x.lower))
 	for gi, g := range f.Groups {
 		for ai, ag := range f.AgentsOf(g) {
-			a := f.AgentText(ag)
 			at := x.agent(gi, ai)
-			s.sub[at] = a.Token != "*" && strings.Contains(s.name, x.lower[at])
+			s.sub[at] = f.TokenOf(ag) != "*" && strings.Contains(s.name, x.lower[at])
 		}
 	}
 	if i, ok := x.index[prLower(token)]; ok {
@@ -445,12 +403,11 @@ func (s *prSelection) groupHits(gi int) map[string]bool {
 	}
 	var h map[string]bool
 	for ai, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
-		a := s.f.AgentText(ag)
 		if s.sub[s.x.agent(gi, ai)] {
 			if h == nil {
 				h = map[string]bool{}
 			}
-			h[a.Token] = true
+			h[s.f.TokenOf(ag)] = true
 		}
 	}
 	s.hitsOf[gi] = h
@@ -463,8 +420,7 @@ func (s *prSelection) values(gi int) map[string]bool {
 	}
 	v := make(map[string]bool, s.f.Groups[gi].Agents.Len())
 	for _, ag := range s.f.AgentsOf(s.f.Groups[gi]) {
-		a := s.f.AgentText(ag)
-		v[a.Token] = true
+		v[s.f.TokenOf(ag)] = true
 	}
 	s.setOf[gi] = v
 	return v
@@ -522,9 +478,6 @@ func (s *prSelection) inAll(value string, groups []int) bool {
 
 func (s *prSelection) trace() matcher.GroupTrace {
 	tr := matcher.GroupTrace{Token: s.token}
-	if s.f.TracesAgents() {
-		tr.Agents = s.f.AgentMatches()
-	}
 	var key prKey
 	in := make([]bool, len(s.f.Groups))
 	if s.chosen >= 0 {
@@ -536,15 +489,15 @@ func (s *prSelection) trace() matcher.GroupTrace {
 			in[gi] = true
 		}
 	}
-	for gi, g := range s.f.Groups {
-		if !s.f.TracesAgents() {
-			break
-		}
-		for ai, ag := range s.f.AgentsOf(g) {
-			a := s.f.AgentText(ag)
-			at := s.x.agent(gi, ai)
-			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
-			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
+	if s.f.TracesAgents() {
+		tr.Agents = s.f.AgentMatches()
+		for gi, g := range s.f.Groups {
+			for ai, ag := range s.f.AgentsOf(g) {
+				a := s.f.AgentText(ag)
+				at := s.x.agent(gi, ai)
+				matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
+				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
+			}
 		}
 	}
 	tr.Summary = s.summary(tr)
@@ -636,9 +589,8 @@ func (s *prSelection) summary(tr matcher.GroupTrace) string {
 // matched: a value filed under another key of that group may be it.
 func (s *prSelection) firstHit() string {
 	for _, ag := range s.f.AgentsOf(s.f.Groups[s.x.keys[s.chosen].groups[0]]) {
-		a := s.f.AgentText(ag)
-		if s.hits[a.Token] {
-			return a.Token
+		if tok := s.f.TokenOf(ag); s.hits[tok] {
+			return tok
 		}
 	}
 	return ""
@@ -775,7 +727,7 @@ func prRequestPath(raw string) (string, []matcher.Step, error) {
 		return p.S, p.Steps, err
 	}
 	p.Do("the scheme and host are dropped; a '?' with nothing after it stays, and so does the fragment with its '#'", srcPRSplit, rest)
-	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '=' and '&' in the query stay as written", srcPRNormalize, prNormalizeURI(p.S))
+	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '=' and '&' in the query stay as written", srcPRNormalize, prNormalize(p.S, false))
 	if p.S == "" {
 		p.Do("an empty path is /", prSource+" (can_fetch)", "/")
 	}
@@ -783,66 +735,31 @@ func prRequestPath(raw string) (string, []matcher.Step, error) {
 }
 
 // prUnsplit is _urlunsplit(None, None, path, query, fragment) of what
-// _urlsplit(s) returns, with an empty default scheme. A path that starts
-// with "//" gets two more slashes, so that it is not read as a host.
+// _urlsplit(s) returns, with an empty default scheme: what follows the
+// scheme and host, as written. A path that starts with "//" gets two more
+// slashes, so that it is not read as a host.
 func prUnsplit(s string) (string, error) {
-	if i := strings.IndexByte(s, ':'); i > 0 && py.IsASCIILetter(s[0]) {
-		ok := true
-		for j := 0; j < i; j++ {
-			ok = ok && py.IsSchemeByte(s[j])
-		}
-		if ok {
-			s = s[i+1:]
-		}
+	_, _, rest, err := py.SplitHost(s)
+	if strings.HasPrefix(rest, "//") {
+		rest = "//" + rest
 	}
-	netloc := ""
-	if strings.HasPrefix(s, "//") {
-		end := len(s)
-		if i := strings.IndexAny(s[2:], "/?#"); i >= 0 {
-			end = 2 + i
-		}
-		netloc, s = s[2:end], s[end:]
-		if err := py.CheckBrackets(netloc); err != nil {
-			return "", err
-		}
-	}
-	path, fragment, hasFragment := strings.Cut(s, "#")
-	path, query, hasQuery := strings.Cut(path, "?")
-	if err := py.CheckNetloc(netloc); err != nil {
-		return "", err
-	}
-	if strings.HasPrefix(path, "//") {
-		path = "//" + path
-	}
-	if hasQuery {
-		path += "?" + query
-	}
-	if hasFragment {
-		path += "#" + fragment
-	}
-	return path, nil
+	return rest, err
 }
 
-// prNormalizeURI is normalize_uri: the path before the first '?' is
-// normalized whole, the query run by run between '=' and '&'.
-func prNormalizeURI(s string) string {
+// prNormalize is normalize_uri, or normalize_pattern for a rule: the path
+// before the first '?' is normalized whole, the query run by run between
+// '=' and '&'; normalize_pattern keeps '*' and '$' as written in both parts.
+func prNormalize(s string, rule bool) string {
+	keep, queryKeep := "", "=&"
+	if rule {
+		keep, queryKeep = "*$", "=&*$"
+	}
 	path, query, ok := strings.Cut(s, "?")
-	path = prRequote(path, "")
+	path = prRequote(path, keep)
 	if !ok {
 		return path
 	}
-	return path + "?" + prRequote(query, "=&")
-}
-
-// prNormalizePattern is normalize_pattern: as normalize_uri, but '*' and
-// '$' stay as written in both parts.
-func prNormalizePattern(s string) string {
-	path, query, ok := strings.Cut(s, "?")
-	path = prRequote(path, "*$")
-	if !ok {
-		return path
-	}
-	return path + "?" + prRequote(query, "=&*$")
+	return path + "?" + prRequote(query, queryKeep)
 }
 
 // prRequote is robotparser's normalize, quote(unquote(s)) with
@@ -881,15 +798,12 @@ func prRequote(s, keep string) string {
 // '$', then normalize_pattern. A '$' left at the end is kept and means
 // the path must end there; a '$' anywhere else makes RuleLine raise
 // ValueError, which parse() catches, dropping the rule (ok is false).
-func prRulePath(value string) (norm string, ok bool) {
-	norm = prNormalizePattern(prCollapse(value))
-	full := strings.HasSuffix(norm, "$")
-	norm = strings.TrimRight(norm, "$")
-	if strings.IndexByte(norm, '$') >= 0 {
+// After prCollapse no '$' stands beside another, and normalize_pattern
+// writes none, so a final '$' is one.
+func prRulePath(value string) (string, bool) {
+	norm := prNormalize(prCollapse(value), true)
+	if strings.Contains(strings.TrimSuffix(norm, "$"), "$") {
 		return "", false
-	}
-	if full {
-		norm += "$"
 	}
 	return norm, true
 }
@@ -923,7 +837,7 @@ func prCollapse(s string) string {
 func prPatternSteps(value string) []matcher.Step {
 	p := &py.Stepper{S: value}
 	p.Do("a run of '*' becomes one '*', and a '$' followed by '$' or '*' becomes one '$'", srcPRRuleLine, prCollapse(value))
-	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '*' and '$', and '=' and '&' in the query, stay as written", srcPRPattern, prNormalizePattern(p.S))
+	p.Do("%XX escapes are decoded, then everything but letters, digits, '_.-~' and '/' is percent-encoded (UTF-8, upper-case hex); '*' and '$', and '=' and '&' in the query, stay as written", srcPRPattern, prNormalize(p.S, true))
 	return p.Steps
 }
 

@@ -286,6 +286,6 @@ func FuzzPythonRFCMatch(f *testing.F) {
 		f.Add(s, "/aabab")
 	}
 	f.Fuzz(func(t *testing.T, value, path string) {
-		checkPRMatch(t, value, prNormalizeURI(path))
+		checkPRMatch(t, value, prNormalize(path, false))
 	})
 }
