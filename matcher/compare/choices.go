@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"maps"
 	"strings"
 
 	"robots-explorer/matcher"
@@ -456,13 +457,8 @@ var RFCSays = map[Factor]string{
 }
 
 func Says(base map[Factor]string, over map[Factor]string) map[Factor]string {
-	out := make(map[Factor]string, len(base))
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range over {
-		out[k] = v
-	}
+	out := maps.Clone(base)
+	maps.Copy(out, over)
 	return out
 }
 

@@ -9,6 +9,7 @@ package compare
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -332,21 +333,12 @@ func firstDifferent(x, y []int32) int32 {
 	best := int32(0)
 	for _, pair := range [][2][]int32{{x, y}, {y, x}} {
 		for _, v := range pair[0] {
-			if !containsLine(pair[1], v) && (best == 0 || v < best) {
+			if !slices.Contains(pair[1], v) && (best == 0 || v < best) {
 				best = v
 			}
 		}
 	}
 	return best
-}
-
-func containsLine(s []int32, v int32) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // lineList writes a few line numbers: "line 4", "lines 2, 4", "no line".
@@ -381,8 +373,6 @@ func kindWords(k matcher.Kind) string {
 		return "a record it does not know"
 	case matcher.KindInvalid:
 		return "a line that is not a record"
-	case matcher.KindBlank, matcher.KindComment:
-		return articled(k.String()) + " line"
 	default:
 		return articled(k.String()) + " line"
 	}
