@@ -12,14 +12,14 @@ import (
 // evaluation, not by comparing their explanations: each reading describes
 // itself as a set of Choices (which keys it accepts, how it bounds groups,
 // how it matches tokens, ...), a small model evaluates one URL from those
-// choices, and Compare swaps one choice of one reading for the other's and
-// sees whether the verdict then agrees. The factor named is the first, in
-// factorOrder, whose swap alone makes the two agree.
+// choices, and CompareWith swaps one choice of one reading for the
+// other's and sees whether the verdict then agrees. The factor named is
+// the first, in factorOrder, whose swap alone makes the two agree.
 //
 // The model is held to the real readings: a difference is explained by
 // swaps only when the model, given each reading's own choices, reaches
-// that reading's real verdict; otherwise Compare says it cannot name the
-// factor. A reading plugs in by giving its Reader a Choices method (see
+// that reading's real verdict; otherwise CompareWith says it cannot name
+// the factor. A reading plugs in by giving its Reader a Choices method (see
 // Chooser); a reading without one is compared by its explanations only.
 
 // A modelLine is one line as a reading lexed it: what kind of record it is

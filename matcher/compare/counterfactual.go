@@ -7,7 +7,7 @@ import (
 	"robots-explorer/matcher"
 )
 
-// The swappable choices, in the fixed order in which Compare tries them:
+// The swappable choices, in the fixed order in which CompareWith tries them:
 // from how the file is read, through which groups apply, to how a rule
 // matches and which rule decides. A factor earlier in the list is named
 // when swapping it alone makes the readings agree, even if a later one
