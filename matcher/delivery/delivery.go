@@ -435,18 +435,14 @@ func authorityOf(u string) string {
 	return s
 }
 
-func hours(d time.Duration) string {
-	h := int(d.Hours())
-	if h == 1 {
-		return "1 hour"
-	}
-	return fmt.Sprintf("%d hours", h)
-}
+func hours(d time.Duration) string { return count(int(d.Hours()), "hour") }
 
-func days(d time.Duration) string {
-	n := int(d.Hours() / 24)
+func days(d time.Duration) string { return count(int(d.Hours()/24), "day") }
+
+// count is "1 unit" or "n units".
+func count(n int, unit string) string {
 	if n == 1 {
-		return "1 day"
+		return "1 " + unit
 	}
-	return fmt.Sprintf("%d days", n)
+	return fmt.Sprintf("%d %ss", n, unit)
 }
