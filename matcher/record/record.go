@@ -208,13 +208,10 @@ func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time)
 	}
 	facts := *d
 	facts.Redirects = append([]string(nil), d.Redirects...)
-	// UTC, so that the record reads the same wherever it was made.
-	if !facts.ObservedAt.IsZero() {
-		facts.ObservedAt = facts.ObservedAt.UTC()
-	}
-	if !facts.UnreachableSince.IsZero() {
-		facts.UnreachableSince = facts.UnreachableSince.UTC()
-	}
+	// UTC, so that the record reads the same wherever it was made (a zero
+	// time stays zero).
+	facts.ObservedAt = facts.ObservedAt.UTC()
+	facts.UnreachableSince = facts.UnreachableSince.UTC()
 	if facts.RobotsURL == "" {
 		facts.RobotsURL = robotsURL
 	}
