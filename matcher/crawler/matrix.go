@@ -45,18 +45,6 @@ func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
 	return m
 }
 
-// Distinct is how many evaluations one URL costs: the number of distinct
-// selections.
-func (m *Matrix) Distinct() int {
-	n := 0
-	for i, r := range m.rep {
-		if r == i {
-			n++
-		}
-	}
-	return n
-}
-
 // Evaluate fills out[i] with plan i's Result on t; plans that share a
 // selection share one Result, whose Token, Groups and Explanation are
 // those of the first of them. Use Plan.Evaluate for a Result of one's own.
