@@ -182,18 +182,6 @@ func (a *Assessment) set(e Effect, section, format string, args ...any) {
 	a.Effect, a.Section, a.Sentence = e, section, fmt.Sprintf(format, args...)
 }
 
-// NotesOn returns the assessment's notes on one topic (status, redirects,
-// error, content-type, freshness, size), in the order they were made.
-func (a Assessment) NotesOn(topic string) []Note {
-	var out []Note
-	for _, n := range a.Notes {
-		if n.Topic == topic {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 func (a *Assessment) note(topic string, sev matcher.Severity, source, format string, args ...any) {
 	a.Notes = append(a.Notes, Note{Topic: topic, Severity: sev, Sentence: fmt.Sprintf(format, args...), Source: source})
 }
