@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"maps"
 	"strings"
 
 	"robots-explorer/matcher"
@@ -11,14 +12,14 @@ import (
 // evaluation, not by comparing their explanations: each reading describes
 // itself as a set of Choices (which keys it accepts, how it bounds groups,
 // how it matches tokens, ...), a small model evaluates one URL from those
-// choices, and Compare swaps one choice of one reading for the other's and
-// sees whether the verdict then agrees. The factor named is the first, in
-// factorOrder, whose swap alone makes the two agree.
+// choices, and CompareWith swaps one choice of one reading for the
+// other's and sees whether the verdict then agrees. The factor named is
+// the first, in factorOrder, whose swap alone makes the two agree.
 //
 // The model is held to the real readings: a difference is explained by
 // swaps only when the model, given each reading's own choices, reaches
-// that reading's real verdict; otherwise Compare says it cannot name the
-// factor. A reading plugs in by giving its Reader a Choices method (see
+// that reading's real verdict; otherwise CompareWith says it cannot name
+// the factor. A reading plugs in by giving its Reader a Choices method (see
 // Chooser); a reading without one is compared by its explanations only.
 
 // A modelLine is one line as a reading lexed it: what kind of record it is
@@ -196,43 +197,38 @@ func LinesOf(f *matcher.File) []ModelLine {
 // BoundsAgentAfterRule is RFC 9309 §2.1's grouping, which robots.cc shares:
 // a user-agent line after a rule starts a new group; no other line ends
 // one; a rule before any user-agent line belongs to no group.
-func BoundsAgentAfterRule(lines []ModelLine) []modelGroup {
-	var b groupBuilder
-	open, seenRule := false, false
-	for i := range lines {
-		l := &lines[i]
-		if l.Stop {
-			break
-		}
-		switch {
-		case l.Kind == matcher.KindUserAgent:
-			if !open || seenRule {
-				b.open()
-				open, seenRule = true, false
-			}
-			b.agent(l)
-		case l.Kind.IsRule() && open:
-			b.rule(l)
-			seenRule = true
-		}
-	}
-	return b.groups()
-}
+func BoundsAgentAfterRule(lines []ModelLine) []modelGroup { return afterRule{}.bounds(lines) }
 
 // BoundsDelayEndsAgents is CPython's RFC 9309 rewrite: as RFC 9309, but a
 // Crawl-delay or Request-rate line after the user-agent lines also ends
 // them, and parse() raising loses the group being built.
 func BoundsDelayEndsAgents(lines []ModelLine) []modelGroup {
+	return afterRule{delayEnds: true, stopDrops: true}.bounds(lines)
+}
+
+// BoundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
+// record, and a user-agent line after a rule starts a new one.
+func BoundsBlankLine(lines []ModelLine) []modelGroup { return afterRule{blankEnds: true}.bounds(lines) }
+
+// afterRule is the grouping the three above share: a user-agent line
+// after a rule starts a new group. blankEnds: a blank line ends the group
+// too; delayEnds: a Crawl-delay or Request-rate line counts as a rule
+// there; stopDrops: the group open where the program stops is lost.
+type afterRule struct{ blankEnds, delayEnds, stopDrops bool }
+
+func (o afterRule) bounds(lines []ModelLine) []modelGroup {
 	var b groupBuilder
 	open, seenRule := false, false
 	for i := range lines {
 		l := &lines[i]
 		switch {
 		case l.Stop:
-			if open {
+			if open && o.stopDrops {
 				b.drop()
 			}
 			return b.groups()
+		case l.Kind == matcher.KindBlank && o.blankEnds:
+			open, seenRule = false, false
 		case l.Kind == matcher.KindUserAgent:
 			if !open || seenRule {
 				b.open()
@@ -242,7 +238,7 @@ func BoundsDelayEndsAgents(lines []ModelLine) []modelGroup {
 		case l.Kind.IsRule() && open:
 			b.rule(l)
 			seenRule = true
-		case l.Kind == matcher.KindOther && open && isDelayKey(l.Key):
+		case l.Kind == matcher.KindOther && open && o.delayEnds && isDelayKey(l.Key):
 			seenRule = true
 		}
 	}
@@ -321,33 +317,6 @@ func BoundsAgentAfterKey(lines []ModelLine) []modelGroup {
 		}
 	}
 	return kept
-}
-
-// BoundsBlankLine is the 1996 draft's grouping (§3.3): a blank line ends a
-// record, and a user-agent line after a rule starts a new one.
-func BoundsBlankLine(lines []ModelLine) []modelGroup {
-	var b groupBuilder
-	open, seenRule := false, false
-	for i := range lines {
-		l := &lines[i]
-		if l.Stop {
-			break
-		}
-		switch {
-		case l.Kind == matcher.KindBlank:
-			open, seenRule = false, false
-		case l.Kind == matcher.KindUserAgent:
-			if !open || seenRule {
-				b.open()
-				open, seenRule = true, false
-			}
-			b.agent(l)
-		case l.Kind.IsRule() && open:
-			b.rule(l)
-			seenRule = true
-		}
-	}
-	return b.groups()
 }
 
 // BoundsEmptyLine is CPython's classic RobotFileParser.parse: only an
@@ -488,13 +457,8 @@ var RFCSays = map[Factor]string{
 }
 
 func Says(base map[Factor]string, over map[Factor]string) map[Factor]string {
-	out := make(map[Factor]string, len(base))
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range over {
-		out[k] = v
-	}
+	out := maps.Clone(base)
+	maps.Copy(out, over)
 	return out
 }
 

@@ -1,14 +1,16 @@
 // Package compare explains why two readings decide one URL differently:
-// Compare evaluates the URL under every reading and, for each pair that
-// disagrees, names the factor (typos, group boundaries, token matching,
-// wildcards, normalization, ...) by counterfactual evaluation of the
-// readings' Choices (choices.go, counterfactual.go). It stands above the
-// core and the readings: each reading describes itself in its own file, as
-// the Choices its Reader returns (Chooser).
+// CompareWith evaluates the URL under every reading and, for each reading
+// that disagrees with the chosen one, names the factor (typos, group
+// boundaries, token matching, wildcards, normalization, ...) by
+// counterfactual evaluation of the readings' Choices (choices.go,
+// counterfactual.go). It stands above the core and the readings: each
+// reading describes itself in its own file, as the Choices its Reader
+// returns (Chooser).
 package compare
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,7 +20,7 @@ import (
 // A Factor names what makes two readings decide differently.
 type Factor string
 
-// The factors. Compare names one by counterfactual evaluation (see
+// The factors. CompareWith names one by counterfactual evaluation (see
 // choices.go): the first choice, in this order, whose swap alone makes the
 // two readings agree on the URL.
 const (
@@ -65,46 +67,28 @@ type Comparison struct {
 	Winning []string
 }
 
-// Compare evaluates token and rawURL against files (one per reading, as
-// ParseAll returns) and explains each pair of readings that disagree.
-func Compare(files []*matcher.File, token, rawURL string) (*Comparison, error) {
-	return compare(files, -1, token, rawURL)
-}
-
-// CompareWith is Compare that explains only the differences between the
-// chosen reading and each other one, in Readings() order, each with the
-// chosen reading as A: what a table of the other readings shows.
+// CompareWith evaluates token and rawURL against files (one per reading,
+// as ParseAll returns) and explains the differences between the chosen
+// reading and each other one, in Readings() order, each with the chosen
+// reading as A: what a table of the other readings shows.
 func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL string) (*Comparison, error) {
-	for i, f := range files {
-		if f.Reading == chosen {
-			return compare(files, i, token, rawURL)
-		}
+	ci := slices.IndexFunc(files, func(f *matcher.File) bool { return f.Reading == chosen })
+	if ci < 0 {
+		return nil, fmt.Errorf("no file is read under %q", chosen)
 	}
-	return nil, fmt.Errorf("no file is read under %q", chosen)
-}
-
-// compare evaluates every file and explains the pairs that disagree: all
-// of them, or, for chosen >= 0, those with files[chosen].
-func compare(files []*matcher.File, chosen int, token, rawURL string) (*Comparison, error) {
 	t, err := matcher.ParseTarget(rawURL)
 	if err != nil {
 		return nil, err
 	}
 	c := &Comparison{Files: files}
-	ss := sides{}
 	for _, f := range files {
 		res := f.EvaluateTarget(token, t)
 		c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 	}
-	for i := range c.Results {
-		for j := i + 1; j < len(c.Results); j++ {
-			a, b, fa, fb := c.Results[i], c.Results[j], files[i], files[j]
-			if j == chosen {
-				a, b, fa, fb = b, a, fb, fa
-			}
-			if a.Allowed != b.Allowed && (chosen < 0 || i == chosen || j == chosen) {
-				c.Differences = append(c.Differences, explainDifference(ss, fa, a, fb, b))
-			}
+	ss := sides{}
+	for j, b := range c.Results {
+		if a := c.Results[ci]; b.Allowed != a.Allowed {
+			c.Differences = append(c.Differences, explainDifference(ss, files[ci], a, files[j], b))
 		}
 	}
 	return c, nil
@@ -332,21 +316,12 @@ func firstDifferent(x, y []int32) int32 {
 	best := int32(0)
 	for _, pair := range [][2][]int32{{x, y}, {y, x}} {
 		for _, v := range pair[0] {
-			if !containsLine(pair[1], v) && (best == 0 || v < best) {
+			if !slices.Contains(pair[1], v) && (best == 0 || v < best) {
 				best = v
 			}
 		}
 	}
 	return best
-}
-
-func containsLine(s []int32, v int32) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // lineList writes a few line numbers: "line 4", "lines 2, 4", "no line".
@@ -381,8 +356,6 @@ func kindWords(k matcher.Kind) string {
 		return "a record it does not know"
 	case matcher.KindInvalid:
 		return "a line that is not a record"
-	case matcher.KindBlank, matcher.KindComment:
-		return articled(k.String()) + " line"
 	default:
 		return articled(k.String()) + " line"
 	}

@@ -93,12 +93,11 @@ func untraced(res *matcher.Result) *matcher.Result {
 // of the 100 MiB file of short lines, was half the file's size beside
 // the last reading's parse (issue 16).
 func brief(res *matcher.Result) *matcher.Result {
-	b := *res
+	b := untraced(res)
 	b.Matches, b.Winner, b.RunnerUp, b.Diagnostics, b.Steps = nil, -1, -1, nil, nil
-	b.Groups = b.Groups.WithoutAgents()
 	b.Groups.Selected = nil
 	if w, ok := res.WinningRule(); ok {
 		b.Matches, b.Winner = []matcher.Match{w}, 0
 	}
-	return &b
+	return b
 }

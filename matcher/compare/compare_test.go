@@ -1,11 +1,33 @@
 package compare
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"robots-explorer/matcher"
 )
+
+// Compare is CompareWith for every pair of readings: each difference
+// between two readings once, the earlier in Readings() order as A.
+func Compare(files []*matcher.File, token, rawURL string) (*Comparison, error) {
+	var all *Comparison
+	for i, f := range files {
+		c, err := CompareWith(files, f.Reading, token, rawURL)
+		if err != nil {
+			return nil, err
+		}
+		if all == nil {
+			all = &Comparison{Files: c.Files, Results: c.Results, Winning: c.Winning}
+		}
+		for _, d := range c.Differences {
+			if slices.IndexFunc(files, func(g *matcher.File) bool { return g.Reading == d.B }) > i {
+				all.Differences = append(all.Differences, d)
+			}
+		}
+	}
+	return all, nil
+}
 
 func compareOne(t *testing.T, src, token, url string) *Comparison {
 	t.Helper()

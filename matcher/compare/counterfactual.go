@@ -7,7 +7,7 @@ import (
 	"robots-explorer/matcher"
 )
 
-// The swappable choices, in the fixed order in which Compare tries them:
+// The swappable choices, in the fixed order in which CompareWith tries them:
 // from how the file is read, through which groups apply, to how a rule
 // matches and which rule decides. A factor earlier in the list is named
 // when swapping it alone makes the readings agree, even if a later one
@@ -194,16 +194,14 @@ func (p *pairModel) path(m mix) modelPath {
 func (p *pairModel) pattern(m mix, l *ModelLine) modelPattern {
 	norm, lex := m.of(choiceNormalize), m.of(choiceLines)
 	if p.override != nil && lex == 0 && int(l.Line)-1 == p.overrideAt {
-		pat, ok := p.side[norm].c.Pattern(l.Value)
-		return modelPattern{pat, ok, true}
+		return p.side[norm].patternOf(l.Value)
 	}
 	if norm == lex {
 		// The reading's own lines: its parse normalized them already.
 		if pat, ok := p.side[norm].ownPattern(l.Line); ok {
 			return modelPattern{pat, true, true}
 		}
-		pat, ok := p.side[norm].c.Pattern(l.Value)
-		return modelPattern{pat, ok, true}
+		return p.side[norm].patternOf(l.Value)
 	}
 	cache := p.pats[norm][lex]
 	if cache == nil {
@@ -212,14 +210,18 @@ func (p *pairModel) pattern(m mix, l *ModelLine) modelPattern {
 	}
 	i := int(l.Line) - 1
 	if i < 0 || i >= len(cache) {
-		pat, ok := p.side[norm].c.Pattern(l.Value)
-		return modelPattern{pat, ok, true}
+		return p.side[norm].patternOf(l.Value)
 	}
 	if !cache[i].done {
-		pat, ok := p.side[norm].c.Pattern(l.Value)
-		cache[i] = modelPattern{pat, ok, true}
+		cache[i] = p.side[norm].patternOf(l.Value)
 	}
 	return cache[i]
+}
+
+// patternOf is a rule's value as the reading compares it.
+func (s *modelSide) patternOf(value string) modelPattern {
+	pat, ok := s.c.Pattern(value)
+	return modelPattern{pat, ok, true}
 }
 
 // selectModel chooses the applying groups: whether a user-agent line
@@ -307,19 +309,7 @@ func (p *pairModel) applied(m mix) []int32 {
 // values of its first group that every later group filed there writes
 // exactly alike (merge_entries).
 func selectByValue(groups []modelGroup, agent func(value, token string) (bool, bool), key func(string) string, token string) []int {
-	var order []string
-	filed := map[string][]int{}
-	for gi, g := range groups {
-		for _, a := range g.Agents {
-			k := key(a.Value)
-			if _, ok := filed[k]; !ok {
-				order = append(order, k)
-			}
-			if l := filed[k]; len(l) == 0 || l[len(l)-1] != gi {
-				filed[k] = append(l, gi)
-			}
-		}
-	}
+	order, filed := fileGroups(groups, func(v string) []string { return []string{key(v)} })
 	if g, ok := filed[key(token)]; ok {
 		return g
 	}
@@ -331,10 +321,10 @@ func selectByValue(groups []modelGroup, agent func(value, token string) (bool, b
 	return filed["*"]
 }
 
-// selectByScore is bestScore.
-func selectByScore(groups []modelGroup, agent func(value, token string) (bool, bool), keys func(string) []string, token string) []int {
-	var order []string
-	filed := map[string][]int{}
+// fileGroups files each group under the keys of its user-agent values,
+// once a key, and lists the keys in the order they were first filed.
+func fileGroups(groups []modelGroup, keys func(string) []string) (order []string, filed map[string][]int) {
+	filed = map[string][]int{}
 	for gi, g := range groups {
 		for _, a := range g.Agents {
 			for _, k := range keys(a.Value) {
@@ -347,6 +337,12 @@ func selectByScore(groups []modelGroup, agent func(value, token string) (bool, b
 			}
 		}
 	}
+	return order, filed
+}
+
+// selectByScore is bestScore.
+func selectByScore(groups []modelGroup, agent func(value, token string) (bool, bool), keys func(string) []string, token string) []int {
+	order, filed := fileGroups(groups, keys)
 	best, score := "", 0
 	for _, k := range order {
 		sc := 0

@@ -69,11 +69,6 @@ type Crawler struct {
 	Source Source `json:"source"`
 }
 
-// Obeys reports whether the crawler obeys token (compared without case).
-func (c *Crawler) Obeys(token string) bool {
-	return slices.ContainsFunc(c.Tokens, func(t string) bool { return strings.EqualFold(t, token) })
-}
-
 // All returns the directory, in the order it is kept (by operator). The
 // slice is a copy; the entries' Tokens are shared and must not be changed.
 func All() []Crawler { return slices.Clone(directory) }

@@ -27,12 +27,14 @@ func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
 	m := &Matrix{File: f, Plans: Plans(f, cs), rep: make([]int, len(cs)), rules: make([]bool, len(cs))}
 	first := map[string]int{}
 	for i := range m.Plans {
+		k := "none" // the key of the groups the plan's token selects
 		if !m.Plans[i].NoRules {
-			for _, gi := range f.EvaluateTarget(m.Plans[i].Token, root).Groups.Selected {
+			tr := f.EvaluateTarget(m.Plans[i].Token, root).Groups
+			for _, gi := range tr.Selected {
 				m.rules[i] = m.rules[i] || f.Groups[gi].Rules.Len() > 0
 			}
+			k = fmt.Sprint(tr.Global, tr.Selected)
 		}
-		k := selectionKey(f, &m.Plans[i])
 		j, ok := first[k]
 		if !ok {
 			j = i
@@ -41,27 +43,6 @@ func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
 		m.rep[i] = j
 	}
 	return m
-}
-
-// selectionKey names the groups a plan's token selects.
-func selectionKey(f *matcher.File, p *Plan) string {
-	if p.NoRules {
-		return "none"
-	}
-	tr := f.EvaluateTarget(p.Token, root).Groups
-	return fmt.Sprint(tr.Global, tr.Selected)
-}
-
-// Distinct is how many evaluations one URL costs: the number of distinct
-// selections.
-func (m *Matrix) Distinct() int {
-	n := 0
-	for i, r := range m.rep {
-		if r == i {
-			n++
-		}
-	}
-	return n
 }
 
 // Evaluate fills out[i] with plan i's Result on t; plans that share a
@@ -84,16 +65,8 @@ func (m *Matrix) Evaluate(t *matcher.Target, out []*matcher.Result) {
 // Groups may still be another plan's: use Plan.Evaluate where they matter.
 func (m *Matrix) Explained(i int, t *matcher.Target, shared *matcher.Result) *matcher.Result {
 	if m.rep[i] == i || shared.Winner >= 0 || shared.Reason == matcher.ReasonRobotsTxt ||
-		shared.Reason == matcher.ReasonNoMatch && m.hasRules(i) {
+		shared.Reason == matcher.ReasonNoMatch && m.rules[i] {
 		return shared
 	}
 	return m.Plans[i].Evaluate(m.File, t)
-}
-
-// hasRules reports whether the groups plan i selects hold a rule.
-func (m *Matrix) hasRules(i int) bool {
-	if m.rules == nil {
-		return false
-	}
-	return m.rules[i]
 }

@@ -182,18 +182,6 @@ func (a *Assessment) set(e Effect, section, format string, args ...any) {
 	a.Effect, a.Section, a.Sentence = e, section, fmt.Sprintf(format, args...)
 }
 
-// NotesOn returns the assessment's notes on one topic (status, redirects,
-// error, content-type, freshness, size), in the order they were made.
-func (a Assessment) NotesOn(topic string) []Note {
-	var out []Note
-	for _, n := range a.Notes {
-		if n.Topic == topic {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 func (a *Assessment) note(topic string, sev matcher.Severity, source, format string, args ...any) {
 	a.Notes = append(a.Notes, Note{Topic: topic, Severity: sev, Sentence: fmt.Sprintf(format, args...), Source: source})
 }
@@ -435,18 +423,14 @@ func authorityOf(u string) string {
 	return s
 }
 
-func hours(d time.Duration) string {
-	h := int(d.Hours())
-	if h == 1 {
-		return "1 hour"
-	}
-	return fmt.Sprintf("%d hours", h)
-}
+func hours(d time.Duration) string { return count(int(d.Hours()), "hour") }
 
-func days(d time.Duration) string {
-	n := int(d.Hours() / 24)
+func days(d time.Duration) string { return count(int(d.Hours()/24), "day") }
+
+// count is "1 unit" or "n units".
+func count(n int, unit string) string {
 	if n == 1 {
-		return "1 day"
+		return "1 " + unit
 	}
-	return fmt.Sprintf("%d days", n)
+	return fmt.Sprintf("%d %ss", n, unit)
 }

@@ -220,8 +220,8 @@ func TestDeliveryValidate(t *testing.T) {
 }
 
 func hasWarning(a Assessment, topic string) bool {
-	for _, n := range a.NotesOn(topic) {
-		if n.Severity == matcher.Warning {
+	for _, n := range a.Notes {
+		if n.Topic == topic && n.Severity == matcher.Warning {
 			return true
 		}
 	}
@@ -230,8 +230,8 @@ func hasWarning(a Assessment, topic string) bool {
 
 // hasNote reports whether a note on topic says text.
 func hasNote(a Assessment, topic, text string) bool {
-	for _, n := range a.NotesOn(topic) {
-		if strings.Contains(n.Sentence, text) {
+	for _, n := range a.Notes {
+		if n.Topic == topic && strings.Contains(n.Sentence, text) {
 			return true
 		}
 	}

@@ -173,7 +173,9 @@ func Scan(p string) (secret, private string) {
 		if run := randomRun(p); run != "" {
 			return run, ""
 		}
-		if hasHexRun(p, minHexRun) {
+		// A quick look at the hex digits before longestHexRun, which most
+		// long patterns (words between slashes) fail.
+		if hasRunOf(p, minHexRun, &hexDigits) {
 			if run := longestHexRun(p); len(run) >= minHexRun {
 				return run, ""
 			}
@@ -320,11 +322,6 @@ func secretSuffix(name string) bool {
 	}
 	return false
 }
-
-// hasHexRun reports whether s holds n hex digits in a row: a quick look
-// before longestHexRun, which most long patterns (words between slashes)
-// fail.
-func hasHexRun(s string, n int) bool { return hasRunOf(s, n, &hexDigits) }
 
 // hasRunOf reports whether s holds n bytes of class in a row. It looks at
 // the last byte of each window of n first, so a pattern of words is passed

@@ -96,8 +96,8 @@ func TestHasHexRun(t *testing.T) {
 			}
 		}
 		n := 1 + rng.Intn(40)
-		if got, want := hasHexRun(string(b), n), plain(string(b), n); got != want {
-			t.Fatalf("hasHexRun(%q, %d) = %v, want %v", b, n, got, want)
+		if got, want := hasRunOf(string(b), n, &hexDigits), plain(string(b), n); got != want {
+			t.Fatalf("hasRunOf(%q, %d, hex digits) = %v, want %v", b, n, got, want)
 		}
 	}
 }

@@ -208,13 +208,10 @@ func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time)
 	}
 	facts := *d
 	facts.Redirects = append([]string(nil), d.Redirects...)
-	// UTC, so that the record reads the same wherever it was made.
-	if !facts.ObservedAt.IsZero() {
-		facts.ObservedAt = facts.ObservedAt.UTC()
-	}
-	if !facts.UnreachableSince.IsZero() {
-		facts.UnreachableSince = facts.UnreachableSince.UTC()
-	}
+	// UTC, so that the record reads the same wherever it was made (a zero
+	// time stays zero).
+	facts.ObservedAt = facts.ObservedAt.UTC()
+	facts.UnreachableSince = facts.UnreachableSince.UTC()
 	if facts.RobotsURL == "" {
 		facts.RobotsURL = robotsURL
 	}
@@ -232,9 +229,9 @@ func (r *Record) JSON() ([]byte, error) {
 
 // Markdown returns the record as a Markdown document. Every text that
 // comes from the file, the URL, the token or the delivery facts (and the
-// sentences that quote them) is escaped (code, cell, prose), so that the
-// document renders to its headings, paragraphs, lists, tables and code
-// spans only: never to HTML, a link or an image, whatever the input.
+// sentences that quote them) is escaped (code, codeCell, prose), so that
+// the document renders to its headings, paragraphs, lists, tables and
+// code spans only: never to HTML, a link or an image, whatever the input.
 func (r *Record) Markdown() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -248,14 +245,14 @@ func (r *Record) Markdown() string {
 	row("Governing robots.txt", orNone(codeCell(r.RobotsURL), r.RobotsURL == "", "none: the URL has no scheme and host"))
 	row("Product token", codeCell(r.Token))
 	row("Reading", codeCell(string(r.Reading)))
-	row("Verdict of the rules", cell(r.Verdict))
+	row("Verdict of the rules", prose(r.Verdict))
 	if r.Delivery.Provided {
-		row("Verdict with delivery", orNone(cell(r.EffectiveVerdict), r.EffectiveVerdict == "", "not settled by the delivery facts"))
+		row("Verdict with delivery", orNone(prose(r.EffectiveVerdict), r.EffectiveVerdict == "", "not settled by the delivery facts"))
 	}
 	row("robots.txt SHA-256", codeCell(r.File.SHA256))
 	row("robots.txt size", fmt.Sprintf("%d bytes, %d lines", r.File.Size, r.File.Lines))
 	row("Decided at", r.Time.Format(time.RFC3339))
-	row("Tool", fmt.Sprintf("%s %s (record schema %d)", cell(r.Tool), cell(r.ToolVersion), r.SchemaVersion))
+	row("Tool", fmt.Sprintf("%s %s (record schema %d)", prose(r.Tool), prose(r.ToolVersion), r.SchemaVersion))
 	w("\n## Why\n\n%s\n", prose(r.Explanation))
 	r.markdownRules(w)
 	r.markdownSteps(w)
@@ -271,19 +268,12 @@ func (r *Record) Markdown() string {
 // disallowed (RFC 9309 §2.3.1), with the rules' beside it when they differ.
 func (r *Record) headline() string {
 	if !r.Delivery.Provided || r.EffectiveVerdict == r.Verdict {
-		return "**" + prose(capitalized(r.Verdict)) + "**"
+		return "**" + prose(matcher.Capitalize(r.Verdict)) + "**"
 	}
 	if r.EffectiveVerdict == "" {
 		return "**Not settled by the delivery facts** (rules: " + prose(r.Verdict) + ")"
 	}
-	return "**" + prose(capitalized(r.EffectiveVerdict)) + "** with this delivery (rules: " + prose(r.Verdict) + ")"
-}
-
-func capitalized(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return "**" + prose(matcher.Capitalize(r.EffectiveVerdict)) + "** with this delivery (rules: " + prose(r.Verdict) + ")"
 }
 
 type writef func(format string, args ...any)
@@ -321,7 +311,7 @@ func (r *Record) markdownSteps(w writef) {
 	}
 	w("| before | after | rule | source |\n|---|---|---|---|\n")
 	for _, s := range steps {
-		w("| %s | %s | %s | %s |\n", codeCell(s.Input), codeCell(s.Output), cell(s.Rule), cell(s.Source))
+		w("| %s | %s | %s | %s |\n", codeCell(s.Input), codeCell(s.Output), prose(s.Rule), prose(s.Source))
 	}
 }
 
@@ -336,7 +326,7 @@ func (r *Record) markdownGroups(w writef) {
 		if a.Matched {
 			chosen = "yes"
 		}
-		w("| %d | %s | %d | %s | %s |\n", a.Line, codeCell(a.Value), a.Group, chosen, cell(a.How))
+		w("| %d | %s | %d | %s | %s |\n", a.Line, codeCell(a.Value), a.Group, chosen, prose(a.How))
 	}
 }
 
@@ -355,7 +345,7 @@ func (r *Record) markdownDelivery(w writef) {
 		}
 		w("| content type | %s |\n", orNone(codeCell(d.ContentType), d.ContentType == "", "not given"))
 		if d.Error != "" {
-			w("| network error | %s |\n", cell(d.Error))
+			w("| network error | %s |\n", prose(d.Error))
 		}
 		w("| observed at | %s |\n", orNone(d.ObservedAt.UTC().Format(time.RFC3339), d.ObservedAt.IsZero(), "not given"))
 		if !d.UnreachableSince.IsZero() {
@@ -453,9 +443,6 @@ func prose(s string) string {
 	}
 	return b.String()
 }
-
-// cell is prose for a table cell.
-func cell(s string) string { return prose(s) }
 
 func orNone(v string, none bool, instead string) string {
 	if none {

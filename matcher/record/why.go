@@ -26,7 +26,10 @@ func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byt
 	if !ok {
 		return text(dst, res.Explanation)
 	}
-	return appendDecidingLine(dst, int(m.Rule.Line), f.RuleText(m.Rule), text)
+	dst = append(dst, "line "...)
+	dst = strconv.AppendInt(dst, int64(m.Rule.Line), 10)
+	dst = append(dst, ": "...)
+	return text(dst, strings.TrimSpace(f.RuleText(m.Rule)))
 }
 
 // DecidingLine is "line N: text". The white space around the line's text is
@@ -35,11 +38,4 @@ func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byt
 // Rule.Text.
 func DecidingLine(n int, text string) string {
 	return "line " + strconv.Itoa(n) + ": " + strings.TrimSpace(text)
-}
-
-func appendDecidingLine(dst []byte, n int, line string, text func([]byte, string) []byte) []byte {
-	dst = append(dst, "line "...)
-	dst = strconv.AppendInt(dst, int64(n), 10)
-	dst = append(dst, ": "...)
-	return text(dst, strings.TrimSpace(line))
 }

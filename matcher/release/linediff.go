@@ -1,5 +1,7 @@
 package release
 
+import "slices"
+
 // An Op is what a line diff does with a line.
 type Op byte
 
@@ -125,8 +127,6 @@ func backtrack(trace [][]int, d, n, m, off int) []Edit {
 		rev = append(rev, Edit{Same, off + x, off + y})
 		x, y = x-1, y-1
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
+	slices.Reverse(rev)
 	return rev
 }

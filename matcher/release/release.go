@@ -78,13 +78,11 @@ type Release struct {
 
 // New compares old and new (parsed under the same reading) for cs.
 func New(old, new *matcher.File, cs []crawler.Crawler) *Release {
-	r := &Release{Old: crawler.NewMatrix(old, cs), New: crawler.NewMatrix(new, cs),
-		Counts: make([]Count, len(cs)), oldCause: map[int]int{}, newCause: map[int]int{},
-		oldRes: make([]*matcher.Result, len(cs)), newRes: make([]*matcher.Result, len(cs))}
+	r := &Release{Old: crawler.NewMatrix(old, cs), New: crawler.NewMatrix(new, cs), Counts: make([]Count, len(cs))}
 	for i, c := range cs {
 		r.Counts[i].Crawler = c.Name
 	}
-	return r
+	return r.Fork()
 }
 
 // A Pair is one URL for one crawler under both files.
@@ -214,8 +212,9 @@ func lines(f *matcher.File) []string {
 // own, so that another goroutine may check URLs with it; Merge adds what
 // it counted back into r.
 func (r *Release) Fork() *Release {
-	f := &Release{Old: r.Old, New: r.New, Counts: make([]Count, len(r.Counts)), oldCause: map[int]int{}, newCause: map[int]int{},
-		oldRes: make([]*matcher.Result, len(r.oldRes)), newRes: make([]*matcher.Result, len(r.newRes))}
+	n := len(r.Counts)
+	f := &Release{Old: r.Old, New: r.New, Counts: make([]Count, n), oldCause: map[int]int{}, newCause: map[int]int{},
+		oldRes: make([]*matcher.Result, n), newRes: make([]*matcher.Result, n)}
 	for i, c := range r.Counts {
 		f.Counts[i].Crawler = c.Crawler
 	}

@@ -22,7 +22,6 @@ func (l *List) readCSV(file int, in *input) error {
 	r := csv.NewReader(in)
 	r.FieldsPerRecord = -1
 	r.ReuseRecord = true
-	r.LazyQuotes = false
 	header, err := r.Read()
 	if err != nil {
 		return csvError(err, "the header row")

@@ -46,19 +46,16 @@ func (l *limiter) Read(p []byte) (int, error) {
 // name) and bounds what is read of it.
 func open(name string, r io.Reader, max int64) (*input, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(2)
-	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+	lim := &limiter{r: br, max: max, what: "holds"}
+	if head, _ := br.Peek(2); bytes.HasPrefix(head, []byte{0x1f, 0x8b}) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("not a readable gzip file: %w", err)
 		}
-		lim := &limiter{r: zr, max: max, what: "decompresses to"}
-		return &input{bufio.NewReaderSize(lim, 64<<10), lim}, nil
-	}
-	if strings.HasSuffix(strings.ToLower(name), ".gz") {
+		lim.r, lim.what = zr, "decompresses to"
+	} else if strings.HasSuffix(strings.ToLower(name), ".gz") {
 		return nil, errors.New("named .gz, but not gzip data")
 	}
-	lim := &limiter{r: br, max: max, what: "holds"}
 	return &input{bufio.NewReaderSize(lim, 64<<10), lim}, nil
 }
 
@@ -71,8 +68,7 @@ func sniff(name string, in *input, column bool) Format {
 	if t := bytes.TrimLeft(head, " \t\r\n"); len(t) > 0 && t[0] == '<' {
 		return Sitemap
 	}
-	lower := strings.ToLower(strings.TrimSuffix(strings.ToLower(name), ".gz"))
-	if column || strings.HasSuffix(lower, ".csv") {
+	if column || strings.HasSuffix(strings.TrimSuffix(strings.ToLower(name), ".gz"), ".csv") {
 		return CSV
 	}
 	return Plain

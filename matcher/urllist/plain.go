@@ -1,8 +1,11 @@
 package urllist
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 )
 
 // readPlain reads one URL a line; blank lines and lines starting with '#'
@@ -11,9 +14,9 @@ import (
 func (l *List) readPlain(file int, in *input) error {
 	for n := 1; ; n++ {
 		line, err := in.ReadSlice('\n')
-		if err == bufioFull {
+		if err == bufio.ErrBufferFull {
 			// Longer than any URL kept: report it and skip to its end.
-			for err == bufioFull {
+			for err == bufio.ErrBufferFull {
 				_, err = in.ReadSlice('\n')
 			}
 			l.problem(file, n, Malformed, fmt.Sprintf("a line longer than %d bytes; at most %d are read as a URL", in.Size(), maxURLLength))
@@ -33,4 +36,11 @@ func (l *List) readPlain(file int, in *input) error {
 			return ignoreEOF(err)
 		}
 	}
+}
+
+func ignoreEOF(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }

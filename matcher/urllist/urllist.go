@@ -198,8 +198,8 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// An Opener opens a named file; ReadFiles reads through it, so that the
-// same code reads files natively and text held by a browser page.
+// An Opener opens a named file; Scan reads through it, so that the same
+// code reads files natively and text held by a browser page.
 type Opener func(name string) (io.ReadCloser, error)
 
 // Read reads one list from r, named name in messages.
@@ -212,25 +212,17 @@ func Read(name string, r io.Reader, opt Options) (*List, error) {
 	return l, nil
 }
 
-// Scan is ReadFiles handing each URL to fn, in order, as it is read, with
-// the name of its file, rather than keeping it: memory then stays the
-// duplicate set's, whatever the number of URLs. The returned List has no
-// Entries; an error from fn stops the reading and is returned.
+// Scan reads the named files together as one list, in order, handing each
+// URL to fn as it is read, with the name of its file, rather than keeping
+// it: memory then stays the duplicate set's, whatever the number of URLs.
+// The returned List has no Entries; an error from fn stops the reading and
+// is returned. A sitemap index among the files contributes no URLs itself:
+// each sitemap it lists must be among the files given (matched by file
+// name, with or without .gz), or it is reported Missing; nothing is
+// fetched.
 func Scan(names []string, open Opener, opt Options, fn func(e Entry, file string) error) (*List, error) {
 	l := newList(opt)
 	l.emit = fn
-	return l.readFiles(names, open)
-}
-
-// ReadFiles reads the named files together into one list, in order. A
-// sitemap index among them contributes no URLs itself: each sitemap it
-// lists must be among the files given (matched by file name, with or
-// without .gz), or it is reported Missing; nothing is fetched.
-func ReadFiles(names []string, open Opener, opt Options) (*List, error) {
-	return newList(opt).readFiles(names, open)
-}
-
-func (l *List) readFiles(names []string, open Opener) (*List, error) {
 	for _, name := range names {
 		if l.Truncated {
 			break

@@ -126,9 +126,20 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-// TestReadFilesIndex: an index given with its sitemaps loads them all; a
+// readFiles is Scan keeping the entries, as Read does.
+func readFiles(names []string, open Opener, opt Options) (*List, error) {
+	var kept []Entry
+	l, err := Scan(names, open, opt, func(e Entry, _ string) error { kept = append(kept, e); return nil })
+	if err != nil {
+		return nil, err
+	}
+	l.Entries = kept
+	return l, nil
+}
+
+// TestScanIndex: an index given with its sitemaps loads them all; a
 // sitemap it lists that was not given is reported, never fetched.
-func TestReadFilesIndex(t *testing.T) {
+func TestScanIndex(t *testing.T) {
 	files := map[string]string{
 		"index.xml": `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <sitemap><loc>https://example.com/sitemap-1.xml.gz</loc></sitemap>
@@ -145,7 +156,7 @@ func TestReadFilesIndex(t *testing.T) {
 		}
 		return io.NopCloser(strings.NewReader(s)), nil
 	}
-	l, err := ReadFiles([]string{"index.xml", "sitemap-1.xml.gz", "dir/sitemap-2.xml"}, open, Options{})
+	l, err := readFiles([]string{"index.xml", "sitemap-1.xml.gz", "dir/sitemap-2.xml"}, open, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +169,7 @@ func TestReadFilesIndex(t *testing.T) {
 	if got := l.Where(l.Entries[1]); got != "dir/sitemap-2.xml:1" {
 		t.Errorf("Where = %s", got)
 	}
-	if _, err := ReadFiles([]string{"nope.xml"}, open, Options{}); err == nil {
+	if _, err := readFiles([]string{"nope.xml"}, open, Options{}); err == nil {
 		t.Error("a file that cannot be opened is no error")
 	}
 }
@@ -199,12 +210,12 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestScan: the streamed form hands on what ReadFiles keeps, in order,
-// and stops at its function's error.
+// TestScan: the streamed form hands on what Read keeps, in order, and
+// stops at its function's error.
 func TestScan(t *testing.T) {
 	text := "/a\n/b\n/a\nmailto:x\n/c\n"
 	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }
-	kept, err := ReadFiles([]string{"u.txt"}, open, Options{})
+	kept, err := Read("u.txt", strings.NewReader(text), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

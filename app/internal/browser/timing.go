@@ -60,7 +60,7 @@ func (t *Timing) Publish() {
 }
 
 // PublishCompareTiming records how long the deferred comparison of the
-// other readings took (its parses and compare.Compare), as
+// other readings took (its parses and compare.CompareWith), as
 // window.robotsExplorerCompareTiming.
 func PublishCompareTiming(bytes int, ms float64) {
 	app.Window().Set("robotsExplorerCompareTiming", map[string]any{

@@ -110,7 +110,7 @@ func renderScopeNotes(notes []view.ScopeNote) app.UI {
 
 // renderReadings is the compact table of every reading: its verdict, its
 // deciding line, and why it differs from the chosen reading (the factor
-// compare.Compare names and its sentence).
+// compare.CompareWith names and its sentence).
 func renderReadings(d *view.Detail) app.UI {
 	if d.Comparing {
 		return app.Elem("div").ID("readings").Class("readings").DataSet("state", "comparing").Body(

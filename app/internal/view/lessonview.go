@@ -39,7 +39,7 @@ func NewExampleView(x lesson.Example) ExampleView {
 	return v
 }
 
-// CompareExample evaluates every URL of x under every reading (compare.Compare),
+// CompareExample evaluates every URL of x under every reading (compare.CompareWith),
 // from the example's own reading's point of view.
 func CompareExample(x lesson.Example, v *ExampleView) {
 	files := matcher.ParseAllText(x.Robots)

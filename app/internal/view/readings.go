@@ -101,7 +101,7 @@ func ParsePaced(r matcher.Reading, src []byte, source, token, url string, pause 
 }
 
 // All returns source parsed under every reading, in Readings() order (the
-// order compare.Compare expects), parsing what is missing.
+// order compare.CompareWith expects), parsing what is missing.
 func (c *ReadingFiles) All(source string) []*matcher.File {
 	var out []*matcher.File
 	for _, r := range matcher.Readings() {
@@ -112,7 +112,7 @@ func (c *ReadingFiles) All(source string) []*matcher.File {
 
 // A comparison is the chosen URL under every reading, as one compact
 // table: a row per reading with its verdict, its deciding line and, for a
-// reading that decides otherwise than the chosen one, compare.Compare's
+// reading that decides otherwise than the chosen one, compare.CompareWith's
 // factor and sentence.
 type comparison struct {
 	Readings []ReadingVerdict

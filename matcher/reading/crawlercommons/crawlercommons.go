@@ -927,7 +927,7 @@ func ccSeconds(ms int64) string {
 	return fmt.Sprintf("%.3f seconds", float64(ms)/1000)
 }
 
-// wholeFileSentence names, for Compare, a decision crawler-commons takes
+// wholeFileSentence names, for compare, a decision crawler-commons takes
 // for every URL at once, before any rule is matched.
 func wholeFileSentence(a, b *matcher.Result) (string, bool) {
 	for _, pair := range [][2]*matcher.Result{{a, b}, {b, a}} {
