@@ -89,7 +89,7 @@ type pyParser struct {
 // invalid UTF-8 became U+FFFD. The lines after parse() raised fill the
 // line model only.
 func (p *pyParser) read(l *matcher.Line, pl py.Line) {
-	c := py.Classify(l, pl, strings.ToLower)
+	c := py.Classify(l, pl, py.Lower)
 	if p.stop {
 		return
 	}
@@ -221,7 +221,7 @@ func (p *pyParser) checkPattern(l *matcher.Line, value string) {
 }
 
 func (p *pyParser) other(l *matcher.Line, key, value string) {
-	switch lower := strings.ToLower(key); lower {
+	switch lower := py.Lower(key); lower {
 	case "crawl-delay", "request-rate":
 		if p.state == 0 {
 			return

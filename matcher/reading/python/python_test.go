@@ -41,6 +41,7 @@ var pyChecks = []pyCheck{
 	{"the fragment is compared", "User-agent: *\nDisallow: /a%23b\n", "x", "/a#b", false, ""},
 	{"scheme and host are dropped", "User-agent: *\nDisallow: /a\n", "x", "https://example.com/a/b", false, ""},
 	{"unicode lower: final sigma", "User-agent: ας\nDisallow: /\n", "ΑΣ", "/", false, ""},
+	{"a key lower-cases as str.lower does: İ is not i (CPython 3.11)", "User-agent: *\nD\u0130SALLOW: /x\n", "x", "/x", true, ""},
 	{"int() refuses a superscript delay", "User-agent: *\nCrawl-delay: ²\nDisallow: /\n", "x", "/", true, matcher.CodeRaises},
 	{"invalid UTF-8 is read as U+FFFD", "User-agent: *\nDisallow: /\xff\n", "x", "/%EF%BF%BD", false, matcher.CodeInvalidUTF8},
 	{"a byte-order mark spoils the first key", "\ufeffUser-agent: *\nDisallow: /\n", "x", "/", true, matcher.CodeBOM},
