@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"robots-explorer/matcher/internal/intl"
 	"robots-explorer/matcher/internal/py"
 	"robots-explorer/matcher/pattern"
 )
@@ -263,13 +264,13 @@ func whatwgHost(in string, special bool) (string, error) {
 
 // whatwgDomainToASCII is "domain to ASCII" with beStrict false: an ASCII
 // domain with no Punycode label is only lower-cased; any other goes
-// through UTS #46 (see domainToASCIIUTS46).
+// through UTS #46 (intl.DomainToASCII; in the browser, its own URL parser).
 func whatwgDomainToASCII(domain string) (string, error) {
 	lower := strings.ToLower(domain)
 	if py.IsASCII(domain) && !strings.HasPrefix(lower, "xn--") && !strings.Contains(lower, ".xn--") {
 		return lower, nil
 	}
-	return domainToASCIIUTS46(domain)
+	return intl.DomainToASCII(domain)
 }
 
 func forbiddenHostByte(c byte) bool {
