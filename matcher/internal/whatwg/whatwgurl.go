@@ -170,15 +170,12 @@ func (u *URL) authority(auth, rest, scheme, def string, special bool) (string, e
 	}
 	host, port := auth, ""
 	if scheme != "file" {
+		// Only a non-special URL may have an empty authority, and no URL
+		// a port without a host.
 		host, port = splitURLHostPort(auth)
-		if port != "" || len(host) < len(auth) {
-			if host == "" {
-				return "", errNoHost
-			}
+		if host == "" && (auth != "" || special) {
+			return "", errNoHost
 		}
-	}
-	if host == "" && special && scheme != "file" {
-		return "", errNoHost
 	}
 	h, err := whatwgHost(host, special)
 	if err != nil {
@@ -301,26 +298,19 @@ func whatwgIPv4(s string) (string, error) {
 	if len(parts) > 4 {
 		return "", errBadHost
 	}
-	nums := make([]uint64, len(parts))
+	// The standard's failures all come out as errBadHost, so their order
+	// does not matter.
+	var v uint64
 	for i, p := range parts {
 		n, ok := ipv4Number(p)
-		if !ok {
+		limit, shift := uint64(256), 8*(3-i)
+		if i == len(parts)-1 {
+			limit, shift = 1<<(8*(5-len(parts))), 0
+		}
+		if !ok || n >= limit {
 			return "", errBadHost
 		}
-		nums[i] = n
-	}
-	for _, n := range nums[:len(nums)-1] {
-		if n > 255 {
-			return "", errBadHost
-		}
-	}
-	last := nums[len(nums)-1]
-	if last >= 1<<(8*(5-len(nums))) {
-		return "", errBadHost
-	}
-	v := last
-	for i, n := range nums[:len(nums)-1] {
-		v += n << (8 * (3 - i))
+		v += n << shift
 	}
 	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}).String(), nil
 }
