@@ -213,17 +213,15 @@ func (p *googleParser) invalid(l *matcher.Line, rec googleRecord, end int) {
 // googleAgent reads a user-agent value as robots.cc's HandleUserAgent does:
 // '*' alone or followed by white space ("* anything") is the global agent;
 // otherwise the token is the leading run of [A-Za-z_-] (ExtractUserAgent),
-// possibly empty.
+// possibly empty, as matcher.ExtractToken reads it.
 func googleAgent(value string) (token string, global bool) {
-	// C's isspace in the "C" locale is the same set as isASCIISpace.
+	// C's isspace in the "C" locale is the same set as isASCIISpace,
+	// wider than ExtractToken's space and tab.
 	if value != "" && value[0] == '*' && (len(value) == 1 || matcher.IsASCIISpace(value[1])) {
 		return "*", true
 	}
-	i := 0
-	for i < len(value) && matcher.IsTokenByte(value[i]) {
-		i++
-	}
-	return value[:i], false
+	token, _, _ = matcher.ExtractToken(value)
+	return token, false
 }
 
 func (p *googleParser) userAgent(l *matcher.Line) {
