@@ -264,10 +264,8 @@ func spelledApart(s string) string {
 		return ""
 	}
 	for _, w := range words {
-		for i := 0; i < len(w); i++ {
-			if !matcher.IsTokenByte(w[i]) {
-				return ""
-			}
+		if !matcher.ValidToken(w) {
+			return ""
 		}
 	}
 	for _, joined := range [...]string{strings.Join(words, "-"), strings.Join(words, "")} {

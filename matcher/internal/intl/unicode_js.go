@@ -14,19 +14,29 @@ import (
 // the URL parser, NFKC through String.prototype.normalize), instead of
 // shipping a second copy of the tables in the WebAssembly file.
 
-// HostToASCII maps host as the URL parser does, then applies the DNS
-// length checks the native profile applies (idna.VerifyDNSLength).
-func HostToASCII(host string) (out string, err error) {
+// DomainToASCII asks the browser's own URL parser, which runs the URL
+// Standard's "domain to ASCII". A domain holding a character that would
+// end the host is refused first: the standard refuses it after mapping
+// anyway.
+func DomainToASCII(domain string) (out string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = "", fmt.Errorf("not a valid host name (%v)", r)
 		}
 	}()
-	if strings.ContainsAny(host, "/?#@:[]\\%") {
+	if strings.ContainsAny(domain, "/?#@:[]\\%") {
 		return "", errors.New("the host holds a character a host name may not")
 	}
-	u := js.Global().Get("URL").New("http://" + host + "/")
-	out = u.Get("hostname").String()
+	return js.Global().Get("URL").New("http://" + domain + "/").Get("hostname").String(), nil
+}
+
+// HostToASCII maps host as the URL parser does, then applies the DNS
+// length checks the native profile applies (idna.VerifyDNSLength).
+func HostToASCII(host string) (string, error) {
+	out, err := DomainToASCII(host)
+	if err != nil {
+		return "", err
+	}
 	return out, checkDNSLength(out)
 }
 

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/pattern"
 )
 
 // The parts of JavaScript's String that the robots-parser reading needs to
@@ -94,18 +95,7 @@ func jsLowerRune(r rune) rune {
 }
 
 // encodeURIKeeps are the ASCII characters encodeURI leaves alone: letters,
-// digits and ;,/?:@&=+$-_.!~*'()#.
+// digits and ;,/?:@&=+$-_.!~*'()#, the unreserved set and a few more.
 func EncodeURIKeeps(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
-	}
-	return strings.IndexByte(";,/?:@&=+$-_.!~*'()#", c) >= 0
-}
-
-func UpperHexDigit(c byte) byte {
-	if c >= 'a' && c <= 'f' {
-		return c - 'a' + 'A'
-	}
-	return c
+	return pattern.IsUnreserved(c) || strings.IndexByte(";,/?:@&=+$!*'()#", c) >= 0
 }

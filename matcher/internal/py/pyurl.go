@@ -95,7 +95,9 @@ func Sanitize(s string) string {
 	return s
 }
 
-func isSchemeByte(c byte) bool {
+// IsSchemeByte reports whether c may stand in a URL scheme after its first
+// letter (RFC 3986 §3.1), as urllib's scheme_chars and the URL Standard say.
+func IsSchemeByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
@@ -109,7 +111,7 @@ func SplitHost(s string) (scheme, netloc, rest string, err error) {
 	if i := strings.IndexByte(s, ':'); i > 0 && IsASCIILetter(s[0]) {
 		ok := true
 		for j := 0; j < i; j++ {
-			ok = ok && isSchemeByte(s[j])
+			ok = ok && IsSchemeByte(s[j])
 		}
 		if ok {
 			scheme, s = s[:i], s[i+1:]

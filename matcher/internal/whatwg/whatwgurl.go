@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"robots-explorer/matcher/internal/intl"
 	"robots-explorer/matcher/internal/py"
 	"robots-explorer/matcher/pattern"
 )
@@ -48,15 +49,9 @@ const BaseHost = "robots-relative.samclarke.com"
 // parseWHATWG reads input as the basic URL parser does with robots-parser's
 // base URL, http://robots-relative.samclarke.com/.
 func Parse(input string) (URL, error) {
-	s := strings.TrimFunc(input, func(r rune) bool { return r <= 0x20 })
-	if strings.ContainsAny(s, "\t\n\r") {
-		s = strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\n' || r == '\r' {
-				return -1
-			}
-			return r
-		}, s)
-	}
+	// C0 controls and spaces are trimmed from both ends, tabs and
+	// newlines removed anywhere (py.Sanitize does the start and these).
+	s := py.Sanitize(strings.TrimRightFunc(input, func(r rune) bool { return r <= 0x20 }))
 	colon := strings.IndexByte(s, ':')
 	if colon <= 0 || !validScheme(s[:colon]) {
 		return whatwgRelative(s)
@@ -145,15 +140,15 @@ func whatwgSearch(rest string, special bool) string {
 	return "?" + percentEncodeSet(q, func(c byte) bool { return inQuerySet(c, special) })
 }
 
+// validScheme says whether s, not empty, is an ASCII letter followed by
+// letters, digits, '+', '-' and '.'.
 func validScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alpha := c|0x20 >= 'a' && c|0x20 <= 'z'
-		if !alpha && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+	for i := 1; i < len(s); i++ {
+		if !py.IsSchemeByte(s[i]) {
 			return false
 		}
 	}
-	return true
+	return py.IsASCIILetter(s[0])
 }
 
 func isURLSlash(c byte) bool { return c == '/' || c == '\\' }
@@ -175,15 +170,12 @@ func (u *URL) authority(auth, rest, scheme, def string, special bool) (string, e
 	}
 	host, port := auth, ""
 	if scheme != "file" {
+		// Only a non-special URL may have an empty authority, and no URL
+		// a port without a host.
 		host, port = splitURLHostPort(auth)
-		if port != "" || len(host) < len(auth) {
-			if host == "" {
-				return "", errNoHost
-			}
+		if host == "" && (auth != "" || special) {
+			return "", errNoHost
 		}
-	}
-	if host == "" && special && scheme != "file" {
-		return "", errNoHost
 	}
 	h, err := whatwgHost(host, special)
 	if err != nil {
@@ -263,13 +255,13 @@ func whatwgHost(in string, special bool) (string, error) {
 
 // whatwgDomainToASCII is "domain to ASCII" with beStrict false: an ASCII
 // domain with no Punycode label is only lower-cased; any other goes
-// through UTS #46 (see domainToASCIIUTS46).
+// through UTS #46 (intl.DomainToASCII; in the browser, its own URL parser).
 func whatwgDomainToASCII(domain string) (string, error) {
 	lower := strings.ToLower(domain)
 	if py.IsASCII(domain) && !strings.HasPrefix(lower, "xn--") && !strings.Contains(lower, ".xn--") {
 		return lower, nil
 	}
-	return domainToASCIIUTS46(domain)
+	return intl.DomainToASCII(domain)
 }
 
 func forbiddenHostByte(c byte) bool {
@@ -282,71 +274,43 @@ func forbiddenHostByte(c byte) bool {
 
 // percentDecode turns each %XX into its byte, leaving any other '%'.
 func percentDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if pattern.IsEscape(s, i) {
-			b.WriteByte(pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2]))
-			i += 2
-			continue
+	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
+		if !pattern.IsEscape(s, i) {
+			return "", 0, false
 		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+		return string([]byte{pattern.Unhex(s[i+1])<<4 | pattern.Unhex(s[i+2])}), 3, true
+	})
 }
 
 // endsInNumber says whether the last label (a final empty one aside) is
-// all digits or a 0x hex number, so the host is read as IPv4.
+// all digits or reads as an IPv4 number, so the host is read as IPv4.
 func endsInNumber(s string) bool {
-	labels := strings.Split(s, ".")
-	if labels[len(labels)-1] == "" {
-		if len(labels) == 1 {
-			return false
-		}
-		labels = labels[:len(labels)-1]
-	}
-	last := labels[len(labels)-1]
-	if last != "" && strings.TrimLeft(last, "0123456789") == "" {
-		return true
-	}
-	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
-		return strings.TrimLeft(last[2:], "0123456789abcdefABCDEF") == ""
-	}
-	return false
+	s = strings.TrimSuffix(s, ".")
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	_, number := ipv4Number(last)
+	return last != "" && strings.TrimLeft(last, "0123456789") == "" || number
 }
 
 // whatwgIPv4 is the IPv4 parser: one to four numbers, each decimal, octal
 // (a leading 0) or hex (0x), the last filling the remaining bytes.
 func whatwgIPv4(s string) (string, error) {
-	parts := strings.Split(s, ".")
-	if parts[len(parts)-1] == "" && len(parts) > 1 {
-		parts = parts[:len(parts)-1]
-	}
+	parts := strings.Split(strings.TrimSuffix(s, "."), ".")
 	if len(parts) > 4 {
 		return "", errBadHost
 	}
-	nums := make([]uint64, len(parts))
+	// The standard's failures all come out as errBadHost, so their order
+	// does not matter.
+	var v uint64
 	for i, p := range parts {
 		n, ok := ipv4Number(p)
-		if !ok {
+		limit, shift := uint64(256), 8*(3-i)
+		if i == len(parts)-1 {
+			limit, shift = 1<<(8*(5-len(parts))), 0
+		}
+		if !ok || n >= limit {
 			return "", errBadHost
 		}
-		nums[i] = n
-	}
-	for _, n := range nums[:len(nums)-1] {
-		if n > 255 {
-			return "", errBadHost
-		}
-	}
-	last := nums[len(nums)-1]
-	if last >= 1<<(8*(5-len(nums))) {
-		return "", errBadHost
-	}
-	v := last
-	for i, n := range nums[:len(nums)-1] {
-		v += n << (8 * (3 - i))
+		v += n << shift
 	}
 	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}).String(), nil
 }
@@ -383,7 +347,8 @@ func ipv4Number(p string) (uint64, bool) {
 
 // whatwgIPv6 reads the address inside brackets and writes it as the
 // standard does: lower-case hex, the first longest run of two or more zero
-// pieces compressed.
+// pieces compressed, which is netip's form (RFC 5952) but for an
+// IPv4-mapped address, whose last two pieces netip writes as IPv4.
 func whatwgIPv6(s string) (string, error) {
 	if strings.ContainsAny(s, "%") || !strings.Contains(s, ":") {
 		return "", errBadHost
@@ -392,40 +357,12 @@ func whatwgIPv6(s string) (string, error) {
 	if err != nil || !a.Is6() {
 		return "", errBadHost
 	}
-	b := a.As16()
-	var pieces [8]uint16
-	for i := range pieces {
-		pieces[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+	if a.Is4In6() {
+		b := a.As16()
+		return "[::ffff:" + strconv.FormatUint(uint64(b[12])<<8|uint64(b[13]), 16) + ":" +
+			strconv.FormatUint(uint64(b[14])<<8|uint64(b[15]), 16) + "]", nil
 	}
-	start, length := -1, 1
-	for i := 0; i < 8; {
-		j := i
-		for j < 8 && pieces[j] == 0 {
-			j++
-		}
-		if j-i > length {
-			start, length = i, j-i
-		}
-		i = max(j, i+1)
-	}
-	var out strings.Builder
-	out.WriteByte('[')
-	for i := 0; i < 8; i++ {
-		if i == start {
-			if i == 0 {
-				out.WriteByte(':')
-			}
-			out.WriteByte(':')
-			i += length - 1
-			continue
-		}
-		out.WriteString(strconv.FormatUint(uint64(pieces[i]), 16))
-		if i < 7 {
-			out.WriteByte(':')
-		}
-	}
-	out.WriteByte(']')
-	return out.String(), nil
+	return "[" + a.String() + "]", nil
 }
 
 // whatwgPath reads the path up to '?' or '#': segments parted by '/' (and

@@ -199,10 +199,10 @@ func (p *googleParser) line(l *matcher.Line) {
 
 func (p *googleParser) invalid(l *matcher.Line, rec googleRecord, end int) {
 	l.Kind = matcher.KindInvalid
-	s, e := trimASCIISpace(p.File.Source, int(l.Start), end)
 	if rec.CommentAt >= 0 {
-		s, e = trimASCIISpace(p.File.Source, int(l.Start), rec.CommentAt)
+		end = rec.CommentAt
 	}
+	s, e := trimASCIISpace(p.File.Source, int(l.Start), end)
 	msg := "not a record (no ':' and not exactly two words): Google's parser ignores the line"
 	if bytes.IndexByte(p.File.Source[s:e], ':') >= 0 {
 		msg = "a line starting with ':' has no key: Google's parser ignores it"
@@ -213,17 +213,15 @@ func (p *googleParser) invalid(l *matcher.Line, rec googleRecord, end int) {
 // googleAgent reads a user-agent value as robots.cc's HandleUserAgent does:
 // '*' alone or followed by white space ("* anything") is the global agent;
 // otherwise the token is the leading run of [A-Za-z_-] (ExtractUserAgent),
-// possibly empty.
+// possibly empty, as matcher.ExtractToken reads it.
 func googleAgent(value string) (token string, global bool) {
-	// C's isspace in the "C" locale is the same set as isASCIISpace.
+	// C's isspace in the "C" locale is the same set as isASCIISpace,
+	// wider than ExtractToken's space and tab.
 	if value != "" && value[0] == '*' && (len(value) == 1 || matcher.IsASCIISpace(value[1])) {
 		return "*", true
 	}
-	i := 0
-	for i < len(value) && matcher.IsTokenByte(value[i]) {
-		i++
-	}
-	return value[:i], false
+	token, _, _ = matcher.ExtractToken(value)
+	return token, false
 }
 
 func (p *googleParser) userAgent(l *matcher.Line) {
@@ -549,57 +547,20 @@ func indexDirectory(p string) (string, bool) {
 // gets one; no path, or a '#' before it, gives "/". The path then stops at
 // a NUL byte, as robots.cc hands it on as a C string.
 func GooglePath(url string) string {
-	start := 0
-	if strings.HasPrefix(url, "//") {
-		start = 2
+	// Cutting at '#' first gives the same path: a '#' before the path's
+	// start leaves no path, hence "/".
+	s, _, _ := strings.Cut(strings.TrimPrefix(url, "//"), "#")
+	if proto := strings.Index(s, "://"); proto >= 0 && !strings.ContainsAny(s[:proto], "/?;") {
+		s = s[proto+3:]
 	}
-	early := indexAnyFrom(url, "/?;", start)
-	proto := indexFrom(url, "://", start)
-	if early >= 0 && (proto < 0 || early < proto) {
-		proto = -1
-	}
-	if proto < 0 {
-		proto = start
-	} else {
-		proto += 3
-	}
-	pathStart := indexAnyFrom(url, "/?;", proto)
-	if pathStart < 0 {
+	i := strings.IndexAny(s, "/?;")
+	if i < 0 {
 		return "/"
 	}
-	end := len(url)
-	if hash := indexFrom(url, "#", start); hash >= 0 {
-		if hash < pathStart {
-			return "/"
-		}
-		end = hash
-	}
-	path := url[pathStart:end]
+	path := s[i:]
 	if path[0] != '/' {
 		path = "/" + path
 	}
-	if i := strings.IndexByte(path, 0); i >= 0 {
-		path = path[:i]
-	}
+	path, _, _ = strings.Cut(path, "\x00")
 	return path
-}
-
-func indexFrom(s, sub string, from int) int {
-	if from > len(s) {
-		return -1
-	}
-	if i := strings.Index(s[from:], sub); i >= 0 {
-		return from + i
-	}
-	return -1
-}
-
-func indexAnyFrom(s, chars string, from int) int {
-	if from > len(s) {
-		return -1
-	}
-	if i := strings.IndexAny(s[from:], chars); i >= 0 {
-		return from + i
-	}
-	return -1
 }

@@ -203,11 +203,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	if ext == nil {
 		ext = &kosterFile{def: -1}
 	}
-	path := "/"
-	if t != nil && t.Path != "" {
-		path = t.Path
-	}
-	res.Path, res.Steps = kosterNormalize(path, true)
+	res.Path, res.Steps = kosterNormalize(kosterPath(t), true)
 	res.Groups = f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return kosterSelect(f, ext, token) }).Trace
 	if len(res.Groups.Selected) > 0 {
 		rules := f.RulesOf(f.Groups[res.Groups.Selected[0]])
@@ -267,7 +263,7 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 	for gi, g := range f.Groups {
 		for _, ag := range f.AgentsOf(g) {
 			a := f.AgentText(ag)
-			contains := kosterContains(a, name)
+			contains := kosterContains(a.Value, name)
 			if contains && chosen < 0 {
 				chosen = gi
 			}
@@ -290,9 +286,18 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 	return tr
 }
 
-// kosterContains says whether the value of a names the robot.
-func kosterContains(a matcher.AgentText, name string) bool {
-	return !a.Global && name != "" && strings.Contains(strings.ToLower(a.Value), name)
+// kosterContains says whether a User-agent value names the robot; '*'
+// names none.
+func kosterContains(value, name string) bool {
+	return value != "*" && name != "" && strings.Contains(strings.ToLower(value), name)
+}
+
+// kosterPath is the path and query asked about, "/" when there is none.
+func kosterPath(t *matcher.Target) string {
+	if t != nil && t.Path != "" {
+		return t.Path
+	}
+	return "/"
 }
 
 // A kosterExplainer writes the sentence of a user-agent line when it is
@@ -310,7 +315,7 @@ func (e kosterExplainer) How(m matcher.UserAgentMatch) string {
 		return "'*': the default record, used only when no record names the robot"
 	case e.name == "":
 		return "an empty name is contained in no value"
-	case !kosterContains(a, e.name):
+	case !kosterContains(a.Value, e.name):
 		return fmt.Sprintf("%q does not contain %q, ignoring case", a.Value, e.name)
 	case e.named != m.Group:
 		return fmt.Sprintf("%q contains %q, but an earlier record already names the robot", a.Value, e.name)
@@ -332,7 +337,7 @@ func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 	g := f.Groups[tr.Selected[0]]
 	for _, ag := range f.AgentsOf(g) {
 		a := f.AgentText(ag)
-		if kosterContains(a, name) {
+		if kosterContains(a.Value, name) {
 			return fmt.Sprintf("The record at line %d is the first record naming the robot: its User-agent value %q contains %q, ignoring case.",
 				g.FirstLine, a.Value, name)
 		}
@@ -368,18 +373,12 @@ var kosterChoices = compare.Choices{
 	},
 	Bounds: compare.BoundsBlankLine,
 	Agent: func(value, token string) (bool, bool) {
-		name := kosterName(token)
-		global := value == "*"
-		return !global && name != "" && strings.Contains(strings.ToLower(value), name), global
+		return kosterContains(value, kosterName(token)), value == "*"
 	},
 	Merge: compare.FirstNamed,
 	Match: compare.MatchPrefix,
 	Path: func(t *matcher.Target) (string, bool) {
-		path := "/"
-		if t != nil && t.Path != "" {
-			path = t.Path
-		}
-		p, _ := kosterNormalize(path, false)
+		p, _ := kosterNormalize(kosterPath(t), false)
 		return p, true
 	},
 	Pattern: func(v string) (string, bool) {

@@ -179,10 +179,7 @@ func (p *rpParser) userAgent(l *matcher.Line) {
 	g := &p.File.Groups[p.group]
 	g.LastLine, l.Group = l.Number, int32(p.group)
 	value := p.Value(l)
-	token := ""
-	if value != "" {
-		token = rpName(py.Decode([]byte(value)))
-	}
+	token := rpName(py.Decode([]byte(value)))
 	p.File.AppendAgent(&g.Agents, p.File.NewAgent(l.Number, value, token, token == "*"))
 	switch {
 	case value == "":
@@ -205,11 +202,7 @@ func (p *rpParser) rule(l *matcher.Line, allow bool) {
 	g.LastLine = l.Number
 	p.ext.filed[p.group] = true
 	value := p.Value(l)
-	norm := ""
-	if value != "" {
-		norm = rpPattern(py.Decode([]byte(value)))
-	}
-	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, norm))
+	p.File.AppendRule(&g.Rules, p.File.NewRule(l, allow, rpPattern(py.Decode([]byte(value)))))
 	if value == "" {
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, rpSource+" (addRule)",
 			"an empty %s adds no rule, but it files this group's names: a robot named here no longer falls back to the * group", p.Key(l))
@@ -288,27 +281,21 @@ func rpTokenName(token string) string {
 // never throws.
 func rpPattern(s string) string {
 	var b strings.Builder
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '%' && pattern.IsEscape(s, i):
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case pattern.IsEscape(s, i):
 			b.WriteByte('%')
-			b.WriteByte(jstext.UpperHexDigit(s[i+1]))
-			b.WriteByte(jstext.UpperHexDigit(s[i+2]))
-			i += 3
-			continue
+			b.WriteByte(pattern.UpperHex[pattern.Unhex(s[i+1])])
+			b.WriteByte(pattern.UpperHex[pattern.Unhex(s[i+2])])
+			i += 2
 		case c == '%' || c < 0x80 && jstext.EncodeURIKeeps(c):
 			b.WriteByte(c)
-			i++
-			continue
-		}
-		_, n := utf8.DecodeRuneInString(s[i:])
-		for j := i; j < i+n; j++ {
+		default:
+			// Each byte of a character outside ASCII is encoded.
 			b.WriteByte('%')
-			b.WriteByte(pattern.UpperHex[s[j]>>4])
-			b.WriteByte(pattern.UpperHex[s[j]&15])
+			b.WriteByte(pattern.UpperHex[c>>4])
+			b.WriteByte(pattern.UpperHex[c&15])
 		}
-		i += n
 	}
 	return b.String()
 }
@@ -416,19 +403,13 @@ func rpRequestPath(robots, raw string) (string, []matcher.Step, error) {
 
 func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matcher.Result {
 	robots, url := rpURLs(t)
-	return rpEvaluate(f, token, t, robots, url)
+	return Reader{}.EvaluateAt(f, token, t, robots, url)
 }
 
 // EvaluateAt is isAllowed(url, token) on f read as the robots.txt at the
 // URL robots, as robots-parser is asked when the caller gives both URLs
 // (Evaluate asks with the robots.txt URL that governs t); t may be nil.
 func (Reader) EvaluateAt(f *matcher.File, token string, t *matcher.Target, robots, url string) *matcher.Result {
-	return rpEvaluate(f, token, t, robots, url)
-}
-
-// rpEvaluate is isAllowed(url, token) on the file parsed as the robots.txt
-// at robots.
-func rpEvaluate(f *matcher.File, token string, t *matcher.Target, robots, url string) *matcher.Result {
 	res := &matcher.Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	path, steps, err := rpRequestPath(robots, url)
 	res.Path, res.Steps = path, steps

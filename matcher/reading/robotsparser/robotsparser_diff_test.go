@@ -319,7 +319,7 @@ func TestRobotsParserMatchesPackage(t *testing.T) {
 		for j, q := range c.Queries {
 			want := answers[i].Verdicts[j]
 			seen[want]++
-			res := rpEvaluate(files[i], q[0], nil, q[1], q[2])
+			res := Reader{}.EvaluateAt(files[i], q[0], nil, q[1], q[2])
 			if v, line := rpVerdict(res), rpLine(res); v != want || line != answers[i].Lines[j] {
 				got = append(got, fmt.Sprintf("token %q robots %q url %q: robots-parser %s (line %d), ours %s (line %d; path %q; %s)",
 					q[0], q[1], q[2], want, answers[i].Lines[j], v, line, res.Path, res.Explanation))

@@ -99,7 +99,7 @@ func TestRobotsParserChecks(t *testing.T) {
 	for _, c := range rpChecks {
 		t.Run(c.name, func(t *testing.T) {
 			f := matcher.ParseWith(Reader{}, []byte(c.Body))
-			res := rpEvaluate(f, c.token, nil, rpStandIn+"/robots.txt", rpCheckURL(c.url))
+			res := Reader{}.EvaluateAt(f, c.token, nil, rpStandIn+"/robots.txt", rpCheckURL(c.url))
 			line := 0
 			if m, ok := res.WinningRule(); ok {
 				line = int(m.Rule.Line)
@@ -148,11 +148,11 @@ func TestRobotsParserEvaluate(t *testing.T) {
 	// isAllowed gives no verdict off the robots.txt's site, and throws
 	// when neither URL can be read (asked directly: ParseTarget refuses
 	// such a URL in the browser, whose URL parser is the judge there).
-	off := rpEvaluate(f, "b", nil, rpStandIn+"/robots.txt", "https://example.com/x")
+	off := Reader{}.EvaluateAt(f, "b", nil, rpStandIn+"/robots.txt", "https://example.com/x")
 	if off.Reason != matcher.ReasonNoVerdict || off.Allowed || !strings.Contains(off.Explanation, "undefined") {
 		t.Errorf("another scheme: %+v", off)
 	}
-	bad := rpEvaluate(f, "b", nil, "http://256.1.1.1/robots.txt", "http://256.1.1.1/x")
+	bad := Reader{}.EvaluateAt(f, "b", nil, "http://256.1.1.1/robots.txt", "http://256.1.1.1/x")
 	if bad.Reason != matcher.ReasonRaises || bad.Allowed || !strings.Contains(bad.Explanation, "TypeError") {
 		t.Errorf("bad host: %+v", bad)
 	}
@@ -192,7 +192,7 @@ func FuzzRobotsParser(f *testing.F) {
 		if err := a.Verify(); err != nil {
 			t.Fatal(err)
 		}
-		ra, rb := rpEvaluate(a, token, nil, robots, url), rpEvaluate(b, token, nil, robots, url)
+		ra, rb := Reader{}.EvaluateAt(a, token, nil, robots, url), Reader{}.EvaluateAt(b, token, nil, robots, url)
 		if ra.Allowed != rb.Allowed || ra.Explanation != rb.Explanation || ra.Path != rb.Path || ra.Reason != rb.Reason {
 			t.Fatalf("two runs differ: %s / %s", ra.Explanation, rb.Explanation)
 		}
