@@ -41,8 +41,9 @@ type Scanner struct {
 	// capped counts, by code, the diagnostics reported under
 	// ParseOptions.MaxDiagnostics.
 	capped map[Code]*diagCap
-	// unstored says that ReadLines and BeginLine store no line (see
-	// NewLineReader); split counts the lines BeginLine began then.
+	// unstored says that ReadLines, BeginLine and the RFC 9309 parse
+	// store no line (see NewLineReader); split counts the lines BeginLine
+	// began then.
 	unstored bool
 	split    int
 	// breaks and floor are where the lines end and the first one starts,
