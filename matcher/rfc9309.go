@@ -69,7 +69,7 @@ var googleTypos = []struct{ prefix, key string }{
 // google reading asks it of every line.
 func GoogleKey(key string) string {
 	for _, t := range googleTypos {
-		if HasPrefixASCIIFold(key, t.prefix) {
+		if len(key) >= len(t.prefix) && EqualFoldASCII(key[:len(t.prefix)], t.prefix) {
 			return t.key
 		}
 	}

@@ -77,21 +77,6 @@ func ASCIILower(s string) string {
 	})
 }
 
-// HasPrefixASCIIFold reports whether s starts with the lower-case prefix
-// when ASCII letters of s are lower-cased (and nothing else is folded, as
-// with ASCIILower).
-func HasPrefixASCIIFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lowerByte(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func lowerByte(c byte) byte {
 	if c >= 'A' && c <= 'Z' {
 		return c + 'a' - 'A'
