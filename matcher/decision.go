@@ -288,9 +288,6 @@ func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 	return append(appendOctets(b, m.Priority), ')')
 }
 
-// Sentence returns the explanation of the verdict in one sentence.
-func (r *Result) Sentence() string { return r.Explanation }
-
 // anyRules reports whether one of the groups has a rule: RulesIn counted
 // them all, a group at a time, for every URL that no rule matched, the
 // hundreds of groups that name a token included (issue 18).

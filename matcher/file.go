@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 
 	"robots-explorer/matcher/pattern"
 )
@@ -36,13 +37,12 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a Kind from its name, so that JSON round-trips.
 func (k *Kind) UnmarshalText(b []byte) error {
-	for i, n := range kindNames {
-		if n == string(b) {
-			*k = Kind(i)
-			return nil
-		}
+	i := slices.Index(kindNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown kind %q", b)
 	}
-	return fmt.Errorf("unknown kind %q", b)
+	*k = Kind(i)
+	return nil
 }
 
 // IsRule reports whether the kind is allow or disallow.
