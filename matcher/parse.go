@@ -103,7 +103,10 @@ func NewLineReader(r Reading, src []byte, text string, o ParseOptions) *Scanner 
 // Within read, only the line handed over may be read or changed.
 func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 	if !s.unstored {
-		s.File.EditLines(read)
+		for i := range s.File.NumLines() {
+			read(i, s.File.beginEdit(i))
+			s.File.endEdit()
+		}
 		return
 	}
 	ls := NewLineScanner(s.File.Source, s.File.BOM)
@@ -149,7 +152,7 @@ func (s *Scanner) BeginLine(start, end int) *Line {
 	if !s.unstored {
 		n := s.File.NumLines()
 		if n == 0 {
-			s.File.GrowLines(s.Lines)
+			s.File.lines.recs = make([]lineRec, 0, s.Lines)
 		}
 		s.File.AddLine(NewLine(n+1, start, end))
 		return s.File.beginEdit(n)
