@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -208,16 +209,7 @@ func (x *Index) byPrefix(path string, buf []Ref) []Ref {
 			j--
 		}
 	} else {
-		lo, hi := 0, len(x.parent) // the first prefix after path is in [lo, hi]
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if x.prefix(int32(m)) <= path {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		j = lo - 1
+		j = sort.Search(len(x.parent), func(m int) bool { return x.prefix(int32(m)) > path }) - 1
 	}
 	if j < 0 {
 		return buf
