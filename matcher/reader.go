@@ -144,13 +144,11 @@ func Readings() []Reading {
 
 // ParseReading returns the reading with the given name, case-insensitively.
 func ParseReading(name string) (Reading, error) {
-	for _, r := range readers {
+	names := make([]string, len(readers))
+	for i, r := range readers {
 		if n := r.Info().Name; strings.EqualFold(string(n), name) {
 			return n, nil
 		}
-	}
-	names := make([]string, len(readers))
-	for i, r := range readers {
 		names[i] = string(r.Info().Name)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
