@@ -62,11 +62,7 @@ func IsASCIISpace(c byte) bool {
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func ASCIILower(s string) string {
 	// Most tokens are lower-case already: one look, and no call per byte.
-	i := 0
-	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
-		i++
-	}
-	if i == len(s) {
+	if !hasUpperASCII(s) {
 		return s
 	}
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
