@@ -273,7 +273,7 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 // summary). The words are printable, so that escape.AppendText would
 // leave them as they are.
 func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
-	if _, ok := f.impl().(intoEvaluator); res.Explanation != "" || !ok {
+	if _, ok := f.impl().(rfc9309); res.Explanation != "" || !ok {
 		return text(b, res.Explanation)
 	}
 	if b, ok := appendNoRule(b, f, res, text); ok {
