@@ -325,14 +325,10 @@ func readerOrRFC(r Reading) Reader {
 // rather than wrapping offsets in each parser; no crawler reads that far
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
-	if len(src) <= limit {
-		f := impl.Parse(src, text, o)
-		f.reader, f.opts.Pause = impl, nil
-		return f
-	}
-	f := impl.Parse(src[:limit], text[:limit], o)
+	n := min(len(src), limit)
+	f := impl.Parse(src[:n], text[:n], o)
 	f.reader, f.opts.Pause = impl, nil
-	if o.SkipDiagnostics {
+	if n == len(src) || o.SkipDiagnostics {
 		return f
 	}
 	at := f.store().position(limit)
