@@ -78,15 +78,7 @@ func literalPrefix(body string) string {
 // rule of body: its literal prefix is at most "/", and a segment follows.
 func isWild(body string) bool {
 	prefix := literalPrefix(body)
-	if len(prefix) > 1 {
-		return false
-	}
-	for i := len(prefix); i < len(body); i++ {
-		if body[i] != '*' {
-			return true
-		}
-	}
-	return false
+	return len(prefix) <= 1 && strings.TrimLeft(body[len(prefix):], "*") != ""
 }
 
 // NewIndex indexes the rules. size is how many rules Each yields, or a
