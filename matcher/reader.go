@@ -146,10 +146,11 @@ func Readings() []Reading {
 func ParseReading(name string) (Reading, error) {
 	names := make([]string, len(readers))
 	for i, r := range readers {
-		if n := r.Info().Name; strings.EqualFold(string(n), name) {
+		n := r.Info().Name
+		if strings.EqualFold(string(n), name) {
 			return n, nil
 		}
-		names[i] = string(r.Info().Name)
+		names[i] = string(n)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
