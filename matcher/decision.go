@@ -273,7 +273,7 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 // summary). The words are printable, so that escape.AppendText would
 // leave them as they are.
 func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
-	if _, ok := f.impl().(intoEvaluator); res.Explanation != "" || !ok {
+	if _, ok := f.impl().(rfc9309); res.Explanation != "" || !ok {
 		return text(b, res.Explanation)
 	}
 	if b, ok := appendNoRule(b, f, res, text); ok {
@@ -287,9 +287,6 @@ func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 	b = append(appendRuleText(b, f, m.Rule), " ("...)
 	return append(appendOctets(b, m.Priority), ')')
 }
-
-// Sentence returns the explanation of the verdict in one sentence.
-func (r *Result) Sentence() string { return r.Explanation }
 
 // anyRules reports whether one of the groups has a rule: RulesIn counted
 // them all, a group at a time, for every URL that no rule matched, the

@@ -31,13 +31,12 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 
 // UnmarshalText reads a Severity from its name, so that JSON round-trips.
 func (s *Severity) UnmarshalText(b []byte) error {
-	for i, n := range severityNames {
-		if n == string(b) {
-			*s = Severity(i)
-			return nil
-		}
+	i := slices.Index(severityNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown severity %q", b)
 	}
-	return fmt.Errorf("unknown severity %q", b)
+	*s = Severity(i)
+	return nil
 }
 
 // A Position is a place in the source.
@@ -77,23 +76,7 @@ func (l DiagnosticList) Sort() {
 
 // Has reports whether l holds a diagnostic with the given code.
 func (l DiagnosticList) Has(code Code) bool {
-	for _, d := range l {
-		if d.Code == code {
-			return true
-		}
-	}
-	return false
-}
-
-// OnLine returns the diagnostics whose span starts on the given line.
-func (l DiagnosticList) OnLine(line int) DiagnosticList {
-	var out DiagnosticList
-	for _, d := range l {
-		if d.Pos.Line == line {
-			out = append(out, d)
-		}
-	}
-	return out
+	return slices.ContainsFunc(l, func(d Diagnostic) bool { return d.Code == code })
 }
 
 // Code is the stable identifier of a kind of diagnostic.

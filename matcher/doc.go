@@ -17,7 +17,7 @@
 //	f := matcher.Parse(body)
 //	res, err := f.Evaluate("Googlebot", "https://example.com/fish?id=3")
 //	if err != nil { ... } // the URL could not be read
-//	fmt.Println(res.Allowed, res.Sentence())
+//	fmt.Println(res.Allowed, res.Explanation)
 //
 // A source already held as a string is read with [ParseText], whose File's
 // strings are slices of it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 
 	"robots-explorer/matcher/pattern"
 )
@@ -36,13 +37,12 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a Kind from its name, so that JSON round-trips.
 func (k *Kind) UnmarshalText(b []byte) error {
-	for i, n := range kindNames {
-		if n == string(b) {
-			*k = Kind(i)
-			return nil
-		}
+	i := slices.Index(kindNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown kind %q", b)
 	}
-	return fmt.Errorf("unknown kind %q", b)
+	*k = Kind(i)
+	return nil
 }
 
 // IsRule reports whether the kind is allow or disallow.
@@ -53,9 +53,10 @@ func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 //
 // A File does not keep its Lines as they are: File.Line makes one from a
 // compact record of 20 bytes (lines.go), and a Reader's Parse stores one
-// with EditLine, SetLine or AddLine. The numbers are int32, which limits
-// the source: offsets go up to maxSource, and ParseAs reads only that many
-// bytes of a larger source, saying so in a diagnostic.
+// through Scanner.ReadLines or BeginLine, or with AddLine. The numbers are
+// int32, which limits the source: offsets go up to maxSource, and ParseAs
+// reads only that many bytes of a larger source, saying so in a
+// diagnostic.
 type Line struct {
 	Number int32 // 1-based
 	Start  int32 // byte offset of the line's first byte in File.Source

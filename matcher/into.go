@@ -1,13 +1,7 @@
 package matcher
 
-// An intoEvaluator is a Reader that can decide into a Result it is given,
-// reusing its arrays (see File.EvaluateInto).
-type intoEvaluator interface {
-	evaluateInto(f *File, token string, t *Target, res *Result, explain bool)
-}
-
 // EvaluateInto is EvaluateTarget into res, which it overwrites: res then
-// holds what EvaluateTarget returns, and refers to t. A reading that can
+// holds what EvaluateTarget returns, and refers to t. The RFC 9309 reading
 // reuses the arrays res holds from an earlier call, so that deciding URL
 // after URL into one Result allocates nothing per URL once the arrays
 // have grown: a check of a million URLs made a Result, its matches and
@@ -25,15 +19,15 @@ func (f *File) impl() Reader {
 }
 
 // DecideInto is EvaluateInto without the sentence of a verdict no rule
-// decided, which a reading that can leaves out (Explanation empty) for
+// decided, which the RFC 9309 reading leaves out (Explanation empty) for
 // AppendExplanation to write: most URLs of a check match no rule, and
 // their sentence, which holds the path, was a string per URL (issue 18).
 func (f *File) DecideInto(res *Result, token string, t *Target) { f.into(res, token, t, false) }
 
 func (f *File) into(res *Result, token string, t *Target, explain bool) {
 	impl := f.impl()
-	if into, ok := impl.(intoEvaluator); ok {
-		into.evaluateInto(f, token, t, res, explain)
+	if rfc, ok := impl.(rfc9309); ok {
+		rfc.evaluateInto(f, token, t, res, explain)
 		return
 	}
 	matches, refs := res.matches, res.refs

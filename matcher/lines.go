@@ -17,7 +17,7 @@ import (
 type lineStore struct {
 	recs []lineRec
 	long map[int32]lineSpans // by index, for the lines whose rel is unused
-	// edit is the line EditLine is changing, and editing its index (-1
+	// edit is the line beginEdit handed over, and editing its index (-1
 	// when none): reading or changing that line while it is being edited
 	// reads or changes the Line being edited, as with a pointer into a
 	// slice of Lines.
@@ -81,16 +81,6 @@ func (s *lineStore) get(i int) Line {
 	l.Value = Span{at(2), at(3)}
 	l.Comment = Span{at(4), at(5)}
 	return l
-}
-
-// set stores l as line i (0-based), which must exist; l.Number is not
-// kept, since it is i+1.
-func (s *lineStore) set(i int, l Line) {
-	if s.edit != nil && i == s.editing {
-		*s.edit = l
-		return
-	}
-	s.put(i, &l)
 }
 
 // addNew appends the line [start, end) as NewLine makes it, without
@@ -178,10 +168,7 @@ func (s *lineStore) position(offset int) Position {
 	if i < 0 {
 		return Position{Offset: offset, Line: 1, Column: 1}
 	}
-	col := offset - int(recs[i].start) + 1
-	if col < 1 {
-		col = 1
-	}
+	col := max(offset-int(recs[i].start)+1, 1)
 	return Position{Offset: offset, Line: i + 1, Column: col}
 }
 
@@ -303,21 +290,13 @@ func (f *File) Line(i int) Line { return f.store().get(i) }
 // that field of the stored line.
 func (f *File) LineGroup(i int) int32 { return f.store().group(i) }
 
-// EditLine is for a Reader's Parse: it calls edit with the line at index
-// i and stores what edit leaves in it. While edit runs, Line, LineGroup,
-// SetLine and SetLineGroup of index i read and change the Line edit
-// holds. The pointer is not to be kept after edit returns.
-func (f *File) EditLine(i int, edit func(l *Line)) {
-	edit(f.beginEdit(i))
-	f.endEdit()
-}
-
-// beginEdit is EditLine's start: the line at index i, to change until
-// endEdit stores it.
+// beginEdit is the line at index i, to change until endEdit stores it,
+// for ReadLines and BeginLine to hand over. Until then, Line, LineGroup
+// and SetLineGroup of index i read and change the Line it points to.
 func (f *File) beginEdit(i int) *Line {
 	s := f.store()
 	if s.edit != nil {
-		panic("matcher: EditLine inside EditLine")
+		panic("matcher: a line edited inside another's edit")
 	}
 	s.scratch = s.get(i)
 	s.edit, s.editing = &s.scratch, i
@@ -332,30 +311,9 @@ func (f *File) endEdit() {
 	s.put(i, &s.scratch)
 }
 
-// EditLines is EditLine of every line in order, for a Reader's Parse
-// that reads its lines one after the other.
-func (f *File) EditLines(edit func(i int, l *Line)) {
-	for i := range f.NumLines() {
-		f.EditLine(i, func(l *Line) { edit(i, l) })
-	}
-}
-
-// SetLine is for a Reader's Parse: it stores l as the line at index i.
-func (f *File) SetLine(i int, l Line) { f.store().set(i, l) }
-
 // AddLine is for a Reader's Parse that splits the lines its own way: it
 // appends l as the next line; l.Number is implied by the order.
 func (f *File) AddLine(l Line) { f.store().add(l) }
-
-// GrowLines makes room for n more lines, for a parse that knows how many
-// it will add.
-func (f *File) GrowLines(n int) {
-	if s := f.store(); n > cap(s.recs)-len(s.recs) {
-		recs := make([]lineRec, len(s.recs), len(s.recs)+n)
-		copy(recs, s.recs)
-		s.recs = recs
-	}
-}
 
 // SetLineGroup is for a Reader's Parse: it puts the line at index i in
 // group g.

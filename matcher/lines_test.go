@@ -36,7 +36,8 @@ func TestLineStoreRoundTrip(t *testing.T) {
 	// A long line made short again leaves nothing behind in the long map.
 	short := lines[0]
 	short.Number = 3
-	f.SetLine(2, short)
+	*f.beginEdit(2) = short
+	f.endEdit()
 	// Positions find their line by its end, whole or kept in a byte.
 	for _, c := range []struct{ offset, line, col int }{{2399, 7, 400}, {2400, 7, 401}, {2401, 8, 1}, {5, 1, 6}} {
 		if p := f.lines.position(c.offset); p.Line != c.line || p.Column != c.col {
@@ -44,27 +45,27 @@ func TestLineStoreRoundTrip(t *testing.T) {
 		}
 	}
 	if got := f.Line(2); got != short || len(f.lines.long) != 3 {
-		t.Errorf("line 3 after SetLine: %+v, %d long lines kept", got, len(f.lines.long))
+		t.Errorf("line 3 after its edit: %+v, %d long lines kept", got, len(f.lines.long))
 	}
 }
 
-// While EditLine runs, the line being edited reads and changes as the Line
-// edit holds, as a pointer into a slice of Lines did.
-func TestEditLineSeesItsOwnChanges(t *testing.T) {
+// Until endEdit, the line being edited reads and changes as the Line
+// beginEdit handed over, as a pointer into a slice of Lines did.
+func TestEditSeesItsOwnChanges(t *testing.T) {
 	var f File
 	f.AddLine(NewLine(1, 0, 4))
 	f.AddLine(NewLine(2, 5, 9))
-	f.EditLine(1, func(l *Line) {
-		l.Kind = KindAllow
-		if f.Line(1).Kind != KindAllow {
-			t.Error("Line does not read the edited line")
-		}
-		f.SetLineGroup(1, 4)
-		if l.Group != 4 || f.LineGroup(1) != 4 {
-			t.Errorf("SetLineGroup during the edit: line has group %d", l.Group)
-		}
-		f.SetLineGroup(0, 2) // another line: stored at once
-	})
+	l := f.beginEdit(1)
+	l.Kind = KindAllow
+	if f.Line(1).Kind != KindAllow {
+		t.Error("Line does not read the edited line")
+	}
+	f.SetLineGroup(1, 4)
+	if l.Group != 4 || f.LineGroup(1) != 4 {
+		t.Errorf("SetLineGroup during the edit: line has group %d", l.Group)
+	}
+	f.SetLineGroup(0, 2) // another line: stored at once
+	f.endEdit()
 	if l := f.Line(1); l.Kind != KindAllow || l.Group != 4 {
 		t.Errorf("after the edit: %+v", l)
 	}

@@ -41,8 +41,9 @@ type Scanner struct {
 	// capped counts, by code, the diagnostics reported under
 	// ParseOptions.MaxDiagnostics.
 	capped map[Code]*diagCap
-	// unstored says that ReadLines and BeginLine store no line (see
-	// NewLineReader); split counts the lines BeginLine began then.
+	// unstored says that ReadLines, BeginLine and the RFC 9309 parse
+	// store no line (see NewLineReader); split counts the lines BeginLine
+	// began then.
 	unstored bool
 	split    int
 	// breaks and floor are where the lines end and the first one starts,
@@ -102,7 +103,10 @@ func NewLineReader(r Reading, src []byte, text string, o ParseOptions) *Scanner 
 // Within read, only the line handed over may be read or changed.
 func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 	if !s.unstored {
-		s.File.EditLines(read)
+		for i := range s.File.NumLines() {
+			read(i, s.File.beginEdit(i))
+			s.File.endEdit()
+		}
 		return
 	}
 	ls := NewLineScanner(s.File.Source, s.File.BOM)
@@ -148,7 +152,7 @@ func (s *Scanner) BeginLine(start, end int) *Line {
 	if !s.unstored {
 		n := s.File.NumLines()
 		if n == 0 {
-			s.File.GrowLines(s.Lines)
+			s.File.lines.recs = make([]lineRec, 0, s.Lines)
 		}
 		s.File.AddLine(NewLine(n+1, start, end))
 		return s.File.beginEdit(n)

@@ -144,14 +144,13 @@ func Readings() []Reading {
 
 // ParseReading returns the reading with the given name, case-insensitively.
 func ParseReading(name string) (Reading, error) {
-	for _, r := range readers {
-		if n := r.Info().Name; strings.EqualFold(string(n), name) {
-			return n, nil
-		}
-	}
 	names := make([]string, len(readers))
 	for i, r := range readers {
-		names[i] = string(r.Info().Name)
+		n := r.Info().Name
+		if strings.EqualFold(string(n), name) {
+			return n, nil
+		}
+		names[i] = string(n)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
@@ -172,9 +171,7 @@ func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 // ParseAs reads src under the given reading; an unknown reading falls back
 // to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
 // the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
-func ParseAs(r Reading, src []byte) *File {
-	return parseWithin(readerOrRFC(r), src, string(src), maxSource, ParseOptions{})
-}
+func ParseAs(r Reading, src []byte) *File { return ParseOptions{}.ParseAs(r, src) }
 
 // ParseOptions say what a parse builds beyond what an evaluation reads.
 // The zero value builds everything.
@@ -278,7 +275,7 @@ func (f *File) TracesAgents() bool { return !f.opts.SkipAgentTrace }
 
 // ParseShared is matcher.ParseShared with these options.
 func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
-	if string(src) != text {
+	if string(src) != text { // compared in place, no copy
 		text = string(src)
 	}
 	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
@@ -303,9 +300,7 @@ func ParseWith(r Reader, src []byte) *File {
 // ParseText is ParseAs for a source held as a string, such as an editor's
 // text or a file read into one: the File's strings are slices of text, and
 // its Source is a copy of text's bytes.
-func ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, ParseOptions{})
-}
+func ParseText(r Reading, text string) *File { return ParseOptions{}.ParseText(r, text) }
 
 // ParseShared is ParseAs for a caller that holds the source both as
 // bytes and as a string over the same memory (a program that read a file
@@ -314,10 +309,7 @@ func ParseText(r Reading, text string) *File {
 // once. Neither may change afterwards. When text is not src's bytes,
 // ParseShared reads src, as ParseAs does.
 func ParseShared(r Reading, src []byte, text string) *File {
-	if string(src) != text { // compared in place, no copy
-		return ParseAs(r, src)
-	}
-	return parseWithin(readerOrRFC(r), src, text, maxSource, ParseOptions{})
+	return ParseOptions{}.ParseShared(r, src, text)
 }
 
 // readerOrRFC returns the reading named r; an unknown one falls back to
@@ -334,14 +326,10 @@ func readerOrRFC(r Reading) Reader {
 // rather than wrapping offsets in each parser; no crawler reads that far
 // anyway (RFC 9309 §2.5 asks for 500 KiB).
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
-	if len(src) <= limit {
-		f := impl.Parse(src, text, o)
-		f.reader, f.opts.Pause = impl, nil
-		return f
-	}
-	f := impl.Parse(src[:limit], text[:limit], o)
+	n := min(len(src), limit)
+	f := impl.Parse(src[:n], text[:n], o)
 	f.reader, f.opts.Pause = impl, nil
-	if o.SkipDiagnostics {
+	if n == len(src) || o.SkipDiagnostics {
 		return f
 	}
 	at := f.store().position(limit)
@@ -363,30 +351,13 @@ func (f *File) Evaluate(token, rawURL string) (*Result, error) {
 }
 
 // EvaluateTarget is Evaluate for a URL already read with ParseTarget.
-func (f *File) EvaluateTarget(token string, t *Target) *Result {
-	impl := f.reader
-	if impl == nil {
-		impl = readerOrRFC(f.Reading)
-	}
-	return impl.Evaluate(f, token, t)
-}
+func (f *File) EvaluateTarget(token string, t *Target) *Result { return f.impl().Evaluate(f, token, t) }
 
-// Evaluate is f.Evaluate(token, rawURL).
-func Evaluate(f *File, token, rawURL string) (*Result, error) { return f.Evaluate(token, rawURL) }
-
-// ParseAll parses src under every reading, in Readings() order.
-func ParseAll(src []byte) []*File {
-	return parseAll(src, string(src)) // one copy, which every reading's File shares
-}
-
-// ParseAllText is ParseAll for a source held as a string: the Files'
-// strings are slices of text, and they share one copy of its bytes as
-// Source.
+// ParseAllText parses text under every reading, in Readings() order: the
+// Files' strings are slices of text, and they share one copy of its bytes
+// as Source.
 func ParseAllText(text string) []*File {
-	return parseAll([]byte(text), text)
-}
-
-func parseAll(src []byte, text string) []*File {
+	src := []byte(text)
 	files := make([]*File, len(readers))
 	for i, r := range readers {
 		files[i] = parseWithin(r, src, text, maxSource, ParseOptions{})

@@ -105,17 +105,11 @@ func SplitRecord(src []byte, start, end int) LineRecord {
 // record, and searching the whole line for each byte, was a quarter of
 // the rfc9309 parse (issue 18).
 func cutLine(src []byte, l *Line, cf *commentFinder) (key, value Span, colon, comment bool) {
-	i, end := int(l.Start), int(l.End)
+	start, end := int(l.Start), int(l.End)
+	i := start
 	for i < end && src[i] != ':' && src[i] != '#' {
 		i++
 	}
-	return cutAt(src, l, i, cf)
-}
-
-// cutAt is cutLine once the key's loop has stopped at i: the line's first
-// ':' or '#', or its end.
-func cutAt(src []byte, l *Line, i int, cf *commentFinder) (key, value Span, colon, comment bool) {
-	start, end := int(l.Start), int(l.End)
 	content := end
 	switch {
 	case i == end:

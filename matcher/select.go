@@ -79,7 +79,11 @@ func selectGroups(f *File, token string) GroupTrace {
 	w := NewTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
 	same := strings.EqualFold
 	if isASCII(token) {
-		same = sameASCIIToken
+		// Unicode folding of two ASCII strings is ASCII's: without the
+		// rune decoding, which was half of a large file's trace (issue
+		// 18). A non-ASCII token still needs EqualFold: it folds the
+		// Kelvin sign to the k of a product token.
+		same = EqualFoldASCII
 	}
 	for gi, g := range f.Groups {
 		for _, ag := range f.AgentsOf(g) {
@@ -100,12 +104,6 @@ func selectGroups(f *File, token string) GroupTrace {
 	}
 	return w.Finish(f)
 }
-
-// sameASCIIToken is strings.EqualFold for two ASCII strings, whose
-// Unicode folding is ASCII's: without the rune decoding, which was half of
-// a large file's trace (issue 18). A non-ASCII token still needs
-// EqualFold: it folds the Kelvin sign to the k of a product token.
-func sameASCIIToken(a, b string) bool { return len(a) == len(b) && EqualFoldASCII(a, b) }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -193,18 +191,15 @@ func quotedThen(s, rest string) string {
 	return `"` + s + `"` + rest
 }
 
+// Finish applies RFC 9309 §2.2.1's choice, which Google's parser shares:
+// the groups naming the token, else the global ones, merged.
 func (w *TraceWriter) Finish(f *File) GroupTrace {
-	return finishTrace(f, w.tr, w.namedGroups, w.globalGroups)
-}
-
-// finishTrace applies RFC 9309 §2.2.1's choice, which Google's parser
-// shares: the groups naming the token, else the global ones, merged.
-func finishTrace(f *File, tr GroupTrace, named, global []int) GroupTrace {
+	tr := w.tr
 	switch {
-	case len(named) > 0:
-		tr.Selected = named
-	case len(global) > 0:
-		tr.Selected, tr.Global = global, true
+	case len(w.namedGroups) > 0:
+		tr.Selected = w.namedGroups
+	case len(w.globalGroups) > 0:
+		tr.Selected, tr.Global = w.globalGroups, true
 		for i := range tr.Agents {
 			if tr.Agents[i].Agent.Global {
 				tr.Agents[i].Matched = true

@@ -62,11 +62,7 @@ func IsASCIISpace(c byte) bool {
 // comparisons do (strings.ToLower would also fold, e.g., the Kelvin sign).
 func ASCIILower(s string) string {
 	// Most tokens are lower-case already: one look, and no call per byte.
-	i := 0
-	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
-		i++
-	}
-	if i == len(s) {
+	if !hasUpperASCII(s) {
 		return s
 	}
 	return pattern.MapBytes(s, func(s string, i int) (string, int, bool) {
@@ -75,21 +71,6 @@ func ASCIILower(s string) string {
 		}
 		return "", 0, false
 	})
-}
-
-// HasPrefixASCIIFold reports whether s starts with the lower-case prefix
-// when ASCII letters of s are lower-cased (and nothing else is folded, as
-// with ASCIILower).
-func HasPrefixASCIIFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lowerByte(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func lowerByte(c byte) byte {

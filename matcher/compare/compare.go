@@ -68,7 +68,7 @@ type Comparison struct {
 }
 
 // CompareWith evaluates token and rawURL against files (one per reading,
-// as ParseAll returns) and explains the differences between the chosen
+// as ParseAllText returns) and explains the differences between the chosen
 // reading and each other one, in Readings() order, each with the chosen
 // reading as A: what a table of the other readings shows.
 func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL string) (*Comparison, error) {

@@ -29,7 +29,7 @@ func compareBenchFiles() map[string]struct {
 
 func BenchmarkCompareWith(b *testing.B) {
 	for name, c := range compareBenchFiles() {
-		files := matcher.ParseAll(c.src)
+		files := matcher.ParseAllText(string(c.src))
 		cmp, err := CompareWith(files, matcher.RFC9309, c.token, c.url)
 		if err != nil || len(cmp.Differences) == 0 {
 			b.Fatalf("%s: no difference to explain (%v)", name, err)

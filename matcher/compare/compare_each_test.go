@@ -27,7 +27,7 @@ func checkCompareEach(t *testing.T, where string, src []byte, token string, urls
 
 func checkCompareEachWith(t *testing.T, o matcher.ParseOptions, where string, src []byte, token string, urls []string, chosenOnly ...int) {
 	t.Helper()
-	files := matcher.ParseAll(src)
+	files := matcher.ParseAllText(string(src))
 	targets := make([]*matcher.Target, len(urls))
 	for i, u := range urls {
 		var err error

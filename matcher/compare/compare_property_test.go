@@ -122,7 +122,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 	byFactor := map[Factor]int{}
 	for range files {
 		src := genCompareBody(r)
-		parsed := matcher.ParseAll(src)
+		parsed := matcher.ParseAllText(string(src))
 		for range 3 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := Compare(parsed, token, url)
@@ -184,7 +184,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 	checked := 0
 	for range 3000 {
 		src := genCompareBody(r)
-		parsed := matcher.ParseAll(src)
+		parsed := matcher.ParseAllText(string(src))
 		for range 4 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := CompareWith(parsed, matcher.RFC9309, token, url)

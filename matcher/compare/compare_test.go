@@ -31,7 +31,7 @@ func Compare(files []*matcher.File, token, rawURL string) (*Comparison, error) {
 
 func compareOne(t *testing.T, src, token, url string) *Comparison {
 	t.Helper()
-	c, err := Compare(matcher.ParseAll([]byte(src)), token, url)
+	c, err := Compare(matcher.ParseAllText(src), token, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestCompareAgreement(t *testing.T) {
 			t.Errorf("result %d: %+v", i, r)
 		}
 	}
-	if _, err := Compare(matcher.ParseAll(nil), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
+	if _, err := Compare(matcher.ParseAllText(""), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
 		t.Errorf("bad URL: %v", err)
 	}
 }

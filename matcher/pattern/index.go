@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -77,15 +78,7 @@ func literalPrefix(body string) string {
 // rule of body: its literal prefix is at most "/", and a segment follows.
 func isWild(body string) bool {
 	prefix := literalPrefix(body)
-	if len(prefix) > 1 {
-		return false
-	}
-	for i := len(prefix); i < len(body); i++ {
-		if body[i] != '*' {
-			return true
-		}
-	}
-	return false
+	return len(prefix) <= 1 && strings.TrimLeft(body[len(prefix):], "*") != ""
 }
 
 // NewIndex indexes the rules. size is how many rules Each yields, or a
@@ -208,16 +201,7 @@ func (x *Index) byPrefix(path string, buf []Ref) []Ref {
 			j--
 		}
 	} else {
-		lo, hi := 0, len(x.parent) // the first prefix after path is in [lo, hi]
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if x.prefix(int32(m)) <= path {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		j = lo - 1
+		j = sort.Search(len(x.parent), func(m int) bool { return x.prefix(int32(m)) > path }) - 1
 	}
 	if j < 0 {
 		return buf
