@@ -151,16 +151,20 @@ func countRules(f *File) int {
 	return n
 }
 
-// countLinesStarting counts the LFs a chosen byte follows, as the two-byte
-// pairs would be counted.
-func TestCountLinesStarting(t *testing.T) {
-	for _, src := range []string{"", "\n", "a", "\na", "a\nA\nb\n\nd", "\n\n\n", "x\nd", "x\nd\n", "\nu\nU\nuu\n u"} {
-		want := 0
-		for _, b := range []byte("aAdDuU") {
-			want += strings.Count(src, "\n"+string(b))
+// countLineStarts counts the LFs that a byte AgentHint counts follows and
+// those a byte RuleHint counts follows, as the two-byte pairs would be
+// counted.
+func TestCountLineStarts(t *testing.T) {
+	count := func(src, first string) (n int) {
+		for _, b := range []byte(first) {
+			n += strings.Count(src, "\n"+string(b))
 		}
-		if got := countLinesStarting([]byte(src), "aAdDuU"); got != want {
-			t.Errorf("countLinesStarting(%q) = %d, want %d", src, got, want)
+		return n
+	}
+	for _, src := range []string{"", "\n", "a", "\na", "a\nA\nb\n\nd", "\n\n\n", "x\nd", "x\nd\n", "\nu\nU\nuu\n u", "\n\tD\nUa\n\r\n "} {
+		agents, rules := countLineStarts([]byte(src))
+		if wa, wr := count(src, "uU"), count(src, "aAdD \t"); agents != wa || rules != wr {
+			t.Errorf("countLineStarts(%q) = %d, %d, want %d, %d", src, agents, rules, wa, wr)
 		}
 	}
 }
