@@ -1,7 +1,6 @@
 package matcher
 
 import (
-	"fmt"
 	"strconv"
 )
 
@@ -309,11 +308,15 @@ func RulesIn(f *File, groups []int) int {
 	return n
 }
 
-func Characters(n int) string {
+// Characters counts n characters: "1 character", "3 characters".
+func Characters(n int) string { return Count(n, "character") }
+
+// Count is "1 unit" or "n units": n of a unit whose plural takes an s.
+func Count(n int, unit string) string {
 	if n == 1 {
-		return "1 character"
+		return "1 " + unit
 	}
-	return fmt.Sprintf("%d characters", n)
+	return strconv.Itoa(n) + " " + unit + "s"
 }
 
 // JoinInts writes numbers as "1, 2 and 3".

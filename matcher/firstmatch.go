@@ -40,20 +40,12 @@ func LaterMatches(f *File, res *Result) string {
 	case len(lines) == 1 && res.Omitted == 0:
 		return fmt.Sprintf(" It comes before %s, which also matches.", RuleText(f, only))
 	case len(lines) == 0:
-		return fmt.Sprintf(" It comes before %s.", otherRules(res.Omitted))
+		return fmt.Sprintf(" It comes before %s.", Count(res.Omitted, "other matching rule"))
 	case res.Omitted > 0:
 		lines = append(lines, fmt.Sprintf("%d more", res.Omitted))
 	}
 	return fmt.Sprintf(" It comes before the other matching rules, at lines %s and %s.",
 		strings.Join(lines[:len(lines)-1], ", "), lines[len(lines)-1])
-}
-
-// otherRules counts n other matching rules: "1 other matching rule".
-func otherRules(n int) string {
-	if n == 1 {
-		return "1 other matching rule"
-	}
-	return fmt.Sprintf("%d other matching rules", n)
 }
 
 // fileWide reports whether a diagnostic is about the whole file and so

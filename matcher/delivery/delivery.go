@@ -423,14 +423,6 @@ func authorityOf(u string) string {
 	return s
 }
 
-func hours(d time.Duration) string { return count(int(d.Hours()), "hour") }
+func hours(d time.Duration) string { return matcher.Count(int(d.Hours()), "hour") }
 
-func days(d time.Duration) string { return count(int(d.Hours()/24), "day") }
-
-// count is "1 unit" or "n units".
-func count(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
-}
+func days(d time.Duration) string { return matcher.Count(int(d.Hours()/24), "day") }
