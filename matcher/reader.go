@@ -144,13 +144,16 @@ func Readings() []Reading {
 
 // ParseReading returns the reading with the given name, case-insensitively.
 func ParseReading(name string) (Reading, error) {
-	names := make([]string, len(readers))
-	for i, r := range readers {
-		n := r.Info().Name
-		if strings.EqualFold(string(n), name) {
+	for _, r := range readers {
+		if n := r.Info().Name; strings.EqualFold(string(n), name) {
 			return n, nil
 		}
-		names[i] = string(n)
+	}
+	// The names are listed only for the error: a name that is found
+	// (a permalink's, a flag's) makes no list.
+	names := make([]string, len(readers))
+	for i, r := range readers {
+		names[i] = string(r.Info().Name)
 	}
 	return "", fmt.Errorf("unknown reading %q (known: %s)", name, strings.Join(names, ", "))
 }
