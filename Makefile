@@ -88,12 +88,12 @@ run:
 
 vet: staticcheck
 	$(GO) vet ./...
-	cd bench && $(GO) vet ./...
+	cd app/tools/bench && $(GO) vet ./...
 	$(GO) vet -tags e2e ./app/...
 	$(GO) vet -tags soak ./app/...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(STATICCHECK) ./...
-	cd bench && $(abspath $(STATICCHECK)) ./...
+	cd app/tools/bench && $(abspath $(STATICCHECK)) ./...
 	$(STATICCHECK) -tags e2e ./app/...
 	$(STATICCHECK) -tags soak ./app/...
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
@@ -115,7 +115,7 @@ test: vet test-go test-wasm fuzz-ci test-e2e
 # release.Fork) write what they build on first use.
 test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
-	cd bench && $(GO) test -count=1 ./...
+	cd app/tools/bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
 	$(GO) test -count=1 -race ./matcher/reading/protego/ ./matcher/release/
 
@@ -184,37 +184,37 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher/...
 
 # The matcher beside the Go libraries people use instead, on the same
-# generated inputs (bench/ is a module of its own, so the main module never
+# generated inputs (app/tools/bench is a module of its own, so the main module never
 # requires them). benchstat goes into a temporary folder; the raw figures
 # stay in bin/bench-peers.txt.
 BENCHCOUNT ?= 5
 bench-peers:
 	@mkdir -p bin
-	cd bench && $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m . > ../bin/bench-peers.txt
+	cd app/tools/bench && $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m . > $(abspath bin/bench-peers.txt)
 	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
 		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
 
 # The peak memory of check on 100 MiB files, under every reading and with
-# -compare (scripts/check-memory; SHAPES, READINGS and PROG narrow it).
+# -compare (app/tools/check-memory; SHAPES, READINGS and PROG narrow it).
 # One process at a time, each up to a few GB.
 mem:
-	GO="$(GO)" scripts/check-memory
+	GO="$(GO)" app/tools/check-memory
 
 # Each fuzz target of the matcher's packages (its core and every reading)
 # for FUZZTIME (go test allows one -fuzz target per run), run as fuzz-ci
-# runs them (see there and scripts/fuzz-target).
+# runs them (see there and app/tools/fuzz-target).
 fuzz:
 	@pkgs=$$($(GO) list ./matcher/...) || { echo "fuzz: go list failed" >&2; exit 1; }; \
 	for pkg in $$pkgs; do \
 		list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; echo "fuzz: cannot list the fuzz targets of $$pkg" >&2; exit 1; }; \
 		for t in $$(echo "$$list" | grep '^Fuzz'); do \
-			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZTIME) || exit 1; \
+			echo "== $$pkg $$t"; GO="$(GO)" app/tools/fuzz-target $$pkg $$t $(FUZZTIME) || exit 1; \
 		done; \
 	done
 
 # Every fuzz target of every package for FUZZCI_TIME, so that each CI run
 # fuzzes a little (the seeds in testdata/fuzz replay in every go test).
-# scripts/fuzz-target runs one, and says why it may run one twice.
+# app/tools/fuzz-target runs one, and says why it may run one twice.
 FUZZCI_TIME ?= 10s
 # The lists are taken before the loops: a failing `go list` or `go test
 # -list` inside `for ... in $(...)` would just leave nothing to fuzz.
@@ -223,7 +223,7 @@ fuzz-ci:
 	for pkg in $$pkgs; do \
 		list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; echo "fuzz-ci: cannot list the fuzz targets of $$pkg" >&2; exit 1; }; \
 		for t in $$(echo "$$list" | grep '^Fuzz'); do \
-			echo "== $$pkg $$t"; GO="$(GO)" scripts/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
+			echo "== $$pkg $$t"; GO="$(GO)" app/tools/fuzz-target $$pkg $$t $(FUZZCI_TIME) || exit 1; \
 		done; \
 	done
 

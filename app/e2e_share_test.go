@@ -19,12 +19,12 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	register "robots-explorer"
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/lesson"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/register"
 )
 
 // open loads path (with its fragment) as a new document, so the page

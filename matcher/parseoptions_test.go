@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/suite"
 	"robots-explorer/matcher/record"
+	"robots-explorer/matcher/register"
 )
 
 // A lazyQuestion is a file and one query of it, from the register, the

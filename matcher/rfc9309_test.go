@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
+	"robots-explorer/matcher/register"
 )
 
 // rfcExample is RFC 9309 §5.1's example file, from the register.

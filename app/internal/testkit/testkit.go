@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	register "robots-explorer"
 	"robots-explorer/app/permalink"
+	"robots-explorer/matcher/register"
 )
 
 // ManyRules is a robots.txt of about size bytes in the shape large sites

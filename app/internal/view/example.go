@@ -3,9 +3,9 @@ package view
 import (
 	"sync"
 
-	register "robots-explorer"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/register"
 )
 
 // ReadingOf is the reading an input names: RFC 9309 when it names none.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	register "robots-explorer"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/register"
 )
 
 // maxShownRobotsLines bounds the robots.txt a case or a lesson prints: the

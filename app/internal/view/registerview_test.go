@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/register"
 )
 
 // The page's check is the Go tests' check (register_test.go): every case

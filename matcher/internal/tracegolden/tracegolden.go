@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/register"
 )
 
 // A File is a robots.txt and the tokens asked of it.

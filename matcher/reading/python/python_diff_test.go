@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/gen"
 	"robots-explorer/matcher/internal/suite"
+	"robots-explorer/matcher/register"
 )
 
 // The python reading is checked against python3's own urllib.robotparser:

@@ -14,10 +14,10 @@ import (
 	"strings"
 	"testing"
 
-	register "robots-explorer"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/gen"
 	"robots-explorer/matcher/internal/suite"
+	"robots-explorer/matcher/register"
 )
 
 // The robots-parser reading is checked against the npm package itself:

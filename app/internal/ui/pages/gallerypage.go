@@ -9,7 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	register "robots-explorer"
+	"robots-explorer/matcher/register"
 )
 
 // galleryPage is every row of the seed tables as a one-click example:

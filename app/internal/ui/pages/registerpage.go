@@ -9,7 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	register "robots-explorer"
+	"robots-explorer/matcher/register"
 )
 
 // checkSlice is how long one step of the register's check may run before

@@ -8,7 +8,6 @@
 package register
 
 import (
-	"embed"
 	"fmt"
 	"path"
 	"sort"
@@ -16,10 +15,11 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/escape"
+	"robots-explorer/testdata"
 )
 
-//go:embed testdata/register/*.txtar
-var files embed.FS
+// files holds the cases, under the folder "register".
+var files = testdata.Register
 
 // A Case is one robots.txt file with the queries asked of it.
 type Case struct {
@@ -84,13 +84,17 @@ type Diagnostic struct {
 // Position returns "LINE:COL".
 func (d Diagnostic) Position() string { return fmt.Sprintf("%d:%d", d.Line, d.Column) }
 
-// Dir is where the register lives, relative to the module root.
+// Dir is where the register lives, relative to the module root: the
+// prefix of each Case's File.
 const Dir = "testdata/register"
+
+// read returns the bytes of the register's file name, a base name.
+func read(name string) ([]byte, error) { return files.ReadFile(path.Join("register", name)) }
 
 // Cases reads every case of the register, in file order, then in the order
 // the cases appear within a file.
 func Cases() ([]Case, error) {
-	entries, err := files.ReadDir(Dir)
+	entries, err := files.ReadDir("register")
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +105,7 @@ func Cases() ([]Case, error) {
 	sort.Strings(names)
 	var all []Case
 	for _, name := range names {
-		data, err := files.ReadFile(path.Join(Dir, name))
+		data, err := read(name)
 		if err != nil {
 			return nil, err
 		}
@@ -120,7 +124,7 @@ func Cases() ([]Case, error) {
 func Lookup(id string) (Case, error) {
 	stem, _, _ := strings.Cut(id, "/")
 	name := path.Join(Dir, stem+".txtar")
-	data, err := files.ReadFile(name)
+	data, err := read(stem + ".txtar")
 	if err != nil {
 		return Case{}, fmt.Errorf("register: no case %q: %w", id, err)
 	}

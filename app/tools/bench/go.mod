@@ -2,7 +2,7 @@ module robots-explorer/bench
 
 go 1.26.0
 
-replace robots-explorer => ../
+replace robots-explorer => ../../../
 
 require (
 	github.com/jimsmart/grobotstxt v1.0.3
