@@ -117,7 +117,7 @@ test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd app/tools/bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
-	$(GO) test -count=1 -race ./matcher/reading/protego/ ./matcher/release/
+	$(GO) test -count=1 -race ./matcher/reading/protego/ ./app/internal/release/
 
 # The matcher's tests (its core, readings and helpers) compiled to
 # WebAssembly and run under Node.

@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strconv"
 
+	"robots-explorer/app/internal/release"
+	"robots-explorer/app/internal/urllist"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
-	"robots-explorer/matcher/release"
-	"robots-explorer/matcher/urllist"
 )
 
 // Exit statuses of diff.

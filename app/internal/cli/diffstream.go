@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"sync"
 
-	"robots-explorer/matcher/release"
-	"robots-explorer/matcher/urllist"
+	"robots-explorer/app/internal/release"
+	"robots-explorer/app/internal/urllist"
 )
 
 // diff checks the URLs on every core: one core manages about four million

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 
+	"robots-explorer/app/internal/release"
+	"robots-explorer/app/internal/urllist"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
-	"robots-explorer/matcher/release"
-	"robots-explorer/matcher/urllist"
 )
 
 // summary prints the counts, how each crawler read the files where its

@@ -10,10 +10,10 @@ import (
 	"os"
 	"strings"
 
+	"robots-explorer/app/internal/urllist"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
-	"robots-explorer/matcher/urllist"
 )
 
 // crawlerChoice is what -crawlers or -tokens chose: crawlers from the

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"robots-explorer/matcher/release"
+	"robots-explorer/app/internal/release"
 )
 
 // csvHeader names the export's columns, as the diff command's -csv does.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
-	"robots-explorer/matcher/release"
 )
 
 // Matrix is a run as a grid (issue 19): one row per URL, one column per

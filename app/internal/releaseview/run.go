@@ -3,13 +3,13 @@
 // crawlers, in steps small enough to yield to the browser between them,
 // then filtered, sorted, searched, counted and exported. It imports no
 // go-app, so its tests run natively; the evaluation itself is
-// matcher/release's.
+// app/internal/release's.
 package releaseview
 
 import (
+	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
-	"robots-explorer/matcher/release"
 )
 
 // Input is what a check compares.
@@ -151,5 +151,5 @@ func (r *Run) changed(row Row) bool {
 }
 
 // LineDiff is the line diff of the two files with the changes each line
-// decided (matcher/release), for what was evaluated so far.
+// decided (app/internal/release), for what was evaluated so far.
 func (r *Run) LineDiff() []release.DiffLine { return r.rel.LineDiff() }

@@ -3,9 +3,9 @@ package releaseview
 import (
 	"strconv"
 
+	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
-	"robots-explorer/matcher/release"
 )
 
 // A CrawlerSummary is one crawler's line: how many URLs each file

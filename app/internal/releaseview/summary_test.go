@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"robots-explorer/matcher/release"
+	"robots-explorer/app/internal/release"
 )
 
 func TestAllChangesKeepsCrawlerOrder(t *testing.T) {

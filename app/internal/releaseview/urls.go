@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"robots-explorer/matcher/urllist"
+	"robots-explorer/app/internal/urllist"
 )
 
 // A List is a URL list as the page holds it: the URLs, each once, and

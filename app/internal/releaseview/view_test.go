@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/app/internal/urllist"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
-	"robots-explorer/matcher/urllist"
 )
 
 // The before file lets GPTBot everywhere; the after file shuts it out of

@@ -8,10 +8,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/matcher"
-	"robots-explorer/matcher/release"
 )
 
 // releasePanel is the release check (issue 19): a URL list pasted or

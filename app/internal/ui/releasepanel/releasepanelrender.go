@@ -6,10 +6,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
-	"robots-explorer/matcher/release"
 )
 
 // The release panel's markup: the inputs, the progress, the summaries and

@@ -5,10 +5,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
-	"robots-explorer/matcher/release"
 )
 
 // Sizes of the virtual table: every row is one line of a fixed height, so
