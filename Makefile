@@ -112,12 +112,13 @@ test: vet test-go test-wasm fuzz-ci test-e2e
 
 # The Go tests, then again under the race detector those of the readings
 # whose evaluations of one File from several goroutines (diff's workers,
-# release.Fork) write what they build on first use.
+# release.Fork) write what they build on first use, and those of serve,
+# which prerenders the pages of many requests at once.
 test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
-	$(GO) test -count=1 -race ./matcher/reading/protego/ ./matcher/release/
+	$(GO) test -count=1 -race ./matcher/reading/protego/ ./matcher/release/ ./app/internal/site/
 
 # The matcher's tests (its core, readings and helpers) compiled to
 # WebAssembly and run under Node.

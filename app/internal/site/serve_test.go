@@ -46,21 +46,27 @@ func (c *openConns) count() int {
 // and stops it when the test ends.
 func startServer(t *testing.T, h http.Handler, lim serveLimits) (addr string, conns *openConns) {
 	t.Helper()
+	conns = &openConns{open: map[net.Conn]bool{}}
+	return serveLoopback(t, newServer(h, lim, conns.track)), conns
+}
+
+// serveLoopback runs srv on a free loopback port until the test ends.
+func serveLoopback(t *testing.T, srv *http.Server) (addr string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	conns = &openConns{open: map[net.Conn]bool{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serveUntilDone(ctx, ln, newServer(h, lim, conns.track)) }()
+	go func() { done <- serveUntilDone(ctx, ln, srv) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return ln.Addr().String(), conns
+	return ln.Addr().String()
 }
 
 // waitFor polls cond until it holds or the deadline passes.
