@@ -229,9 +229,10 @@ fuzz-ci:
 	done
 
 # The long run, not part of make test: every fuzz target of every package
-# for SOAK_FUZZTIME, then serve under mixed normal and hostile clients for
-# SOAK_DURATION (app/internal/site/soak_test.go), which reports requests, failures, open
-# connections and memory at the end.
+# for SOAK_FUZZTIME, then the program built here serving on loopback for
+# SOAK_DURATION under 2,000 clients and hostile ones
+# (app/internal/site/soak_test.go), which reports requests, failures, the
+# latency of each path and serve's peak memory.
 SOAK_FUZZTIME ?= 3m
 SOAK_DURATION ?= 10m
 soak: build
