@@ -112,12 +112,13 @@ test: vet test-go test-wasm fuzz-ci test-e2e
 
 # The Go tests, then again under the race detector those of the readings
 # whose evaluations of one File from several goroutines (diff's workers,
-# release.Fork) write what they build on first use.
+# release.Fork) write what they build on first use, and those of serve,
+# which prerenders the pages of many requests at once.
 test-go: commonmark robots-parser
 	$(GO) test -count=1 ./...
 	cd app/tools/bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
-	$(GO) test -count=1 -race ./matcher/reading/protego/ ./app/internal/release/
+	$(GO) test -count=1 -race ./matcher/reading/protego/ ./app/internal/release/ ./app/internal/site/
 
 # The matcher's tests (its core, readings and helpers) compiled to
 # WebAssembly and run under Node.
@@ -228,9 +229,10 @@ fuzz-ci:
 	done
 
 # The long run, not part of make test: every fuzz target of every package
-# for SOAK_FUZZTIME, then serve under mixed normal and hostile clients for
-# SOAK_DURATION (app/internal/site/soak_test.go), which reports requests, failures, open
-# connections and memory at the end.
+# for SOAK_FUZZTIME, then the program built here serving on loopback for
+# SOAK_DURATION under 2,000 clients and hostile ones
+# (app/internal/site/soak_test.go), which reports requests, failures, the
+# latency of each path and serve's peak memory.
 SOAK_FUZZTIME ?= 3m
 SOAK_DURATION ?= 10m
 soak: build

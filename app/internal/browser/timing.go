@@ -70,21 +70,27 @@ func PublishCompareTiming(bytes int, ms float64) {
 	})
 }
 
-// renders counts the renders of the components that call CountRender.
-var renders = map[string]int{}
-
 // CountRender counts a render of the component named, in
 // window.robotsExplorerRenders, for the browser tests that check what a
 // change renders again (a filter of the release check renders its results
-// alone, not the explorer around them).
+// alone, not the explorer around them). The count lives in the page's
+// window, one per page; the server, which prerenders pages for many
+// requests at once, counts nothing.
 func CountRender(name string) {
-	renders[name]++
-	counts := app.Window().Get("robotsExplorerRenders")
-	if !counts.Truthy() {
-		counts = app.Window().Get("Object").New()
-		app.Window().Set("robotsExplorerRenders", counts)
+	if !app.IsClient {
+		return
 	}
-	counts.Set(name, renders[name])
+	w := app.Window()
+	counts := w.Get("robotsExplorerRenders")
+	if !counts.Truthy() {
+		counts = w.Get("Object").New()
+		w.Set("robotsExplorerRenders", counts)
+	}
+	n := 0
+	if c := counts.Get(name); c.Truthy() {
+		n = c.Int()
+	}
+	counts.Set(name, n+1)
 }
 
 // Span names a piece of the page's work in the browser's performance

@@ -118,6 +118,16 @@ func Compress(coding string, raw []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// NewWriter compresses what is written to w in coding (br or gzip) at a
+// setting fast enough for a response made on request, not the strongest
+// (Compress's, which brotli takes seconds over).
+func NewWriter(coding string, w io.Writer) io.WriteCloser {
+	if coding == "br" {
+		return brotli.NewWriterLevel(w, 5)
+	}
+	return gzip.NewWriter(w)
+}
+
 // Decompress is Compress's inverse; serve uses it to refuse compressed
 // forms left over from an older build.
 func Decompress(coding string, enc []byte) ([]byte, error) {

@@ -81,6 +81,10 @@ type serveLimits struct {
 	maxHeader int
 }
 
+// headerSlop is what net/http reads past http.Server.MaxHeaderBytes
+// before it answers 431 (its bufio slop).
+const headerSlop = 4096
+
 var defaultLimits = serveLimits{
 	header:    5 * time.Second,
 	read:      10 * time.Second,
@@ -98,7 +102,7 @@ func newServer(h http.Handler, lim serveLimits, conns func(net.Conn, http.ConnSt
 		ReadTimeout:       lim.read,
 		WriteTimeout:      lim.write,
 		IdleTimeout:       lim.idle,
-		MaxHeaderBytes:    lim.maxHeader,
+		MaxHeaderBytes:    lim.maxHeader - headerSlop,
 		ConnState:         conns,
 	}
 }

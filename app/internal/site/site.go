@@ -1,7 +1,8 @@
 //go:build !wasm
 
 // Package site serves the explorer (serve) and writes it as a static
-// website (static): the go-app handler with the pages prerendered,
+// website (static): the go-app handler with the pages prerendered (serve
+// renders each once and holds it, compressed in each coding asked for),
 // app.wasm in each content coding made at build time, and the security
 // headers every response carries.
 package site
@@ -16,10 +17,14 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 
 	"robots-explorer/app/internal/compression"
+	"robots-explorer/app/internal/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -35,6 +40,7 @@ type site struct {
 	// which makes a release, refuses to go without.
 	missing []string
 	app     *app.Handler
+	pages   map[string]*page // the UI's pages by path
 }
 
 // LoadSite reads dir (the web directory: app.wasm, its compressed forms,
@@ -70,6 +76,13 @@ func LoadSite(dir string) (*site, []string, error) {
 		s.wasm[coding] = enc
 	}
 	s.app = newAppHandler(dir, s.version, len(raw))
+	s.pages = map[string]*page{}
+	for _, p := range ui.Pages {
+		s.pages[p.Path] = &page{}
+		if p.Path != "/" {
+			s.pages[p.Path+"/"] = &page{}
+		}
+	}
 	return s, warnings, nil
 }
 
@@ -109,7 +122,7 @@ func newAppHandler(dir, version string, wasmSize int) *app.Handler {
 type webDir struct{ http.Handler }
 
 func newWebDir(dir string) webDir {
-	files := http.StripPrefix("/web", http.FileServer(http.Dir(dir)))
+	files := http.StripPrefix("/web", http.FileServer(webFS{http.Dir(dir)}))
 	return webDir{http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/") { // no directory listings
 			http.NotFound(w, r)
@@ -121,6 +134,18 @@ func newWebDir(dir string) webDir {
 
 func (webDir) Resolve(location string) string { return app.LocalDir("").Resolve(location) }
 
+// webFS is the web directory, where a name longer than the system allows
+// is missing (404), not the server's error (500).
+type webFS struct{ http.Dir }
+
+func (d webFS) Open(name string) (http.File, error) {
+	f, err := d.Dir.Open(name)
+	if errors.Is(err, syscall.ENAMETOOLONG) {
+		return nil, fs.ErrNotExist
+	}
+	return f, err
+}
+
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header())
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -129,15 +154,89 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	switch r.URL.Path {
-	case "/web/app.wasm", "/app.wasm":
+	if r.URL.Path == "/web/app.wasm" || r.URL.Path == "/app.wasm" {
 		s.serveWasm(w, r)
-	case "/robots.txt":
-		// go-app would fetch it from this server over HTTP; read it directly.
-		http.ServeFile(w, r, filepath.Join(s.dir, "robots.txt"))
-	default:
-		s.app.ServeHTTP(w, r)
+		return
 	}
+	n, r := negotiate(w, r)
+	defer n.close()
+	if p := s.pages[r.URL.Path]; p != nil && r.URL.RawQuery == "" {
+		replay(n, p.form(n.coding, func(w http.ResponseWriter) { s.app.ServeHTTP(w, r) }))
+		return
+	}
+	if r.URL.Path == "/robots.txt" {
+		// go-app would fetch it from this server over HTTP; read it directly.
+		http.ServeFile(n, r, filepath.Join(s.dir, "robots.txt"))
+		return
+	}
+	s.app.ServeHTTP(n, r)
+}
+
+// A page is one of the UI's pages, rendered on its first request and held
+// in each coding asked for since: go-app renders a page anew for every
+// request, which for the register's long tables costs more than sending
+// it, and compressing each time would double that.
+type page struct {
+	mu    sync.Mutex
+	forms map[string]*response // by coding, "" for none
+}
+
+// form is the page in coding; render writes the page as go-app renders it
+// for its path without a query. A page reads nothing else of a request:
+// the explorer's work travels in the fragment, which no request carries.
+func (p *page) form(coding string, render func(http.ResponseWriter)) *response {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.forms == nil {
+		p.forms = map[string]*response{}
+		rendered := &response{header: http.Header{}}
+		render(rendered)
+		p.forms[""] = encodeAs("", rendered)
+	}
+	if p.forms[coding] == nil {
+		p.forms[coding] = encodeAs(coding, p.forms[""])
+	}
+	return p.forms[coding]
+}
+
+// encodeAs is src as negotiated sends it in coding.
+func encodeAs(coding string, src *response) *response {
+	f := &response{header: http.Header{}}
+	n := &negotiated{ResponseWriter: f, coding: coding}
+	replay(n, src)
+	n.close()
+	return f
+}
+
+// A response is held whole: its status, header and body.
+type response struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (f *response) Header() http.Header { return f.header }
+
+func (f *response) WriteHeader(code int) {
+	if f.code == 0 {
+		f.code = code
+	}
+}
+
+func (f *response) Write(b []byte) (int, error) {
+	f.WriteHeader(http.StatusOK)
+	return f.body.Write(b)
+}
+
+// replay sends f to w.
+func replay(w http.ResponseWriter, f *response) {
+	h := w.Header()
+	for k, v := range f.header {
+		h[k] = slices.Clone(v) // w's handler may append to its header's values
+	}
+	h.Set("Content-Length", strconv.Itoa(f.body.Len()))
+	w.WriteHeader(f.code)
+	w.Write(f.body.Bytes())
 }
 
 // serveWasm sends app.wasm in the best coding the client accepts, from the
@@ -157,7 +256,7 @@ func (s *site) serveWasm(w http.ResponseWriter, r *http.Request) {
 	if coding != "" {
 		h.Set("Content-Encoding", coding)
 	}
-	if r.Header.Get("If-None-Match") == etag {
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

@@ -233,3 +233,73 @@ func TestWriteStatic(t *testing.T) {
 		t.Error("a 404 page was not noticed")
 	}
 }
+
+// A path that is not there gets 404 with no validator, even when asked
+// with the build's ETag: a precondition is ignored when the response
+// would not be a 2xx (RFC 9110 §13.2.1), and a name longer than the
+// file system allows is missing too, not the server's error.
+func TestServeNotFound(t *testing.T) {
+	s, _ := testSite(t)
+	paths := []string{"/nope", "/lessons/more", "/web/nope.css", "/web/", "/web/" + strings.Repeat("a", 300),
+		"/web/" + strings.Repeat("a", 300) + "/icon.svg", "/web/" + strings.Repeat("a/", 2100) + "x"}
+	for _, path := range paths {
+		for _, inm := range []string{"", `"` + s.version + `"`, "*"} {
+			res := get(t, s, "GET", path, "If-None-Match", inm)
+			if res.StatusCode != http.StatusNotFound || res.Header.Get("ETag") != "" {
+				t.Errorf("%.30s… with If-None-Match %q: %d, ETag %q; want 404 and none", path, inm, res.StatusCode, res.Header.Get("ETag"))
+			}
+		}
+	}
+}
+
+// The pages, styles and scripts go out in the coding the client prefers,
+// with Vary and an ETag of their own for each coding, which If-None-Match
+// matches; each form is the same text, and the same bytes on every
+// request, as a strong ETag promises.
+func TestServeCompressesText(t *testing.T) {
+	dir, _ := fakeWeb(t)
+	css := bytes.Repeat([]byte(".verdict { color: #1f2a44; }\n"), 400)
+	if err := os.WriteFile(filepath.Join(dir, "explorer.css"), css, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := LoadSite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/", "/lessons", "/examples", "/register", "/web/explorer.css", "/app.css", "/app.js"} {
+		plain := get(t, s, "GET", path, "Accept-Encoding", "identity")
+		want, _ := io.ReadAll(plain.Body)
+		etags := map[string]bool{}
+		for _, accept := range []string{"gzip", "br", "gzip, br", "br;q=0, gzip", "identity", ""} {
+			res := get(t, s, "GET", path, "Accept-Encoding", accept)
+			body, _ := io.ReadAll(res.Body)
+			coding := compression.ChooseCoding(accept, func(string) bool { return true })
+			if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != coding || res.Header.Get("Vary") != "Accept-Encoding" {
+				t.Errorf("%s, %q: %d, Content-Encoding %q, Vary %q; want 200, %q, Accept-Encoding",
+					path, accept, res.StatusCode, res.Header.Get("Content-Encoding"), res.Header.Get("Vary"), coding)
+				continue
+			}
+			raw := body
+			if coding != "" {
+				if raw, err = compression.Decompress(coding, body); err != nil {
+					t.Fatalf("%s, %q: %v", path, accept, err)
+				}
+			}
+			if !bytes.Equal(raw, want) {
+				t.Errorf("%s, %q: the body is not the same bytes as the identity form's", path, accept)
+			}
+			if path == "/register" && coding != "" && len(body) > len(want)/10 {
+				t.Errorf("%s in %s: %d bytes of %d", path, coding, len(body), len(want))
+			}
+			etag := res.Header.Get("ETag")
+			etags[etag] = true
+			again := get(t, s, "GET", path, "Accept-Encoding", accept, "If-None-Match", etag)
+			if b, _ := io.ReadAll(again.Body); again.StatusCode != http.StatusNotModified || len(b) > 0 {
+				t.Errorf("%s, %q: If-None-Match %s gave %d and %d bytes, want 304 and none", path, accept, etag, again.StatusCode, len(b))
+			}
+		}
+		if len(etags) != 3 {
+			t.Errorf("%s: ETags %v, want one for each of br, gzip and none", path, etags)
+		}
+	}
+}
