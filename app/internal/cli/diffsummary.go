@@ -113,13 +113,16 @@ func lineNumbers(e release.Edit) string {
 }
 
 type diffSummaryJSON struct {
-	Changed   bool              `json:"changed"`
-	URLs      int               `json:"urls"`
-	Truncated bool              `json:"truncated"`
-	Counts    []release.Count   `json:"counts"`
-	Chains    []chainJSON       `json:"chains"`
-	LineDiff  []lineDiffJSON    `json:"line_diff"`
-	Problems  []urllist.Problem `json:"problems"`
+	Changed   bool            `json:"changed"`
+	URLs      int             `json:"urls"`
+	Truncated bool            `json:"truncated"`
+	Counts    []release.Count `json:"counts"`
+	Chains    []chainJSON     `json:"chains"`
+	LineDiff  []lineDiffJSON  `json:"line_diff"`
+	// Problems are the first of each kind (urllist.MaxProblems);
+	// ProblemCounts counts them all.
+	Problems      []urllist.Problem    `json:"problems"`
+	ProblemCounts map[urllist.Kind]int `json:"problem_counts"`
 }
 
 type chainJSON struct {
@@ -139,7 +142,7 @@ type lineDiffJSON struct {
 
 func newDiffSummary(r *release.Release, list *urllist.List) diffSummaryJSON {
 	s := diffSummaryJSON{Changed: r.Changed(), URLs: list.Count, Truncated: list.Truncated, Counts: r.Counts,
-		Chains: []chainJSON{}, LineDiff: []lineDiffJSON{}, Problems: list.Problems}
+		Chains: []chainJSON{}, LineDiff: []lineDiffJSON{}, Problems: list.Problems, ProblemCounts: list.Counts}
 	if s.Problems == nil {
 		s.Problems = []urllist.Problem{}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"robots-explorer/app/internal/urllist"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
@@ -121,8 +122,19 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 	for _, p := range l.Problems {
 		fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
 	}
+	for _, k := range problemKinds {
+		if n := l.Counts[k.kind] - urllist.MaxProblems; n > 0 {
+			fmt.Fprintf(stderr, "robots-explorer %s: and %s, not listed one by one\n", cmd, view.Plural(n, "more "+k.word))
+		}
+	}
 	return l, nil
 }
+
+// problemKinds name the kinds of a list's problems in a count.
+var problemKinds = []struct {
+	kind urllist.Kind
+	word string
+}{{urllist.Duplicate, "duplicate"}, {urllist.Malformed, "malformed line"}, {urllist.Missing, "missing sitemap"}}
 
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"

@@ -225,10 +225,17 @@ func TestReadList(t *testing.T) {
 			}
 		})
 	}
+	// A list of duplicates is counted whole, and keeps the first of them.
+	l, err := ReadList("dups.txt", []byte(strings.Repeat("/a\n", 1001)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Summary(), "1 URL from dups.txt; 1,000 duplicates (checked once)"; got != want || len(l.Problems) != urllist.MaxProblems || l.AllProblems() != 1000 {
+		t.Errorf("summary %q (want %q), %d problems kept of %d", got, want, len(l.Problems), l.AllProblems())
+	}
 	if cols := CSVColumns([]byte("Address,Status,Title\nx,1,y\n")); !reflect.DeepEqual(cols, []string{"Address", "Status", "Title"}) {
 		t.Errorf("CSV columns %q", cols)
 	}
-	_ = urllist.Duplicate
 }
 
 func TestThousands(t *testing.T) {

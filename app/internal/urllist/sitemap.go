@@ -84,7 +84,7 @@ func (l *List) readSitemap(file int, in *input) error {
 // addLoc keeps a urlset's URL, or notes a sitemap an index lists.
 func (l *List) addLoc(file, line int, root, loc string) bool {
 	if root == "sitemapindex" {
-		l.index = append(l.index, indexRef{file: file, line: line, loc: loc})
+		l.checkIndexed(file, line, loc)
 		return true
 	}
 	return l.add(file, line, loc)

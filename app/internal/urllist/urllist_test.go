@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -160,10 +161,10 @@ func TestScanIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := summary(l), "1:/one 1:/two 1:duplicate 4:missing"; got != want {
+	if got, want := summary(l), "1:/one 1:/two 4:missing 1:duplicate"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if p := l.Problems[1]; p.File != "index.xml" || !strings.Contains(p.Message, "sitemap-3.xml") || !strings.Contains(p.Message, "never fetched") {
+	if p := l.Problems[0]; p.File != "index.xml" || !strings.Contains(p.Message, "sitemap-3.xml") || !strings.Contains(p.Message, "never fetched") {
 		t.Errorf("missing sitemap reported as %v", p)
 	}
 	if got := l.Where(l.Entries[1]); got != "dir/sitemap-2.xml:1" {
@@ -234,5 +235,58 @@ func TestScan(t *testing.T) {
 	n := 0
 	if _, err := Scan([]string{"u.txt"}, open, Options{}, func(Entry, string) error { n++; return stop }); err != stop || n != 1 {
 		t.Errorf("error %v after %d URLs", err, n)
+	}
+}
+
+// lines reads as n lines of text, made as they are read: a list larger
+// than the test would want to hold.
+type lines struct {
+	text string
+	n    int
+	buf  []byte
+}
+
+func (r *lines) Read(p []byte) (int, error) {
+	for len(r.buf) < len(p) && r.n > 0 {
+		r.buf = append(r.buf, r.text...)
+		r.n--
+	}
+	if len(r.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[:copy(r.buf, r.buf[n:])]
+	return n, nil
+}
+
+// TestProblemsStayBounded: a list of nothing but duplicate and malformed
+// lines keeps the first problems of each kind and counts the rest, in
+// memory that does not grow with the list.
+func TestProblemsStayBounded(t *testing.T) {
+	const pairs = 200_000 // 400,000 problems: tens of megabytes kept one by one
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(&lines{text: "/x\nxx\n", n: pairs}), nil }
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	l, err := Scan([]string{"urls.txt"}, open, Options{Format: Plain}, func(Entry, string) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	runtime.KeepAlive(l)
+	if held > 1<<20 {
+		t.Errorf("the list holds %d KiB after %d problems; want under 1 MiB", held>>10, 2*pairs-1)
+	}
+	if l.Count != 1 || l.Counts[Duplicate] != pairs-1 || l.Counts[Malformed] != pairs {
+		t.Errorf("%d URLs, counts %v; want 1 URL, %d duplicates and %d malformed", l.Count, l.Counts, pairs-1, pairs)
+	}
+	if len(l.Problems) != 2*MaxProblems || l.Omitted() != 2*pairs-1-2*MaxProblems {
+		t.Errorf("%d problems kept, %d omitted", len(l.Problems), l.Omitted())
+	}
+	// Malformed lines are the even ones, duplicates the odd ones from 3.
+	if p := l.Problems[len(l.Problems)-1]; p.Line != 2*MaxProblems+1 || p.Kind != Duplicate {
+		t.Errorf("last problem kept %v, want the %dth duplicate, at line %d", p, MaxProblems, 2*MaxProblems+1)
 	}
 }

@@ -69,8 +69,8 @@ func (p *releasePanel) renderListSummary() app.UI {
 		app.If(len(probs) > 0, func() app.UI {
 			return app.Elem("ul").ID("release-list-problems").Class("release-problems").Body(
 				app.Range(probs).Slice(func(i int) app.UI { return app.Elem("li").Text(probs[i].String()) }),
-				app.If(len(p.list.Problems) > len(probs), func() app.UI {
-					return app.Elem("li").Text("… and " + releaseview.Thousands(len(p.list.Problems)-len(probs)) + " more")
+				app.If(p.list.AllProblems() > len(probs), func() app.UI {
+					return app.Elem("li").Text("… and " + releaseview.Thousands(p.list.AllProblems()-len(probs)) + " more")
 				}),
 			)
 		}),
