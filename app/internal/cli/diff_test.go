@@ -136,6 +136,7 @@ func TestDiffURLLists(t *testing.T) {
 		"gzbomb.xml.gz":  gzipped("<urlset>" + strings.Repeat(" ", 3<<20)),
 		"html.xml":       "<!DOCTYPE html><html><body>404</body></html>",
 		"dupes.txt":      "/tmp/x\n/tmp/x\nmailto:x\n",
+		"two-roots.xml":  sitemap + "\n" + strings.ReplaceAll(sitemap, "tmp/x", "tmp/y"),
 		"many-dupes.txt": strings.Repeat("/tmp/x\n", 1+urllist.MaxProblems+50),
 	}
 	for name, body := range files {
@@ -154,6 +155,8 @@ func TestDiffURLLists(t *testing.T) {
 		{"index alone: nothing fetched", []string{"-urls", p("index.xml")}, exitSame, "missing: the index lists \"https://example.com/sitemap.xml.gz\", which was not given"},
 		{"CSV crawl export", []string{"-urls", p("crawl.csv")}, exitChanged, ""},
 		{"duplicates and malformed lines reported", []string{"-urls", p("dupes.txt")}, exitChanged, "dupes.txt:2: duplicate"},
+		{"sitemap with two roots: both read, and said", []string{"-urls", p("two-roots.xml")}, exitChanged,
+			"two-roots.xml:2: invalid: a second root element, <urlset>: XML allows one, and a sitemap has one; what it holds is read too"},
 		{"duplicates past the first ones counted", []string{"-urls", p("many-dupes.txt")}, exitChanged, "and 50 more duplicates, not listed one by one"},
 		{"bad CSV", []string{"-urls", p("bad.csv")}, ExitUsage, "bad.csv: line 2, column 3: not valid CSV"},
 		{"XML bomb", []string{"-urls", p("bomb.xml")}, ExitUsage, "a DOCTYPE declaration"},

@@ -134,7 +134,7 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 var problemKinds = []struct {
 	kind urllist.Kind
 	word string
-}{{urllist.Duplicate, "duplicate"}, {urllist.Malformed, "malformed line"}, {urllist.Missing, "missing sitemap"}}
+}{{urllist.Duplicate, "duplicate"}, {urllist.Malformed, "malformed line"}, {urllist.Missing, "missing sitemap"}, {urllist.Invalid, "invalid element"}}
 
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"

@@ -93,6 +93,9 @@ const (
 	Malformed Kind = "malformed" // not a URL the matcher can read
 	Limit     Kind = "limit"     // the list was cut here
 	Missing   Kind = "missing"   // a sitemap an index lists was not given
+	// Invalid is a file that breaks its format's rules where what it holds
+	// can still be read (a second root element in a sitemap).
+	Invalid Kind = "invalid"
 )
 
 // A Problem is a line that was not kept, and why.
