@@ -144,7 +144,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		if m, ok := res.WinningRule(); ok {
 			line, rule = strconv.Itoa(int(m.Rule.Line)), f.RuleText(m.Rule)
 		}
-		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
+		return writeCSV(cw, name, res.Target.Input, res.Verdict(), line, rule, p.Token)
 	default: // -json
 		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
 		if p.Fallback || p.NoRules {

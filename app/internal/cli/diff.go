@@ -205,8 +205,8 @@ func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	case w.json:
 		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
-		return w.csv.Write([]string{name, escape.Text(u), escape.Text(where), strconv.FormatBool(p.Changed),
-			p.Old.Word(), p.Old.LineText(), escape.Text(p.Old.Decider()), p.New.Word(), p.New.LineText(), escape.Text(p.New.Decider())})
+		return writeCSV(w.csv, name, u, where, strconv.FormatBool(p.Changed),
+			p.Old.Word(), p.Old.LineText(), p.Old.Decider(), p.New.Word(), p.New.LineText(), p.New.Decider())
 	case p.Changed:
 		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
 			escape.Text(p.Old.Decided()), escape.Text(p.New.Decided()))

@@ -164,14 +164,6 @@ func TestAIHomePage(t *testing.T) {
 }
 
 func TestCSVNeutralisesFormulas(t *testing.T) {
-	for in, want := range map[string]string{
-		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "-1": "'-1", "@SUM(A1)": "'@SUM(A1)",
-		"\tx": "'\tx", "\rx": "'\rx", "/a=b": "/a=b", "": "", "allowed": "allowed",
-	} {
-		if got := Cell(in); got != want {
-			t.Errorf("Cell(%q) = %q, want %q", in, got, want)
-		}
-	}
 	cs := []crawler.Crawler{mustLookup(t, "GPTBot")}
 	r := Start(Input{Before: "User-agent: *\nDisallow: /=\n", After: "", Reading: matcher.RFC9309, Crawlers: cs, URLs: []string{"/=cmd", "/@x"}})
 	r.Step(10)
