@@ -277,7 +277,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
 	}
-	if c.crawl == nil || c.token != "" { // -crawlers take TOKEN's place
+	if c.crawl == nil || !c.crawl.chosen { // -crawlers take TOKEN's place
 		if err := warnToken(c.token, stderr); err != nil {
 			return ExitUsage
 		}

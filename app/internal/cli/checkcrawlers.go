@@ -28,6 +28,9 @@ type crawlerCheck struct {
 	// CSV, which print no token or group trace; nil for -json.
 	matrix *crawler.Matrix
 	csv    bool
+	// chosen says -crawlers or -tokens chose the crawlers, in TOKEN's
+	// place; else TOKEN is the one crawler.
+	chosen bool
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -41,12 +44,14 @@ func (c *checkConfig) setCrawlers(choice crawlerChoice, asCSV bool) error {
 	case c.record || c.compare:
 		return errors.New("-crawlers, -tokens and -csv do not combine with -record or -compare")
 	}
-	cc := &crawlerCheck{csv: asCSV}
+	cc := &crawlerCheck{csv: asCSV, chosen: choice.set()}
 	var err error
 	if choice.set() {
 		cc.crawlers, err = choice.resolve("")
 	} else {
-		cc.crawlers, err = bareTokens(c.token)
+		// TOKEN as given, as text output checks it: one that is not a
+		// product token is warned of (warnToken), not refused.
+		cc.crawlers = []crawler.Crawler{crawler.Bare(c.token)}
 	}
 	c.crawl = cc
 	return err

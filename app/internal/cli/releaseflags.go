@@ -53,7 +53,7 @@ func bareTokens(list string) ([]crawler.Crawler, error) {
 			continue
 		}
 		if !matcher.ValidToken(t) {
-			return nil, fmt.Errorf("-tokens: %q is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", escape.Text(t))
+			return nil, fmt.Errorf("-tokens: \"%s\" is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", t)
 		}
 		out = append(out, crawler.Bare(t))
 	}
@@ -96,7 +96,7 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 	switch urllist.Format(u.format) {
 	case urllist.Auto, urllist.Plain, urllist.Sitemap, urllist.CSV:
 	default:
-		return nil, fmt.Errorf("-format %q: plain, sitemap or csv", escape.Text(u.format))
+		return nil, fmt.Errorf("-format \"%s\": plain, sitemap or csv", u.format)
 	}
 	names := u.names
 	if len(args) > 0 {

@@ -98,7 +98,8 @@ const (
 	Invalid Kind = "invalid"
 )
 
-// A Problem is a line that was not kept, and why.
+// A Problem is a line that was not kept, and why. Its file name and
+// message hold the input's text as it was read: escape them to show them.
 type Problem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -216,7 +217,7 @@ func malformed(u string) string {
 	}
 	for i := 0; i < len(u); i++ {
 		if c := u[i]; c < 0x20 || c == 0x7F {
-			return fmt.Sprintf("control character %q at byte %d", c, i+1)
+			return fmt.Sprintf("control character \"%c\" at byte %d", c, i+1)
 		}
 	}
 	if _, err := matcher.ParseTarget(u); err != nil {
@@ -225,12 +226,14 @@ func malformed(u string) string {
 	return ""
 }
 
-// quote shows untrusted text in a message: Go-quoted, at most 200 bytes.
+// quote shows untrusted text in a message: in double quotes, at most 200
+// bytes of it. It is not escaped: what shows a message escapes it
+// (escape.Text), once, and JSON carries it as it was read.
 func quote(s string) string {
 	if len(s) > 200 {
-		return fmt.Sprintf("%q… (%d bytes)", s[:200], len(s))
+		return fmt.Sprintf("\"%s\"… (%d bytes)", s[:200], len(s))
 	}
-	return fmt.Sprintf("%q", s)
+	return `"` + s + `"`
 }
 
 // An Opener opens a named file; Scan reads through it, so that the same

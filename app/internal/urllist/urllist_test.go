@@ -179,16 +179,17 @@ func TestScanIndex(t *testing.T) {
 	}
 }
 
-// TestProblemMessagesQuote: a URL in a message is quoted, so a control
-// character in the input never reaches a terminal raw.
+// TestProblemMessagesQuote: a message quotes the input as it was read,
+// in double quotes; what shows it escapes it, once.
 func TestProblemMessagesQuote(t *testing.T) {
-	l, err := Read("u.txt", strings.NewReader("/a\x1b]0;x\x07\n/b\n/b\n"), Options{})
+	l, err := Read("u.txt", strings.NewReader("/a\x1b]0;x\x07\n/b\\\n/b\\\n"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range l.Problems {
-		if strings.ContainsAny(p.String(), "\x1b\x07") {
-			t.Errorf("raw control byte in %q", p.String())
+	want := []string{"control character \"\x1b\" at byte 3", `"/b\" is listed before, at u.txt:2; it is checked once`}
+	for i, p := range l.Problems {
+		if p.Message != want[i] {
+			t.Errorf("problem %d: %q, want %q", i, p.Message, want[i])
 		}
 	}
 }
