@@ -80,9 +80,11 @@ func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Write
 	return cw.Error()
 }
 
-// checkCrawlerList evaluates urls for every crawler, in order, and writes
-// the results; lines are the -urls line numbers, or nil.
-func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+// checkCrawlerList evaluates urls for every crawler, in order, writes the
+// results and counts each URL in t (disallowed when any crawler is); lines
+// are the -urls line numbers, or nil. A URL that cannot be read gets one
+// error row.
+func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer, t *tally) (err error) {
 	cc := c.crawl
 	f := ev.file()
 	var cw *csv.Writer
@@ -97,38 +99,41 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 	shared := make([]*matcher.Result, len(cc.plans))
 	var line []byte
 	for i, u := range urls {
-		t, perr := matcher.ParseTarget(u)
+		target, perr := matcher.ParseTarget(u)
 		if perr != nil {
-			if lines != nil {
-				perr = fmt.Errorf("%s:%d: %w", c.urls, lines[i], perr)
+			t.unchecked++
+			if err := writeUnchecked(w, c, cw, u, c.where(lines, i), perr); err != nil {
+				return err
 			}
-			return disallowed, perr
+			continue
 		}
 		if cc.matrix != nil {
-			cc.matrix.Evaluate(t, shared)
+			cc.matrix.Evaluate(target, shared)
 		}
+		allowed := true
 		for j := range cc.plans {
 			p := &cc.plans[j]
 			var res *matcher.Result
 			if cc.matrix != nil {
-				res = cc.matrix.Explained(j, t, shared[j])
+				res = cc.matrix.Explained(j, target, shared[j])
 			} else {
-				res = p.Evaluate(f, t)
+				res = p.Evaluate(f, target)
 			}
-			disallowed = disallowed || !res.Allowed
+			allowed = allowed && res.Allowed
 			if !c.json && cw == nil {
 				line = appendCrawlerLine(line[:0], f, p, res)
 				if _, err := w.Write(line); err != nil {
-					return disallowed, err
+					return err
 				}
 				continue
 			}
 			if err := writeCrawlerResult(w, cw, f, p, res); err != nil {
-				return disallowed, err
+				return err
 			}
 		}
+		t.add(allowed)
 	}
-	return disallowed, nil
+	return nil
 }
 
 // crawlerCheckJSON is check -json's object for one URL and crawler.
