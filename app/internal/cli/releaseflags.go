@@ -91,7 +91,8 @@ func (u *urlFiles) options() urllist.Options {
 
 // scan reads the -urls files and then the URLs given as arguments, handing
 // each URL to fn as it is read (memory stays bounded whatever their
-// number), and then reports the list's problems on stderr.
+// number), and a line that is not a URL with the reason, and then reports
+// the list's other problems on stderr.
 func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd string, fn func(urllist.Entry, string) error) (*urllist.List, error) {
 	switch urllist.Format(u.format) {
 	case urllist.Auto, urllist.Plain, urllist.Sitemap, urllist.CSV:
@@ -120,7 +121,9 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 		return nil, err
 	}
 	for _, p := range l.Problems {
-		fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
+		if p.Kind != urllist.Malformed { // each has its error row
+			fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
+		}
 	}
 	for _, k := range problemKinds {
 		if n := l.Counts[k.kind] - urllist.MaxProblems; n > 0 {
@@ -134,7 +137,7 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 var problemKinds = []struct {
 	kind urllist.Kind
 	word string
-}{{urllist.Duplicate, "duplicate"}, {urllist.Malformed, "malformed line"}, {urllist.Missing, "missing sitemap"}, {urllist.Invalid, "invalid element"}}
+}{{urllist.Duplicate, "duplicate"}, {urllist.Missing, "missing sitemap"}, {urllist.Invalid, "invalid element"}}
 
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"

@@ -82,6 +82,11 @@ type Entry struct {
 	URL  string
 	File int32 // index in List.Files
 	Line int32 // 1-based
+	// Err says why the line is not a URL the matcher can read; "" for a
+	// URL kept. Only Scan's function sees such entries (with what of the
+	// line was read as URL, at most maxURLLength bytes), so that every
+	// line gets an answer; they are counted as Malformed, not in Count.
+	Err string
 }
 
 // A Kind says what is wrong with a line.
@@ -156,8 +161,7 @@ func (l *List) add(file, line int, u string) bool {
 		return false
 	}
 	if msg := malformed(u); msg != "" {
-		l.problem(file, line, Malformed, msg)
-		return true
+		return l.refuse(file, line, u, msg)
 	}
 	h := maphash.String(l.seed, u)
 	if at, ok := l.seen[h]; ok {
@@ -182,6 +186,24 @@ func (l *List) add(file, line int, u string) bool {
 		return true
 	}
 	if l.err = l.emit(e, l.Files[file]); l.err != nil {
+		l.Truncated = true // stop reading
+		return false
+	}
+	return true
+}
+
+// refuse reports a line that is not a URL the matcher can read, and hands
+// it to Scan's function with the reason; it reports false when that
+// function stopped the reading.
+func (l *List) refuse(file, line int, u, msg string) bool {
+	l.problem(file, line, Malformed, msg)
+	if l.emit == nil {
+		return true
+	}
+	if len(u) > maxURLLength {
+		u = u[:maxURLLength]
+	}
+	if l.err = l.emit(Entry{URL: u, File: int32(file), Line: int32(line), Err: msg}, l.Files[file]); l.err != nil {
 		l.Truncated = true // stop reading
 		return false
 	}
@@ -252,6 +274,8 @@ func Read(name string, r io.Reader, opt Options) (*List, error) {
 // Scan reads the named files together as one list, in order, handing each
 // URL to fn as it is read, with the name of its file, rather than keeping
 // it: memory then stays the duplicate set's, whatever the number of URLs.
+// A line that is not a URL the matcher reads is handed on too, with Err
+// set, so that it gets its answer in its place.
 // The returned List has no Entries; an error from fn stops the reading and
 // is returned. A sitemap index among the files contributes no URLs itself:
 // each sitemap it lists must be among the files given (matched by file

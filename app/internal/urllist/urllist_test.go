@@ -216,8 +216,8 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestScan: the streamed form hands on what Read keeps, in order, and
-// stops at its function's error.
+// TestScan: the streamed form hands on what Read keeps, and the lines it
+// refuses with the reason, in order, and stops at its function's error.
 func TestScan(t *testing.T) {
 	text := "/a\n/b\n/a\nmailto:x\n/c\n"
 	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }
@@ -228,12 +228,16 @@ func TestScan(t *testing.T) {
 	var got []string
 	l, err := Scan([]string{"u.txt"}, open, Options{}, func(e Entry, file string) error {
 		got = append(got, fmt.Sprintf("%s:%d:%s", file, e.Line, e.URL))
+		if e.Err != "" {
+			got[len(got)-1] += " (" + e.Err + ")"
+		}
 		return nil
 	})
 	if err != nil || len(l.Entries) != 0 || l.Count != 3 || len(l.Problems) != len(kept.Problems) {
 		t.Fatalf("Scan = %+v, %v", l, err)
 	}
-	if strings.Join(got, " ") != "u.txt:1:/a u.txt:2:/b u.txt:5:/c" {
+	// The malformed line is handed on in its place, with the reason.
+	if strings.Join(got, " ") != `u.txt:1:/a u.txt:2:/b u.txt:4:mailto:x ("mailto:x" is neither a path starting with / nor a full URL such as https://example.com/page) u.txt:5:/c` {
 		t.Errorf("got %q", got)
 	}
 	stop := fmt.Errorf("stop")
