@@ -214,7 +214,8 @@ type TokenCheck struct {
 
 // CheckToken checks a typed product token against RFC 9309 §2.2.1's
 // alphabet (letters, '-' and '_'), and reads a whole User-Agent header for
-// the token it likely carries.
+// the token it likely carries. The message quotes the input as typed:
+// what shows it escapes it (escape.Text), once.
 func CheckToken(input string) TokenCheck {
 	s := strings.TrimSpace(input)
 	c := TokenCheck{Input: input, Source: "RFC 9309 §2.2.1", NotProof: NotProof}
@@ -225,18 +226,18 @@ func CheckToken(input string) TokenCheck {
 		c.Message = "'*' names the global group inside a file; a crawler's product token is its name (for example Googlebot)."
 	case matcher.ValidToken(s):
 		c.Valid, c.Token = true, s
-		c.Message = fmt.Sprintf("%q is a valid product token.", s)
+		c.Message = fmt.Sprintf("\"%s\" is a valid product token.", s)
 	case spelledApart(s) != "":
 		// "Googlebot Image" is Googlebot-Image written with a space, not a
 		// header naming Googlebot: offer the whole name.
 		c.Token = spelledApart(s)
 		c.Message = fmt.Sprintf("A space may not stand in a product token: only the letters A-Z and a-z, '-' and '_' may. "+
-			"%q is most likely the crawler %q.", s, c.Token)
+			"\"%s\" is most likely the crawler \"%s\".", s, c.Token)
 	case looksLikeHeader(s):
 		c.FromHeader = true
 		if tok, ok := ProductTokenFromUserAgent(s); ok {
 			c.Token = tok
-			c.Message = fmt.Sprintf("This looks like a whole User-Agent header; groups are matched against the product token it carries, most likely %q.", tok)
+			c.Message = fmt.Sprintf("This looks like a whole User-Agent header; groups are matched against the product token it carries, most likely \"%s\".", tok)
 		} else {
 			c.Message = "This looks like a whole User-Agent header, and no product token could be found in it: type the crawler's name."
 		}
@@ -244,7 +245,7 @@ func CheckToken(input string) TokenCheck {
 		c.Message = badByte(s)
 		if tok, _, _ := matcher.ExtractToken(s); matcher.ValidToken(tok) {
 			c.Token = tok
-			c.Message += fmt.Sprintf(" A file's user-agent line %q would be read as %q.", s, tok)
+			c.Message += fmt.Sprintf(" A file's user-agent line \"%s\" would be read as \"%s\".", s, tok)
 		}
 	}
 	if k, ok := KnownCrawler(c.Token); ok {
@@ -284,7 +285,7 @@ func looksLikeHeader(s string) bool {
 func badByte(s string) string {
 	for i := 0; i < len(s); i++ {
 		if !matcher.IsTokenByte(s[i]) {
-			what := fmt.Sprintf("%q", s[i:i+1])
+			what := `"` + s[i:i+1] + `"`
 			if s[i] >= '0' && s[i] <= '9' {
 				what = "the digit " + what
 			} else if s[i] >= 0x80 {

@@ -36,9 +36,11 @@ const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-js
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
 ("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
-URL; an empty URL means /. Exit status: 0 when every URL is allowed, 1 when
-any is disallowed, 2 on a usage or input error (also a ROBOTS_FILE over
--max-size, and output that could not be written). With -compare, every
+URL; an empty URL means /. A URL that cannot be read gets the row error with
+the reason, and the check goes on. Exit status: 0 when every URL is allowed,
+1 when any is disallowed, 2 on a usage or input error (also a ROBOTS_FILE
+over -max-size, output that could not be written, and, after the last URL,
+any URL that could not be read or no URL at all). With -compare, every
 reading's verdict is printed too, with the reason where they differ; the exit
 status still follows -reading.
 
@@ -277,7 +279,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
 	}
-	if c.crawl == nil || c.token != "" { // -crawlers take TOKEN's place
+	if c.crawl == nil || !c.crawl.chosen { // -crawlers take TOKEN's place
 		if err := warnToken(c.token, stderr); err != nil {
 			return ExitUsage
 		}
@@ -289,7 +291,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, err)
 		}
 	}
-	disallowed, err := checkURLs(c, ev, stdin, out)
+	t, err := checkURLs(c, ev, stdin, out)
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = writeError{ferr}
 	}
@@ -301,7 +303,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return ExitUsage // standard error itself failed: nowhere to say so
 		}
 	}
-	if disallowed {
+	return t.exit(c, stderr)
+}
+
+// exit says on stderr when URLs could not be checked, and returns the
+// exit status: 2 when any could not be, or when there were none.
+func (t tally) exit(c *checkConfig, stderr io.Writer) int {
+	switch {
+	case t.checked == 0 && t.unchecked == 0:
+		return fail(stderr, fmt.Errorf("-urls %s holds no URL: nothing was checked", c.urls))
+	case t.checked == 0:
+		return fail(stderr, fmt.Errorf("no URL could be checked: %s, each with its error row", view.Plural(t.unchecked, "URL")))
+	case t.unchecked > 0:
+		return fail(stderr, fmt.Errorf("%d of %s could not be checked: see their error rows", t.unchecked, view.Plural(t.checked+t.unchecked, "URL")))
+	case t.disallowed > 0:
 		return exitDisallowed
 	}
 	return exitAllowed
@@ -424,18 +439,16 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 }
 
 // compareEach compares urls under every reading, parsing one other
-// reading at a time; it stops at the first URL that cannot be read, and
-// returns the comparisons of those before it with that error.
-func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, error) {
+// reading at a time. It returns the comparisons of the URLs that could be
+// read, in order, and for each URL why it could not be, or nil.
+func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, []error) {
 	var targets []*matcher.Target
-	var err error
-	for _, u := range urls {
-		t, terr := matcher.ParseTarget(u)
-		if terr != nil {
-			err = terr
-			break
+	errs := make([]error, len(urls))
+	for i, u := range urls {
+		t, err := matcher.ParseTarget(u)
+		if errs[i] = err; err == nil {
+			targets = append(targets, t)
 		}
-		targets = append(targets, t)
 	}
 	cmps := compare.CompareEach(ev.reading, ev.parse, token, targets)
 	// The output reads only the text of each deciding line from the
@@ -450,7 +463,7 @@ func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Compar
 	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: ev.opts.SkipLineModel}
 	ev.collect()
 	ev.files = []*matcher.File{lean.ParseShared(ev.reading, sourceBytes(ev.body), ev.body)}
-	return cmps, err
+	return cmps, errs
 }
 
 // parse is the file under reading r, as checkEach compares it.

@@ -28,6 +28,9 @@ type crawlerCheck struct {
 	// CSV, which print no token or group trace; nil for -json.
 	matrix *crawler.Matrix
 	csv    bool
+	// chosen says -crawlers or -tokens chose the crawlers, in TOKEN's
+	// place; else TOKEN is the one crawler.
+	chosen bool
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -41,12 +44,14 @@ func (c *checkConfig) setCrawlers(choice crawlerChoice, asCSV bool) error {
 	case c.record || c.compare:
 		return errors.New("-crawlers, -tokens and -csv do not combine with -record or -compare")
 	}
-	cc := &crawlerCheck{csv: asCSV}
+	cc := &crawlerCheck{csv: asCSV, chosen: choice.set()}
 	var err error
 	if choice.set() {
 		cc.crawlers, err = choice.resolve("")
 	} else {
-		cc.crawlers, err = bareTokens(c.token)
+		// TOKEN as given, as text output checks it: one that is not a
+		// product token is warned of (warnToken), not refused.
+		cc.crawlers = []crawler.Crawler{crawler.Bare(c.token)}
 	}
 	c.crawl = cc
 	return err
@@ -75,9 +80,11 @@ func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Write
 	return cw.Error()
 }
 
-// checkCrawlerList evaluates urls for every crawler, in order, and writes
-// the results; lines are the -urls line numbers, or nil.
-func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+// checkCrawlerList evaluates urls for every crawler, in order, writes the
+// results and counts each URL in t (disallowed when any crawler is); lines
+// are the -urls line numbers, or nil. A URL that cannot be read gets one
+// error row.
+func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer, t *tally) (err error) {
 	cc := c.crawl
 	f := ev.file()
 	var cw *csv.Writer
@@ -92,38 +99,41 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 	shared := make([]*matcher.Result, len(cc.plans))
 	var line []byte
 	for i, u := range urls {
-		t, perr := matcher.ParseTarget(u)
+		target, perr := matcher.ParseTarget(u)
 		if perr != nil {
-			if lines != nil {
-				perr = fmt.Errorf("%s:%d: %w", c.urls, lines[i], perr)
+			t.unchecked++
+			if err := writeUnchecked(w, c, cw, u, c.where(lines, i), perr); err != nil {
+				return err
 			}
-			return disallowed, perr
+			continue
 		}
 		if cc.matrix != nil {
-			cc.matrix.Evaluate(t, shared)
+			cc.matrix.Evaluate(target, shared)
 		}
+		allowed := true
 		for j := range cc.plans {
 			p := &cc.plans[j]
 			var res *matcher.Result
 			if cc.matrix != nil {
-				res = cc.matrix.Explained(j, t, shared[j])
+				res = cc.matrix.Explained(j, target, shared[j])
 			} else {
-				res = p.Evaluate(f, t)
+				res = p.Evaluate(f, target)
 			}
-			disallowed = disallowed || !res.Allowed
+			allowed = allowed && res.Allowed
 			if !c.json && cw == nil {
 				line = appendCrawlerLine(line[:0], f, p, res)
 				if _, err := w.Write(line); err != nil {
-					return disallowed, err
+					return err
 				}
 				continue
 			}
 			if err := writeCrawlerResult(w, cw, f, p, res); err != nil {
-				return disallowed, err
+				return err
 			}
 		}
+		t.add(allowed)
 	}
-	return disallowed, nil
+	return nil
 }
 
 // crawlerCheckJSON is check -json's object for one URL and crawler.
@@ -144,7 +154,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		if m, ok := res.WinningRule(); ok {
 			line, rule = strconv.Itoa(int(m.Rule.Line)), f.RuleText(m.Rule)
 		}
-		return cw.Write([]string{name, escape.Text(res.Target.Input), res.Verdict(), line, escape.Text(rule), p.Token})
+		return writeCSV(cw, name, res.Target.Input, res.Verdict(), line, rule, p.Token)
 	default: // -json
 		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
 		if p.Fallback || p.NoRules {

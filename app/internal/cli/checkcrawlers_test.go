@@ -34,7 +34,8 @@ func TestCheckCrawlers(t *testing.T) {
 		{"crawlers and compare", []string{"check", "-compare", "-crawlers", "GPTBot", p, "/"}, ExitUsage, nil, "do not combine with -record or -compare"},
 		{"unknown crawler", []string{"check", "-crawlers", "Fishbot", p, "/"}, ExitUsage, nil, `unknown crawler "Fishbot"`},
 		{"no URL", []string{"check", "-crawlers", "GPTBot", p}, ExitUsage, nil, "at least one URL"},
-		{"unreadable URL", []string{"check", "-crawlers", "GPTBot", p, "mailto:x"}, ExitUsage, nil, "mailto:x"},
+		{"unreadable URL", []string{"check", "-crawlers", "GPTBot", p, "mailto:x"}, ExitUsage,
+			[]string{"error\t\tmailto:x\t\"mailto:x\" is neither a path starting with / nor a full URL such as https://example.com/page"}, "no URL could be checked"},
 	}
 	runCommandCases(t, tests)
 }

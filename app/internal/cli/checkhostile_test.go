@@ -378,6 +378,38 @@ func TestCheckErrorsEscapeControls(t *testing.T) {
 	}
 }
 
+// TestMessagesEscapeOnce: a control character that a message or an error
+// row quotes from the input shows once in the .esc notation, \x1B, never
+// escaped twice.
+func TestMessagesEscapeOnce(t *testing.T) {
+	p := writeRobots(t, fishFile)
+	urls := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(urls, []byte("/a\x1b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"token warning", []string{"check", p, "a\x1bb", "/fish"},
+			`the token "a\x1Bb" is not a product token: "\x1B" at byte 2 may not stand in a product token: only the letters A-Z and a-z, '-' and '_' may. ` +
+				`A file's user-agent line "a\x1Bb" would be read as "a".`},
+		{"-tokens", []string{"check", "-tokens", "a\x1bb", p, "/fish"}, `-tokens: "a\x1Bb" is not a product token`},
+		{"-format", []string{"diff", "-format", "x\x1b", "-urls", urls, p, p}, `-format "x\x1B": plain, sitemap or csv`},
+		{"-status", []string{"check", "-record", "-status", "2\x1b", p, "Googlebot", "/fish"}, `-status "2\x1B" is not an HTTP status code`},
+		{"a list's malformed line", []string{"diff", "-tokens", "Googlebot", "-urls", urls, p, p, "/fish"}, `urls.txt:1: control character "\x1B" at byte 3`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, out, errOut := runArgs("", tt.args...)
+			if out += errOut; !strings.Contains(out, tt.want) || strings.Contains(out, `\\`) {
+				t.Errorf("output %q\nwant it to hold %q, escaped once", out, tt.want)
+			}
+		})
+	}
+}
+
 // Issue 16: a token that is not a product token (empty, spaced, a whole
 // User-Agent header) is checked against the file all the same, with a
 // warning on standard error, as the decision record's token_check says.
@@ -389,7 +421,7 @@ func TestCheckWarnsOfBadToken(t *testing.T) {
 		{"Mozilla/5.0 (compatible; Googlebot/2.1)", `most likely "Googlebot"`},
 	}
 	for _, tt := range tests {
-		for _, mode := range []string{"-json=false", "-json"} {
+		for _, mode := range []string{"-json=false", "-json", "-csv"} {
 			code, _, errOut := runArgs("", "check", mode, p, tt.token, "/fish")
 			if code != exitAllowed || !strings.Contains(errOut, "warning: ") || !strings.Contains(errOut, tt.want) {
 				t.Errorf("%s token %q: exit %d, stderr %q; want a warning with %q", mode, tt.token, code, errOut, tt.want)

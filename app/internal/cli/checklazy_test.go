@@ -66,8 +66,8 @@ func TestCompareTextSameWithoutDiagnostics(t *testing.T) {
 				ref.urls = "urls.txt" // every reading parsed in full at once
 				full := newEvaluator(&ref, body)
 				var a, b strings.Builder
-				_, errA := checkEach(c, lazy, urls, &a)
-				_, errB := checkList(&ref, full, urls, nil, &b)
+				errA := checkEach(c, lazy, urls, &a, &tally{})
+				errB := checkList(&ref, full, urls, nil, &b, &tally{})
 				if !lazy.each || full.each || lazy.file().Diagnosed() || a.Len() == 0 || errA != nil || errB != nil || a.String() != b.String() {
 					t.Errorf("file %d, %s, -json %v: one reading at a time (%v)\n%s\nall at once (%v)\n%s", i, token, asJSON, errA, a.String(), errB, b.String())
 				}

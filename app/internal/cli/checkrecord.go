@@ -41,10 +41,10 @@ func (r *redirectList) Set(v string) error {
 func checkHopURL(v string) error {
 	u, err := url.Parse(v)
 	if err != nil {
-		return fmt.Errorf("%q is not a URL: %v", v, errors.Unwrap(err))
+		return fmt.Errorf("\"%s\" is not a URL: %v", v, errors.Unwrap(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Opaque != "" {
-		return fmt.Errorf("%q is not an http or https URL such as https://example.com/robots.txt", v)
+		return fmt.Errorf("\"%s\" is not an http or https URL such as https://example.com/robots.txt", v)
 	}
 	if _, err := matcher.ParseTarget(v); err != nil {
 		return err
@@ -92,7 +92,7 @@ func (d *deliveryFlagSet) delivery(fs *flag.FlagSet) (*delivery.Facts, error) {
 	if *d.status != "" {
 		n, err := strconv.Atoi(*d.status)
 		if err != nil {
-			return nil, fmt.Errorf("-status %q is not an HTTP status code", *d.status)
+			return nil, fmt.Errorf("-status \"%s\" is not an HTTP status code", *d.status)
 		}
 		out.Status = n
 	}
@@ -120,7 +120,7 @@ func parseWhen(flagName, s string) (time.Time, error) {
 	if t, err := time.Parse(time.DateOnly, s); err == nil {
 		return t, nil
 	}
-	return time.Time{}, fmt.Errorf("%s %q: write a time as 2025-03-10T12:00:00Z or a date as 2025-03-10", flagName, s)
+	return time.Time{}, fmt.Errorf("%s \"%s\": write a time as 2025-03-10T12:00:00Z or a date as 2025-03-10", flagName, s)
 }
 
 // runRecord prints the decision record of the one URL and exits by the

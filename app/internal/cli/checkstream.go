@@ -5,13 +5,16 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/escape"
 )
 
 // urlBatchSize is how many URLs are read before they are checked: the
@@ -30,68 +33,135 @@ type urlBatch struct {
 	lines []int
 }
 
+// A tally counts a check's URLs by what became of them.
+type tally struct {
+	checked, disallowed int
+	// unchecked are the URLs that could not be read: each has an error
+	// row, and the check goes on.
+	unchecked int
+}
+
+func (t *tally) add(allowed bool) {
+	t.checked++
+	if !allowed {
+		t.disallowed++
+	}
+}
+
 // checkURLs checks every URL (the arguments, then the -urls file streamed)
 // in order on one goroutine and writes the results to w as it goes: the
 // rule index makes a URL cheap, and one goroutine needs no reordering and
 // lets the File's per-token caches go without locks. Memory stays bounded
-// whatever the number of URLs: one batch is held at a time. It returns
-// whether any URL was disallowed, and the first error (a URL that cannot
-// be read, or the -urls file), after writing the results of the URLs
-// before it.
-func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (disallowed bool, err error) {
+// whatever the number of URLs: one batch is held at a time. A URL that
+// cannot be read gets an error row, and the check goes on; the error
+// returned is the output's or the -urls file's.
+func checkURLs(c *checkConfig, ev *evaluator, stdin io.Reader, w io.Writer) (t tally, err error) {
 	if c.urls == "" && len(c.args) <= urlBatchSize {
-		return checkList(c, ev, c.args, nil, w)
+		return t, checkList(c, ev, c.args, nil, w, &t)
 	}
 	readErr := readURLBatches(c, stdin, func(b *urlBatch) bool {
-		var d bool
-		d, err = checkList(c, ev, b.urls, b.lines, w)
-		disallowed = disallowed || d
+		err = checkList(c, ev, b.urls, b.lines, w, &t)
 		return err == nil
 	})
 	if err != nil {
-		return disallowed, err
+		return t, err
 	}
-	return disallowed, readErr
+	return t, readErr
 }
 
-// checkList evaluates urls in order and writes their results to w,
-// stopping at the first that cannot be read. lines are their -urls line
-// numbers, or nil for URLs given as arguments.
-func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer) (disallowed bool, err error) {
+// checkList evaluates urls in order, writes their results to w and counts
+// them in t. lines are their -urls line numbers, or nil for URLs given as
+// arguments.
+func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer, t *tally) error {
 	if c.crawl != nil {
-		return checkCrawlerList(c, ev, urls, lines, w)
+		return checkCrawlerList(c, ev, urls, lines, w, t)
 	}
 	if ev.each {
-		return checkEach(c, ev, urls, w)
+		return checkEach(c, ev, urls, w, t)
 	}
 	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
-		if err == nil {
+		if err != nil {
+			t.unchecked++
+			err = writeUnchecked(w, c, nil, u, c.where(lines, i), err)
+		} else {
+			t.add(res.Allowed)
 			err = writeResult(w, ev.file(), res, cmp, c.json)
 		}
 		if err != nil {
-			if lines != nil && !errors.As(err, new(writeError)) {
-				err = fmt.Errorf("%s:%d: %w", c.urls, lines[i], err)
-			}
-			return disallowed, err
+			return err
 		}
-		disallowed = disallowed || !res.Allowed
 	}
-	return disallowed, nil
+	return nil
+}
+
+// where is the -urls file and line of the i-th of a batch's URLs, or ""
+// for a URL given as an argument.
+func (c *checkConfig) where(lines []int, i int) string {
+	if lines == nil {
+		return ""
+	}
+	return c.urls + ":" + strconv.Itoa(lines[i])
 }
 
 // checkEach is checkList for -compare of the URLs on the command line:
 // every reading is parsed once for all of them, one at a time.
-func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer) (disallowed bool, err error) {
-	cmps, evalErr := ev.compareEach(c.token, urls)
-	for _, cmp := range cmps {
-		res := cmp.Results[slices.IndexFunc(cmp.Results, func(r *matcher.Result) bool { return r.Reading == c.reading })]
-		if err := writeResult(w, ev.file(), res, cmp, c.json); err != nil {
-			return disallowed, err
+func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer, t *tally) error {
+	cmps, errs := ev.compareEach(c.token, urls)
+	for i, u := range urls {
+		if errs[i] != nil {
+			t.unchecked++
+			if err := writeUnchecked(w, c, nil, u, "", errs[i]); err != nil {
+				return err
+			}
+			continue
 		}
-		disallowed = disallowed || !res.Allowed
+		cmp := cmps[0]
+		cmps = cmps[1:]
+		res := cmp.Results[slices.IndexFunc(cmp.Results, func(r *matcher.Result) bool { return r.Reading == c.reading })]
+		t.add(res.Allowed)
+		if err := writeResult(w, ev.file(), res, cmp, c.json); err != nil {
+			return err
+		}
 	}
-	return disallowed, evalErr
+	return nil
+}
+
+// uncheckedJSON is -json's object for a URL that could not be read.
+type uncheckedJSON struct {
+	Verdict string `json:"verdict"` // "error"
+	URL     string `json:"url"`
+	Source  string `json:"source,omitempty"` // the -urls file and line
+	Error   string `json:"error"`
+}
+
+// writeUnchecked writes the row of a URL that could not be read, read at
+// where (a -urls file's FILE:LINE, or ""): verdict error, the URL and the
+// reason, in the form of the other rows (cw set for -csv).
+func writeUnchecked(w io.Writer, c *checkConfig, cw *csv.Writer, u, where string, cause error) error {
+	reason := cause.Error()
+	if c.json {
+		b, err := jsonLine(uncheckedJSON{Verdict: "error", URL: u, Source: where, Error: reason})
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return wrapWrite(err)
+	}
+	if where != "" {
+		reason = where + ": " + reason
+	}
+	if cw != nil {
+		return writeCSV(cw, "", u, "error", "", reason, "")
+	}
+	b := append(lineBuffer(w), "error\t"...)
+	if c.crawl != nil {
+		b = append(b, '\t') // no crawler
+	}
+	b = escape.AppendText(b, u)
+	b = append(b, '\t')
+	b = append(escape.AppendText(b, reason), '\n')
+	_, err := w.Write(b)
+	return wrapWrite(err)
 }
 
 // A lineBatch gathers the lines of a -urls file into one urlBatch: their

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -67,21 +68,23 @@ func TestCheckURLsKeepsInputOrder(t *testing.T) {
 	}
 }
 
-// A URL that cannot be read stops the check with its file position, after
-// the results of every URL before it (check's contract: exit 2).
-func TestCheckURLsStopsAtUnreadableURL(t *testing.T) {
+// A URL that cannot be read gets an error row with its file position, and
+// the check goes on to the last line: exit 2 after it.
+func TestCheckURLsGoOnPastUnreadableURL(t *testing.T) {
 	robots := writeRobots(t, fishFile)
 	bad := 2*urlBatchSize + 5
-	list, _ := manyURLs(t, 4*urlBatchSize, bad)
+	list, urls := manyURLs(t, 4*urlBatchSize, bad)
 	code, out, errOut := runArgs("", "check", "-urls", list, robots, "bot")
 	if code != ExitUsage {
 		t.Fatalf("exit %d, want %d", code, ExitUsage)
 	}
-	if n := strings.Count(out, "\n"); n != bad-1 {
-		t.Errorf("%d result lines before the unreadable URL on line %d, want %d", n, bad, bad-1)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(urls) {
+		t.Errorf("%d result lines, want one for each of %d URLs", len(lines), len(urls))
 	}
-	if want := fmt.Sprintf("%s:%d:", list, bad); !strings.Contains(errOut, want) {
-		t.Errorf("stderr %q does not name %s", errOut, want)
+	want := fmt.Sprintf("error\tno-slash\t%s:%d: \"no-slash\" is neither a path", list, bad)
+	if !strings.HasPrefix(lines[bad-1], want) || !strings.Contains(errOut, fmt.Sprintf("1 of %d URLs could not be checked", len(urls))) {
+		t.Errorf("line %d %q, want it to start %q; stderr %q", bad, lines[bad-1], want, errOut)
 	}
 }
 
@@ -97,9 +100,8 @@ func TestCheckURLsAllAllowed(t *testing.T) {
 
 // URLs on the command line are checked on the calling goroutine when they
 // fit in one batch and by the workers beyond; either way an unreadable URL
-// stops the check after the results of the URLs before it, with exit 2 and
-// a message naming it (check's contract).
-func TestCheckArgsStopAtUnreadableURL(t *testing.T) {
+// gets an error row and the check goes on, with exit 2 at the end.
+func TestCheckArgsGoOnPastUnreadableURL(t *testing.T) {
 	robots := writeRobots(t, fishFile)
 	for _, n := range []int{3, urlBatchSize - 1, urlBatchSize, urlBatchSize + 3} {
 		args := []string{"check", robots, "bot"}
@@ -111,12 +113,84 @@ func TestCheckArgsStopAtUnreadableURL(t *testing.T) {
 		if code != ExitUsage {
 			t.Errorf("%d URLs: exit %d, want %d", n+1, code, ExitUsage)
 		}
-		if got := strings.Count(out, "allowed\t/fish/"); got != n-1 || strings.Contains(out, "/after") {
-			t.Errorf("%d URLs: %d results before the unreadable URL (want %d), or one after it:\n%s", n+1, got, n-1, out)
+		if got := strings.Count(out, "allowed\t/fish/"); got != n-1 || !strings.Contains(out, "\nerror\tfish\t\"fish\" is neither") ||
+			!strings.HasSuffix(out, "allowed\t/after\tAllowed: no rule of the applying group matches /after.\n") {
+			t.Errorf("%d URLs: %d results before the unreadable URL (want %d), no error row or no result after it:\n%s", n+1, got, n-1, out)
 		}
-		if !strings.HasPrefix(errOut, "robots-explorer check: ") || !strings.Contains(errOut, `"fish"`) {
+		if !strings.Contains(errOut, fmt.Sprintf("robots-explorer check: 1 of %d URLs could not be checked", n+1)) {
 			t.Errorf("%d URLs: stderr %q", n+1, errOut)
 		}
+	}
+}
+
+// TestCheckListNeverStops: every line of a list gets its row, a verdict or
+// error with the reason, in every output form; the exit status is 2 after
+// the last line. A list with no URL at all is an error too.
+func TestCheckListNeverStops(t *testing.T) {
+	robots := writeRobots(t, fishFile)
+	dir := t.TempDir()
+	list := writeFile(t, dir, "urls.txt", "/a\nmailto:x@example.com\n/b\nfish\n/c\n")
+	empty := writeFile(t, dir, "empty.txt", "")
+	mailto := list + `:2: "mailto:x@example.com" is neither a path starting with / nor a full URL such as https://example.com/page`
+	fish := list + `:4: "fish" is neither a path starting with / nor a full URL such as https://example.com/page`
+	allowed := func(u string) string { return "Allowed: no rule of the applying group matches " + u + "." }
+	tests := []struct {
+		name string
+		args []string
+		rows []string // the lines of standard output, each cut to its first 160 bytes
+		err  string
+	}{
+		{"text", []string{"check", "-urls", list, robots, "bot"}, []string{"allowed\t/a\t" + allowed("/a"), "error\tmailto:x@example.com\t" + mailto,
+			"allowed\t/b\t" + allowed("/b"), "error\tfish\t" + fish, "allowed\t/c\t" + allowed("/c")}, "2 of 5 URLs could not be checked"},
+		{"-csv", []string{"check", "-csv", "-urls", list, robots, "bot"}, []string{"crawler,url,verdict,line,rule,token", "bot,/a,allowed,," + allowed("/a") + ",bot",
+			`,mailto:x@example.com,error,,"` + strings.ReplaceAll(mailto, `"`, `""`) + `",`, "bot,/b,allowed,," + allowed("/b") + ",bot",
+			`,fish,error,,"` + strings.ReplaceAll(fish, `"`, `""`) + `",`, "bot,/c,allowed,," + allowed("/c") + ",bot"}, "2 of 5 URLs could not be checked"},
+		{"-crawlers", []string{"check", "-crawlers", "Googlebot", "-urls", list, robots}, []string{"allowed\tGooglebot\t/a\t" + allowed("/a"),
+			"error\t\tmailto:x@example.com\t" + mailto, "allowed\tGooglebot\t/b\t" + allowed("/b"), "error\t\tfish\t" + fish,
+			"allowed\tGooglebot\t/c\t" + allowed("/c")}, "2 of 5 URLs could not be checked"},
+		{"empty list", []string{"check", "-urls", empty, robots, "bot"}, nil, "holds no URL: nothing was checked"},
+		{"no URL readable", []string{"check", robots, "bot", "fish"}, []string{"error\tfish\t" + strings.TrimPrefix(fish, list+":4: ")},
+			"no URL could be checked: 1 URL, each with its error row"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runArgs("", tt.args...)
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if out == "" {
+				got = nil
+			}
+			if code != ExitUsage || strings.Join(got, "\n") != strings.Join(tt.rows, "\n") || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d (want 2)\n%s\nwant\n%s\nstderr %q, want it to hold %q", code, out, strings.Join(tt.rows, "\n"), errOut, tt.err)
+			}
+		})
+	}
+}
+
+// TestCheckJSONErrorRows: -json's row of a URL that cannot be read says
+// error, with the reason and the line it was read at; -compare's text has
+// it among the comparisons.
+func TestCheckJSONErrorRows(t *testing.T) {
+	robots := writeRobots(t, fishFile)
+	list := writeFile(t, t.TempDir(), "urls.txt", "/fish\nfish\n")
+	for _, mode := range []string{"-json", "-compare"} {
+		code, out, _ := runArgs("", "check", mode, "-json", "-urls", list, robots, "bot", "//")
+		var rows []map[string]any
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var row map[string]any
+			if err := json.Unmarshal([]byte(line), &row); err != nil {
+				t.Fatalf("%s: %q: %v", mode, line, err)
+			}
+			rows = append(rows, row)
+		}
+		if code != ExitUsage || len(rows) != 3 || rows[0]["verdict"] != "error" || rows[0]["url"] != "//" || rows[0]["error"] != `"//" has no host` ||
+			rows[0]["source"] != nil || rows[1]["verdict"] != "allowed" || rows[2]["verdict"] != "error" || rows[2]["source"] != list+":2" {
+			t.Errorf("%s: exit %d, rows %v", mode, code, rows)
+		}
+	}
+	code, out, _ := runArgs("", "check", "-compare", robots, "bot", "/a.php", "fish", "/fish")
+	if lines := strings.Split(out, "\n"); code != ExitUsage || !contains(lines, "error\tfish\t\"fish\" is neither a path starting with / nor a full URL such as https://example.com/page") ||
+		!strings.HasPrefix(lines[0], "disallowed\t/a.php") || !strings.Contains(out, "allowed\t/fish\tline 3: Allow: /fish") {
+		t.Errorf("-compare: exit %d\n%s", code, out)
 	}
 }
 

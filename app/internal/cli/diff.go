@@ -14,6 +14,7 @@ import (
 
 	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/urllist"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
@@ -34,8 +35,10 @@ the edited lines that decided the changes. The URLs come from -urls (a plain
 list, a sitemap, a sitemap index given with its sitemaps, .xml.gz, or a CSV
 crawl export) and the arguments after NEW. Without -crawlers or -tokens,
 every crawler of the directory is evaluated, each with the token chain its
-operator documents. Exit status: 0 when no verdict changes, 1 when any does,
-2 on a usage or input error.
+operator documents. A line of the list that is not a URL gets the row error
+with the reason, and the others are checked. Exit status: 0 when no verdict
+changes, 1 when any does, 2 on a usage or input error, and, after the last
+line, when any line could not be checked or no URL was.
 
 flags:
 `
@@ -146,7 +149,15 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := out.Flush(); err != nil {
 		return fail(err)
 	}
-	if r.Changed() {
+	unchecked := list.Counts[urllist.Malformed]
+	switch {
+	case list.Count == 0 && unchecked > 0:
+		return fail(errors.New("no line of the list could be checked: nothing was checked"))
+	case list.Count == 0:
+		return fail(errors.New("the list holds no URL: nothing was checked"))
+	case unchecked > 0:
+		return fail(fmt.Errorf("%s could not be checked: see their error rows", view.Plural(unchecked, "line")))
+	case r.Changed():
 		return exitChanged
 	}
 	return exitSame
@@ -175,6 +186,9 @@ func newDiffWriter(c *diffConfig, out io.Writer, header bool) *diffWriter {
 // url checks one URL of the list, read at file:e.Line, and prints its
 // pairs.
 func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error {
+	if e.Err != "" {
+		return w.unchecked(e.URL, file+":"+strconv.Itoa(int(e.Line)), e.Err)
+	}
 	t, err := matcher.ParseTarget(e.URL)
 	if err != nil {
 		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
@@ -205,14 +219,27 @@ func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	case w.json:
 		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
-		return w.csv.Write([]string{name, escape.Text(u), escape.Text(where), strconv.FormatBool(p.Changed),
-			p.Old.Word(), p.Old.LineText(), escape.Text(p.Old.Decider()), p.New.Word(), p.New.LineText(), escape.Text(p.New.Decider())})
+		return writeCSV(w.csv, name, u, where, strconv.FormatBool(p.Changed),
+			p.Old.Word(), p.Old.LineText(), p.Old.Decider(), p.New.Word(), p.New.LineText(), p.New.Decider())
 	case p.Changed:
 		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
 			escape.Text(p.Old.Decided()), escape.Text(p.New.Decided()))
 		return err
 	}
 	_, err := fmt.Fprintf(w.out, "%s\t%s\t%s (unchanged)\t%s\n", name, escape.Text(u), p.New.Word(), escape.Text(p.New.Decided()))
+	return err
+}
+
+// unchecked prints the row of a line that is not a URL the matcher reads,
+// read at where: error and the reason, in the verdicts' place.
+func (w *diffWriter) unchecked(u, where, reason string) error {
+	switch {
+	case w.json:
+		return w.writeJSON(uncheckedJSON{Verdict: "error", URL: u, Source: where, Error: reason})
+	case w.csv != nil:
+		return writeCSV(w.csv, "", u, where, "", "error", "", reason, "error", "", reason)
+	}
+	_, err := fmt.Fprintf(w.out, "\t%s\terror\t%s: %s\n", escape.Text(u), escape.Text(where), escape.Text(reason))
 	return err
 }
 

@@ -10,8 +10,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"robots-explorer/app/internal/urllist"
 )
 
 // writeFile writes body to name in dir and returns its path.
@@ -134,6 +137,8 @@ func TestDiffURLLists(t *testing.T) {
 		"gzbomb.xml.gz":  gzipped("<urlset>" + strings.Repeat(" ", 3<<20)),
 		"html.xml":       "<!DOCTYPE html><html><body>404</body></html>",
 		"dupes.txt":      "/tmp/x\n/tmp/x\nmailto:x\n",
+		"two-roots.xml":  sitemap + "\n" + strings.ReplaceAll(sitemap, "tmp/x", "tmp/y"),
+		"many-dupes.txt": strings.Repeat("/tmp/x\n", 1+urllist.MaxProblems+50),
 	}
 	for name, body := range files {
 		writeFile(t, dir, name, body)
@@ -148,9 +153,13 @@ func TestDiffURLLists(t *testing.T) {
 		{"sitemap", []string{"-urls", p("sitemap.xml")}, exitChanged, ""},
 		{"sitemap.xml.gz", []string{"-urls", p("sitemap.xml.gz")}, exitChanged, ""},
 		{"index with its sitemap", []string{"-urls", p("index.xml"), "-urls", p("sitemap.xml.gz")}, exitChanged, ""},
-		{"index alone: nothing fetched", []string{"-urls", p("index.xml")}, exitSame, "missing: the index lists \"https://example.com/sitemap.xml.gz\", which was not given"},
+		{"index alone: nothing fetched, nothing checked", []string{"-urls", p("index.xml")}, ExitUsage,
+			"missing: the index lists \"https://example.com/sitemap.xml.gz\", which was not given"},
 		{"CSV crawl export", []string{"-urls", p("crawl.csv")}, exitChanged, ""},
-		{"duplicates and malformed lines reported", []string{"-urls", p("dupes.txt")}, exitChanged, "dupes.txt:2: duplicate"},
+		{"duplicates and malformed lines reported", []string{"-urls", p("dupes.txt")}, ExitUsage, "dupes.txt:2: duplicate"},
+		{"sitemap with two roots: both read, and said", []string{"-urls", p("two-roots.xml")}, exitChanged,
+			"two-roots.xml:2: invalid: a second root element, <urlset>: XML allows one, and a sitemap has one; what it holds is read too"},
+		{"duplicates past the first ones counted", []string{"-urls", p("many-dupes.txt")}, exitChanged, "and 50 more duplicates, not listed one by one"},
 		{"bad CSV", []string{"-urls", p("bad.csv")}, ExitUsage, "bad.csv: line 2, column 3: not valid CSV"},
 		{"XML bomb", []string{"-urls", p("bomb.xml")}, ExitUsage, "a DOCTYPE declaration"},
 		{"gzip bomb", []string{"-max-mib", "1", "-urls", p("gzbomb.xml.gz")}, ExitUsage, "decompresses to more than 1048576 bytes"},
@@ -167,6 +176,65 @@ func TestDiffURLLists(t *testing.T) {
 	}
 }
 
+// TestDiffListNeverStops: a line of the list that is not a URL gets its
+// row, error with the reason, in every output form, and the others are
+// checked; the exit status is 2 after the last line, and when nothing was
+// checked at all.
+func TestDiffListNeverStops(t *testing.T) {
+	dir := t.TempDir()
+	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
+	list := writeFile(t, dir, "urls.txt", "/tmp/a\nmailto:x@example.com\n/b\nfish\n/tmp/c\n")
+	bad := writeFile(t, dir, "bad.txt", "xx\nyy\n")
+	empty := writeFile(t, dir, "empty.txt", "# none\n")
+	mailto := `"mailto:x@example.com" is neither a path starting with / nor a full URL such as https://example.com/page`
+	fish := `"fish" is neither a path starting with / nor a full URL such as https://example.com/page`
+	csvQuote := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+	now := func(u string) string {
+		return "Googlebot\t" + u + "\tallowed -> disallowed\told: Allowed: no rule of the applying group matches " + u + ".\tnew: line 6: Disallow: /tmp/"
+	}
+	tests := []struct {
+		name string
+		args []string
+		rows []string // the lines of standard output up to the first blank one
+		err  string
+	}{
+		{"text", []string{"-urls", list}, []string{now("/tmp/a"), "\tmailto:x@example.com\terror\t" + list + ":2: " + mailto,
+			"\tfish\terror\t" + list + ":4: " + fish, now("/tmp/c")}, "2 lines could not be checked: see their error rows"},
+		{"-csv", []string{"-csv", "-urls", list}, []string{"crawler,url,source,changed,old_verdict,old_line,old_rule,new_verdict,new_line,new_rule",
+			"Googlebot,/tmp/a," + list + ":1,true,allowed,,Allowed: no rule of the applying group matches /tmp/a.,disallowed,6,Disallow: /tmp/",
+			",mailto:x@example.com," + list + ":2,,error,," + csvQuote(mailto) + ",error,," + csvQuote(mailto),
+			",fish," + list + ":4,,error,," + csvQuote(fish) + ",error,," + csvQuote(fish),
+			"Googlebot,/tmp/c," + list + ":5,true,allowed,,Allowed: no rule of the applying group matches /tmp/c.,disallowed,6,Disallow: /tmp/"},
+			"2 lines could not be checked"},
+		{"every line malformed", []string{"-urls", bad}, []string{"\txx\terror\t" + bad + `:1: "xx" is neither a path starting with / nor a full URL such as https://example.com/page`,
+			"\tyy\terror\t" + bad + `:2: "yy" is neither a path starting with / nor a full URL such as https://example.com/page`},
+			"no line of the list could be checked: nothing was checked"},
+		{"no URL in the list", []string{"-urls", empty}, nil, "the list holds no URL: nothing was checked"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"diff", "-tokens", "Googlebot"}, tt.args...), old, new)
+			code, out, errOut := runArgs("", args...)
+			lines := strings.Split(out, "\n")
+			rows := strings.Join(lines[:slices.Index(lines, "")], "\n")
+			if code != ExitUsage || rows != strings.Join(tt.rows, "\n") || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d (want 2)\n%s\nwant\n%s\nstderr %q, want it to hold %q", code, rows, strings.Join(tt.rows, "\n"), errOut, tt.err)
+			}
+		})
+	}
+	code, out, _ := runArgs("", "diff", "-json", "-tokens", "Googlebot", "-urls", list, old, new)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var row uncheckedJSON
+	var sum map[string]diffSummaryJSON
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || code != ExitUsage || len(lines) != 5 ||
+		row != (uncheckedJSON{Verdict: "error", URL: "mailto:x@example.com", Source: list + ":2", Error: mailto}) {
+		t.Errorf("-json: exit %d, row %+v (%v)\n%s", code, row, err, out)
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &sum); err != nil || sum["summary"].Unchecked != 2 || sum["summary"].URLs != 3 {
+		t.Errorf("-json summary %+v (%v)", sum, err)
+	}
+}
+
 // TestDiffEscapesControls: a URL or a rule holding terminal controls is
 // printed escaped in text and CSV.
 func TestDiffEscapesControls(t *testing.T) {
@@ -175,9 +243,9 @@ func TestDiffEscapesControls(t *testing.T) {
 	new := writeFile(t, dir, "new.txt", "User-agent: *\nDisallow: /a\x1b]0;pwned\x07\n")
 	urls := writeFile(t, dir, "urls.txt", "/a\x1b]0;pwned\x07\n/a\u009b31m\n")
 	for _, format := range []string{"-all", "-csv", "-json"} {
-		code, out, errOut := runArgs("", "diff", format, "-tokens", "Googlebot", "-urls", urls, old, new, "/a\u009b2J")
-		if code == ExitUsage {
-			t.Fatalf("%s: %s", format, errOut)
+		_, out, errOut := runArgs("", "diff", format, "-tokens", "Googlebot", "-urls", urls, old, new, "/a\u009b2J")
+		if !strings.Contains(out, `a\x1B]0;pwned\x07`) && !strings.Contains(out, `a\u001b]0;pwned\u0007`) {
+			t.Fatalf("%s: no row of the URL with controls:\n%s\n%s", format, out, errOut)
 		}
 		if strings.ContainsAny(out+errOut, "\x1b\x07\u009b") {
 			t.Errorf("%s: a raw control reached the output:\n%q\n%q", format, out, errOut)

@@ -37,6 +37,9 @@ func (w *diffWriter) summary(r *release.Release, list *urllist.List, stderr io.W
 		}
 	}
 	fmt.Fprintf(out, "%d of %d verdicts changed (%s × %s)\n", changed, total, view.Plural(list.Count, "URL"), view.Plural(len(r.Counts), "crawler"))
+	if n := list.Counts[urllist.Malformed]; n > 0 {
+		fmt.Fprintf(out, "%s could not be checked (each has its error row)\n", view.Plural(n, "line"))
+	}
 	if list.Truncated {
 		fmt.Fprintf(out, "warning: the URL list was cut at %d URLs (-max-urls)\n", list.Count)
 	}
@@ -113,13 +116,19 @@ func lineNumbers(e release.Edit) string {
 }
 
 type diffSummaryJSON struct {
-	Changed   bool              `json:"changed"`
-	URLs      int               `json:"urls"`
-	Truncated bool              `json:"truncated"`
-	Counts    []release.Count   `json:"counts"`
-	Chains    []chainJSON       `json:"chains"`
-	LineDiff  []lineDiffJSON    `json:"line_diff"`
-	Problems  []urllist.Problem `json:"problems"`
+	Changed bool `json:"changed"`
+	URLs    int  `json:"urls"`
+	// Unchecked counts the lines that could not be checked, each with
+	// its error row.
+	Unchecked int             `json:"unchecked"`
+	Truncated bool            `json:"truncated"`
+	Counts    []release.Count `json:"counts"`
+	Chains    []chainJSON     `json:"chains"`
+	LineDiff  []lineDiffJSON  `json:"line_diff"`
+	// Problems are the first of each kind (urllist.MaxProblems);
+	// ProblemCounts counts them all.
+	Problems      []urllist.Problem    `json:"problems"`
+	ProblemCounts map[urllist.Kind]int `json:"problem_counts"`
 }
 
 type chainJSON struct {
@@ -138,8 +147,8 @@ type lineDiffJSON struct {
 }
 
 func newDiffSummary(r *release.Release, list *urllist.List) diffSummaryJSON {
-	s := diffSummaryJSON{Changed: r.Changed(), URLs: list.Count, Truncated: list.Truncated, Counts: r.Counts,
-		Chains: []chainJSON{}, LineDiff: []lineDiffJSON{}, Problems: list.Problems}
+	s := diffSummaryJSON{Changed: r.Changed(), URLs: list.Count, Unchecked: list.Counts[urllist.Malformed], Truncated: list.Truncated, Counts: r.Counts,
+		Chains: []chainJSON{}, LineDiff: []lineDiffJSON{}, Problems: list.Problems, ProblemCounts: list.Counts}
 	if s.Problems == nil {
 		s.Problems = []urllist.Problem{}
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"strings"
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/escape"
@@ -19,6 +20,7 @@ type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -42,6 +44,7 @@ type junitCase struct {
 	File      string        `xml:"file,attr"`
 	Line      int           `xml:"line,attr"`
 	Failure   *junitFailure `xml:"failure"`
+	Error     *junitFailure `xml:"error"` // a row that could not be checked
 	SystemOut string        `xml:"system-out,omitempty"`
 }
 
@@ -59,6 +62,16 @@ func writeJUnitFile(name string, c *testConfig, f *matcher.File, outcomes []outc
 		Properties: []junitProperty{{"reading", string(c.reading)}, {"expectations", escape.Text(c.exp)}}}
 	for i := range outcomes {
 		o := &outcomes[i]
+		if o.err != "" {
+			suite.Errors++
+			name := strings.TrimSpace(o.who + " " + o.url)
+			if name == "" {
+				name = fmt.Sprintf("line %d", o.line)
+			}
+			suite.Cases = append(suite.Cases, junitCase{Name: escape.Text(name), Classname: "robots.txt",
+				File: escape.Text(c.exp), Line: o.line, Error: &junitFailure{Message: escape.Text(o.err), Type: "unchecked"}})
+			continue
+		}
 		tc := junitCase{Name: escape.Text(fmt.Sprintf("%s %s is %s", o.who, o.url, verdictWord(o.expected))),
 			Classname: escape.Text("robots.txt." + o.crawler), File: escape.Text(c.exp), Line: o.line,
 			SystemOut: escape.Text(decidedBy(f, o))}
@@ -69,7 +82,7 @@ func writeJUnitFile(name string, c *testConfig, f *matcher.File, outcomes []outc
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
-	doc := junitSuites{Tests: suite.Tests, Failures: suite.Failures, Suites: []junitSuite{suite}}
+	doc := junitSuites{Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors, Suites: []junitSuite{suite}}
 	b, err := xml.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err

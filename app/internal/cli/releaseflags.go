@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"robots-explorer/app/internal/urllist"
+	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 	"robots-explorer/matcher/escape"
@@ -52,7 +53,7 @@ func bareTokens(list string) ([]crawler.Crawler, error) {
 			continue
 		}
 		if !matcher.ValidToken(t) {
-			return nil, fmt.Errorf("-tokens: %q is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", escape.Text(t))
+			return nil, fmt.Errorf("-tokens: \"%s\" is not a product token (RFC 9309 §2.2.1: letters, '-' and '_')", t)
 		}
 		out = append(out, crawler.Bare(t))
 	}
@@ -90,12 +91,13 @@ func (u *urlFiles) options() urllist.Options {
 
 // scan reads the -urls files and then the URLs given as arguments, handing
 // each URL to fn as it is read (memory stays bounded whatever their
-// number), and then reports the list's problems on stderr.
+// number), and a line that is not a URL with the reason, and then reports
+// the list's other problems on stderr.
 func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd string, fn func(urllist.Entry, string) error) (*urllist.List, error) {
 	switch urllist.Format(u.format) {
 	case urllist.Auto, urllist.Plain, urllist.Sitemap, urllist.CSV:
 	default:
-		return nil, fmt.Errorf("-format %q: plain, sitemap or csv", escape.Text(u.format))
+		return nil, fmt.Errorf("-format \"%s\": plain, sitemap or csv", u.format)
 	}
 	names := u.names
 	if len(args) > 0 {
@@ -119,10 +121,23 @@ func (u *urlFiles) scan(args []string, stdin io.Reader, stderr io.Writer, cmd st
 		return nil, err
 	}
 	for _, p := range l.Problems {
-		fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
+		if p.Kind != urllist.Malformed { // each has its error row
+			fmt.Fprintf(stderr, "robots-explorer %s: %s\n", cmd, escape.Text(p.String()))
+		}
+	}
+	for _, k := range problemKinds {
+		if n := l.Counts[k.kind] - urllist.MaxProblems; n > 0 {
+			fmt.Fprintf(stderr, "robots-explorer %s: and %s, not listed one by one\n", cmd, view.Plural(n, "more "+k.word))
+		}
 	}
 	return l, nil
 }
+
+// problemKinds name the kinds of a list's problems in a count.
+var problemKinds = []struct {
+	kind urllist.Kind
+	word string
+}{{urllist.Duplicate, "duplicate"}, {urllist.Missing, "missing sitemap"}, {urllist.Invalid, "invalid element"}}
 
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"

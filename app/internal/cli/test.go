@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -32,10 +33,12 @@ crawler or token, URL, expected verdict (allowed or disallowed) and an
 optional note. A crawler from the directory is evaluated with the token chain
 its operator documents; any other product token, or token:NAME, as RFC 9309
 reads a bare token. A first row naming the columns (crawler,url,expected,note)
-is a header; lines starting with # are comments. Exit status: 0 when every row
-passes, 1 when any fails, 2 on a usage error or a malformed row (every
-malformed row is reported as FILE:LINE). -junit writes a JUnit XML report,
-one testcase per row.
+is a header; lines starting with # are comments, blank lines are skipped.
+Every row gets a line: ok, FAIL, or error with FILE:LINE and why the row
+cannot be checked; the others are checked all the same. Exit status: 0 when
+every row passes, 1 when any fails, 2 on a usage error, when a row cannot be
+checked, or when none could be. -junit writes a JUnit XML report, one
+testcase per row (it may not be ROBOTS_FILE or EXPECTATIONS).
 
 flags:
 `
@@ -49,6 +52,9 @@ type expectation struct {
 	target   *matcher.Target
 	expected bool // allowed
 	note     string
+	// err says, with the row's file:line, why it cannot be checked; ""
+	// for a row that can.
+	err string
 }
 
 // An outcome is an expectation checked.
@@ -61,7 +67,7 @@ type outcome struct {
 	chain string
 }
 
-func (o *outcome) passed() bool { return o.res.Allowed == o.expected }
+func (o *outcome) passed() bool { return o.err == "" && o.res.Allowed == o.expected }
 
 type testConfig struct {
 	reading     matcher.Reading
@@ -89,7 +95,25 @@ func parseTestFlags(args []string, stderr io.Writer) (*testConfig, error) {
 	if c.robots == "-" && c.exp == "-" {
 		return nil, errors.New("standard input cannot be both ROBOTS_FILE and EXPECTATIONS")
 	}
-	return c, nil
+	return c, c.checkJUnit()
+}
+
+// checkJUnit refuses a -junit report that is one of the inputs, by
+// another name or a link too: writing it would destroy that file.
+func (c *testConfig) checkJUnit() error {
+	if c.junit == "" {
+		return nil
+	}
+	report, err := os.Stat(c.junit)
+	if err != nil {
+		return nil // not there yet: no input
+	}
+	for _, in := range []struct{ what, name string }{{"ROBOTS_FILE", c.robots}, {"EXPECTATIONS", c.exp}} {
+		if st, err := os.Stat(in.name); in.name != "-" && err == nil && os.SameFile(report, st) {
+			return fmt.Errorf("-junit %s is %s, which the report would overwrite: write it elsewhere", c.junit, in.what)
+		}
+	}
+	return nil
 }
 
 func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -106,27 +130,27 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	f := matcher.ParseShared(c.reading, sourceBytes(body), body) // not a copy of a file of up to 256 MiB
-	rows, plans, problems, err := readExpectations(c.exp, stdin, f)
+	rows, plans, err := readExpectations(c.exp, stdin, f)
 	if err != nil {
 		return fail(err)
 	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintf(stderr, "%s\n", escape.Text(p))
-		}
-		fmt.Fprintf(stderr, "robots-explorer test: %s malformed; nothing was checked\n", view.Plural(len(problems), "row"))
-		return ExitUsage
+	if len(rows) == 0 {
+		return fail(fmt.Errorf("%s holds no expectations: nothing was checked", c.exp))
 	}
 	outcomes := make([]outcome, len(rows))
 	for i, e := range rows {
+		outcomes[i] = outcome{expectation: e}
+		if e.err != "" {
+			continue
+		}
 		p := &plans[e.plan]
-		outcomes[i] = outcome{expectation: e, res: p.Evaluate(f, e.target), crawler: p.Crawler.Name}
+		outcomes[i].res, outcomes[i].crawler = p.Evaluate(f, e.target), p.Crawler.Name
 		if p.Fallback || p.NoRules {
 			outcomes[i].chain = p.Sentence
 		}
 	}
 	out := bufio.NewWriter(stdout)
-	failed := writeOutcomes(out, f, outcomes)
+	failed, errs := writeOutcomes(out, f, outcomes)
 	if err := out.Flush(); err != nil {
 		return fail(err)
 	}
@@ -135,26 +159,45 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	if failed > 0 {
+	switch {
+	case errs == len(outcomes):
+		return fail(errors.New("no row could be checked: nothing was checked"))
+	case errs > 0:
+		return fail(fmt.Errorf("%s could not be checked", view.Plural(errs, "row")))
+	case failed > 0:
 		return exitFailed
 	}
 	return exitPassed
 }
 
 // writeOutcomes prints one line per row and a count, and returns the
-// number of failures.
-func writeOutcomes(out io.Writer, f *matcher.File, outcomes []outcome) int {
-	failed := 0
+// number of failures and of rows that could not be checked.
+func writeOutcomes(out io.Writer, f *matcher.File, outcomes []outcome) (failed, errs int) {
 	for i := range outcomes {
 		o := &outcomes[i]
-		status := "ok"
-		if !o.passed() {
-			status, failed = "FAIL", failed+1
+		switch {
+		case o.err != "":
+			errs++
+			fmt.Fprintf(out, "error\t%s\t%s\t\t%s\n", escape.Text(o.who), escape.Text(o.url), escape.Text(o.err))
+			continue
+		case !o.passed():
+			failed++
 		}
-		fmt.Fprintf(out, "%s\t%s\t%s\t%s\t%s\n", status, escape.Text(o.who), escape.Text(o.url), verdictWord(o.res.Allowed), escape.Text(decidedBy(f, o)))
+		fmt.Fprintf(out, "%s\t%s\t%s\t%s\t%s\n", o.status(), escape.Text(o.who), escape.Text(o.url), verdictWord(o.res.Allowed), escape.Text(decidedBy(f, o)))
 	}
-	fmt.Fprintf(out, "%s passed, %d failed\n", view.Plural(len(outcomes)-failed, "expectation"), failed)
-	return failed
+	fmt.Fprintf(out, "%s passed, %d failed", view.Plural(len(outcomes)-failed-errs, "expectation"), failed)
+	if errs > 0 {
+		fmt.Fprintf(out, ", %d could not be checked", errs)
+	}
+	fmt.Fprintln(out)
+	return failed, errs
+}
+
+func (o *outcome) status() string {
+	if o.passed() {
+		return "ok"
+	}
+	return "FAIL"
 }
 
 // decidedBy says what decided a row, and what was expected when it failed.
@@ -179,48 +222,56 @@ func verdictWord(allowed bool) string {
 	return "disallowed"
 }
 
-// readExpectations reads the expectations file; each malformed row is a
-// problem with its file:line, so that all are reported at once. Problems
-// hold the file's text raw: they are printed through escape.Text.
-func readExpectations(name string, stdin io.Reader, f *matcher.File) ([]expectation, []crawler.Plan, []string, error) {
+// readExpectations reads the expectations file, a row for each line that
+// is not blank or a comment: a row that cannot be checked says why, with
+// its file:line, so that all are reported and the others checked. The
+// rows hold the file's text raw: it is printed through escape.Text.
+func readExpectations(name string, stdin io.Reader, f *matcher.File) ([]expectation, []crawler.Plan, error) {
 	var r io.Reader = stdin
 	if name != "-" {
 		fh, err := os.Open(name)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
 		defer fh.Close()
 		r = fh
 	}
-	cr := csv.NewReader(bufio.NewReader(io.LimitReader(r, maxExpectationsBytes+1)))
+	cr := csv.NewReader(crLines{bufio.NewReader(io.LimitReader(r, maxExpectationsBytes+1))})
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	var (
-		rows     []expectation
-		plans    []crawler.Plan
-		index    = map[string]int{}
-		problems []string
+		rows  []expectation
+		plans []crawler.Plan
+		index = map[string]int{}
 	)
-	for first := true; ; first = false {
+	for first := true; ; {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
-			break
+			return rows, plans, nil
 		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, nil, append(problems, fmt.Sprintf("%s:%d: not valid CSV: %v", name, pe.Line, pe.Err)), nil
+			// The reader goes on at the next line.
+			rows = append(rows, expectation{line: pe.StartLine, err: fmt.Sprintf("%s:%d: not valid CSV: %v", name, pe.Line, pe.Err)})
+			continue
 		}
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // a line of white space
 		}
 		line, _ := cr.FieldPos(0)
-		if first && isExpectationsHeader(rec) {
+		header := first && isExpectationsHeader(rec)
+		if first = false; header {
 			continue
 		}
 		e, c, msg := parseExpectation(rec)
+		e.line = line
 		if msg != "" {
-			problems = append(problems, fmt.Sprintf("%s:%d: %s", name, line, msg))
+			e.err = fmt.Sprintf("%s:%d: %s", name, line, msg)
+			rows = append(rows, e)
 			continue
 		}
 		key := c.Name + "\x00" + strings.Join(c.Tokens, ",")
@@ -230,13 +281,36 @@ func readExpectations(name string, stdin io.Reader, f *matcher.File) ([]expectat
 			index[key] = i
 			plans = append(plans, crawler.PlanFor(f, c))
 		}
-		e.line, e.plan = line, i
+		e.plan = i
 		rows = append(rows, e)
 	}
-	if len(rows) == 0 && len(problems) == 0 {
-		problems = append(problems, fmt.Sprintf("%s:1: no expectations", name))
+}
+
+// crLines reads r with each carriage return that no line feed follows
+// read as a line feed: a file saved with CR-only line ends reads as lines,
+// not as one row (encoding/csv ends lines at LF and CRLF only).
+type crLines struct{ r *bufio.Reader }
+
+func (c crLines) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i := bytes.IndexByte(p[:n], '\r'); i >= 0; i = nextCR(p[:n], i) {
+		if i+1 < n {
+			if p[i+1] != '\n' {
+				p[i] = '\n'
+			}
+		} else if next, perr := c.r.Peek(1); perr != nil || next[0] != '\n' {
+			p[i] = '\n'
+		}
 	}
-	return rows, plans, problems, nil
+	return n, err
+}
+
+// nextCR is the index of the next '\r' in b after i, or -1.
+func nextCR(b []byte, i int) int {
+	if j := bytes.IndexByte(b[i+1:], '\r'); j >= 0 {
+		return i + 1 + j
+	}
+	return -1
 }
 
 // maxExpectationsBytes bounds the expectations file; past it, the CSV
@@ -250,20 +324,24 @@ func isExpectationsHeader(rec []string) bool {
 
 // parseExpectation reads one row: who, URL, expected verdict, note.
 func parseExpectation(rec []string) (expectation, crawler.Crawler, string) {
-	if len(rec) < 3 || len(rec) > 4 {
-		return expectation{}, crawler.Crawler{}, fmt.Sprintf("%d columns; a row is crawler or token, URL, expected verdict, and an optional note", len(rec))
+	var e expectation
+	e.who = strings.TrimSpace(strings.TrimPrefix(rec[0], "\uFEFF"))
+	if len(rec) > 1 {
+		e.url = strings.TrimSpace(rec[1])
 	}
-	who, u, want := strings.TrimSpace(strings.TrimPrefix(rec[0], "\uFEFF")), strings.TrimSpace(rec[1]), strings.ToLower(strings.TrimSpace(rec[2]))
-	e := expectation{who: who, url: u}
+	if len(rec) < 3 || len(rec) > 4 {
+		return e, crawler.Crawler{}, fmt.Sprintf("%d columns; a row is crawler or token, URL, expected verdict, and an optional note", len(rec))
+	}
+	want := strings.ToLower(strings.TrimSpace(rec[2]))
 	if len(rec) == 4 {
 		e.note = strings.TrimSpace(rec[3])
 	}
-	c, msg := crawlerFor(who)
+	c, msg := crawlerFor(e.who)
 	if msg != "" {
 		return e, c, msg
 	}
 	var err error
-	if e.target, err = matcher.ParseTarget(u); err != nil {
+	if e.target, err = matcher.ParseTarget(e.url); err != nil {
 		return e, c, err.Error()
 	}
 	switch want {

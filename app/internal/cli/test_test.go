@@ -40,39 +40,77 @@ func TestTestCommand(t *testing.T) {
 	runCommandCases(t, tests)
 }
 
-// TestTestMalformed: every malformed row is reported with its file:line,
-// and nothing is checked.
-func TestTestMalformed(t *testing.T) {
+// TestTestRows: every row gets a line, ok, FAIL or error with its
+// file:line and why it cannot be checked, and the others are checked all
+// the same; the exit status is 2 when any row could not be, after the last.
+// Blank lines are skipped, and CR-only line ends read as lines.
+func TestTestRows(t *testing.T) {
 	dir := t.TempDir()
 	robots := writeFile(t, dir, "robots.txt", testRobots)
+	const cart = "ok\tGooglebot\t/cart\tdisallowed\tline 5: Disallow: /cart"
 	tests := []struct {
 		name, csv string
-		want      []string
+		code      int
+		out       []string // lines of standard output
+		err       string   // a fragment of standard error
 	}{
-		{"bad rows", "crawler,url,expected\nGooglebot,/x\nFish bot,/x,allowed\nGooglebot,mailto:x,allowed\nGooglebot,/x,maybe\nGooglebot,/x,allowed,a,b\n",
-			[]string{"rows.csv:2: 2 columns", `rows.csv:3: "Fish bot" is neither a crawler`, `rows.csv:4: "mailto:x" is neither a path`,
-				`rows.csv:5: expected verdict "maybe"`, "rows.csv:6: 5 columns", "5 rows malformed; nothing was checked"}},
-		{"bad CSV", "Googlebot,/x,allowed\nGooglebot,\"/y,allowed\n", []string{"rows.csv:2: not valid CSV"}},
-		{"empty", "# nothing\n", []string{"rows.csv:1: no expectations"}},
-		{"control characters escaped", "Google\x1b[2Jbot,/x,allowed\n", []string{`rows.csv:1: "Google\x1B[2Jbot" is neither`}},
+		{"bad rows", "crawler,url,expected\nGooglebot,/x\nFish bot,/x,allowed\nGooglebot,mailto:x,allowed\nGooglebot,/cart,disallowed\n" +
+			"Googlebot,/x,maybe\nGooglebot,/x,allowed,a,b\n", ExitUsage,
+			[]string{"error\tGooglebot\t/x\t\trows.csv:2: 2 columns; a row is crawler or token, URL, expected verdict, and an optional note",
+				"error\tFish bot\t/x\t\trows.csv:3: \"Fish bot\" is neither a crawler of the directory nor a product token (RFC 9309 §2.2.1)",
+				"error\tGooglebot\tmailto:x\t\trows.csv:4: \"mailto:x\" is neither a path starting with / nor a full URL such as https://example.com/page",
+				cart, "error\tGooglebot\t/x\t\trows.csv:6: expected verdict \"maybe\": allowed or disallowed", "error\tGooglebot\t/x\t\trows.csv:7: 5 columns; " +
+					"a row is crawler or token, URL, expected verdict, and an optional note",
+				"1 expectation passed, 0 failed, 5 could not be checked"}, "test: 5 rows could not be checked"},
+		{"bad CSV, then a row", "Googlebot,/x\"y,allowed\nGooglebot,/cart,disallowed\n", ExitUsage,
+			[]string{"error\t\t\t\trows.csv:1: not valid CSV: bare \" in non-quoted-field", cart, "1 expectation passed, 0 failed, 1 could not be checked"},
+			"1 row could not be checked"},
+		{"control characters escaped", "Google\x1b[2Jbot,/x,allowed\n", ExitUsage,
+			[]string{"error\tGoogle\\x1B[2Jbot\t/x\t\trows.csv:1: \"Google\\x1B[2Jbot\" is neither a crawler of the directory nor a product token (RFC 9309 §2.2.1)",
+				"0 expectations passed, 0 failed, 1 could not be checked"}, "no row could be checked: nothing was checked"},
+		{"no expectations", "# nothing\n", ExitUsage, nil, "rows.csv holds no expectations: nothing was checked"},
+		{"CR-only line ends", "crawler,url,expected\rGooglebot,/cart,disallowed\rGPTBot,/a,allowed\r", exitPassed,
+			[]string{cart, "ok\tGPTBot\t/a\tallowed\tAllowed: no rule of the applying group matches /a.", "2 expectations passed, 0 failed"}, ""},
+		{"lines of white space skipped", "  \ncrawler,url,expected\n \t \nGooglebot,/cart,disallowed\n   \n", exitPassed,
+			[]string{cart, "1 expectation passed, 0 failed"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			exp := writeFile(t, dir, "rows.csv", tt.csv)
 			code, out, errOut := runArgs("", "test", robots, exp)
-			if code != ExitUsage || out != "" {
-				t.Fatalf("exit %d, stdout %q", code, out)
+			out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
+			if code != tt.code || strings.Join(tt.out, "\n") != strings.TrimSuffix(out, "\n") || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d (want %d)\nstdout %s\nwant   %s\nstderr %q (want %q)", code, tt.code, out, strings.Join(tt.out, "\n"), errOut, tt.err)
 			}
-			errOut = strings.ReplaceAll(errOut, dir+string(filepath.Separator), "")
-			for _, want := range tt.want {
-				if !strings.Contains(errOut, want) {
-					t.Errorf("stderr %q, want %q", errOut, want)
-				}
-			}
-			if strings.Contains(errOut, "\x1b") {
-				t.Errorf("a raw ESC reached stderr: %q", errOut)
+			if strings.Contains(out+errOut, "\x1b") {
+				t.Errorf("a raw ESC reached the output: %q", out+errOut)
 			}
 		})
+	}
+}
+
+// TestTestJUnitRefusesItsInputs: a report that would overwrite an input,
+// named as given, by another path or through a link, is refused, and the
+// input is left as it was.
+func TestTestJUnitRefusesItsInputs(t *testing.T) {
+	dir := t.TempDir()
+	robots := writeFile(t, dir, "robots.txt", testRobots)
+	exp := writeFile(t, dir, "exp.csv", "Googlebot,/cart,disallowed\n")
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(exp, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, report := range []string{exp, filepath.Join(dir, ".", "sub", "..", "exp.csv"), link, robots} {
+		code, _, errOut := runArgs("", "test", "-junit", report, robots, exp)
+		if code != ExitUsage || !strings.Contains(errOut, "which the report would overwrite") {
+			t.Errorf("-junit %s: exit %d, stderr %q", report, code, errOut)
+		}
+	}
+	if b, _ := os.ReadFile(exp); string(b) != "Googlebot,/cart,disallowed\n" {
+		t.Errorf("the expectations now hold %q", b)
+	}
+	if b, _ := os.ReadFile(robots); string(b) != testRobots {
+		t.Errorf("the robots.txt file now holds %q", b)
 	}
 }
 
@@ -105,6 +143,17 @@ func TestTestJUnit(t *testing.T) {
 	}
 	if strings.Contains(string(b), "\x07") {
 		t.Error("a raw control character in the XML")
+	}
+	// A row that cannot be checked is a case with an error.
+	exp = writeFile(t, dir, "exp.csv", "Googlebot,/cart,disallowed\nGooglebot,fish,allowed\n")
+	if code, _, _ := runArgs("", "test", "-junit", report, robots, exp); code != ExitUsage {
+		t.Errorf("a row that cannot be checked: exit %d", code)
+	}
+	b, _ = os.ReadFile(report)
+	doc = junitSuites{}
+	if err := xml.Unmarshal(b, &doc); err != nil || doc.Tests != 2 || doc.Errors != 1 || doc.Suites[0].Errors != 1 ||
+		doc.Suites[0].Cases[1].Error == nil || !strings.Contains(doc.Suites[0].Cases[1].Error.Message, `exp.csv:2: "fish" is neither`) {
+		t.Errorf("report %s (%v)", b, err)
 	}
 	// A report that cannot be written is an error, not a pass.
 	if code, _, _ := runArgs("", "test", "-junit", filepath.Join(dir, "none", "junit.xml"), robots, exp); code != ExitUsage {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"robots-explorer/app/internal/release"
+	"robots-explorer/matcher/escape"
 )
 
 // csvHeader names the export's columns, as the diff command's -csv does.
@@ -92,12 +93,12 @@ func (e *Export) Take() []byte {
 }
 
 // writeCSV writes one row. Every cell that a spreadsheet would read as a
-// formula is neutralised (Cell).
+// formula is neutralised (escape.CSVCell).
 func (e *Export) writeCSV(p Pair) {
 	rec := []string{p.Crawler, p.URL, strconv.FormatBool(p.Changed()),
 		p.Old.Word(), p.Old.LineText(), p.Old.Decider(), p.New.Word(), p.New.LineText(), p.New.Decider()}
 	for j := range rec {
-		rec[j] = Cell(rec[j])
+		rec[j] = escape.CSVCell(rec[j])
 	}
 	e.csv.Write(rec)
 }
@@ -158,21 +159,6 @@ func (v *View) all(f Format) string {
 	e := v.Export(f)
 	e.Step(v.Len())
 	return string(e.Take())
-}
-
-// Cell neutralises a CSV cell that a spreadsheet would run as a formula:
-// one starting with = + - @, or with a tab or carriage return that some
-// strip before reading the rest (OWASP, "CSV Injection"), gets a leading
-// apostrophe, which spreadsheets show as text.
-func Cell(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
 }
 
 // pairJSON is one row of the JSON export, in the diff command's -json

@@ -14,10 +14,13 @@ import (
 // A List is a URL list as the page holds it: the URLs, each once, and
 // what the reader reported.
 type List struct {
-	Name     string
-	Format   urllist.Format
-	URLs     []string
+	Name   string
+	Format urllist.Format
+	URLs   []string
+	// Problems are the first of each kind (urllist.MaxProblems), counts
+	// how many of each there were.
 	Problems []urllist.Problem
+	counts   map[urllist.Kind]int
 	Cut      bool // the list was longer than the page reads
 }
 
@@ -35,7 +38,7 @@ func ReadList(name string, data []byte, column string) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &List{Name: name, URLs: make([]string, len(l.Entries)), Problems: l.Problems, Cut: l.Truncated}
+	out := &List{Name: name, URLs: make([]string, len(l.Entries)), Problems: l.Problems, counts: l.Counts, Cut: l.Truncated}
 	for i, e := range l.Entries {
 		out.URLs[i] = e.URL
 	}
@@ -43,12 +46,13 @@ func ReadList(name string, data []byte, column string) (*List, error) {
 }
 
 // Count is how many problems of kind k the reader reported.
-func (l *List) Count(k urllist.Kind) int {
+func (l *List) Count(k urllist.Kind) int { return l.counts[k] }
+
+// AllProblems is how many problems the reader reported, of every kind.
+func (l *List) AllProblems() int {
 	n := 0
-	for _, p := range l.Problems {
-		if p.Kind == k {
-			n++
-		}
+	for _, c := range l.counts {
+		n += c
 	}
 	return n
 }

@@ -53,13 +53,11 @@ func (l *List) readCSV(file int, in *input) error {
 // addCell keeps the URL in column col of a row read at line.
 func (l *List) addCell(file, line int, rec []string, col int) bool {
 	if col >= len(rec) {
-		l.problem(file, line, Malformed, fmt.Sprintf("the row has %d columns, and the URLs are in column %d", len(rec), col+1))
-		return true
+		return l.refuse(file, line, "", fmt.Sprintf("the row has %d columns, and the URLs are in column %d", len(rec), col+1))
 	}
 	u := strings.TrimSpace(rec[col])
 	if u == "" {
-		l.problem(file, line, Malformed, fmt.Sprintf("column %d is empty", col+1))
-		return true
+		return l.refuse(file, line, "", fmt.Sprintf("column %d is empty", col+1))
 	}
 	return l.add(file, line, u)
 }

@@ -19,7 +19,9 @@ func (l *List) readPlain(file int, in *input) error {
 			for err == bufio.ErrBufferFull {
 				_, err = in.ReadSlice('\n')
 			}
-			l.problem(file, n, Malformed, fmt.Sprintf("a line longer than %d bytes; at most %d are read as a URL", in.Size(), maxURLLength))
+			if !l.refuse(file, n, "", fmt.Sprintf("a line longer than %d bytes; at most %d are read as a URL", in.Size(), maxURLLength)) {
+				return nil
+			}
 			if err != nil {
 				return ignoreEOF(err)
 			}

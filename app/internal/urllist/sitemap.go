@@ -14,7 +14,9 @@ import (
 var errHTML = errors.New("this is an HTML page, not a sitemap (a server's error or login page instead of the file?)")
 
 // readSitemap reads a urlset (sitemaps.org protocol: urlset > url > loc)
-// or a sitemap index (sitemapindex > sitemap > loc), streamed.
+// or a sitemap index (sitemapindex > sitemap > loc), streamed. XML allows
+// one root element; the URLs under a second urlset are read too, and it is
+// reported.
 func (l *List) readSitemap(file int, in *input) error {
 	if head, _ := in.Peek(512); looksHTML(head) {
 		return errHTML
@@ -23,7 +25,8 @@ func (l *List) readSitemap(file int, in *input) error {
 	d.Strict = true
 	var (
 		path  []string // local names of the open elements
-		root  string
+		root  string   // of the element open at the top, or the last one
+		skip  bool     // the root is a second one, and no sitemap's
 		loc   strings.Builder
 		inLoc bool
 		line  int
@@ -31,6 +34,9 @@ func (l *List) readSitemap(file int, in *input) error {
 	for {
 		tok, err := d.Token()
 		if err != nil {
+			if errors.Is(err, io.EOF) && root != "" && len(path) == 0 {
+				return nil
+			}
 			if root == "" && errors.Is(err, io.EOF) {
 				return errors.New("no XML element: an empty sitemap")
 			}
@@ -38,26 +44,22 @@ func (l *List) readSitemap(file int, in *input) error {
 		}
 		switch t := tok.(type) {
 		case xml.Directive:
-			if bytes.HasPrefix(bytes.ToUpper(bytes.TrimSpace(t)), []byte("DOCTYPE")) {
-				if bytes.Contains(bytes.ToLower(t), []byte("html")) {
-					return errHTML
-				}
-				ln, _ := d.InputPos()
-				return fmt.Errorf("line %d: a DOCTYPE declaration: a sitemap needs none, and the entities it could declare are refused (they are how an XML bomb works)", ln)
+			if err := checkDirective(d, t); err != nil {
+				return err
 			}
 		case xml.StartElement:
+			if len(path) == 0 {
+				if skip, err = l.openRoot(file, d, root, t.Name.Local); err != nil {
+					return err
+				}
+				root = t.Name.Local
+			}
 			path = append(path, t.Name.Local)
 			if len(path) > maxDepth {
 				ln, _ := d.InputPos()
 				return fmt.Errorf("line %d: elements nested more than %d deep; a sitemap nests 3", ln, maxDepth)
 			}
-			if root == "" {
-				root = t.Name.Local
-				if err := checkRoot(root); err != nil {
-					return err
-				}
-			}
-			if len(path) == 3 && t.Name.Local == "loc" && (path[1] == "url" || path[1] == "sitemap") {
+			if !skip && len(path) == 3 && t.Name.Local == "loc" && (path[1] == "url" || path[1] == "sitemap") {
 				inLoc = true
 				line, _ = d.InputPos()
 				loc.Reset()
@@ -74,17 +76,42 @@ func (l *List) readSitemap(file int, in *input) error {
 				}
 			}
 			path = path[:len(path)-1]
-			if len(path) == 0 {
-				return nil // what follows the root element is not read
-			}
 		}
 	}
+}
+
+// checkDirective refuses a DOCTYPE.
+func checkDirective(d *xml.Decoder, t xml.Directive) error {
+	if !bytes.HasPrefix(bytes.ToUpper(bytes.TrimSpace(t)), []byte("DOCTYPE")) {
+		return nil
+	}
+	if bytes.Contains(bytes.ToLower(t), []byte("html")) {
+		return errHTML
+	}
+	ln, _ := d.InputPos()
+	return fmt.Errorf("line %d: a DOCTYPE declaration: a sitemap needs none, and the entities it could declare are refused (they are how an XML bomb works)", ln)
+}
+
+// openRoot checks a root element, name, the file's first when root is
+// empty; a later one is reported, and skip says whether what it holds is
+// left unread (it is no sitemap's).
+func (l *List) openRoot(file int, d *xml.Decoder, root, name string) (skip bool, err error) {
+	if root == "" {
+		return false, checkRoot(name)
+	}
+	ln, _ := d.InputPos()
+	if name != "urlset" && name != "sitemapindex" {
+		l.problem(file, ln, Invalid, fmt.Sprintf("a second root element, <%s>, which is no sitemap's: what it holds is not read", quoteName(name)))
+		return true, nil
+	}
+	l.problem(file, ln, Invalid, fmt.Sprintf("a second root element, <%s>: XML allows one, and a sitemap has one; what it holds is read too", name))
+	return false, nil
 }
 
 // addLoc keeps a urlset's URL, or notes a sitemap an index lists.
 func (l *List) addLoc(file, line int, root, loc string) bool {
 	if root == "sitemapindex" {
-		l.index = append(l.index, indexRef{file: file, line: line, loc: loc})
+		l.checkIndexed(file, line, loc)
 		return true
 	}
 	return l.add(file, line, loc)

@@ -4,7 +4,9 @@
 // files: nothing is ever fetched), their .gz forms, and CSV crawl exports
 // (the column chosen by name or number). Duplicates, malformed lines and
 // anything cut by a limit are reported with their file and line, never
-// dropped silently.
+// dropped silently. Of the problems, a count of each kind is kept and the
+// first MaxProblems of each kind with their file and line, so that
+// memory stays near the URLs kept whatever the list holds.
 //
 // Every input is bounded: at most Options.MaxURLs URLs are kept and at
 // most Options.MaxBytes bytes read from a file after decompression (a gzip
@@ -32,6 +34,10 @@ const (
 	maxURLLength = 8 << 10
 	// maxDepth bounds a sitemap's nesting: urlset > url > loc is 3 deep.
 	maxDepth = 8
+	// MaxProblems is how many problems of each kind a List keeps with
+	// their file and line; the rest are counted. A list of a million
+	// duplicate lines kept a million problems, 300 bytes each.
+	MaxProblems = 100
 )
 
 // A Format is the kind of list a file holds.
@@ -76,6 +82,11 @@ type Entry struct {
 	URL  string
 	File int32 // index in List.Files
 	Line int32 // 1-based
+	// Err says why the line is not a URL the matcher can read; "" for a
+	// URL kept. Only Scan's function sees such entries (with what of the
+	// line was read as URL, at most maxURLLength bytes), so that every
+	// line gets an answer; they are counted as Malformed, not in Count.
+	Err string
 }
 
 // A Kind says what is wrong with a line.
@@ -87,9 +98,13 @@ const (
 	Malformed Kind = "malformed" // not a URL the matcher can read
 	Limit     Kind = "limit"     // the list was cut here
 	Missing   Kind = "missing"   // a sitemap an index lists was not given
+	// Invalid is a file that breaks its format's rules where what it holds
+	// can still be read (a second root element in a sitemap).
+	Invalid Kind = "invalid"
 )
 
-// A Problem is a line that was not kept, and why.
+// A Problem is a line that was not kept, and why. Its file name and
+// message hold the input's text as it was read: escape them to show them.
 type Problem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -106,8 +121,11 @@ type List struct {
 	Files   []string
 	Entries []Entry // empty when the URLs were handed to Scan's function
 	// Count is the number of URLs kept (or handed on).
-	Count     int
+	Count int
+	// Problems are the first MaxProblems problems of each kind, in the
+	// order met; Counts has how many of each kind there were in all.
 	Problems  []Problem
+	Counts    map[Kind]int
 	Truncated bool // MaxURLs was reached
 
 	opt Options
@@ -116,20 +134,21 @@ type List struct {
 	// that a streamed list stays small. Two different URLs with the same
 	// 64-bit hash (odds of about 1 in 10^7 for a million URLs) would be
 	// reported as a duplicate, never dropped silently.
-	seed  maphash.Seed
-	seen  map[uint64]uint64
-	index []indexRef // sitemaps listed by a sitemap index, to check they were given
+	seed maphash.Seed
+	seen map[uint64]uint64
+	// given are the base names of the files read (baseName), which the
+	// sitemaps a sitemap index lists are looked for among.
+	given map[string]bool
 	emit  func(e Entry, file string) error
 	err   error // from emit
 }
 
-type indexRef struct {
-	file, line int
-	loc        string
-}
-
-func newList(opt Options) *List {
-	return &List{opt: opt, seed: maphash.MakeSeed(), seen: map[uint64]uint64{}}
+func newList(opt Options, names []string) *List {
+	l := &List{opt: opt, Counts: map[Kind]int{}, seed: maphash.MakeSeed(), seen: map[uint64]uint64{}, given: map[string]bool{}}
+	for _, n := range names {
+		l.given[baseName(n)] = true
+	}
+	return l
 }
 
 // Where returns the file and line of an entry, as "file:line".
@@ -142,13 +161,16 @@ func (l *List) add(file, line int, u string) bool {
 		return false
 	}
 	if msg := malformed(u); msg != "" {
-		l.problem(file, line, Malformed, msg)
-		return true
+		return l.refuse(file, line, u, msg)
 	}
 	h := maphash.String(l.seed, u)
 	if at, ok := l.seen[h]; ok {
-		first := Entry{File: int32(at >> 32), Line: int32(uint32(at))}
-		l.problem(file, line, Duplicate, fmt.Sprintf("%s is listed before, at %s; it is checked once", quote(u), l.Where(first)))
+		if l.keeps(Duplicate) {
+			first := Entry{File: int32(at >> 32), Line: int32(uint32(at))}
+			l.problem(file, line, Duplicate, fmt.Sprintf("%s is listed before, at %s; it is checked once", quote(u), l.Where(first)))
+		} else {
+			l.Counts[Duplicate]++
+		}
 		return true
 	}
 	if l.Count >= l.opt.maxURLs() {
@@ -170,8 +192,44 @@ func (l *List) add(file, line int, u string) bool {
 	return true
 }
 
+// refuse reports a line that is not a URL the matcher can read, and hands
+// it to Scan's function with the reason; it reports false when that
+// function stopped the reading.
+func (l *List) refuse(file, line int, u, msg string) bool {
+	l.problem(file, line, Malformed, msg)
+	if l.emit == nil {
+		return true
+	}
+	if len(u) > maxURLLength {
+		u = u[:maxURLLength]
+	}
+	if l.err = l.emit(Entry{URL: u, File: int32(file), Line: int32(line), Err: msg}, l.Files[file]); l.err != nil {
+		l.Truncated = true // stop reading
+		return false
+	}
+	return true
+}
+
+// problem counts a problem of kind k, and keeps it while fewer than
+// MaxProblems of its kind are kept.
 func (l *List) problem(file, line int, k Kind, msg string) {
-	l.Problems = append(l.Problems, Problem{File: l.Files[file], Line: line, Kind: k, Message: msg})
+	if l.keeps(k) {
+		l.Problems = append(l.Problems, Problem{File: l.Files[file], Line: line, Kind: k, Message: msg})
+	}
+	l.Counts[k]++
+}
+
+// keeps reports whether a problem of kind k would be kept, so that a
+// message is not written for one that is only counted.
+func (l *List) keeps(k Kind) bool { return l.Counts[k] < MaxProblems }
+
+// Omitted is how many problems were counted but not kept.
+func (l *List) Omitted() int {
+	n := -len(l.Problems)
+	for _, c := range l.Counts {
+		n += c
+	}
+	return n
 }
 
 // malformed says why u cannot be checked, or "".
@@ -181,7 +239,7 @@ func malformed(u string) string {
 	}
 	for i := 0; i < len(u); i++ {
 		if c := u[i]; c < 0x20 || c == 0x7F {
-			return fmt.Sprintf("control character %q at byte %d", c, i+1)
+			return fmt.Sprintf("control character \"%c\" at byte %d", c, i+1)
 		}
 	}
 	if _, err := matcher.ParseTarget(u); err != nil {
@@ -190,12 +248,14 @@ func malformed(u string) string {
 	return ""
 }
 
-// quote shows untrusted text in a message: Go-quoted, at most 200 bytes.
+// quote shows untrusted text in a message: in double quotes, at most 200
+// bytes of it. It is not escaped: what shows a message escapes it
+// (escape.Text), once, and JSON carries it as it was read.
 func quote(s string) string {
 	if len(s) > 200 {
-		return fmt.Sprintf("%q… (%d bytes)", s[:200], len(s))
+		return fmt.Sprintf("\"%s\"… (%d bytes)", s[:200], len(s))
 	}
-	return fmt.Sprintf("%q", s)
+	return `"` + s + `"`
 }
 
 // An Opener opens a named file; Scan reads through it, so that the same
@@ -204,24 +264,25 @@ type Opener func(name string) (io.ReadCloser, error)
 
 // Read reads one list from r, named name in messages.
 func Read(name string, r io.Reader, opt Options) (*List, error) {
-	l := newList(opt)
+	l := newList(opt, []string{name})
 	if err := l.read(name, r); err != nil {
 		return nil, err
 	}
-	l.checkIndex()
 	return l, nil
 }
 
 // Scan reads the named files together as one list, in order, handing each
 // URL to fn as it is read, with the name of its file, rather than keeping
 // it: memory then stays the duplicate set's, whatever the number of URLs.
+// A line that is not a URL the matcher reads is handed on too, with Err
+// set, so that it gets its answer in its place.
 // The returned List has no Entries; an error from fn stops the reading and
 // is returned. A sitemap index among the files contributes no URLs itself:
 // each sitemap it lists must be among the files given (matched by file
 // name, with or without .gz), or it is reported Missing; nothing is
 // fetched.
 func Scan(names []string, open Opener, opt Options, fn func(e Entry, file string) error) (*List, error) {
-	l := newList(opt)
+	l := newList(opt, names)
 	l.emit = fn
 	for _, name := range names {
 		if l.Truncated {
@@ -240,7 +301,6 @@ func Scan(names []string, open Opener, opt Options, fn func(e Entry, file string
 			return nil, l.err
 		}
 	}
-	l.checkIndex()
 	return l, nil
 }
 
@@ -276,17 +336,12 @@ func (l *List) read(name string, r io.Reader) error {
 	return nil
 }
 
-// checkIndex reports every sitemap an index listed that was not given.
-func (l *List) checkIndex() {
-	given := map[string]bool{}
-	for _, f := range l.Files {
-		given[baseName(f)] = true
-	}
-	for _, ref := range l.index {
-		if !given[baseName(ref.loc)] {
-			l.problem(ref.file, ref.line, Missing, fmt.Sprintf("the index lists %s, which was not given: sitemaps are never fetched; "+
-				"give its file with the index", quote(ref.loc)))
-		}
+// checkIndexed reports a sitemap an index lists, at file:line, unless
+// its file was given.
+func (l *List) checkIndexed(file, line int, loc string) {
+	if !l.given[baseName(loc)] {
+		l.problem(file, line, Missing, fmt.Sprintf("the index lists %s, which was not given: sitemaps are never fetched; "+
+			"give its file with the index", quote(loc)))
 	}
 }
 

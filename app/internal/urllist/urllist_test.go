@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,10 @@ func TestRead(t *testing.T) {
 		{"gzip found by its bytes, whatever the name", "sitemap.xml", gz(t, urlset), Options{MaxURLs: 1}, "3:https://example.com/ 5:limit"},
 		{"sitemap: only url > loc counts", "sitemap.xml", "<urlset><url><loc>/a</loc><image><loc>/img.png</loc></image></url><other><loc>/b</loc></other></urlset>",
 			Options{}, "1:/a"},
+		{"sitemap: a second root is read and reported", "sitemap.xml",
+			"<urlset><url><loc>/a</loc></url></urlset>\n<urlset>\n<url><loc>/b</loc></url></urlset>\n", Options{}, "1:/a 3:/b 2:invalid"},
+		{"sitemap: a second root of no sitemap's is reported, not read", "sitemap.xml",
+			"<urlset><url><loc>/a</loc></url></urlset>\n<rss><url><loc>/b</loc></url></rss>", Options{}, "1:/a 2:invalid"},
 		{"csv: address column by default", "crawl.csv", "Status,Address,Title\n200,https://example.com/a,A\n404,https://example.com/b,\"B, the page\"\n", Options{},
 			"2:https://example.com/a 3:https://example.com/b"},
 		{"csv: column by name", "crawl.csv", "url,canonical\n/a,/x\n/b,/y\n", Options{Column: "Canonical"}, "2:/x 3:/y"},
@@ -160,10 +165,10 @@ func TestScanIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := summary(l), "1:/one 1:/two 1:duplicate 4:missing"; got != want {
+	if got, want := summary(l), "1:/one 1:/two 4:missing 1:duplicate"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if p := l.Problems[1]; p.File != "index.xml" || !strings.Contains(p.Message, "sitemap-3.xml") || !strings.Contains(p.Message, "never fetched") {
+	if p := l.Problems[0]; p.File != "index.xml" || !strings.Contains(p.Message, "sitemap-3.xml") || !strings.Contains(p.Message, "never fetched") {
 		t.Errorf("missing sitemap reported as %v", p)
 	}
 	if got := l.Where(l.Entries[1]); got != "dir/sitemap-2.xml:1" {
@@ -174,16 +179,17 @@ func TestScanIndex(t *testing.T) {
 	}
 }
 
-// TestProblemMessagesQuote: a URL in a message is quoted, so a control
-// character in the input never reaches a terminal raw.
+// TestProblemMessagesQuote: a message quotes the input as it was read,
+// in double quotes; what shows it escapes it, once.
 func TestProblemMessagesQuote(t *testing.T) {
-	l, err := Read("u.txt", strings.NewReader("/a\x1b]0;x\x07\n/b\n/b\n"), Options{})
+	l, err := Read("u.txt", strings.NewReader("/a\x1b]0;x\x07\n/b\\\n/b\\\n"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range l.Problems {
-		if strings.ContainsAny(p.String(), "\x1b\x07") {
-			t.Errorf("raw control byte in %q", p.String())
+	want := []string{"control character \"\x1b\" at byte 3", `"/b\" is listed before, at u.txt:2; it is checked once`}
+	for i, p := range l.Problems {
+		if p.Message != want[i] {
+			t.Errorf("problem %d: %q, want %q", i, p.Message, want[i])
 		}
 	}
 }
@@ -210,8 +216,8 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestScan: the streamed form hands on what Read keeps, in order, and
-// stops at its function's error.
+// TestScan: the streamed form hands on what Read keeps, and the lines it
+// refuses with the reason, in order, and stops at its function's error.
 func TestScan(t *testing.T) {
 	text := "/a\n/b\n/a\nmailto:x\n/c\n"
 	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }
@@ -222,17 +228,74 @@ func TestScan(t *testing.T) {
 	var got []string
 	l, err := Scan([]string{"u.txt"}, open, Options{}, func(e Entry, file string) error {
 		got = append(got, fmt.Sprintf("%s:%d:%s", file, e.Line, e.URL))
+		if e.Err != "" {
+			got[len(got)-1] += " (" + e.Err + ")"
+		}
 		return nil
 	})
 	if err != nil || len(l.Entries) != 0 || l.Count != 3 || len(l.Problems) != len(kept.Problems) {
 		t.Fatalf("Scan = %+v, %v", l, err)
 	}
-	if strings.Join(got, " ") != "u.txt:1:/a u.txt:2:/b u.txt:5:/c" {
+	// The malformed line is handed on in its place, with the reason.
+	if strings.Join(got, " ") != `u.txt:1:/a u.txt:2:/b u.txt:4:mailto:x ("mailto:x" is neither a path starting with / nor a full URL such as https://example.com/page) u.txt:5:/c` {
 		t.Errorf("got %q", got)
 	}
 	stop := fmt.Errorf("stop")
 	n := 0
 	if _, err := Scan([]string{"u.txt"}, open, Options{}, func(Entry, string) error { n++; return stop }); err != stop || n != 1 {
 		t.Errorf("error %v after %d URLs", err, n)
+	}
+}
+
+// lines reads as n lines of text, made as they are read: a list larger
+// than the test would want to hold.
+type lines struct {
+	text string
+	n    int
+	buf  []byte
+}
+
+func (r *lines) Read(p []byte) (int, error) {
+	for len(r.buf) < len(p) && r.n > 0 {
+		r.buf = append(r.buf, r.text...)
+		r.n--
+	}
+	if len(r.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[:copy(r.buf, r.buf[n:])]
+	return n, nil
+}
+
+// TestProblemsStayBounded: a list of nothing but duplicate and malformed
+// lines keeps the first problems of each kind and counts the rest, in
+// memory that does not grow with the list.
+func TestProblemsStayBounded(t *testing.T) {
+	const pairs = 200_000 // 400,000 problems: tens of megabytes kept one by one
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(&lines{text: "/x\nxx\n", n: pairs}), nil }
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	l, err := Scan([]string{"urls.txt"}, open, Options{Format: Plain}, func(Entry, string) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	runtime.KeepAlive(l)
+	if held > 1<<20 {
+		t.Errorf("the list holds %d KiB after %d problems; want under 1 MiB", held>>10, 2*pairs-1)
+	}
+	if l.Count != 1 || l.Counts[Duplicate] != pairs-1 || l.Counts[Malformed] != pairs {
+		t.Errorf("%d URLs, counts %v; want 1 URL, %d duplicates and %d malformed", l.Count, l.Counts, pairs-1, pairs)
+	}
+	if len(l.Problems) != 2*MaxProblems || l.Omitted() != 2*pairs-1-2*MaxProblems {
+		t.Errorf("%d problems kept, %d omitted", len(l.Problems), l.Omitted())
+	}
+	// Malformed lines are the even ones, duplicates the odd ones from 3.
+	if p := l.Problems[len(l.Problems)-1]; p.Line != 2*MaxProblems+1 || p.Kind != Duplicate {
+		t.Errorf("last problem kept %v, want the %dth duplicate, at line %d", p, MaxProblems, 2*MaxProblems+1)
 	}
 }

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"robots-explorer/matcher/escape"
 	"robots-explorer/matcher/useragent"
 )
 
@@ -29,7 +30,9 @@ type TokenView struct {
 // NewTokenView checks what was typed in the token field.
 func NewTokenView(input string) TokenView {
 	c := useragent.CheckToken(input)
-	v := TokenView{Kind: "error", Message: c.Message, Source: c.Source, NotProof: c.NotProof}
+	// The message quotes what was typed: a control character in it shows
+	// in the .esc notation, as the command line shows it.
+	v := TokenView{Kind: "error", Message: escape.Text(c.Message), Source: c.Source, NotProof: c.NotProof}
 	switch {
 	case c.Valid:
 		v.Kind = "ok"

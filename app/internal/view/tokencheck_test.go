@@ -43,3 +43,12 @@ func TestTokenView(t *testing.T) {
 		}
 	}
 }
+
+// A control character the message quotes shows once in the .esc
+// notation, as the command line shows it.
+func TestTokenViewEscapesOnce(t *testing.T) {
+	want := `"\x1B" at byte 2 may not stand in a product token: only the letters A-Z and a-z, '-' and '_' may. A file's user-agent line "a\x1Bb" would be read as "a".`
+	if got := NewTokenView("a\x1bb").Message; got != want {
+		t.Errorf("message %q\nwant    %q", got, want)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
+	"robots-explorer/matcher/escape"
 )
 
 // The release panel's markup: the inputs, the progress, the summaries and
@@ -68,9 +69,9 @@ func (p *releasePanel) renderListSummary() app.UI {
 		app.Elem("p").ID("release-list-summary").Aria("live", "polite").Text(p.list.Summary()+"."),
 		app.If(len(probs) > 0, func() app.UI {
 			return app.Elem("ul").ID("release-list-problems").Class("release-problems").Body(
-				app.Range(probs).Slice(func(i int) app.UI { return app.Elem("li").Text(probs[i].String()) }),
-				app.If(len(p.list.Problems) > len(probs), func() app.UI {
-					return app.Elem("li").Text("… and " + releaseview.Thousands(len(p.list.Problems)-len(probs)) + " more")
+				app.Range(probs).Slice(func(i int) app.UI { return app.Elem("li").Text(escape.Text(probs[i].String())) }),
+				app.If(p.list.AllProblems() > len(probs), func() app.UI {
+					return app.Elem("li").Text("… and " + releaseview.Thousands(p.list.AllProblems()-len(probs)) + " more")
 				}),
 			)
 		}),
