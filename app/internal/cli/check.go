@@ -70,10 +70,11 @@ var now = time.Now
 const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
 
 // defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
-// says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
-// and few enough bytes that a mistaken /dev/zero or a runaway pipe ends
-// with a message instead of filling memory.
-const defaultMaxSize = 64 << 20
+// says otherwise: 32 times what RFC 9309 §2.5 asks a crawler to read, so
+// that any file within it parses in well under a second and in bounded
+// memory, and a mistaken /dev/zero or a runaway pipe ends with a message
+// instead of filling memory.
+const defaultMaxSize = 16 << 20
 
 // defaultMaxMatches is how many matching rules of a URL -json and -record
 // list unless -max-matches says otherwise: more than a person reads, and

@@ -14,11 +14,11 @@ import (
 	"unicode/utf8"
 )
 
-// Issue 16: check reads at most -max-size bytes (64 MiB by default) and
-// refuses more with exit 2 and a message; /dev/zero, as the file or on
-// standard input, used to grow without end. Run as a process, so that its
-// peak memory is measured: reading up to the limit may cost the limit and
-// its buffer, not more.
+// check reads at most -max-size bytes (16 MiB by default) and refuses
+// more with exit 2 and a message, so that /dev/zero, as the file or on
+// standard input, ends at once; diff and test read robots.txt files to
+// the same limit. Run as a process, so that its peak memory is measured:
+// reading up to the limit may cost the limit and its buffer, not more.
 func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 	zero := func(t *testing.T) *os.File {
 		f, err := os.Open("/dev/zero")
@@ -35,11 +35,11 @@ func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"/dev/zero as ROBOTS_FILE", nil, []string{"check", "/dev/zero", "Googlebot", "/"}, "ROBOTS_FILE /dev/zero is larger than 64 MiB"},
-		{"/dev/zero on standard input", zero, []string{"check", "-", "Googlebot", "/"}, "standard input is larger than 64 MiB"},
+		{"/dev/zero as ROBOTS_FILE", nil, []string{"check", "/dev/zero", "Googlebot", "/"}, "ROBOTS_FILE /dev/zero is larger than 16 MiB"},
+		{"/dev/zero on standard input", zero, []string{"check", "-", "Googlebot", "/"}, "standard input is larger than 16 MiB"},
 		{"a regular file over -max-size", nil, []string{"check", "-max-size", "16", small, "Googlebot", "/"}, "is larger than 16 bytes"},
 		{"-max-size with a unit", nil, []string{"check", "-max-size", "1K", "/dev/zero", "Googlebot", "/"}, "is larger than 1 KiB"},
-		{"-record too", nil, []string{"check", "-record", "/dev/zero", "Googlebot", "/"}, "larger than 64 MiB"},
+		{"-record too", nil, []string{"check", "-record", "/dev/zero", "Googlebot", "/"}, "larger than 16 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,6 +59,15 @@ func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 	// A file of exactly -max-size bytes is read.
 	if r := runProgram(t, nil, nil, "check", "-max-size", "44", small, "Googlebot", "/fish"); r.code != exitAllowed {
 		t.Errorf("a file of exactly -max-size: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// diff reads each robots.txt file to check's default limit and refuses a
+// larger one with exit 2 and a message.
+func TestDiffRefusesFileOverLimit(t *testing.T) {
+	r := runProgram(t, nil, nil, "diff", "/dev/zero", writeRobots(t, fishFile), "/")
+	if want := "/dev/zero: more than 16 MiB"; r.code != ExitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q", r.code, r.stderr, want)
 	}
 }
 
