@@ -123,11 +123,6 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	if OwnProcess {
-		// As for check: the collector then runs before the garbage of
-		// the evaluations and the line diff doubles the heap.
-		aimHeap(len(oldText) + len(newText))
-	}
 	opts := diffParse
 	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)
 	out := bufio.NewWriterSize(stdout, 64<<10)
