@@ -256,10 +256,6 @@ type File struct {
 	// agents is the array of their user-agent lines (Group.Agents), which
 	// AppendAgent fills.
 	agents []Agent
-	// lineHint is how many lines the parse expects, for a parse that
-	// does not store them as it reads them (NewLineReader): what
-	// AppendRule sizes its array by.
-	lineHint int
 	// agentHint and ruleHint are 1 + AgentHint and RuleHint once worked
 	// out (countHints), else 0.
 	agentHint, ruleHint int
@@ -274,8 +270,6 @@ type File struct {
 	reader Reader
 	// lines are its lines (read them with Line and NumLines, or store).
 	lines lineStore
-	// lazy, when set, stores the lines on first use (ParseOptions.SkipLineModel).
-	lazy *lazyLines
 	// opts are the options it was parsed with.
 	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
@@ -288,10 +282,6 @@ type File struct {
 func NewFile(r Reading, src []byte, text string, o ParseOptions) *File {
 	return &File{Reading: r, Source: src, text: text, opts: o}
 }
-
-// Diagnosed says whether f's parse kept its diagnostics; a File parsed
-// with SkipDiagnostics has none, whatever its lines hold.
-func (f *File) Diagnosed() bool { return !f.opts.SkipDiagnostics }
 
 // Ext returns what the reading that parsed f keeps beside the line model
 // for its evaluation (compiled patterns, its own record structure), as
@@ -497,7 +487,7 @@ func (f *File) RuleIndex(ref pattern.Ref) int {
 func (f *File) AppendRule(run *Run, r Rule) {
 	size := 0
 	if cap(f.rules) == 0 { // worked out only when the array is made
-		size = f.RuleHint(max(f.NumLines(), cap(f.lines.recs), f.lineHint))
+		size = f.RuleHint(max(f.NumLines(), cap(f.lines.recs)))
 	}
 	appendRun(&f.rules, run, r, size)
 }

@@ -306,50 +306,18 @@ type evaluator struct {
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
-	// -json's rows list the matching rules up to -max-matches, and show
-	// the applying groups but not how each user-agent line chose them.
+	// The rows list the matching rules and the diagnostics up to
+	// -max-matches and -max-diagnostics, which bound what a file of
+	// millions of rules keeps, and show the applying groups but not how
+	// each user-agent line chose them.
 	listed := matcher.ParseOptions{MaxMatches: c.maxMatches, MaxDiagnostics: c.maxDiagnostics, SkipAgentTrace: true}
-	chosen := func() *matcher.File { return listed.ParseShared(c.reading, sourceBytes(body), body) }
 	switch {
-	case !c.compare && !c.json:
-		// Text and CSV print the verdict, the URL and the deciding line,
-		// which no diagnostic changes: the parse skips them (issue 18).
-		// Measured: rfc9309's parse of the 500 KiB realistic file in 40%
-		// less time (BenchmarkParseDiagnostics), and the peak of a check
-		// of 100 MiB down from 1.09 to 0.83 GB under python, 516 to 447 MB
-		// under rfc9309. -json, -compare and -record show them and parse
-		// in full. Nor do they print the sentence of a rule's decision:
-		// the deciding line is the reason (record.Why). Nor do they read
-		// the line model beyond a rule's line: the lines are stored only
-		// if something reads them (a check of one URL on the 500 KiB
-		// realistic file, issue 18). Nor do they read the matches beyond
-		// the deciding one: on 100 MiB of rules that all match a URL,
-		// keeping every match took rfc9309 to 1.4 GB and python to 2.5 GB
-		// (issue 16). Nor do they read how each user-agent line compared
-		// with the token, which each token's selection keeps: check
-		// -crawlers all on the 100 MiB mixed file peaked at 1.28 GB,
-		// 12 times the file (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true, SkipAgentTrace: true}
-		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}, brief: true}
 	case !c.compare:
-		return &evaluator{files: []*matcher.File{chosen()}}
+		// Text and CSV print a sentence only for a verdict no rule
+		// decided: the deciding line is the reason (record.Why).
+		return &evaluator{files: []*matcher.File{listed.ParseShared(c.reading, sourceBytes(body), body)}, brief: !c.json}
 	case c.urls == "" && len(c.args) <= urlBatchSize:
-		// Text prints each reading's verdict, deciding line and why it
-		// differs, which no diagnostic changes either: without -json the
-		// readings parse without them. Measured on the 100 MiB mixed file
-		// (scripts/check-memory): python's parse keeps 1.1 million
-		// diagnostics, and the peak of -compare was 1.4 GB with them. Nor
-		// do they read the losing matches, but to explain a difference
-		// (compare.CompareEach evaluates those URLs again in full): a URL
-		// that every rule of 100 MiB matched took -compare to 2.5 GB
-		// (issue 16).
-		// Nor do they store the lines or write the sentence of a rule's
-		// decision, but to explain a difference: stored, the lines of
-		// each reading in turn were twice the 100 MiB file of short
-		// lines (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: true, MaxMatches: c.maxMatches,
-			MaxDiagnostics: c.maxDiagnostics, SkipLineModel: !c.json, SkipRuleExplanations: !c.json}
-		return &evaluator{each: true, reading: c.reading, body: body, opts: opts}
+		return &evaluator{each: true, reading: c.reading, body: body, opts: listed}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}
 	for i, f := range ev.files {
@@ -375,17 +343,9 @@ func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Compar
 		targets = append(targets, t)
 	}
 	cmps := compare.CompareEach(ev.reading, ev.parse, token, targets)
-	// The output reads only the text of each deciding line from the
-	// chosen reading's file (record.AppendWhy, record.NewRow), which no
-	// diagnostic or rule sentence changes: parsed again without them,
-	// now that no other reading's file is held. Kept from the start, it
-	// sat beside every other reading's parse: with it, -compare of the
-	// 100 MiB mixed file peaked at 6.8 times the file. Text reads each
-	// deciding line around its rule's pattern (File.RuleText), as the
-	// readings' parses above did: with its lines stored, this parse set
-	// the peak of -compare on the 100 MiB file of short lines (issue 16).
-	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: ev.opts.SkipLineModel}
-	ev.files = []*matcher.File{lean.ParseShared(ev.reading, sourceBytes(ev.body), ev.body)}
+	// The output reads the chosen reading's file, parsed again now that
+	// no other reading's file is held.
+	ev.files = []*matcher.File{ev.parse(ev.reading)}
 	return cmps, err
 }
 

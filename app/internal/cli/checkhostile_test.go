@@ -88,9 +88,9 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
-// Issue 16: memory grows with the file, not with the number of URLs. Every
-// rule of this file matches, so each URL leaves garbage the size of the
-// parse; at GOGC=400 it piled up (1 URL 277 MB, 12 URLs 599 MB for 6 MiB).
+// Memory grows with the file, not with the number of URLs. Every rule of
+// this file matches, so each URL leaves garbage the size of the parse,
+// which must not pile up.
 func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a 6 MiB file and evaluates it 13 times")
@@ -111,10 +111,8 @@ func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
 	}
 }
 
-// Issue 16: a check's memory grows with the file, not with the rules a URL
-// matches. Text output keeps only the matches its decision weighs
-// (matcher.ParseOptions.SkipLosingMatches): a URL that every rule of
-// 100 MiB matched took 14 to 24 times the file when each match was kept.
+// A check's memory grows with the file, not with the rules a URL matches:
+// it lists at most -max-matches of them (matcher.ParseOptions.MaxMatches).
 // Here, under every reading and with -compare, a URL that each of 480,000
 // rules matches costs about what a URL that none matches does.
 func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
@@ -241,13 +239,11 @@ func TestCheckJSONKeepsAtMostMaxDiagnostics(t *testing.T) {
 	}
 }
 
-// Issue 16: a check's memory grows with the file, not with the crawlers
-// it checks as. Each token's selection is kept for the next URL, and with
-// it the trace of every user-agent line, which no text output shows
-// (matcher.ParseOptions.SkipAgentTrace): check -crawlers all on the
-// 100 MiB mixed file peaked at 1.28 GB, 12 times the file, against 271 MB
-// for one token. Here a file of 200,000 user-agent lines is checked as
-// one crawler and as every crawler of the directory.
+// A check's memory grows with the file, not with the crawlers it checks
+// as. Each token's selection is kept for the next URL, without the trace
+// of every user-agent line, which no output shows
+// (matcher.ParseOptions.SkipAgentTrace). Here a file of 200,000 user-agent
+// lines is checked as one crawler and as every crawler of the directory.
 func TestCheckMemoryDoesNotGrowWithCrawlers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a 6 MiB file and checks it twice")
