@@ -191,18 +191,11 @@ func (s *Scanner) add(start, end int, code Code, sev Severity, source, msg strin
 	// lies inside the input.
 	start = max(0, min(start, len(s.File.Source)))
 	end = max(start, min(end, len(s.File.Source)))
-	if len(s.Diags) == cap(s.Diags) {
-		s.Diags = s.growDiagnostics()
-	}
 	s.Diags = append(s.Diags, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
 }
-
-// rateSample is how many diagnostics growDiagnostics waits for before it
-// guesses from their rate: below it, a list grows as append grows it.
-const rateSample = 64
 
 // DropDiagnostics drops the diagnostics of code reported so far, for a
 // reading that reports them again its own way, and their count under
@@ -228,31 +221,6 @@ func (s *Scanner) SortedDiagnostics() DiagnosticList {
 		}
 	}
 	return SortedDiagnostics(s.Diags)
-}
-
-// growDiagnostics makes room for the diagnostics still to come, guessed
-// from those of the lines read so far when the reading says which line it
-// is on. append grows a large slice by a quarter, and a diagnostic is 104
-// bytes: the 16,371 diagnostics of the 5 MiB realistic file allocated
-// 7 MB, five times their size, copied some fifteen times, and the copies
-// were 5% of its parse (issue 18). SortedDiagnostics gives back the room a
-// guess left over.
-//
-// The guess waits for rateSample diagnostics: from fewer, one early
-// diagnostic of a file that has two (the 500 KiB many-groups file: a
-// private path on line 2, the size warning at the end) sized the list
-// for every one of its 30,000 lines, 3 MB cleared on each edit in the
-// page, where the analysis of that file must stay under 30 ms (issue 18).
-func (s *Scanner) growDiagnostics() DiagnosticList {
-	l := s.Diags
-	n := len(l) + len(l)/4 + 16 // append's growth, the least
-	if read := int(s.reading.number); len(l) >= rateSample && read > 0 && read < s.Lines {
-		guess := float64(len(l)+1) * float64(s.Lines) / float64(read)
-		n = max(n, int(min(guess*1.125, float64(s.Lines)+16)))
-	}
-	grown := make(DiagnosticList, len(l), n)
-	copy(grown, l)
-	return grown
 }
 
 // checkBytes reports what is wrong with the bytes themselves, whatever the

@@ -439,9 +439,6 @@ func (p *ccParser) unknown(l *matcher.Line, t java.Text) {
 func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.finished {
-		if p.File.Groups == nil {
-			p.ext.events = make([]ccEvent, 0, p.File.AgentHint())
-		}
 		p.group, p.finished = p.File.AddGroup(l.Number), false
 	}
 	g := &p.File.Groups[p.group]

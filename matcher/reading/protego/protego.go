@@ -600,9 +600,6 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !slices.Contains(pgUserAgent, p.prev)
 	if reset || p.File.Groups[p.open].Rules.Len() > 0 {
-		if p.File.Groups == nil {
-			p.ext.at = make([]int32, 0, p.File.AgentHint())
-		}
 		p.open = p.File.AddGroup(l.Number)
 		p.ext.at = append(p.ext.at, 0)
 		if reset {

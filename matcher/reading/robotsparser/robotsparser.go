@@ -168,9 +168,6 @@ func (p *rpParser) line(l *matcher.Line) {
 func (p *rpParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.newRun {
-		if p.File.Groups == nil {
-			p.ext.filed = make([]bool, 0, p.File.AgentHint())
-		}
 		p.group = p.File.AddGroup(l.Number)
 		p.ext.filed = append(p.ext.filed, false)
 	}
