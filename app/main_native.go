@@ -26,7 +26,6 @@ commands:
 `
 
 func main() {
-	cli.OwnProcess = true
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

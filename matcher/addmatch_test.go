@@ -5,10 +5,9 @@ import (
 	"testing"
 )
 
-// AddMatch keeps what its options ask for, match by match (issue 16): the
-// first MaxMatches matches in order, then only a match stronger than every
-// kept match of its kind, in one more place per kind; SkipLosingMatches
-// keeps the strongest first match of each kind. What it leaves out it
+// AddMatch keeps what its options ask for, match by match: the first
+// MaxMatches matches in order, then only a match stronger than every kept
+// match of its kind, in one more place per kind. What it leaves out it
 // counts.
 func TestAddMatchKeeps(t *testing.T) {
 	type m struct {
@@ -33,8 +32,6 @@ func TestAddMatchKeeps(t *testing.T) {
 			[]m{{false, 3}, {false, 4}, {true, 1}, {true, 1}}, []int{0, 1, 2}, 1},
 		{"first-match priorities: only the first of each kind", ParseOptions{MaxMatches: 1},
 			[]m{{true, -1}, {false, -1}, {true, -1}, {false, -1}}, []int{0, 1}, 2},
-		{"SkipLosingMatches: the strongest first of each kind", ParseOptions{SkipLosingMatches: true},
-			[]m{{false, 3}, {false, 3}, {true, 2}, {false, 6}}, []int{3, 2}, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &File{opts: c.opts}

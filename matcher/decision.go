@@ -26,24 +26,13 @@ func (r *Result) DecideLongest() {
 // AddMatch adds m, the next matching rule in file order, to r.Matches and
 // returns where it stands, or -1 when it is not kept, for a reading that
 // keeps a fact of its own beside each match (KeepBeside). It keeps every
-// match, but for two options that bound a Result however many rules
-// match (issue 16):
-//
-//   - Under SkipLosingMatches it keeps, of each kind, the first match of
-//     the highest priority: the winner and the runner-up of DecideLongest
-//     are among them, and where every priority is the same (-1 in a
-//     first-match reading) the first match of all stays first. A
-//     stronger match then takes the place of the weaker one of its kind,
-//     so that the matches kept stand in the order in which their kinds
-//     first matched.
-//   - Under MaxMatches it keeps the first MaxMatches matches, and past
-//     them it goes on as SkipLosingMatches does, with one more place for
-//     each kind: a later match is kept when it is stronger than every
-//     match of its kind kept so far, so that the decision is the full
-//     evaluation's.
-//
-// A match not kept, or whose place a stronger one took, is counted in
-// r.Omitted.
+// match, but under ParseOptions.MaxMatches, which bounds a Result however
+// many rules match: it keeps the first MaxMatches matches, and past them
+// one more place for each kind, where a later match is kept when it is
+// stronger than every match of its kind kept so far, taking the place of
+// the weaker one, so that the winner and the runner-up of DecideLongest
+// are among them and the decision is the full evaluation's. A match not
+// kept, or whose place a stronger one took, is counted in r.Omitted.
 func (r *Result) AddMatch(f *File, m Match) int {
 	k := &r.kept[kindIndex(m.Rule.Allow())]
 	if !r.lean(f) {
@@ -80,9 +69,9 @@ func (r *Result) Weighs(f *File, allow bool, priority int) bool {
 }
 
 // lean says whether AddMatch keeps only the matches a decision weighs:
-// always under SkipLosingMatches, and once MaxMatches are listed.
+// once MaxMatches are listed.
 func (r *Result) lean(f *File) bool {
-	return f.opts.SkipLosingMatches || f.opts.MaxMatches > 0 && len(r.Matches) >= f.opts.MaxMatches
+	return f.opts.MaxMatches > 0 && len(r.Matches) >= f.opts.MaxMatches
 }
 
 // keptKind is what AddMatch knows of the matches of one kind it kept: the
@@ -107,18 +96,16 @@ func kindIndex(allow bool) int {
 	return 0
 }
 
-// WithEveryMatch is f evaluating with every match kept and every sentence
-// written, sharing f's model: f itself when it does. A comparison
-// evaluates each reading lean (SkipLosingMatches, SkipRuleExplanations)
-// and explains a difference, whose sentences name the other matching
-// rules and quote the readings' explanations, from a full evaluation
+// WithEveryMatch is f evaluating with every match kept, sharing f's
+// model: f itself when it does. A comparison explains a difference, whose
+// sentences name the other matching rules, from a full evaluation
 // (compare.CompareEach).
 func (f *File) WithEveryMatch() *File {
-	if !f.opts.SkipLosingMatches && f.opts.MaxMatches == 0 && !f.opts.SkipRuleExplanations {
+	if f.opts.MaxMatches == 0 {
 		return f
 	}
 	every := *f
-	every.opts.SkipLosingMatches, every.opts.MaxMatches, every.opts.SkipRuleExplanations = false, 0, false
+	every.opts.MaxMatches = 0
 	return &every
 }
 

@@ -120,15 +120,9 @@ func (l *DiagnosticList) Drop(c Code) {
 }
 
 // SortedDiagnostics returns a parser's diagnostics in the order of Sort,
-// with no room to append into (a caller's append copies them). When more
-// than a quarter of their array is unused, as growDiagnostics's doubling
-// may leave, they are copied to one of their size: a parsed File keeps
-// them, and no more room than append's growth would have left.
+// with no room to append into (a caller's append copies them).
 func SortedDiagnostics(l DiagnosticList) DiagnosticList {
 	l.Sort()
-	if cap(l)-len(l) > len(l)/4 && len(l) > 0 {
-		return slices.Clone(l)
-	}
 	return slices.Clip(l)
 }
 

@@ -7,10 +7,6 @@ func WithoutSpares(res Result) Result {
 	return res
 }
 
-// LinesStored says whether f holds its lines, or stores them when they are
-// first read (ParseOptions.SkipLineModel).
-func LinesStored(f *File) bool { return f.lazy == nil }
-
 // A GroupLines is a group as its agents and rules, for a test that
 // compares the groups of two parses whatever runs of their arrays hold
 // them.

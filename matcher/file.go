@@ -1,7 +1,6 @@
 package matcher
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -139,19 +138,13 @@ func (f *File) AgentMatches() []UserAgentMatch {
 	return nil
 }
 
-// An Agent is one user-agent line of a group. Its texts are kept by the
-// file (read them with File.ValueOf and File.TokenOf, or File.AgentText),
-// so that an Agent is 16 bytes and holds no pointer: with two strings it
-// was 40, and the two million agents of a 100 MiB file of short lines,
-// which name a handful of tokens, were 80 MB and four million pointers
-// for the collector (issue 16).
+// An Agent is one user-agent line of a group (read its texts with
+// File.ValueOf and File.TokenOf, or File.AgentText).
 type Agent struct {
 	Line int32 // 1-based line number
-	// value and token are 1 + the indexes in File.names of the value as
-	// written and of the product token the reading extracted from it
-	// ("*" for the global group); 0, in an Agent not made by NewAgent,
-	// reads as "".
-	value, token int32
+	// value and token are the value as written and the product token the
+	// reading extracted from it ("*" for the global group).
+	value, token string
 	// Global is set when the agent names the global group ('*').
 	Global bool
 }
@@ -159,20 +152,15 @@ type Agent struct {
 // NewAgent is the agent of line whose value as written is value and whose
 // product token, as the reading extracted it, is token.
 func (f *File) NewAgent(line int32, value, token string, global bool) Agent {
-	a := Agent{Line: line, value: f.names.add(value), Global: global}
-	a.token = a.value
-	if token != value {
-		a.token = f.names.add(token)
-	}
-	return a
+	return Agent{Line: line, value: value, token: token, Global: global}
 }
 
 // ValueOf is the value of a, an agent of f, as written.
-func (f *File) ValueOf(a Agent) string { return f.names.at(a.value) }
+func (f *File) ValueOf(a Agent) string { return a.value }
 
 // TokenOf is the product token f's reading extracted from the value of a,
 // an agent of f: "*" for the global group.
-func (f *File) TokenOf(a Agent) string { return f.names.at(a.token) }
+func (f *File) TokenOf(a Agent) string { return a.token }
 
 // An AgentText is an agent with its texts: what a group trace keeps of each
 // user-agent line, readable without the File.
@@ -256,26 +244,15 @@ type File struct {
 	// agents is the array of their user-agent lines (Group.Agents), which
 	// AppendAgent fills.
 	agents []Agent
-	// lineHint is how many lines the parse expects, for a parse that
-	// does not store them as it reads them (NewLineReader): what
-	// AppendRule sizes its array by.
-	lineHint int
-	// agentHint and ruleHint are 1 + AgentHint and RuleHint once worked
-	// out (countHints), else 0.
-	agentHint, ruleHint int
 	// derived holds the rules' patterns that the reading's normalization
 	// changed (see Rule.derived).
-	derived stringTable
-	// names holds the agents' values and tokens (see Agent).
-	names stringTable
+	derived []string
 	// ext holds reading-specific data (e.g. compiled patterns).
 	ext any
 	// reader is the reading that parsed the file, which evaluates it.
 	reader Reader
 	// lines are its lines (read them with Line and NumLines, or store).
 	lines lineStore
-	// lazy, when set, stores the lines on first use (ParseOptions.SkipLineModel).
-	lazy *lazyLines
 	// opts are the options it was parsed with.
 	opts ParseOptions
 	// selections caches each token's group trace (see selectionFor).
@@ -288,10 +265,6 @@ type File struct {
 func NewFile(r Reading, src []byte, text string, o ParseOptions) *File {
 	return &File{Reading: r, Source: src, text: text, opts: o}
 }
-
-// Diagnosed says whether f's parse kept its diagnostics; a File parsed
-// with SkipDiagnostics has none, whatever its lines hold.
-func (f *File) Diagnosed() bool { return !f.opts.SkipDiagnostics }
 
 // Ext returns what the reading that parsed f keeps beside the line model
 // for its evaluation (compiled patterns, its own record structure), as
@@ -314,8 +287,8 @@ func (f *File) TextOf(s Span) string {
 // Normalized returns the pattern of r, a rule of f, as f's reading
 // compares it.
 func (f *File) Normalized(r Rule) string {
-	if d := r.derived(); d > 0 && int(d) <= len(f.derived.strs) {
-		return f.derived.strs[d-1]
+	if d := r.derived(); d > 0 && int(d) <= len(f.derived) {
+		return f.derived[d-1]
 	}
 	return f.TextOf(r.Pattern)
 }
@@ -324,7 +297,7 @@ func (f *File) Normalized(r Rule) string {
 // no checks: the matching loops call it for every rule of a group.
 func (f *File) NormalizedRule(r *Rule) string {
 	if d := r.derived(); d != 0 {
-		return f.derived.strs[d-1]
+		return f.derived[d-1]
 	}
 	return f.text[r.Pattern.Start:r.Pattern.End]
 }
@@ -336,147 +309,23 @@ func (f *File) MatchOf(r *Rule) Match {
 }
 
 // NewRule makes the rule of line l whose pattern the reading compares as
-// norm, keeping norm (in a stringTable) when it is not the pattern as
-// written.
+// norm, keeping norm when it is not the pattern as written.
 func (f *File) NewRule(l *Line, allow bool, norm string) Rule {
 	r := NewRuleAt(l.Number, allow, l.Value)
 	if norm != f.TextOf(l.Value) {
-		r.setDerived(f.derived.add(norm))
+		f.derived = append(f.derived, norm)
+		r.setDerived(int32(len(f.derived)))
 	}
 	return r
 }
 
-// A stringTable keeps the strings a file's rules and agents name by
-// index: 1 + the index in strs, 0 standing for "". A string equal to one added
-// recently is shared, not kept again: a file repeats its patterns and
-// agents from group to group, and on the 100 MiB mixed file (bench's
-// HugeFile) python's 1.1 million quoted patterns were 89 texts, kept 1.1
-// million times in 69 MiB (issue 16).
-type stringTable struct {
-	strs []string
-	// recent maps a hash of a string to 1 + its index, 0 when none: a
-	// fixed table, so that a file whose strings all differ costs no more
-	// than one that repeats them.
-	recent [256]int32
-}
-
-// add is 1 + the index of s in t, s being kept unless a recent string
-// equals it.
-func (t *stringTable) add(s string) int32 {
-	h := uint32(2166136261) // FNV-1a
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * 16777619
-	}
-	slot := &t.recent[h%uint32(len(t.recent))]
-	if d := *slot; d > 0 && t.strs[d-1] == s {
-		return d
-	}
-	t.strs = append(t.strs, s)
-	*slot = int32(len(t.strs))
-	return *slot
-}
-
-// at is the string of index i (1 + its place in strs, 0 for "").
-func (t *stringTable) at(i int32) string {
-	if i <= 0 || int(i) > len(t.strs) {
-		return ""
-	}
-	return t.strs[i-1]
-}
-
 // AddGroup is for a Reader's Parse that makes its groups as it reads its
 // lines: it appends a group whose first line is first and returns its
-// index. The first call makes room for AgentHint groups, whose pages no
-// group reaches are never touched: grown by append, the array was copied
-// some twenty times on a 100 MiB file of short lines (two million groups
-// of 56 bytes), the last copy beside the one before it, and a parse's
-// copy of exactly its size came beside both (issue 16).
+// index.
 func (f *File) AddGroup(first int32) int {
-	if f.Groups == nil {
-		f.Groups = make([]Group, 0, max(f.AgentHint(), 1))
-	}
 	f.Groups = append(f.Groups, Group{FirstLine: first})
 	return len(f.Groups) - 1
 }
-
-// AgentHint is about how many user-agent lines, and so at most groups,
-// f's source has, for a parse to size its arrays by: the lines that start
-// with 'u' or 'U' after an LF, and the first. A user-agent line indented,
-// misspelt or after a lone CR is not counted, and an array sized by it
-// then grows as append grows it. A source under hintFrom bytes is not
-// counted (0): its arrays are small and grow in a few copies.
-func (f *File) AgentHint() int {
-	f.countHints()
-	return max(f.agentHint-1, 0)
-}
-
-// RuleHint is about how many rules f's source has at most, for a parse to
-// size its array of rules by: lines, its number of lines, or, from
-// hintFrom bytes, the lines that start with 'a', 'd' (either case), a
-// space or a tab after an LF, and the first. A rule after a lone CR is
-// not counted, and an array sized by it then grows as append grows it.
-// Sized for a rule on every line, the array of a 100 MiB file of short
-// lines (14 million lines, 6 million rules) was 224 MB, of which the
-// 128 MB no rule reached cost no memory but counted towards the heap:
-// held against the soft memory limit, it made -compare collect 85,000
-// times, 81 s of CPU instead of 25 (issue 16).
-func (f *File) RuleHint(lines int) int {
-	if len(f.Source) < hintFrom {
-		return lines
-	}
-	f.countHints()
-	return min(f.ruleHint-1, lines)
-}
-
-// countHints works out AgentHint and RuleHint of a source of hintFrom
-// bytes or more, once, in one pass: a pass for each was 7 % of the parse
-// and evaluation of the 5 MiB realistic file (issue 18).
-func (f *File) countHints() {
-	if f.agentHint != 0 || len(f.Source) < hintFrom {
-		return
-	}
-	agents, rules := countLineStarts(f.Source)
-	if f.Source[0]|0x20 == 'u' {
-		agents++
-	}
-	f.agentHint, f.ruleHint = 1+agents, 1+rules+1
-}
-
-// lineStartKinds marks the bytes that, after an LF, start a line
-// AgentHint counts (1) or one RuleHint counts (2).
-var lineStartKinds = func() (t [256]uint8) {
-	for _, c := range []byte("uU") {
-		t[c] = 1
-	}
-	for _, c := range []byte("aAdD \t") {
-		t[c] = 2
-	}
-	return t
-}()
-
-// countLineStarts is how many LFs of src a byte AgentHint counts follows,
-// and how many a byte RuleHint counts: one pass from LF to LF (bytes.Count
-// of each two-byte pair was a search per pair, 14 ms for RuleHint of a
-// 5 MiB file).
-func countLineStarts(src []byte) (agents, rules int) {
-	for i := bytes.IndexByte(src, '\n'); i >= 0 && i+1 < len(src); {
-		switch lineStartKinds[src[i+1]] {
-		case 1:
-			agents++
-		case 2:
-			rules++
-		}
-		j := bytes.IndexByte(src[i+1:], '\n')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return agents, rules
-}
-
-// hintFrom is the size of source from which AgentHint and RuleHint count.
-const hintFrom = 4 << 20
 
 // RuleOf is the rule ref names: rule ref.Rule of group ref.Group.
 func (f *File) RuleOf(ref pattern.Ref) *Rule { return &f.rules[f.RuleIndex(ref)] }
@@ -490,42 +339,22 @@ func (f *File) RuleIndex(ref pattern.Ref) int {
 }
 
 // AppendRule adds r to the end of run, the rules of the group (or record)
-// a Reader's Parse is reading, in the file's one array of rules, sized
-// once by RuleHint: growing a slice for each group left as
-// much again behind for the collector, a third of a Python reading's peak
-// on a 100 MiB file (issue 16).
-func (f *File) AppendRule(run *Run, r Rule) {
-	size := 0
-	if cap(f.rules) == 0 { // worked out only when the array is made
-		size = f.RuleHint(max(f.NumLines(), cap(f.lines.recs), f.lineHint))
-	}
-	appendRun(&f.rules, run, r, size)
-}
+// a Reader's Parse is reading, in the file's one array of rules.
+func (f *File) AppendRule(run *Run, r Rule) { appendRun(&f.rules, run, r) }
 
 // AppendAgent adds a to the end of run, the user-agent lines of the group
 // (or record) a Reader's Parse is reading, in the file's one array of
-// them, sized by AgentHint: a slice for each of the two million groups of
-// a 100 MiB file of short lines was an allocation each (issue 16).
-func (f *File) AppendAgent(run *Run, a Agent) {
-	size := 0
-	if cap(f.agents) == 0 {
-		size = f.AgentHint()
-	}
-	appendRun(&f.agents, run, a, size)
-}
+// them.
+func (f *File) AppendAgent(run *Run, a Agent) { appendRun(&f.agents, run, a) }
 
 // appendRun adds v to the end of run, a run of *all, for a parse that
 // fills the array one run after another: an empty run starts at the end
 // of the array, and a run that is not at its end (a parse that went back
 // to an earlier group) is first copied there, leaving its old place
-// unused. The first array has room for size elements, whose pages none
-// reaches are never touched; past it, the array grows as append grows it.
-func appendRun[T any](all *[]T, run *Run, v T, size int) {
+// unused.
+func appendRun[T any](all *[]T, run *Run, v T) {
 	n := len(*all)
 	switch {
-	case cap(*all) == 0:
-		*all = make([]T, 0, max(size, 8))
-		run.Start, run.End = 0, 0
 	case run.Start == run.End:
 		run.Start, run.End = int32(n), int32(n)
 	case int(run.End) != n:

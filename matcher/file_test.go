@@ -2,7 +2,6 @@ package matcher
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -58,9 +57,9 @@ func TestRuleBits(t *testing.T) {
 	}
 }
 
-// A Group, a Rule and an Agent stay as small as their fields allow and
-// hold nothing the collector follows: a 100 MiB file of short lines holds
-// two million groups and agents and six million rules (issue 16).
+// A Group and a Rule stay as small as their fields allow and hold nothing
+// the collector follows: a file of short lines within check's 16 MiB
+// limit holds a million groups and rules.
 func TestGroupAndAgentSizes(t *testing.T) {
 	for _, tt := range []struct {
 		typ         reflect.Type
@@ -69,7 +68,6 @@ func TestGroupAndAgentSizes(t *testing.T) {
 	}{
 		{reflect.TypeFor[Group](), 24, true},
 		{reflect.TypeFor[Rule](), 16, true},
-		{reflect.TypeFor[Agent](), 16, true},
 	} {
 		if n := tt.typ.Size(); n != tt.size {
 			t.Errorf("a %s is %d bytes, want %d", tt.typ.Name(), n, tt.size)
@@ -98,73 +96,4 @@ func holdsPointers(t reflect.Type) bool {
 		return false
 	}
 	return true
-}
-
-// RuleHint counts at least every rule of a large file whose lines end in
-// LF, indented ones too, and fewer than its lines; a small file, or one
-// whose lines end in a lone CR, gets its number of lines or grows its
-// array, and every reading still reads every rule.
-func TestRuleHint(t *testing.T) {
-	var b strings.Builder
-	rules := 0
-	for i := 0; b.Len() < hintFrom; i++ {
-		switch i % 6 {
-		case 0:
-			b.WriteString("User-agent: bot\n")
-		case 1:
-			b.WriteString("Disallow: /a\n")
-		case 2:
-			b.WriteString("  allow: /b\n")
-		case 3:
-			b.WriteString("# comment\n")
-		case 4:
-			b.WriteString("\tDISALLOW: /c\n")
-		case 5:
-			b.WriteString("Sitemap: /s\n")
-		}
-		if i%6 == 1 || i%6 == 2 || i%6 == 4 {
-			rules++
-		}
-	}
-	src := b.String()
-	lines := strings.Count(src, "\n") + 1
-	f := ParseText(RFC9309, src)
-	if got := f.RuleHint(lines); got < rules || got >= lines {
-		t.Errorf("RuleHint = %d for %d rules in %d lines", got, rules, lines)
-	}
-	if small := ParseText(RFC9309, "Disallow: /\n# x\n"); small.RuleHint(3) != 3 {
-		t.Errorf("RuleHint of a small file = %d, want its 3 lines", small.RuleHint(3))
-	}
-	cr := strings.ReplaceAll(src, "\n", "\r")
-	for _, r := range Readings() {
-		if n := countRules(ParseText(r, cr)); n != rules {
-			t.Errorf("%s: %d rules read of %d in a file of lone CRs", r, n, rules)
-		}
-	}
-}
-
-func countRules(f *File) int {
-	n := 0
-	for _, g := range f.Groups {
-		n += g.Rules.Len()
-	}
-	return n
-}
-
-// countLineStarts counts the LFs that a byte AgentHint counts follows and
-// those a byte RuleHint counts follows, as the two-byte pairs would be
-// counted.
-func TestCountLineStarts(t *testing.T) {
-	count := func(src, first string) (n int) {
-		for _, b := range []byte(first) {
-			n += strings.Count(src, "\n"+string(b))
-		}
-		return n
-	}
-	for _, src := range []string{"", "\n", "a", "\na", "a\nA\nb\n\nd", "\n\n\n", "x\nd", "x\nd\n", "\nu\nU\nuu\n u", "\n\tD\nUa\n\r\n "} {
-		agents, rules := countLineStarts([]byte(src))
-		if wa, wr := count(src, "uU"), count(src, "aAdD \t"); agents != wa || rules != wr {
-			t.Errorf("countLineStarts(%q) = %d, %d, want %d, %d", src, agents, rules, wa, wr)
-		}
-	}
 }

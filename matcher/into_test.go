@@ -10,20 +10,17 @@ import (
 )
 
 // TestEvaluateIntoSameAnswers holds the evaluation into one reused Target
-// and Result (issue 18, check -urls) to EvaluateTarget's: for every
-// reading, every parse check makes (full, and without diagnostics, rule
-// sentences or a stored line model) and every query of the register, the
-// conformance suite and the differential corpus, asked in file order into
+// and Result (check -urls) to EvaluateTarget's: for every reading and
+// every query of the register, the conformance suite and the differential corpus, asked in file order into
 // the same two values, the same target or error and the same result, to
 // the last field; and DecideInto's the same, its sentence of a verdict no
 // rule decided written by AppendExplanation. Each file's queries are asked
 // twice, the second time in reverse, so that a query meets values the
 // index built and a Result that held more matches than it has.
 func TestEvaluateIntoSameAnswers(t *testing.T) {
-	qs := lazyQuestions(t)
+	qs := corpusQuestions(t)
 	parses := map[string]matcher.ParseOptions{
 		"full": {},
-		"lean": {SkipDiagnostics: true, SkipLineModel: true, SkipRuleExplanations: true},
 	}
 	for _, r := range matcher.Readings() {
 		for name, o := range parses {

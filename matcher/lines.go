@@ -172,112 +172,11 @@ func (s *lineStore) position(offset int) Position {
 	return Position{Offset: offset, Line: i + 1, Column: col}
 }
 
-// A lazyLines is how a File parsed with ParseOptions.SkipLineModel
-// stores its lines when they are first read.
-type lazyLines struct {
-	// store reads the file again and returns its lines.
-	store func() lineStore
-	// breaks are where the reading ends its lines, and floor where its
-	// first line starts: what RuleText finds a rule's line by.
-	breaks LineBreaks
-	floor  int
-}
+// store is f's lines.
+func (f *File) store() *lineStore { return &f.lines }
 
-// store is f's lines, stored first if the parse left them for later.
-func (f *File) store() *lineStore {
-	if z := f.lazy; z != nil {
-		f.lazy = nil
-		f.lines = z.store()
-	}
-	return &f.lines
-}
-
-// RuleText is Text(int(r.Line)) of a rule of f's groups. When the lines
-// are not stored it needs no store: the rule's pattern lies in its line,
-// whose text is the bytes around the pattern up to the reading's line
-// breaks (or the first line's start). A check's deciding line is read so,
-// where storing the lines to read it was twice a 100 MiB file of short
-// lines (issue 16), and no search over the rules finds it.
-func (f *File) RuleText(r Rule) string {
-	z := f.lazy
-	if z == nil {
-		return f.Text(int(r.Line))
-	}
-	src := f.Source
-	start, end := int(r.Pattern.Start), int(r.Pattern.End)
-	if z.breaks == BreaksCRLF {
-		// A loop of its own for most readings: check -urls reads a
-		// deciding line for every URL (issue 18).
-		for start > z.floor && src[start-1] != '\n' && src[start-1] != '\r' {
-			start--
-		}
-		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-			end++
-		}
-		return f.text[start:end]
-	}
-	for start > z.floor && z.breaks.endsAt(src, start) == 0 {
-		start--
-	}
-	for end < len(src) && z.breaks.startsAt(src, end) == 0 {
-		end++
-	}
-	return f.text[start:end]
-}
-
-// LineBreaks says where a reading ends its lines in the source's bytes,
-// for RuleText to find a rule's line around its pattern. Every reading
-// breaks at CR, LF and CR LF; the others are read as UTF-8, so a reading
-// whose text is not the source's bytes as they are (bytes dropped or
-// decoded otherwise) stores its lines instead (Scanner.SplitsAt).
-type LineBreaks uint8
-
-const (
-	// BreaksCRLF: CR, LF or CR LF end a line (RFC 9309 §2.2's EOL).
-	BreaksCRLF LineBreaks = 0
-	// BreaksUnicode adds NEL (U+0085), LINE SEPARATOR (U+2028) and
-	// PARAGRAPH SEPARATOR (U+2029): java.util.StringTokenizer as
-	// crawler-commons calls it.
-	BreaksUnicode LineBreaks = 1
-	// BreaksPython adds to those VT, FF and the separators U+001C-001E:
-	// Python's str.splitlines.
-	BreaksPython   LineBreaks = 3
-	breaksControls LineBreaks = 2
-)
-
-// startsAt is the length of the line break at src[i:], or 0.
-func (b LineBreaks) startsAt(src []byte, i int) int {
-	switch c := src[i]; {
-	case c == '\n' || c == '\r':
-		return 1
-	case b&breaksControls != 0 && (c == '\v' || c == '\f' || c >= 0x1C && c <= 0x1E):
-		return 1
-	case b&BreaksUnicode != 0 && c == 0xC2 && i+1 < len(src) && src[i+1] == 0x85:
-		return 2
-	case b&BreaksUnicode != 0 && c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
-		return 3
-	}
-	return 0
-}
-
-// endsAt is the length of the line break that ends just before src[i],
-// or 0. In UTF-8 no character ends with the bytes of NEL, LS or PS but
-// those characters, whose lead bytes are no continuation bytes.
-func (b LineBreaks) endsAt(src []byte, i int) int {
-	if n := b.startsAt(src, i-1); n == 1 {
-		return 1
-	}
-	if b&BreaksUnicode == 0 {
-		return 0
-	}
-	if i >= 2 && b.startsAt(src, i-2) == 2 {
-		return 2
-	}
-	if i >= 3 && b.startsAt(src, i-3) == 3 {
-		return 3
-	}
-	return 0
-}
+// RuleText is the text of the line of r, a rule of f's groups.
+func (f *File) RuleText(r Rule) string { return f.Text(int(r.Line)) }
 
 // NumLines is the number of lines of f.
 func (f *File) NumLines() int { return f.store().len() }

@@ -41,20 +41,6 @@ type Scanner struct {
 	// capped counts, by code, the diagnostics reported under
 	// ParseOptions.MaxDiagnostics.
 	capped map[Code]*diagCap
-	// unstored says that ReadLines, BeginLine and the RFC 9309 parse
-	// store no line (see NewLineReader); split counts the lines BeginLine
-	// began then.
-	unstored bool
-	split    int
-	// breaks and floor are where the lines end and the first one starts,
-	// for File.RuleText (SplitsAt, BeginLine).
-	breaks LineBreaks
-	floor  int
-	// line is the line BeginLine hands over, when none is stored: one
-	// Line for the whole parse, where a Line per line, handed to a
-	// reading's function, was one allocation a line (issue 16: 0.6 GB
-	// of garbage for 100 MiB of short lines).
-	line Line
 }
 
 // A diagCap is what the Scanner knows of one code's diagnostics under
@@ -80,140 +66,46 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	return s
 }
 
-// NewLineReader is NewScanner for a reading that reads each line once, in
-// file order, through ReadLines, and reads no line again while it parses.
-// When the parse skips both the line model and the diagnostics
-// (ParseOptions.SkipLineModel and SkipDiagnostics) it splits and stores no
-// line beforehand: ReadLines hands each line over as it splits it, and
-// LinesLater stores them when something first reads them. The store was
-// 16 bytes a line, twice a 100 MiB file of short lines, and the largest
-// part of a check's peak on it (issue 16).
-func NewLineReader(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	if !o.LeavesLines() {
-		return NewScanner(r, src, text, o)
-	}
-	s := newScannerFor(r, src, text, o)
-	s.unstored = true
-	return s
-}
-
 // ReadLines calls read with each line of the file in order, as
-// NewLineScanner splits them, and stores what read leaves in it, unless
-// the Scanner came from NewLineReader for a parse that stores no line.
-// Within read, only the line handed over may be read or changed.
+// NewScanner split them, and stores what read leaves in it. Within read,
+// only the line handed over may be read or changed.
 func (s *Scanner) ReadLines(read func(i int, l *Line)) {
-	if !s.unstored {
-		for i := range s.File.NumLines() {
-			read(i, s.File.beginEdit(i))
-			s.File.endEdit()
-		}
-		return
-	}
-	ls := NewLineScanner(s.File.Source, s.File.BOM)
-	for i := 0; ; i++ {
-		start, end, ok := ls.Next()
-		if !ok {
-			break
-		}
-		read(i, s.BeginLine(start, end))
-		s.EndLine()
+	for i := range s.File.NumLines() {
+		read(i, s.File.beginEdit(i))
+		s.File.endEdit()
 	}
 }
 
 // NewSplitScanner is the Scanner of a reading that splits the lines its
 // own way and reads each one as it splits it (BeginLine); lines is
-// about how many it will split. It stores every line, unless the reading
-// says where its lines end (SplitsAt).
+// about how many it will split.
 func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
-	f := NewFile(r, src, text, o)
-	f.lineHint = lines
-	return &Scanner{File: f, Text: text, Lines: lines}
-}
-
-// SplitsAt is for a reading on NewSplitScanner, before its first line:
-// its lines end at breaks in the source's bytes, each line's text being
-// the bytes between them. Then, as NewLineReader does, the Scanner stores
-// no line when the parse skips both the line model and the diagnostics,
-// and LinesLater leaves them for later: a rule's line is read around its
-// pattern (File.RuleText). Stored, they were 16 bytes a line, twice a
-// 100 MiB file of short lines (issue 16).
-func (s *Scanner) SplitsAt(breaks LineBreaks) {
-	if s.File.opts.LeavesLines() && s.split == 0 && s.File.NumLines() == 0 {
-		s.unstored, s.breaks = true, breaks
-	}
+	return &Scanner{File: NewFile(r, src, text, o), Text: text, Lines: lines}
 }
 
 // BeginLine is the next line, the bytes [start, end) of the source, for the
 // reading to read and fill in until EndLine, which stores what it left in
-// it, unless the parse stores no line. Until then, only that line may be
-// read or changed.
+// it. Until then, only that line may be read or changed.
 func (s *Scanner) BeginLine(start, end int) *Line {
 	s.Longest = max(s.Longest, end-start)
-	if !s.unstored {
-		n := s.File.NumLines()
-		if n == 0 {
-			s.File.lines.recs = make([]lineRec, 0, s.Lines)
-		}
-		s.File.AddLine(NewLine(n+1, start, end))
-		return s.File.beginEdit(n)
+	n := s.File.NumLines()
+	if n == 0 {
+		s.File.lines.recs = make([]lineRec, 0, s.Lines)
 	}
-	if s.split == 0 {
-		s.floor = start
-	}
-	s.split++
-	s.line = NewLine(s.split, start, end)
-	s.reading = lineAt{s.line.Number, s.line.Start, s.line.End}
-	return &s.line
+	s.File.AddLine(NewLine(n+1, start, end))
+	return s.File.beginEdit(n)
 }
 
 // EndLine ends the line BeginLine began.
-func (s *Scanner) EndLine() {
-	if !s.unstored {
-		s.File.endEdit()
-		return
-	}
-	s.reading = lineAt{}
-}
-
-// StoresLines says whether the parse stores its lines as it reads them:
-// when it does not, a reading reads and changes no other line than the
-// one ReadLines or BeginLine hands over (a line of an earlier group is
-// read for a diagnostic only, and there are none then).
-func (s *Scanner) StoresLines() bool { return !s.unstored }
-
-// LinesLater ends a parse whose Scanner stored no line: the file stores
-// its lines when something first reads them, by parsing again with parse,
-// the reading's own Parse, and reads a rule's line from the source
-// without them (File.RuleText).
-func (s *Scanner) LinesLater(parse func(src []byte, text string, o ParseOptions) *File) {
-	if !s.unstored {
-		return
-	}
-	f := s.File
-	o := f.opts
-	o.SkipLineModel, o.Pause = false, nil
-	src, text := f.Source, f.text
-	floor := f.BOM
-	if s.split > 0 {
-		floor = s.floor
-	}
-	f.lazy = &lazyLines{breaks: s.breaks, floor: floor, store: func() lineStore { return parse(src, text, o).lines }}
-}
+func (s *Scanner) EndLine() { s.File.endEdit() }
 
 // newScanner is a Scanner of src with room for its lines, but none split
 // yet: for a reading that splits them as it reads them.
 func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	s := newScannerFor(r, src, text, o)
-	s.File.lines.recs = make([]lineRec, 0, s.Lines)
-	return s
-}
-
-// newScannerFor is newScanner without room for the lines, only their
-// number in Lines: for a reading that does not store them.
-func newScannerFor(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
-	f.lineHint = bytes.Count(src[f.BOM:], []byte{'\n'}) + 1
-	return &Scanner{File: f, Text: text, Lines: f.lineHint}
+	s := &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
+	f.lines.recs = make([]lineRec, 0, s.Lines)
+	return s
 }
 
 // NewLine is the line [start, end) before the reading has looked at it.
@@ -239,15 +131,10 @@ func (s *Scanner) pos(offset int) Position {
 	return s.File.store().position(offset)
 }
 
-// Diagnosing says whether the parse keeps diagnostics: a reading that
-// builds a message before it calls Report asks first, so that a parse
-// without diagnostics formats nothing.
-func (s *Scanner) Diagnosing() bool { return !s.File.opts.SkipDiagnostics }
-
-// report adds a diagnostic spanning [start, end) of the source; with
-// SkipDiagnostics it returns at once, before any formatting.
+// Report adds a diagnostic spanning [start, end) of the source; past
+// ParseOptions.MaxDiagnostics it returns at once, before any formatting.
 func (s *Scanner) Report(start, end int, code Code, sev Severity, source, format string, args ...any) {
-	if !s.Diagnosing() || s.over(start, end, code, sev, source) {
+	if s.over(start, end, code, sev, source) {
 		return
 	}
 	msg := format
@@ -261,7 +148,7 @@ func (s *Scanner) Report(start, end int, code Code, sev Severity, source, format
 
 // reportMsg adds a diagnostic with a message already written.
 func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg string) {
-	if !s.Diagnosing() || s.over(start, end, code, sev, source) {
+	if s.over(start, end, code, sev, source) {
 		return
 	}
 	s.add(start, end, code, sev, source, msg)
@@ -304,18 +191,11 @@ func (s *Scanner) add(start, end int, code Code, sev Severity, source, msg strin
 	// lies inside the input.
 	start = max(0, min(start, len(s.File.Source)))
 	end = max(start, min(end, len(s.File.Source)))
-	if len(s.Diags) == cap(s.Diags) {
-		s.Diags = s.growDiagnostics()
-	}
 	s.Diags = append(s.Diags, Diagnostic{
 		Pos: s.pos(start), End: s.pos(end), Code: code, Severity: sev,
 		Message: msg, Source: source,
 	})
 }
-
-// rateSample is how many diagnostics growDiagnostics waits for before it
-// guesses from their rate: below it, a list grows as append grows it.
-const rateSample = 64
 
 // DropDiagnostics drops the diagnostics of code reported so far, for a
 // reading that reports them again its own way, and their count under
@@ -343,38 +223,10 @@ func (s *Scanner) SortedDiagnostics() DiagnosticList {
 	return SortedDiagnostics(s.Diags)
 }
 
-// growDiagnostics makes room for the diagnostics still to come, guessed
-// from those of the lines read so far when the reading says which line it
-// is on. append grows a large slice by a quarter, and a diagnostic is 104
-// bytes: the 16,371 diagnostics of the 5 MiB realistic file allocated
-// 7 MB, five times their size, copied some fifteen times, and the copies
-// were 5% of its parse (issue 18). SortedDiagnostics gives back the room a
-// guess left over.
-//
-// The guess waits for rateSample diagnostics: from fewer, one early
-// diagnostic of a file that has two (the 500 KiB many-groups file: a
-// private path on line 2, the size warning at the end) sized the list
-// for every one of its 30,000 lines, 3 MB cleared on each edit in the
-// page, where the analysis of that file must stay under 30 ms (issue 18).
-func (s *Scanner) growDiagnostics() DiagnosticList {
-	l := s.Diags
-	n := len(l) + len(l)/4 + 16 // append's growth, the least
-	if read := int(s.reading.number); len(l) >= rateSample && read > 0 && read < s.Lines {
-		guess := float64(len(l)+1) * float64(s.Lines) / float64(read)
-		n = max(n, int(min(guess*1.125, float64(s.Lines)+16)))
-	}
-	grown := make(DiagnosticList, len(l), n)
-	copy(grown, l)
-	return grown
-}
-
 // checkBytes reports what is wrong with the bytes themselves, whatever the
 // reading: a byte-order mark, NUL bytes, invalid UTF-8, over-long lines, and
 // content past the parse limit.
 func (s *Scanner) CheckBytes() {
-	if !s.Diagnosing() {
-		return // it only reports: skipping it skips two whole-file scans
-	}
 	src := s.File.Source
 	if looksLikeHTML(src[s.File.BOM:]) {
 		s.Report(s.File.BOM, s.File.BOM, CodeHTMLBody, Error, "RFC 9309 §2.3",

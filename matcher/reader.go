@@ -87,7 +87,7 @@ type Reader interface {
 	// Parse reads src, whose text (string(src)) the caller has made, so
 	// that a source already held as a string is never copied. The File's
 	// Reading is Info().Name. It makes the File with NewFile or
-	// NewScanner, given o, so that Report honours o.SkipDiagnostics.
+	// NewScanner, given o, so that Report honours o.MaxDiagnostics.
 	Parse(src []byte, text string, o ParseOptions) *File
 	// Evaluate decides for a File that Parse made.
 	Evaluate(f *File, token string, t *Target) *Result
@@ -176,75 +176,32 @@ func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
 // the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
 func ParseAs(r Reading, src []byte) *File { return ParseOptions{}.ParseAs(r, src) }
 
-// ParseOptions say what a parse builds beyond what an evaluation reads.
-// The zero value builds everything.
+// ParseOptions bound what a parse and its evaluations keep for a caller
+// that lists it, and let a program with one thread pause a parse. The zero
+// value keeps everything.
 type ParseOptions struct {
-	// SkipDiagnostics leaves File.Diagnostics empty and formats no
-	// message: for a caller that shows only verdicts and deciding lines
-	// (the command line's text output). No evaluation reads a diagnostic
-	// to decide: the verdict, reason, matches, trace and explanation are
-	// those of the full parse (TestSkipDiagnosticsSameAnswers); only
-	// Result.Diagnostics, the file's diagnostics that bear on a decision,
-	// is empty.
-	SkipDiagnostics bool
-	// SkipRuleExplanations leaves Result.Explanation empty when a rule
-	// decided (Result.Winner is set): for a caller that gives the deciding
-	// line as the reason (record.Why) and the sentence only when no rule
-	// decided, such as check's text and CSV output and diff, where a
-	// sentence per URL and crawler was a tenth of the time (issue 18,
-	// 19), and where the sentence, which quotes the rule's key from the
-	// line model, stored the lines of a parse that skips them (issue 16).
-	// Every reading honours it (ExplainsRules). Nothing else of a Result
-	// changes (TestSkipRuleExplanationsSameAnswers).
-	SkipRuleExplanations bool
-	// SkipLineModel, with SkipDiagnostics, leaves the lines unstored until
-	// something reads them (File.Line, NumLines, LineGroup, Lines, Text),
-	// which then reads the file again to store them: for a caller that
-	// needs the groups and their rules, and a rule's line (File.RuleText
-	// reads it around the rule's pattern), such as check's text and CSV
-	// output. Storing every line was a fifth of the rfc9309 parse of a
-	// large file (issue 18), and the store was twice a 100 MiB file of
-	// short lines (issue 16). Every reading honours it where its lines are
-	// the source's bytes between its line breaks (Scanner.SplitsAt): not
-	// where Python's decoders or crawler-commons' replace or drop bytes
-	// that are not UTF-8, or crawler-commons reads UTF-16. The answers
-	// and the line model are those of the full parse
-	// (TestSkipLineModelSameAnswers, TestSkipLineModelStoresNoLine).
-	SkipLineModel bool
-	// SkipLosingMatches keeps in Result.Matches only the matches a
-	// decision picks or weighs (Result.AddMatch): for a caller that shows
-	// the verdict and the deciding line, such as check's text output. A
-	// Result kept every matching rule, with its texts and steps: on
-	// 100 MiB of "Disallow: /private/x" a URL that every rule matches
-	// made five million Matches, and such a check peaked at 14 to 24
-	// times the file (issue 16). The verdict, reason, winner and runner-up
-	// are those of the full evaluation (TestSkipLosingMatchesSameAnswers).
-	SkipLosingMatches bool
 	// MaxDiagnostics, when above 0, keeps at most that many diagnostics
 	// of each code; one more, at the place of the first left out, counts
-	// the rest (Scanner.SortedDiagnostics): for a caller that lists them,
-	// such as check -json, where a file of 5 million rules naming a
-	// private path gave a row of 1.9 GB (issue 16). Nothing else of a
-	// parse changes.
+	// the rest (Scanner.SortedDiagnostics): for a caller that lists or
+	// holds them, such as check, whose file of millions of rules naming a
+	// private path would otherwise hold a diagnostic per rule. Nothing
+	// else of a parse changes.
 	MaxDiagnostics int
 	// MaxMatches, when above 0, keeps in Result.Matches the first
 	// MaxMatches matches and, past them, only a match that is stronger
 	// than every kept match of its kind (Result.AddMatch), and counts
 	// the rest in Result.Omitted: for a caller that lists the matches,
-	// such as check -json, whose row of a URL that 5 million rules match
-	// was 2.4 GB and took the process to 11 GB (issue 16). The verdict,
-	// reason, winner and runner-up are those of the full evaluation
-	// (TestMaxMatchesSameAnswers).
+	// such as check, where a URL that millions of rules match would
+	// otherwise list every one. The verdict, reason, winner and runner-up
+	// are those of the full evaluation (TestMaxMatchesSameAnswers).
 	MaxMatches int
 	// SkipAgentTrace leaves Result.Groups.Agents, the trace of how each
 	// user-agent line compared with the token, empty: for a caller that
-	// shows which groups apply but not that trace, such as check's text,
-	// CSV and -json rows and diff. A File keeps each token's selection
-	// for the next URL, and its trace holds every user-agent line (80
-	// bytes each): check -crawlers all, 37 crawlers, on the 100 MiB mixed
-	// file peaked at 1.28 GB, 12 times the file (issue 16). Everything
-	// else of a Result, the summary of the selection too, is that of the
-	// full evaluation (TestSkipAgentTraceSameAnswers).
+	// shows which groups apply but not that trace, such as check and
+	// diff. A File keeps each token's selection for the next URL, and
+	// kept for every crawler of the directory the traces of a file of
+	// many user-agent lines grow with the crawlers
+	// (TestCheckMemoryDoesNotGrowWithCrawlers in app/internal/cli).
 	SkipAgentTrace bool
 	// Pause, when set, is called between lines while a reading parses,
 	// every PauseEvery lines (see Scanner.Pace): a program with one
@@ -255,26 +212,6 @@ type ParseOptions struct {
 	// nothing but the File it makes. The File does not keep it.
 	Pause func()
 }
-
-// ExplainsRules says whether an evaluation of f writes the sentence of a
-// rule's decision (see ParseOptions.SkipRuleExplanations), for a reading
-// that honours the option.
-func (f *File) ExplainsRules() bool { return !f.opts.SkipRuleExplanations }
-
-// LeavesLines says whether a parse with these options stores no line as
-// it reads them, leaving them for later (SkipLineModel with
-// SkipDiagnostics): what NewLineReader, Scanner.SplitsAt and the RFC 9309
-// parse decide by.
-func (o ParseOptions) LeavesLines() bool { return o.SkipLineModel && o.SkipDiagnostics }
-
-// TracesAgents says whether a selection on f traces how each user-agent
-// line compared with the token (GroupTrace.Agents): not under
-// ParseOptions.SkipAgentTrace, whose Selection drops the trace. A reading
-// that chooses its groups its own way skips making it: made and dropped,
-// the trace of the 100 MiB file of short lines (two million user-agent
-// lines) was 460 MB of garbage beside the parse, which set the check's
-// peak under robots-parser (issue 16).
-func (f *File) TracesAgents() bool { return !f.opts.SkipAgentTrace }
 
 // ParseShared is matcher.ParseShared with these options.
 func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
@@ -332,7 +269,7 @@ func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions
 	n := min(len(src), limit)
 	f := impl.Parse(src[:n], text[:n], o)
 	f.reader, f.opts.Pause = impl, nil
-	if n == len(src) || o.SkipDiagnostics {
+	if n == len(src) {
 		return f
 	}
 	at := f.store().position(limit)

@@ -121,7 +121,7 @@ type Result struct {
 	// order.
 	Matches []Match
 	// Omitted is how many matching rules Matches leaves out
-	// (ParseOptions.SkipLosingMatches and MaxMatches); 0 when it lists
+	// (ParseOptions.MaxMatches); 0 when it lists
 	// them all.
 	Omitted int
 	// Winner is the index in Matches of the deciding rule, or -1.

@@ -88,20 +88,13 @@ func (rfc9309) Info() ReadingInfo { return rfcInfo }
 // stored every line twice: the parse without diagnostics took 3.2 ms
 // instead of 2.5 on the 500 KiB realistic file (issue 18).
 func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
-	var p *rfcParser
-	if o.LeavesLines() {
-		p = newRFCParser(NewLineReader(RFC9309, src, text, o))
-	} else {
-		p = newRFCParser(newScanner(RFC9309, src, text, o))
-	}
+	p := newRFCParser(newScanner(RFC9309, src, text, o))
 	p.run()
 	p.checkLastGroup()
 	p.CheckBytes()
-	p.File.derived.strs = p.derived
+	p.File.derived = p.derived
 	p.finish()
 	p.File.Diagnostics = p.SortedDiagnostics()
-	// The same parse, storing its lines, when they are first read.
-	p.LinesLater(rfc9309{}.Parse)
 	return p.File
 }
 
@@ -122,15 +115,8 @@ type rfcParser struct {
 	derived []string
 }
 
-// newRFCParser sizes the rules by File.RuleHint, and the agents for one in
-// eight lines or AgentHint (more grow the list): a large allocation costs
-// only the pages it touches, while growing by append leaves the copies it
-// outgrew behind (check of a 100 MiB file: 925 MB peak instead of 776 MB).
 func newRFCParser(s *Scanner) *rfcParser {
-	f, lines, hint := s.File, s.Lines, s.File.AgentHint()
-	rules := f.RuleHint(lines)
-	f.rules, f.agents, f.Groups = make([]Rule, 0, rules), make([]Agent, 0, max(lines/8+1, hint)), make([]Group, 0, hint)
-	return &rfcParser{Scanner: s, group: -1, comments: newCommentFinder(s.File.Source), pats: make([]pattern.Flags, 0, rules)}
+	return &rfcParser{Scanner: s, group: -1, comments: newCommentFinder(s.File.Source)}
 }
 
 // run reads every line, in file order, and stores it.
@@ -147,9 +133,7 @@ func (p *rfcParser) run() {
 		l := NewLine(i+1, start, end)
 		p.reading = lineAt{l.Number, l.Start, l.End}
 		p.line(&l)
-		if !p.unstored {
-			s.addRead(&l)
-		}
+		s.addRead(&l)
 	}
 	p.reading = lineAt{}
 }
@@ -180,7 +164,7 @@ func rfcKey(key string) Kind {
 // rule.
 func (p *rfcParser) checkLastGroup() {
 	groups := p.File.Groups
-	if len(groups) == 0 || groups[len(groups)-1].Rules.Len() > 0 || !p.Diagnosing() {
+	if len(groups) == 0 || groups[len(groups)-1].Rules.Len() > 0 {
 		return
 	}
 	l := p.File.Line(int(groups[len(groups)-1].FirstLine) - 1)
@@ -266,9 +250,6 @@ func (p *rfcParser) userAgent(l *Line) {
 	tok, global, cut := ExtractToken(p.Value(l))
 	f.agents = append(f.agents, f.NewAgent(l.Number, p.Value(l), tok, global))
 	f.Groups[p.group].Agents.End++
-	if !p.Diagnosing() {
-		return // the rest only reports
-	}
 	end := int(l.Value.End)
 	switch {
 	case tok == "" && strings.HasPrefix(p.Value(l), "*"):
@@ -319,14 +300,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	p.seenRule = true
 	l.Group = int32(p.group)
 	v := p.Value(l)
-	// The exposure walk's letter pairs only serve the report.
-	var cls pattern.Class
-	exposing := false
-	if p.Diagnosing() {
-		cls, exposing = classifyRule(v)
-	} else {
-		cls = pattern.ClassOf(v)
-	}
+	cls, exposing := classifyRule(v)
 	r, flags := NewRuleAt(l.Number, allow, l.Value), cls.Flags(v)
 	if cls != 0 && cls.Changes(v) {
 		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
@@ -337,17 +311,12 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	p.File.rules = append(p.File.rules, r)
 	p.File.Groups[p.group].Rules.End++
 	p.pats = append(p.pats, flags)
-	if p.Diagnosing() {
-		p.checkPattern(l, cls)
-		p.checkExposure(l, exposing)
-	}
+	p.checkPattern(l, cls)
+	p.checkExposure(l, exposing)
 }
 
 func (p *rfcParser) noColon(l *Line, key Span) {
 	l.Kind = KindInvalid
-	if !p.Diagnosing() {
-		return // the rest only reports
-	}
 	ks, ke := int(key.Start), int(key.End)
 	fields := strings.Fields(p.Text[ks:ke])
 	if len(fields) == 2 && GoogleKey(strings.ToLower(fields[0])) != "" {
@@ -396,9 +365,6 @@ func (p *rfcParser) checkPattern(l *Line, cls pattern.Class) {
 
 func (p *rfcParser) other(l *Line) {
 	l.Kind, l.Group = KindOther, int32(p.group)
-	if !p.Diagnosing() {
-		return // the rest only reports
-	}
 	lower := strings.ToLower(p.Key(l))
 	end := int(l.Value.End)
 	if lower == "sitemap" {
@@ -472,9 +438,7 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	if res.Winner < 0 && explain || res.Winner >= 0 && f.ExplainsRules() {
-		res.Explanation = Explain(f, res)
-	}
+	res.Explanation = Explain(f, res)
 }
 
 // indexed yields the rules of the groups selected to index (see

@@ -120,25 +120,14 @@ type TraceWriter struct {
 	tr                        GroupTrace
 	equals, isNot             string // the endings of a named agent's sentence and of another's
 	namedGroups, globalGroups []int
-	// skip says the trace of the lines is not kept
-	// (ParseOptions.SkipAgentTrace): not made either, since the choice
-	// and its summary need only the groups. Made and dropped, it was the
-	// peak of a check of 100 MiB of short lines (2 million user-agent
-	// lines, 150 MiB).
-	skip bool
 }
 
 // NewTraceWriter sizes a trace for f's agents; equals and isNot are the
 // endings of the sentences, with %s for the quoted token.
 func NewTraceWriter(f *File, token, equals, isNot string) *TraceWriter {
 	q := strconv.Quote(token)
-	var agents []UserAgentMatch
-	if !f.opts.SkipAgentTrace {
-		agents = f.AgentMatches()
-	}
 	w := &TraceWriter{
-		skip:   f.opts.SkipAgentTrace,
-		tr:     GroupTrace{Token: token, Agents: agents},
+		tr:     GroupTrace{Token: token, Agents: f.AgentMatches()},
 		equals: strings.Replace(equals, "%s", q, 1),
 		isNot:  strings.Replace(isNot, "%s", q, 1),
 	}
@@ -154,9 +143,6 @@ type notNamed string
 func (n notNamed) How(m UserAgentMatch) string { return quotedThen(m.Agent.Token, string(n)) }
 
 func (w *TraceWriter) Add(a AgentText, gi int, matched bool, how string) {
-	if w.skip {
-		return
-	}
 	w.tr.Agents = append(w.tr.Agents, UserAgentMatch{Agent: a, Group: gi, Matched: matched, How: how})
 }
 
@@ -169,9 +155,7 @@ func (w *TraceWriter) Global(a AgentText, gi int) {
 
 // named notes an agent that names the token, so its group applies.
 func (w *TraceWriter) Named(a AgentText, gi int) {
-	if !w.skip {
-		w.Add(a, gi, true, strconv.Quote(a.Token)+w.equals)
-	}
+	w.Add(a, gi, true, strconv.Quote(a.Token)+w.equals)
 	w.namedGroups = AppendOnce(w.namedGroups, gi)
 }
 

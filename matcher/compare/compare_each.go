@@ -13,8 +13,8 @@ import "robots-explorer/matcher"
 // difference to explain needs both files: the chosen one is then parsed
 // again and kept for the readings after. The answers are CompareWith's;
 // the Comparisons' Files are nil, and Winning gives each deciding line.
-// A parse may keep only the matches a decision weighs
-// (matcher.ParseOptions.SkipLosingMatches): a difference is then explained
+// A parse may list only some matches (matcher.ParseOptions.MaxMatches):
+// a difference is then explained
 // from the two readings evaluated again in full (whole).
 // The other readings' Results are kept in brief (see brief), so that what
 // stays for the output grows with the URLs, not with their matches and

@@ -13,14 +13,13 @@ import (
 // checkCompareEach asserts that CompareEach, which parses one reading at a
 // time, answers as CompareWith over every reading's file at once, for each
 // of the readings chosen (indexes in Readings(); all of them when none):
-// with every reading parsed in full, and parsed to keep only the matches
-// a decision weighs, as check's text output parses them (issue 16), whose
-// differences are explained from full evaluations all the same, and whose
-// results' own sentences, which may name the matches left out, are not
-// compared.
+// with every reading parsed in full, and parsed to list one match, as
+// check's -max-matches bounds them, whose differences are explained from
+// full evaluations all the same, and whose results' own sentences, which
+// may count the matches left out, are not compared.
 func checkCompareEach(t *testing.T, where string, src []byte, token string, urls []string, chosenOnly ...int) {
 	t.Helper()
-	for _, o := range []matcher.ParseOptions{{}, {SkipLosingMatches: true}} {
+	for _, o := range []matcher.ParseOptions{{}, {MaxMatches: 1}} {
 		checkCompareEachWith(t, o, where, src, token, urls, chosenOnly...)
 	}
 }
@@ -55,7 +54,7 @@ func checkCompareEachWith(t *testing.T, o matcher.ParseOptions, where string, sr
 				wa, oka := a.WinningRule()
 				wb, okb := b.WinningRule()
 				if a.Reading != b.Reading || a.Allowed != b.Allowed || a.Reason != b.Reason || oka != okb ||
-					!reflect.DeepEqual(wa, wb) || a.Path != b.Path || a.Explanation != b.Explanation && !o.SkipLosingMatches {
+					!reflect.DeepEqual(wa, wb) || a.Path != b.Path || a.Explanation != b.Explanation && o.MaxMatches == 0 {
 					t.Fatalf("%s: chosen %s, URL %q, reading %s: CompareEach %s %q, CompareWith %s %q", where,
 						files[ci].Reading, u, b.Reading, a.Verdict(), a.Explanation, b.Verdict(), b.Explanation)
 				}

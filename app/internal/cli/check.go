@@ -9,8 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -72,10 +70,11 @@ var now = time.Now
 const localNote = "robots-explorer check: note: " + string(delivery.ScopeLocal) + "; " + delivery.CrawlOnly + ".\n"
 
 // defaultMaxSize is the most of ROBOTS_FILE check reads unless -max-size
-// says otherwise: 128 times what RFC 9309 §2.5 asks a crawler to read,
-// and few enough bytes that a mistaken /dev/zero or a runaway pipe ends
-// with a message instead of filling memory.
-const defaultMaxSize = 64 << 20
+// says otherwise: 32 times what RFC 9309 §2.5 asks a crawler to read, so
+// that any file within it parses in well under a second and in bounded
+// memory, and a mistaken /dev/zero or a runaway pipe ends with a message
+// instead of filling memory.
+const defaultMaxSize = 16 << 20
 
 // defaultMaxMatches is how many matching rules of a URL -json and -record
 // list unless -max-matches says otherwise: more than a person reads, and
@@ -202,65 +201,6 @@ func readingList() string {
 	return strings.Join(names, ", ")
 }
 
-// lazyGCLimit is the largest file for which check trades memory for
-// speed (see checkGC).
-const lazyGCLimit = 4 << 20
-
-// checkGC lets a check of a file up to lazyGCLimit and of the URLs on its
-// command line grow its heap to five times what it keeps (GOGC=400)
-// before collecting, unless GOGC says otherwise. Such a check is a short
-// process whose heap is the parsed file: at the default a 500 KiB file
-// costs two collections, a quarter of the process's time. A larger file
-// keeps the default: five times its parse is gigabytes, and what each URL
-// leaves behind (its matches, a copy of each matching rule's steps) piled
-// up to that bound, so that memory grew with the number of URLs (a
-// 100 MiB file whose every rule matched took 3.5 GB for one URL, 7.0 GB
-// for three), and each reading's parse garbage with -compare (3.3 GB
-// instead of 2.6 GB for 100 MiB of rules). A check of -urls streams and
-// keeps the default too, so that its memory stays near the file's size.
-//
-// A larger file gets a soft memory limit instead (memoryGoal). It once
-// also collected sooner than the default (GOGC=50); beside the limit that
-// no longer paid, measured as whole processes, six runs each, GOGC=50
-// against the default: the 100 MiB mixed file (bench.HugeFile) under
-// rfc9309, one URL 449.7 against 449.1 MiB peak at 1.02 times the CPU,
-// two URLs 449.0 against 449.1 MiB at 1.10 times; 6 MiB of rules that all
-// match with twelve URLs (TestCheckMemoryDoesNotGrowPerURL's file) 158.1
-// against 157.0 MiB at 0.97 times. The limit alone holds memory down.
-func checkGC(c *checkConfig, size int) {
-	if os.Getenv("GOGC") == "" && c.urls == "" && size <= lazyGCLimit {
-		debug.SetGCPercent(400)
-	}
-	aimHeap(size)
-}
-
-// aimHeap sets memoryGoal as the soft memory limit of a process that
-// holds files of size bytes in all, when they are over lazyGCLimit and
-// GOMEMLIMIT says nothing: check and diff.
-func aimHeap(size int) {
-	if size > lazyGCLimit && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryGoal(size))
-	}
-}
-
-// memoryGoal is the heap a check of a file of size bytes aims to stay
-// under. It is a soft limit (debug.SetMemoryLimit): the collector runs
-// sooner as the heap nears it, so that a file whose parse keeps less than
-// the goal peaks near it instead of twice as high as what it keeps (the
-// default GOGC), and one that keeps more is not stopped, only collected
-// more often. The process's resident memory ends a little above the
-// heap's goal, so the goal is 3.5 times the file and a base for the
-// program, under the 4 times that issue 16 allows. On the 100 MiB mixed
-// file (bench.HugeFile), one URL, whole processes, 4 times and 32 MiB
-// against this goal: rfc9309 3.89 -> 3.54 times the file at 1.22 times
-// the CPU, google 4.15 -> 3.82 at 1.16, koster1996 4.19 -> 3.53 at 1.13,
-// robots-parser 4.17 -> 3.63 at 1.03. A check whose parse and evaluation
-// keep about the goal or more only pays more collections, which run
-// without pause once the heap is on the limit: so the model's arrays are
-// sized close to what they hold (File.RuleHint), since room never
-// touched costs no memory but counts as heap.
-func memoryGoal(size int) int64 { return 7*int64(size)/2 + 16<<20 }
-
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseCheckFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -272,9 +212,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	body, err := readInput(c.file, stdin, c.maxSize, tooLarge)
 	if err != nil {
 		return fail(stderr, err)
-	}
-	if OwnProcess {
-		checkGC(c, len(body))
 	}
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
@@ -384,50 +321,18 @@ type evaluator struct {
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
-	// -json's rows list the matching rules up to -max-matches, and show
-	// the applying groups but not how each user-agent line chose them.
+	// The rows list the matching rules and the diagnostics up to
+	// -max-matches and -max-diagnostics, which bound what a file of
+	// millions of rules keeps, and show the applying groups but not how
+	// each user-agent line chose them.
 	listed := matcher.ParseOptions{MaxMatches: c.maxMatches, MaxDiagnostics: c.maxDiagnostics, SkipAgentTrace: true}
-	chosen := func() *matcher.File { return listed.ParseShared(c.reading, sourceBytes(body), body) }
 	switch {
-	case !c.compare && !c.json:
-		// Text and CSV print the verdict, the URL and the deciding line,
-		// which no diagnostic changes: the parse skips them (issue 18).
-		// Measured: rfc9309's parse of the 500 KiB realistic file in 40%
-		// less time (BenchmarkParseDiagnostics), and the peak of a check
-		// of 100 MiB down from 1.09 to 0.83 GB under python, 516 to 447 MB
-		// under rfc9309. -json, -compare and -record show them and parse
-		// in full. Nor do they print the sentence of a rule's decision:
-		// the deciding line is the reason (record.Why). Nor do they read
-		// the line model beyond a rule's line: the lines are stored only
-		// if something reads them (a check of one URL on the 500 KiB
-		// realistic file, issue 18). Nor do they read the matches beyond
-		// the deciding one: on 100 MiB of rules that all match a URL,
-		// keeping every match took rfc9309 to 1.4 GB and python to 2.5 GB
-		// (issue 16). Nor do they read how each user-agent line compared
-		// with the token, which each token's selection keeps: check
-		// -crawlers all on the 100 MiB mixed file peaked at 1.28 GB,
-		// 12 times the file (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true, SkipAgentTrace: true}
-		return &evaluator{files: []*matcher.File{opts.ParseShared(c.reading, sourceBytes(body), body)}, brief: true}
 	case !c.compare:
-		return &evaluator{files: []*matcher.File{chosen()}}
+		// Text and CSV print a sentence only for a verdict no rule
+		// decided: the deciding line is the reason (record.Why).
+		return &evaluator{files: []*matcher.File{listed.ParseShared(c.reading, sourceBytes(body), body)}, brief: !c.json}
 	case c.urls == "" && len(c.args) <= urlBatchSize:
-		// Text prints each reading's verdict, deciding line and why it
-		// differs, which no diagnostic changes either: without -json the
-		// readings parse without them. Measured on the 100 MiB mixed file
-		// (scripts/check-memory): python's parse keeps 1.1 million
-		// diagnostics, and the peak of -compare was 1.4 GB with them. Nor
-		// do they read the losing matches, but to explain a difference
-		// (compare.CompareEach evaluates those URLs again in full): a URL
-		// that every rule of 100 MiB matched took -compare to 2.5 GB
-		// (issue 16).
-		// Nor do they store the lines or write the sentence of a rule's
-		// decision, but to explain a difference: stored, the lines of
-		// each reading in turn were twice the 100 MiB file of short
-		// lines (issue 16).
-		opts := matcher.ParseOptions{SkipDiagnostics: !c.json, SkipLosingMatches: !c.json, SkipAgentTrace: true, MaxMatches: c.maxMatches,
-			MaxDiagnostics: c.maxDiagnostics, SkipLineModel: !c.json, SkipRuleExplanations: !c.json}
-		return &evaluator{each: true, reading: c.reading, body: body, opts: opts}
+		return &evaluator{each: true, reading: c.reading, body: body, opts: listed}
 	}
 	ev := &evaluator{files: matcher.ParseAllText(body)}
 	for i, f := range ev.files {
@@ -451,40 +356,15 @@ func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Compar
 		}
 	}
 	cmps := compare.CompareEach(ev.reading, ev.parse, token, targets)
-	// The output reads only the text of each deciding line from the
-	// chosen reading's file (record.AppendWhy, record.NewRow), which no
-	// diagnostic or rule sentence changes: parsed again without them,
-	// now that no other reading's file is held. Kept from the start, it
-	// sat beside every other reading's parse: with it, -compare of the
-	// 100 MiB mixed file peaked at 6.8 times the file. Text reads each
-	// deciding line around its rule's pattern (File.RuleText), as the
-	// readings' parses above did: with its lines stored, this parse set
-	// the peak of -compare on the 100 MiB file of short lines (issue 16).
-	lean := matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: ev.opts.SkipLineModel}
-	ev.collect()
-	ev.files = []*matcher.File{lean.ParseShared(ev.reading, sourceBytes(ev.body), ev.body)}
+	// The output reads the chosen reading's file, parsed again now that
+	// no other reading's file is held.
+	ev.files = []*matcher.File{ev.parse(ev.reading)}
 	return cmps, errs
 }
 
 // parse is the file under reading r, as checkEach compares it.
 func (ev *evaluator) parse(r matcher.Reading) *matcher.File {
-	ev.collect()
 	return ev.opts.ParseShared(r, sourceBytes(ev.body), ev.body)
-}
-
-// collect runs the collector before a parse of a large file: the reading
-// before, let go by now, was still held by the collection its evaluation
-// started, and the next parse's first arrays (its lines, 76 MiB of the
-// 100 MiB mixed file) came on top of it, which set -compare's peak (4.4
-// times the file; 3.x once collected, scripts/check-memory, issue 16).
-// It also hands the freed pages back: kept, the next reading's arrays,
-// of other sizes than the last one's objects, were laid beside them, and
-// -compare of the 100 MiB realistic file peaked at 418 MB, 4.1 times the
-// file, instead of 399 MB once returned (whole processes, two runs each).
-func (ev *evaluator) collect() {
-	if len(ev.body) > lazyGCLimit {
-		debug.FreeOSMemory()
-	}
 }
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }

@@ -14,11 +14,11 @@ import (
 	"unicode/utf8"
 )
 
-// Issue 16: check reads at most -max-size bytes (64 MiB by default) and
-// refuses more with exit 2 and a message; /dev/zero, as the file or on
-// standard input, used to grow without end. Run as a process, so that its
-// peak memory is measured: reading up to the limit may cost the limit and
-// its buffer, not more.
+// check reads at most -max-size bytes (16 MiB by default) and refuses
+// more with exit 2 and a message, so that /dev/zero, as the file or on
+// standard input, ends at once; diff and test read robots.txt files to
+// the same limit. Run as a process, so that its peak memory is measured:
+// reading up to the limit may cost the limit and its buffer, not more.
 func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 	zero := func(t *testing.T) *os.File {
 		f, err := os.Open("/dev/zero")
@@ -35,11 +35,11 @@ func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"/dev/zero as ROBOTS_FILE", nil, []string{"check", "/dev/zero", "Googlebot", "/"}, "ROBOTS_FILE /dev/zero is larger than 64 MiB"},
-		{"/dev/zero on standard input", zero, []string{"check", "-", "Googlebot", "/"}, "standard input is larger than 64 MiB"},
+		{"/dev/zero as ROBOTS_FILE", nil, []string{"check", "/dev/zero", "Googlebot", "/"}, "ROBOTS_FILE /dev/zero is larger than 16 MiB"},
+		{"/dev/zero on standard input", zero, []string{"check", "-", "Googlebot", "/"}, "standard input is larger than 16 MiB"},
 		{"a regular file over -max-size", nil, []string{"check", "-max-size", "16", small, "Googlebot", "/"}, "is larger than 16 bytes"},
 		{"-max-size with a unit", nil, []string{"check", "-max-size", "1K", "/dev/zero", "Googlebot", "/"}, "is larger than 1 KiB"},
-		{"-record too", nil, []string{"check", "-record", "/dev/zero", "Googlebot", "/"}, "larger than 64 MiB"},
+		{"-record too", nil, []string{"check", "-record", "/dev/zero", "Googlebot", "/"}, "larger than 16 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,6 +62,15 @@ func TestCheckRefusesInputOverMaxSize(t *testing.T) {
 	}
 }
 
+// diff reads each robots.txt file to check's default limit and refuses a
+// larger one with exit 2 and a message.
+func TestDiffRefusesFileOverLimit(t *testing.T) {
+	r := runProgram(t, nil, nil, "diff", "/dev/zero", writeRobots(t, fishFile), "/")
+	if want := "/dev/zero: more than 16 MiB"; r.code != ExitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q", r.code, r.stderr, want)
+	}
+}
+
 func TestParseByteSize(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -79,9 +88,9 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
-// Issue 16: memory grows with the file, not with the number of URLs. Every
-// rule of this file matches, so each URL leaves garbage the size of the
-// parse; at GOGC=400 it piled up (1 URL 277 MB, 12 URLs 599 MB for 6 MiB).
+// Memory grows with the file, not with the number of URLs. Every rule of
+// this file matches, so each URL leaves garbage the size of the parse,
+// which must not pile up.
 func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a 6 MiB file and evaluates it 13 times")
@@ -102,10 +111,8 @@ func TestCheckMemoryDoesNotGrowPerURL(t *testing.T) {
 	}
 }
 
-// Issue 16: a check's memory grows with the file, not with the rules a URL
-// matches. Text output keeps only the matches its decision weighs
-// (matcher.ParseOptions.SkipLosingMatches): a URL that every rule of
-// 100 MiB matched took 14 to 24 times the file when each match was kept.
+// A check's memory grows with the file, not with the rules a URL matches:
+// it lists at most -max-matches of them (matcher.ParseOptions.MaxMatches).
 // Here, under every reading and with -compare, a URL that each of 480,000
 // rules matches costs about what a URL that none matches does.
 func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
@@ -232,13 +239,11 @@ func TestCheckJSONKeepsAtMostMaxDiagnostics(t *testing.T) {
 	}
 }
 
-// Issue 16: a check's memory grows with the file, not with the crawlers
-// it checks as. Each token's selection is kept for the next URL, and with
-// it the trace of every user-agent line, which no text output shows
-// (matcher.ParseOptions.SkipAgentTrace): check -crawlers all on the
-// 100 MiB mixed file peaked at 1.28 GB, 12 times the file, against 271 MB
-// for one token. Here a file of 200,000 user-agent lines is checked as
-// one crawler and as every crawler of the directory.
+// A check's memory grows with the file, not with the crawlers it checks
+// as. Each token's selection is kept for the next URL, without the trace
+// of every user-agent line, which no output shows
+// (matcher.ParseOptions.SkipAgentTrace). Here a file of 200,000 user-agent
+// lines is checked as one crawler and as every crawler of the directory.
 func TestCheckMemoryDoesNotGrowWithCrawlers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a 6 MiB file and checks it twice")

@@ -96,18 +96,10 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 	return c, nil
 }
 
-// diffParse is how diff parses the files. No output of diff shows a
-// diagnostic, or the sentence of a rule's decision (a verdict gives its
-// deciding line, release.Verdict): the parses skip both (issue 19). Nor
-// does it read the line model: a verdict reads its rule's line, and the
-// line diff the texts of the lines, which an RFC 9309 file gives without
-// storing its lines (release's lines); TestDiffSameWithoutLineModel holds
-// the output to that of a parse that stores them. Nor does it read a
-// match but the deciding one: each crawler's result held every match, and
-// a URL that 5 million rules matched, for the directory's crawlers, held
-// gigabytes (issue 16). Nor does it read how each user-agent line
-// compared with a crawler's token, which each token's selection kept.
-var diffParse = matcher.ParseOptions{SkipDiagnostics: true, SkipRuleExplanations: true, SkipLineModel: true, SkipLosingMatches: true, SkipAgentTrace: true}
+// diffParse is how diff parses the files: a verdict gives its deciding
+// line (release.Verdict), and the matches, diagnostics and agent traces
+// a file of millions of lines would keep are bounded as check bounds them.
+var diffParse = matcher.ParseOptions{MaxMatches: defaultMaxMatches, MaxDiagnostics: defaultMaxDiagnostics, SkipAgentTrace: true}
 
 func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int { return failAs(stderr, "diff", err) }
@@ -125,11 +117,6 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	newText, err := readRobotsFile(c.new, stdin)
 	if err != nil {
 		return fail(err)
-	}
-	if OwnProcess {
-		// As for check: the collector then runs before the garbage of
-		// the evaluations and the line diff doubles the heap.
-		aimHeap(len(oldText) + len(newText))
 	}
 	opts := diffParse
 	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)

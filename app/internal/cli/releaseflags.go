@@ -142,10 +142,10 @@ var problemKinds = []struct {
 // argsName names the URLs given as arguments in messages.
 const argsName = "(command line)"
 
-// maxRobotsFile bounds what diff and test read of a robots.txt file: far
-// past the 500 KiB a crawler reads (RFC 9309 §2.5), short of filling
-// memory with a file given by mistake.
-const maxRobotsFile = 256 << 20
+// maxRobotsFile bounds what diff and test read of a robots.txt file:
+// check's default limit, far past the 500 KiB a crawler reads (RFC 9309
+// §2.5), short of filling memory with a file given by mistake.
+const maxRobotsFile = defaultMaxSize
 
 // readRobotsFile reads a robots.txt file ("-" is standard input) as
 // readInput does: in one buffer that the string shares (sourceBytes), not

@@ -10,10 +10,6 @@ import (
 	"io"
 )
 
-// OwnProcess is true when a command runs as the process rather than inside
-// a test, and may tune the process (see checkGC).
-var OwnProcess bool
-
 // Run runs the command args[0] (check, diff or test) on the rest of args
 // and returns the process exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -185,22 +185,8 @@ func (r *Release) LineDiff() []DiffLine {
 	return out
 }
 
-// lines are the texts of f's lines. RFC 9309's parse splits them with a
-// LineScanner, and they are split so again, from the source: a file
-// parsed with ParseOptions.SkipLineModel, as diff's are, is then not
-// parsed a second time to store its lines for their texts.
+// lines are the texts of f's lines.
 func lines(f *matcher.File) []string {
-	if f.Reading == matcher.RFC9309 {
-		var out []string
-		ls := matcher.NewLineScanner(f.Source, f.BOM)
-		for {
-			start, end, ok := ls.Next()
-			if !ok {
-				return out
-			}
-			out = append(out, f.TextOf(matcher.SpanOf(start, end)))
-		}
-	}
 	out := make([]string, f.NumLines())
 	for i := range out {
 		out[i] = f.Text(i + 1)

@@ -2,7 +2,6 @@ package release
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -79,26 +78,5 @@ func TestForkMerge(t *testing.T) {
 	}
 	if fmt.Sprint(one.Counts) != fmt.Sprint(two.Counts) || fmt.Sprint(one.LineDiff()) != fmt.Sprint(two.LineDiff()) {
 		t.Errorf("one %v %v\nforks %v %v", one.Counts, one.LineDiff(), two.Counts, two.LineDiff())
-	}
-}
-
-// The texts of an RFC 9309 file's lines, split again from the source, are
-// those of its stored lines, whatever ends its lines, for a file parsed
-// without storing them too.
-func TestLinesFromSource(t *testing.T) {
-	bodies := []string{"", "\n", "User-agent: *\nDisallow: /a", "User-agent: *\r\nDisallow: /a\r\n\r\n", "a\rb\r\rc\n\rd",
-		"\xef\xbb\xbfUser-agent: *\nDisallow: /\n", "\xef\xbbUser-agent: x", "# c\n\n\nAllow: /x  # y\n" + strings.Repeat("z", 20000) + "\n"}
-	lazy := matcher.ParseOptions{SkipDiagnostics: true, SkipLineModel: true}
-	for _, body := range bodies {
-		full := matcher.ParseText(matcher.RFC9309, body)
-		var want []string
-		for i := range full.NumLines() {
-			want = append(want, full.Text(i+1))
-		}
-		for _, f := range []*matcher.File{full, lazy.ParseText(matcher.RFC9309, body)} {
-			if got := lines(f); !slices.Equal(got, want) {
-				t.Errorf("%q: lines %q, stored %q", body, got, want)
-			}
-		}
 	}
 }

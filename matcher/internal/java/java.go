@@ -35,10 +35,6 @@ func (t Text) At(i int) int {
 	return int(t.off[i])
 }
 
-// Contiguous reports whether the text is the source's bytes as they are,
-// from an offset on: what a byte of the text is, the source's byte is.
-func (t Text) Contiguous() bool { return t.off == nil }
-
 // Slice is the text's bytes [i, j), with their offsets (String.substring).
 func (t Text) Slice(i, j int) Text {
 	if t.off == nil {

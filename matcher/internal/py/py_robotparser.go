@@ -3,7 +3,6 @@ package py
 import (
 	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"robots-explorer/matcher/compare"
 
@@ -38,9 +37,6 @@ func (e Entry) AddTo(s *matcher.Scanner, keep bool) int {
 	f := s.File
 	gi := f.AddGroup(int32(e.First))
 	f.Groups[gi].Agents, f.Groups[gi].Rules, f.Groups[gi].LastLine = e.Agents, e.Rules, int32(e.Last)
-	if !s.StoresLines() {
-		return gi
-	}
 	for n := e.First; n <= e.Last; n++ {
 		if !keep || f.LineGroup(n-1) < 0 {
 			f.SetLineGroup(n-1, int32(gi))
@@ -181,16 +177,9 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 
 // NewScanner is the start of a Python reading's parse: the File of src
 // under reading r, and the Scanner to report on it, for ReadLines. Most
-// lines end in '\n': it expects about as many lines as there are. Of
-// valid UTF-8, the lines are the source's bytes between the breaks of
-// str.splitlines (SplitLinesEach); a line of bytes that did not decode is
-// another text, and stored.
+// lines end in '\n': it expects about as many lines as there are.
 func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptions) *matcher.Scanner {
-	s := matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
-	if o.LeavesLines() && utf8.Valid(src) {
-		s.SplitsAt(matcher.BreaksPython)
-	}
-	return s
+	return matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
 }
 
 // ReadLines splits the source of s with split (SplitLinesEach, or

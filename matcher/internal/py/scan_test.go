@@ -23,42 +23,34 @@ func TestReadLinesAsSplitLines(t *testing.T) {
 func readLinesAsSplitLines(t *testing.T, src []byte) {
 	text := string(src)
 	want, wantBad := SplitLines(src, text)
-	for _, o := range []matcher.ParseOptions{{}, {SkipLineModel: true, SkipDiagnostics: true}} {
-		s := NewScanner(matcher.Python, src, text, o)
-		var got []Line
-		bad := ReadLines(s, nil, SplitLinesEach, func(l *matcher.Line, pl Line) {
-			if l.Start != pl.Start || l.End != pl.End || int(l.Number) != len(got)+1 {
-				t.Errorf("line %d at [%d,%d) handed over as line %d at [%d,%d)", len(got)+1, pl.Start, pl.End, l.Number, l.Start, l.End)
-			}
-			got = append(got, pl)
-		})
-		if bad != wantBad || len(got) != len(want) {
-			t.Fatalf("%+v: %d lines, bad byte %d; SplitLines: %d lines, bad byte %d", o, len(got), bad, len(want), wantBad)
+	s := NewScanner(matcher.Python, src, text, matcher.ParseOptions{})
+	var got []Line
+	bad := ReadLines(s, nil, SplitLinesEach, func(l *matcher.Line, pl Line) {
+		if l.Start != pl.Start || l.End != pl.End || int(l.Number) != len(got)+1 {
+			t.Errorf("line %d at [%d,%d) handed over as line %d at [%d,%d)", len(got)+1, pl.Start, pl.End, l.Number, l.Start, l.End)
 		}
-		for i, w := range want {
-			g := got[i]
-			if g.Start != w.Start || g.End != w.End || g.Text != w.Text {
-				t.Fatalf("line %d: [%d,%d) %q, SplitLines [%d,%d) %q", i+1, g.Start, g.End, g.Text, w.Start, w.End, w.Text)
-			}
-			for k := 0; k <= len(w.Text); k++ {
-				if g.Src(k) != w.Src(k) {
-					t.Fatalf("line %d: byte %d of the text at %d, SplitLines says %d", i+1, k, g.Src(k), w.Src(k))
-				}
+		got = append(got, pl)
+	})
+	if bad != wantBad || len(got) != len(want) {
+		t.Fatalf("%d lines, bad byte %d; SplitLines: %d lines, bad byte %d", len(got), bad, len(want), wantBad)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Start != w.Start || g.End != w.End || g.Text != w.Text {
+			t.Fatalf("line %d: [%d,%d) %q, SplitLines [%d,%d) %q", i+1, g.Start, g.End, g.Text, w.Start, w.End, w.Text)
+		}
+		for k := 0; k <= len(w.Text); k++ {
+			if g.Src(k) != w.Src(k) {
+				t.Fatalf("line %d: byte %d of the text at %d, SplitLines says %d", i+1, k, g.Src(k), w.Src(k))
 			}
 		}
-		if stores := !o.SkipLineModel || wantBad >= 0; s.StoresLines() != stores {
-			t.Fatalf("%+v, bad byte %d: StoresLines() is %v", o, wantBad, !stores)
-		}
-		if !s.StoresLines() {
-			continue
-		}
-		if s.File.NumLines() != len(want) {
-			t.Fatalf("%d lines stored, want %d", s.File.NumLines(), len(want))
-		}
-		for i, w := range want {
-			if l := s.File.Line(i); l.Start != w.Start || l.End != w.End {
-				t.Errorf("line %d stored at [%d,%d), want [%d,%d)", i+1, l.Start, l.End, w.Start, w.End)
-			}
+	}
+	if s.File.NumLines() != len(want) {
+		t.Fatalf("%d lines stored, want %d", s.File.NumLines(), len(want))
+	}
+	for i, w := range want {
+		if l := s.File.Line(i); l.Start != w.Start || l.End != w.End {
+			t.Errorf("line %d stored at [%d,%d), want [%d,%d)", i+1, l.Start, l.End, w.Start, w.End)
 		}
 	}
 }

@@ -114,7 +114,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -145,12 +144,9 @@ func (p *ccParser) run() {
 		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
-	if doc.Contiguous() {
-		p.SplitsAt(matcher.BreaksUnicode)
-	}
 	p.split(doc)
 	for gi := range p.File.Groups {
-		if p.File.Groups[gi].Rules.Len() == 0 && p.Diagnosing() {
+		if p.File.Groups[gi].Rules.Len() == 0 {
 			l := p.File.Line(int(p.File.Groups[gi].FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, ccSource,
 				"this group has no rules: the crawlers it names may crawl everything, and do not fall back to the * group")
@@ -443,9 +439,6 @@ func (p *ccParser) unknown(l *matcher.Line, t java.Text) {
 func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	l.Kind = matcher.KindUserAgent
 	if p.group < 0 || p.finished {
-		if p.File.Groups == nil {
-			p.ext.events = make([]ccEvent, 0, p.File.AgentHint())
-		}
 		p.group, p.finished = p.File.AddGroup(l.Number), false
 	}
 	g := &p.File.Groups[p.group]
@@ -591,10 +584,7 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 	}
 	var st ccState
 	var selected []int
-	trace := f.TracesAgents()
-	if trace {
-		tr.Agents = f.AgentMatches()
-	}
+	tr.Agents = f.AgentMatches()
 	last := -1
 	for _, e := range x.events {
 		if !e.agent {
@@ -626,17 +616,13 @@ func ccChoose(f *matcher.File, x *ccFile, token string) *ccChoice {
 			st.real, st.adding, st.addingDelay, st.wild = true, true, true, false
 			selected = matcher.AppendOnce(selected, gi)
 			m.Matched = true
-			if trace {
-				m.How = ccHowNamed(a.Token, c.name)
-			}
+			m.How = ccHowNamed(a.Token, c.name)
 		case a.Token == "*":
 			m.How = "'*' is not used once a group named the token"
-		case trace:
+		default:
 			m.How = fmt.Sprintf("%q is not %q", a.Token, c.name)
 		}
-		if trace {
-			tr.Agents = append(tr.Agents, m)
-		}
+		tr.Agents = append(tr.Agents, m)
 	}
 	tr.Selected, tr.Global, tr.Merged = selected, st.wild && !st.real, len(selected) > 1
 	tr.Summary = ccSummary(f, tr, c)
@@ -738,12 +724,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 			res.Reason = matcher.ReasonIndexHTML
 		}
 	}
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model, which a check's text output does not store: it gives
-	// the deciding line as the reason instead (issue 16).
-	if res.Winner < 0 || f.ExplainsRules() {
-		res.Explanation = ccExplain(f, res, c)
-	}
+	res.Explanation = ccExplain(f, res, c)
 	return res
 }
 

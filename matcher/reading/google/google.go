@@ -57,7 +57,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewLineReader(matcher.Google, src, text, o)
+	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
@@ -66,7 +66,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.finish()
 	s.CheckBytes()
 	s.File.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return s.File
 }
 
@@ -269,9 +268,7 @@ func (p *googleParser) rule(l *matcher.Line, allow bool) {
 		p.index[pattern.Ref{Group: int32(p.group), Rule: int32(g.Rules.Len() - 1)}] = &indexRule{text: d, pat: pattern.Compile(d)}
 	}
 	p.pats = append(p.pats, pattern.FlagsOf(norm))
-	if p.Diagnosing() {
-		p.checkPattern(l)
-	}
+	p.checkPattern(l)
 }
 
 // checkPattern reports what Google's matcher does with unusual patterns.
@@ -319,7 +316,7 @@ func (p *googleParser) record(l *matcher.Line, key string) {
 
 func (p *googleParser) finish() {
 	for _, g := range p.File.Groups {
-		if g.Rules.Len() > 0 || !p.Diagnosing() {
+		if g.Rules.Len() > 0 {
 			continue
 		}
 		l := p.File.Line(int(g.FirstLine) - 1)
@@ -382,9 +379,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Reason = matcher.ReasonIndexHTML
 	}
 	res.Diagnostics = sel.Diags
-	if res.Winner < 0 || f.ExplainsRules() {
-		res.Explanation = googleExplain(f, res)
-	}
+	res.Explanation = googleExplain(f, res)
 	return res
 }
 

@@ -58,7 +58,7 @@ var info = matcher.ReadingInfo{
 func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewLineReader(matcher.Koster1996, src, text, o)
+	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
@@ -68,7 +68,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s.CheckBytes()
 	s.File.SetExt(p.ext)
 	s.File.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return s.File
 }
 
@@ -165,7 +164,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 
 func (p *kosterParser) finish() {
 	for _, g := range p.File.Groups {
-		if g.Rules.Len() == 0 && p.Diagnosing() {
+		if g.Rules.Len() == 0 {
 			l := p.File.Line(int(g.FirstLine) - 1)
 			p.Report(int(l.Start), int(l.End), matcher.CodeEmptyGroup, matcher.Info, kosterSource+" §3.3",
 				"this record has no Allow or Disallow line: the robots it names may fetch everything, and do not fall back to the * record")
@@ -232,13 +231,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		res.Allowed, res.Reason = res.Matches[0].Rule.Allow(), matcher.ReasonFirstMatch
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model: a check's text output, which parses without storing the
-	// lines and gives the deciding line as the reason, would store them
-	// for it, parsing the file a second time (issue 16).
-	if res.Winner < 0 || f.ExplainsRules() {
-		res.Explanation = kosterExplain(f, res)
-	}
+	res.Explanation = kosterExplain(f, res)
 	return res
 }
 
@@ -255,10 +248,7 @@ func kosterName(token string) string {
 func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupTrace {
 	name := kosterName(token)
 	tr := matcher.GroupTrace{Token: token}
-	trace := f.TracesAgents()
-	if trace {
-		tr.Agents = f.AgentMatches()
-	}
+	tr.Agents = f.AgentMatches()
 	chosen := -1
 	for gi, g := range f.Groups {
 		for _, ag := range f.AgentsOf(g) {
@@ -267,9 +257,7 @@ func kosterSelect(f *matcher.File, ext *kosterFile, token string) matcher.GroupT
 			if contains && chosen < 0 {
 				chosen = gi
 			}
-			if trace {
-				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: contains && chosen == gi})
-			}
+			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: contains && chosen == gi})
 		}
 	}
 	tr.SetExplainer(kosterExplainer{name, chosen})
@@ -333,7 +321,7 @@ func kosterSummary(f *matcher.File, tr matcher.GroupTrace, name string) string {
 		return fmt.Sprintf("No record names %q, so the first * record (line %d) applies.", name, f.Groups[tr.Selected[0]].FirstLine)
 	}
 	// The group's first line naming the robot, read from the group and
-	// not the trace, which ParseOptions.SkipAgentTrace leaves out.
+	// not the trace, which ParseOptions.SkipAgentTrace drops.
 	g := f.Groups[tr.Selected[0]]
 	for _, ag := range f.AgentsOf(g) {
 		a := f.AgentText(ag)

@@ -356,7 +356,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -601,9 +600,6 @@ func (p *pgParser) emptyValue(l *matcher.Line, field string) {
 func (p *pgParser) userAgent(l *matcher.Line, value string) {
 	reset := p.open < 0 || p.prev != "" && !slices.Contains(pgUserAgent, p.prev)
 	if reset || p.File.Groups[p.open].Rules.Len() > 0 {
-		if p.File.Groups == nil {
-			p.ext.at = make([]int32, 0, p.File.AgentHint())
-		}
 		p.open = p.File.AddGroup(l.Number)
 		p.ext.at = append(p.ext.at, 0)
 		if reset {
@@ -685,9 +681,6 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 
 // finish files every line between a record's first and last into it.
 func (p *pgParser) finish() {
-	if !p.StoresLines() {
-		return
-	}
 	for gi, g := range p.File.Groups {
 		for n := g.FirstLine; n <= g.LastLine; n++ {
 			p.File.SetLineGroup(int(n)-1, int32(gi))
@@ -919,12 +912,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		}
 	}
 	res.DecideLongest()
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model, which a check's text output does not store: it gives
-	// the deciding line as the reason instead (issue 16).
-	if res.Winner < 0 || f.ExplainsRules() {
-		res.Explanation = pgExplain(f, res)
-	}
+	res.Explanation = pgExplain(f, res)
 	return res
 }
 
@@ -1011,13 +999,11 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 		tr.Selected = ext.sets[best].groups(ext.runs)
 		tr.Global, tr.Merged = chosen == "*", len(tr.Selected) > 1
 	}
-	if f.TracesAgents() {
-		tr.Agents = f.AgentMatches()
-		for gi, g := range f.Groups {
-			for _, ag := range f.AgentsOf(g) {
-				a := f.AgentText(ag)
-				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
-			}
+	tr.Agents = f.AgentMatches()
+	for gi, g := range f.Groups {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
+			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
 		}
 	}
 	// Each line's sentence is written when read: made here, they were a

@@ -72,7 +72,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding(bad)
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -125,12 +124,10 @@ func (p *pyParser) blank(l *matcher.Line) {
 // dropAgents reports user-agent lines whose record ended before any rule:
 // robotparser throws such an entry away.
 func (p *pyParser) dropAgents(why string) {
-	if p.Diagnosing() {
-		first := p.File.Line(p.entry.First - 1)
-		p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
-			"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
-			why, first.Number)
-	}
+	first := p.File.Line(p.entry.First - 1)
+	p.Report(int(first.Start), int(first.End), matcher.CodeDroppedAgents, matcher.Warning, pySource+" (RobotFileParser.parse)",
+		"%s before any Allow or Disallow line, so python drops the user-agent lines from line %d: they name no crawler",
+		why, first.Number)
 	p.entry = py.Entry{}
 }
 
@@ -190,9 +187,7 @@ func (p *pyParser) rule(l *matcher.Line, value string) {
 	p.File.AppendRule(&p.entry.Rules, p.File.NewRule(l, allow, norm))
 	p.entry.Read(int(l.Number))
 	p.state = 2
-	if p.Diagnosing() {
-		p.checkPattern(l, value)
-	}
+	p.checkPattern(l, value)
 }
 
 // pyRulePath is RuleLine's path: quote(urlunparse(urlparse(value))) of the
@@ -268,9 +263,6 @@ func (p *pyParser) addEntry() {
 		p.ext.def = gi
 	default:
 		p.ext.ignored = append(p.ext.ignored, gi)
-		if !p.Diagnosing() {
-			return
-		}
 		first := p.File.Line(int(g.FirstLine) - 1)
 		p.Report(int(first.Start), int(first.End), matcher.CodeIgnoredRecord, matcher.Warning, pySource+" (RobotFileParser._add_entry)",
 			"python uses only the first record naming '*' (line %d): this one is never read", p.File.Groups[p.ext.def].FirstLine)
@@ -361,12 +353,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		}
 	}
 	res.Diagnostics = matcher.FirstMatchBearing(f, res)
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model, which a check's text output does not store: it gives
-	// the deciding line as the reason instead (issue 16).
-	if res.Winner < 0 || err != nil || f.ExplainsRules() {
-		res.Explanation = pyExplain(f, res, err)
-	}
+	res.Explanation = pyExplain(f, res, err)
 	return res
 }
 
@@ -423,14 +410,12 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 	if chosen >= 0 {
 		tr.Selected = []int{chosen}
 	}
-	if f.TracesAgents() {
-		tr.Agents = f.AgentMatches()
-		for gi, g := range f.Groups {
-			for _, ag := range f.AgentsOf(g) {
-				a := f.AgentText(ag)
-				m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
-				tr.Agents = append(tr.Agents, m)
-			}
+	tr.Agents = f.AgentMatches()
+	for gi, g := range f.Groups {
+		for _, ag := range f.AgentsOf(g) {
+			a := f.AgentText(ag)
+			m, _ := pyAgentMatch(ext, gi, a, name, chosen, false)
+			tr.Agents = append(tr.Agents, m)
 		}
 	}
 	tr.SetExplainer(pyExplainer{ext, name, chosen})
@@ -497,7 +482,7 @@ func pySummary(f *matcher.File, ext *pyFile, tr matcher.GroupTrace, name string)
 			how, f.Groups[tr.Selected[0]].FirstLine)
 	}
 	// The value is read from the group and not the trace, which
-	// ParseOptions.SkipAgentTrace leaves out.
+	// ParseOptions.SkipAgentTrace drops.
 	gi := tr.Selected[0]
 	g := f.Groups[gi]
 	var value string

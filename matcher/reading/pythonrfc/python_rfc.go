@@ -101,7 +101,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	}
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -285,12 +284,7 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 		// listed, but none of them decided.
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, matcher.ReasonRobotsTxt, -1, -1
 	}
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model, which a check's text output does not store: it gives
-	// the deciding line as the reason instead (issue 16).
-	if res.Winner < 0 || err != nil || f.ExplainsRules() {
-		res.Explanation = prExplain(f, res, err)
-	}
+	res.Explanation = prExplain(f, res, err)
 	return res
 }
 
@@ -489,15 +483,13 @@ func (s *prSelection) trace() matcher.GroupTrace {
 			in[gi] = true
 		}
 	}
-	if s.f.TracesAgents() {
-		tr.Agents = s.f.AgentMatches()
-		for gi, g := range s.f.Groups {
-			for ai, ag := range s.f.AgentsOf(g) {
-				a := s.f.AgentText(ag)
-				at := s.x.agent(gi, ai)
-				matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
-				tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
-			}
+	tr.Agents = s.f.AgentMatches()
+	for gi, g := range s.f.Groups {
+		for ai, ag := range s.f.AgentsOf(g) {
+			a := s.f.AgentText(ag)
+			at := s.x.agent(gi, ai)
+			matched := s.agentMatched(a, s.x.lower[at], s.sub[at], in[gi], key.key)
+			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: matched})
 		}
 	}
 	tr.Summary = s.summary(tr)

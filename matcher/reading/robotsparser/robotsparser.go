@@ -92,7 +92,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
 	f := s.File
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
-	s.SplitsAt(matcher.BreaksCRLF)
 	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
 	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
@@ -108,7 +107,6 @@ func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.Fi
 	p.checkEncoding()
 	f.SetExt(p.ext)
 	f.Diagnostics = s.SortedDiagnostics()
-	s.LinesLater(Reader{}.Parse)
 	return f
 }
 
@@ -170,9 +168,6 @@ func (p *rpParser) line(l *matcher.Line) {
 func (p *rpParser) userAgent(l *matcher.Line) {
 	l.Kind = matcher.KindUserAgent
 	if p.newRun {
-		if p.File.Groups == nil {
-			p.ext.filed = make([]bool, 0, p.File.AgentHint())
-		}
 		p.group = p.File.AddGroup(l.Number)
 		p.ext.filed = append(p.ext.filed, false)
 	}
@@ -229,7 +224,7 @@ func (p *rpParser) other(l *matcher.Line, key string) {
 // finish notes the groups whose names were never filed.
 func (p *rpParser) finish() {
 	for gi, g := range p.File.Groups {
-		if p.ext.filed[gi] || !p.Diagnosing() {
+		if p.ext.filed[gi] {
 			continue
 		}
 		l := p.File.Line(int(g.FirstLine) - 1)
@@ -439,12 +434,7 @@ func (Reader) EvaluateAt(f *matcher.File, token string, t *matcher.Target, robot
 		}
 	}
 	res.DecideLongest()
-	// The sentence of a rule's decision quotes the rule's key from the
-	// line model, which a check's text output does not store: it gives
-	// the deciding line as the reason instead (issue 16).
-	if res.Winner < 0 || f.ExplainsRules() {
-		res.Explanation = rpExplain(f, res)
-	}
+	res.Explanation = rpExplain(f, res)
 	return res
 }
 
@@ -462,10 +452,7 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 		chosen, found = "*", rpFiled(f, ext, "*")
 	}
 	tr.Global = found && chosen == "*"
-	trace := f.TracesAgents()
-	if trace {
-		tr.Agents = f.AgentMatches()
-	}
+	tr.Agents = f.AgentMatches()
 	notName := fmt.Sprintf(", not %q", name)
 	for gi, g := range f.Groups {
 		filed := gi < len(ext.filed) && ext.filed[gi]
@@ -476,10 +463,8 @@ func rpSelect(f *matcher.File, token string) matcher.GroupTrace {
 			if m.Matched {
 				tr.Selected = matcher.AppendOnce(tr.Selected, gi)
 			}
-			if trace {
-				m.How = rpHow(a, m.Matched, name, chosen, notName)
-				tr.Agents = append(tr.Agents, m)
-			}
+			m.How = rpHow(a, m.Matched, name, chosen, notName)
+			tr.Agents = append(tr.Agents, m)
 		}
 	}
 	tr.Merged = len(tr.Selected) > 1
