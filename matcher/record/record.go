@@ -231,7 +231,8 @@ func (r *Record) JSON() ([]byte, error) {
 // comes from the file, the URL, the token or the delivery facts (and the
 // sentences that quote them) is escaped (code, codeCell, prose), so that
 // the document renders to its headings, paragraphs, lists, tables and
-// code spans only: never to HTML, a link or an image, whatever the input.
+// code spans only: never to HTML, a link or an image, whatever the input,
+// under CommonMark and under GitHub's flavour (with its autolinks) alike.
 func (r *Record) Markdown() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -422,7 +423,13 @@ const markdownInline = "\\`*_[]<>&!~|"
 // behind a backslash (CommonMark §2.4: any ASCII punctuation may be), and
 // what would start a block at the start of a line (a heading, a list, a
 // quote, a setext underline, indented code) neutralized, as the text may
-// follow a list marker or begin a paragraph.
+// follow a list marker or begin a paragraph. It also keeps what GitHub's
+// extended autolinks and linkifiers (markdown-it's linkify) read a link
+// from out of any run of text: it escapes a '.' with more after it (a
+// domain, www.) and a ':' or '/' before a '/' (http://, //host), which
+// they read from the text as written, and writes every '@' as a code
+// span, since GitHub finds an e-mail address (and mailto:, xmpp:) in the
+// text once its escapes are read.
 func prose(s string) string {
 	s = strings.Trim(escape.Text(s), " ")
 	var b strings.Builder
@@ -430,10 +437,15 @@ func prose(s string) string {
 	digits := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == '@' {
+			b.WriteString("`@`")
+			continue
+		}
 		switch {
 		case strings.IndexByte(markdownInline, c) >= 0,
 			i == 0 && strings.IndexByte("#+-=", c) >= 0,
-			i == digits && i > 0 && (c == '.' || c == ')'): // an ordered list marker
+			i == digits && i > 0 && (c == '.' || c == ')'), // an ordered list marker
+			autolinks(s, i):
 			b.WriteByte('\\')
 		}
 		if c >= '0' && c <= '9' && i == digits {
@@ -442,6 +454,22 @@ func prose(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// autolinks reports whether s[i] is a character that a link GitHub or a
+// linkifier finds in text runs through (see prose).
+func autolinks(s string, i int) bool {
+	next := byte(' ')
+	if i+1 < len(s) {
+		next = s[i+1]
+	}
+	switch s[i] {
+	case '.':
+		return next != ' '
+	case ':', '/':
+		return next == '/'
+	}
+	return false
 }
 
 func orNone(v string, none bool, instead string) string {
