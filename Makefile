@@ -29,7 +29,7 @@ PACKWASM := .cache/bin/packwasm
 PRECOMPRESS := .cache/bin/precompress
 WASM     := web/app.wasm
 
-.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark robots-parser vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
+.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark markdown-it robots-parser vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -114,7 +114,7 @@ test: vet test-go test-wasm fuzz-ci test-e2e
 # whose evaluations of one File from several goroutines (diff's workers,
 # release.Fork) write what they build on first use, and those of serve,
 # which prerenders the pages of many requests at once.
-test-go: commonmark robots-parser
+test-go: commonmark markdown-it robots-parser
 	$(GO) test -count=1 ./...
 	cd app/tools/bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
@@ -169,6 +169,19 @@ commonmark: $(COMMONMARK_DIR)/package.json
 $(COMMONMARK_DIR)/package.json:
 	@command -v npm >/dev/null || { echo "the Markdown rendering test needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
 	npm install --no-save --no-audit --no-fund --prefix .cache/commonmark commonmark@$(COMMONMARK_VERSION)
+
+# markdown-it with linkify, a renderer of GitHub's flavour of Markdown,
+# which the same test renders the hostile records with, so that their text
+# makes no autolink (www., http://, an e-mail address) where GitHub shows
+# them (matcher/record/markdown_test.go finds it through MARKDOWN_IT_JS):
+# installed from npm into the ignored .cache folder when missing.
+MARKDOWN_IT_VERSION := 15.0.3
+MARKDOWN_IT_DIR := .cache/markdown-it/node_modules/markdown-it
+export MARKDOWN_IT_JS := $(abspath $(MARKDOWN_IT_DIR))
+markdown-it: $(MARKDOWN_IT_DIR)/package.json
+$(MARKDOWN_IT_DIR)/package.json:
+	@command -v npm >/dev/null || { echo "the Markdown rendering test needs npm (Node.js): apt-get install -y npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/markdown-it markdown-it@$(MARKDOWN_IT_VERSION)
 
 # robots-parser 3.0.1, which the robots-parser reading is checked against
 # live (matcher/reading/robotsparser/robotsparser_diff_test.go finds it

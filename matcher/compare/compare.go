@@ -311,17 +311,20 @@ func ruleLine(lines []ModelLine, n int32) (ModelLine, bool) {
 	return ModelLine{}, false
 }
 
-// firstDifferent returns the first line in one list and not the other.
+// firstDifferent returns the first line in one list and not the other,
+// or 0: each list sorted once and walked beside the other.
 func firstDifferent(x, y []int32) int32 {
-	best := int32(0)
-	for _, pair := range [][2][]int32{{x, y}, {y, x}} {
-		for _, v := range pair[0] {
-			if !slices.Contains(pair[1], v) && (best == 0 || v < best) {
-				best = v
-			}
-		}
+	x, y = slices.Compact(slices.Sorted(slices.Values(x))), slices.Compact(slices.Sorted(slices.Values(y)))
+	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
+		x, y = x[1:], y[1:]
 	}
-	return best
+	switch {
+	case len(x) == 0 && len(y) == 0:
+		return 0
+	case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
+		return x[0]
+	}
+	return y[0]
 }
 
 // lineList writes a few line numbers: "line 4", "lines 2, 4", "no line".

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -44,6 +45,34 @@ func BenchmarkCompareWith(b *testing.B) {
 			for b.Loop() {
 				for _, f := range files {
 					f.EvaluateTarget(c.token, t)
+				}
+			}
+		})
+	}
+}
+
+// agentsFile is one group of n user-agent lines that each name "bot"
+// under rfc9309's product-token matching and none under python-rfc's
+// substring matching, so that the comparison explains a difference by the
+// user-agent lines alone.
+func agentsFile(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+	}
+	b.WriteString("Disallow: /x\n")
+	return b.String()
+}
+
+// BenchmarkCompareAgents times a comparison as the file's user-agent lines
+// grow: it must grow no faster than n log n.
+func BenchmarkCompareAgents(b *testing.B) {
+	for _, n := range []int{1000, 8000, 64000} {
+		files := matcher.ParseAllText(agentsFile(n))
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := CompareWith(files, matcher.RFC9309, "bot", "/x"); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -141,5 +143,67 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 				t.Errorf("factor %s (%s), want %s", d.Factor, d.Sentence, tt.factor)
 			}
 		})
+	}
+}
+
+// Whether a user-agent line names the token is asked a bounded number of
+// times per line, whatever the shape of the groups, under every mix of one
+// reading's lines and groups, another's matching and a third's merging:
+// asked once per value for each key filed, one group of n lines cost n²
+// questions. The bound is counted, n log n, not timed.
+func TestSelectModelAsksEachLineBoundedTimes(t *testing.T) {
+	const n = 2048
+	shapes := []struct {
+		name string
+		line func(i int) string
+	}{
+		{"one group of n names", func(i int) string { return fmt.Sprintf("User-agent: bot%d\n", i) }},
+		{"a group per name", func(i int) string { return fmt.Sprintf("User-agent: bot%d\nDisallow: /x\n", i) }},
+		{"the same names in every group", func(i int) string {
+			if i%32 == 31 {
+				return fmt.Sprintf("User-agent: bot%d\nDisallow: /x\n", i%32)
+			}
+			return fmt.Sprintf("User-agent: bot%d\n", i%32)
+		}},
+		{"a name of the token after many others", func(i int) string {
+			if i == n-1 {
+				return "User-agent: b\nDisallow: /x\n"
+			}
+			return fmt.Sprintf("User-agent: bot%d\n", i)
+		}},
+	}
+	var choices []*Choices
+	for _, r := range matcher.Readings() {
+		if c := choicesOf(r); c != nil {
+			choices = append(choices, c.withDefaults())
+		}
+	}
+	bound := n * bits.Len(n)
+	for _, s := range shapes {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(s.line(i))
+		}
+		for _, f := range matcher.ParseAllText(b.String() + "Disallow: /x\n") {
+			c := choicesOf(f.Reading)
+			if c == nil {
+				continue
+			}
+			c = c.withDefaults()
+			groups := c.Bounds(c.Lines(f))
+			for _, token := range []string{"bot", "bot/1.0"} {
+				for _, ca := range choices {
+					for _, cm := range choices {
+						calls := 0
+						agent := func(v, tok string) (bool, bool) { calls++; return ca.Agent(v, tok) }
+						selectModel(groups, agent, cm, token)
+						if calls > bound {
+							t.Fatalf("%s, %s's groups, token %q, merged as %d: %d questions for %d lines, more than %d",
+								s.name, f.Reading, token, cm.Merge, calls, n, bound)
+						}
+					}
+				}
+			}
+		}
 	}
 }

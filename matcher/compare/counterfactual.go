@@ -2,6 +2,7 @@ package compare
 
 import (
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"robots-explorer/matcher"
@@ -307,18 +308,37 @@ func (p *pairModel) applied(m mix) []int32 {
 // key, else under the first key (in the order keys were first filed) one
 // of whose kept values names the token, else under '*'. A key keeps the
 // values of its first group that every later group filed there writes
-// exactly alike (merge_entries).
+// exactly alike (merge_entries). The keys are filed only when a value
+// names the token: the other two answers need no more than a look at
+// each value.
 func selectByValue(groups []modelGroup, agent func(value, token string) (bool, bool), key func(string) string, token string) []int {
-	order, filed := fileGroups(groups, func(v string) []string { return []string{key(v)} })
-	if g, ok := filed[key(token)]; ok {
+	own := key(token)
+	if g := groupsUnder(groups, func(v string) bool { return key(v) == own }); g != nil {
 		return g
 	}
-	for _, k := range order {
-		if keptNames(groups, filed[k], agent, token) {
-			return filed[k]
+	k := keeper{groups: groups, agent: agent, token: token,
+		namedOf: map[int]map[string]bool{}, valuesOf: map[int]map[string]bool{}, chains: map[string]bool{}}
+	if k.anyNamed() {
+		order, filed := fileGroups(groups, func(v string) []string { return []string{key(v)} })
+		for _, o := range order {
+			if k.keptNames(filed[o]) {
+				return filed[o]
+			}
 		}
 	}
-	return filed["*"]
+	return groupsUnder(groups, func(v string) bool { return key(v) == "*" })
+}
+
+// groupsUnder lists, in file order, the groups filed under one key: those
+// with a user-agent value that under reports true of.
+func groupsUnder(groups []modelGroup, under func(value string) bool) []int {
+	var out []int
+	for gi, g := range groups {
+		if slices.ContainsFunc(g.Agents, func(a *ModelLine) bool { return under(a.Value) }) {
+			out = append(out, gi)
+		}
+	}
+	return out
 }
 
 // fileGroups files each group under the keys of its user-agent values,
@@ -340,44 +360,129 @@ func fileGroups(groups []modelGroup, keys func(string) []string) (order []string
 	return order, filed
 }
 
-// selectByScore is bestScore.
+// selectByScore is bestScore: the groups filed under the key that scores
+// highest, the first filed on a tie. A key scores the same wherever it is
+// filed, so the values are scored in file order, and the groups gathered
+// once the key is known.
 func selectByScore(groups []modelGroup, agent func(value, token string) (bool, bool), keys func(string) []string, token string) []int {
-	order, filed := fileGroups(groups, keys)
 	best, score := "", 0
-	for _, k := range order {
-		sc := 0
-		switch named, global := agent(k, token); {
-		case global:
-			sc = 1
-		case named:
-			sc = utf8.RuneCountInString(k)
-		}
-		if sc > score {
-			best, score = k, sc
+	for _, g := range groups {
+		for _, a := range g.Agents {
+			for _, k := range keys(a.Value) {
+				sc := 0
+				switch named, global := agent(k, token); {
+				case global:
+					sc = 1
+				case named:
+					sc = utf8.RuneCountInString(k)
+				}
+				if sc > score {
+					best, score = k, sc
+				}
+			}
 		}
 	}
 	if score == 0 {
 		return nil
 	}
-	return filed[best]
+	return groupsUnder(groups, func(v string) bool { return slices.Contains(keys(v), best) })
+}
+
+// A keeper answers keptNames for the keys of one selection. Each group's
+// values are asked of agent and gathered once, and a chain of groups that
+// several keys share is answered once, so that the keys of a group of many
+// user-agent lines cost time in proportion to the lines, not to the lines
+// times the keys.
+type keeper struct {
+	groups []modelGroup
+	agent  func(value, token string) (bool, bool)
+	token  string
+	// namedOf and valuesOf hold each group's values that name the token,
+	// and all its values.
+	namedOf, valuesOf map[int]map[string]bool
+	chains            map[string]bool // by chain: keptNames
 }
 
 // keptNames reports whether a value of the first of chain, written alike
-// in every later group of chain, names the token.
-func keptNames(groups []modelGroup, chain []int, agent func(value, token string) (bool, bool), token string) bool {
-	for _, a := range groups[chain[0]].Agents {
-		if n, gl := agent(a.Value, token); !n || gl {
-			continue
-		}
-		kept := true
+// in every later group of chain, names the token. The values tried are
+// those of whichever is smaller, the first group's naming the token or
+// the second group's.
+func (k *keeper) keptNames(chain []int) bool {
+	first := k.namedIn(chain[0])
+	if len(chain) == 1 || len(first) == 0 {
+		return len(first) > 0
+	}
+	sig := make([]byte, 0, 8*len(chain))
+	for _, gi := range chain {
+		sig = strconv.AppendInt(append(sig, ','), int64(gi), 10)
+	}
+	kept, ok := k.chains[string(sig)]
+	if !ok {
+		kept = k.keptIn(first, chain)
+		k.chains[string(sig)] = kept
+	}
+	return kept
+}
+
+func (k *keeper) keptIn(first map[string]bool, chain []int) bool {
+	inAll := func(v string) bool {
 		for _, gi := range chain[1:] {
-			kept = kept && slices.ContainsFunc(groups[gi].Agents, func(b *ModelLine) bool { return b.Value == a.Value })
+			if !k.valuesIn(gi)[v] {
+				return false
+			}
 		}
-		if kept {
+		return true
+	}
+	if second := k.groups[chain[1]].Agents; len(second) < len(first) {
+		return slices.ContainsFunc(second, func(a *ModelLine) bool { return first[a.Value] && inAll(a.Value) })
+	}
+	for v := range first {
+		if inAll(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// anyNamed reports whether a value of any group names the token.
+func (k *keeper) anyNamed() bool {
+	for gi := range k.groups {
+		if len(k.namedIn(gi)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// namedIn is the set of group gi's values that name the token.
+func (k *keeper) namedIn(gi int) map[string]bool {
+	if s, ok := k.namedOf[gi]; ok {
+		return s
+	}
+	var s map[string]bool
+	for _, a := range k.groups[gi].Agents {
+		if n, gl := k.agent(a.Value, k.token); n && !gl {
+			if s == nil {
+				s = map[string]bool{}
+			}
+			s[a.Value] = true
+		}
+	}
+	k.namedOf[gi] = s
+	return s
+}
+
+// valuesIn is the set of group gi's values.
+func (k *keeper) valuesIn(gi int) map[string]bool {
+	if s, ok := k.valuesOf[gi]; ok {
+		return s
+	}
+	s := make(map[string]bool, len(k.groups[gi].Agents))
+	for _, a := range k.groups[gi].Agents {
+		s[a.Value] = true
+	}
+	k.valuesOf[gi] = s
+	return s
 }
 
 // eval decides the URL under mix m.

@@ -16,12 +16,21 @@ import (
 	"robots-explorer/matcher/escape"
 )
 
-// commonmarkScript parses each document of the JSON array on standard
-// input with commonmark.js (the CommonMark reference implementation for
+// renderScript parses each document of the JSON array on standard input
+// with commonmark.js (the CommonMark reference implementation for
 // JavaScript) and prints, for each, every node it made with the text under
-// it, and the HTML it renders, as JSON.
-const commonmarkScript = `
+// it, and the HTML it renders; and the HTML that markdown-it renders of it
+// as GitHub would, with tables, raw HTML and links found in text
+// (linkify), made to find every kind GitHub does and more: addresses
+// without a scheme, www. or not, e-mail addresses, and the domain
+// evil.example that the hostile texts name. GitHub (cmark-gfm) finds an
+// e-mail address once it has joined each run of text, escapes read, where
+// markdown-it looks at the run between two escapes: the e-mail addresses
+// linkify finds in the joined runs of text are listed too.
+const renderScript = `
 const cm = require(process.env.COMMONMARK_JS);
+const gfm = require(process.env.MARKDOWN_IT_JS)({html: true, linkify: true});
+gfm.linkify.set({fuzzyLink: true, fuzzyEmail: true, fuzzyIP: true}).tlds('example', true);
 let src = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', d => src += d).on('end', () => {
@@ -31,7 +40,10 @@ process.stdin.on('data', d => src += d).on('end', () => {
     const nodes = [], w = doc.walker();
     let e;
     while ((e = w.next())) if (e.entering) nodes.push({type: e.node.type, literal: e.node.literal || '', text: text(e.node)});
-    return {nodes, html: new cm.HtmlRenderer().render(doc)};
+    const emails = [];
+    for (const t of gfm.parse(md, {})) for (const c of t.children || []) if (c.type === 'text')
+      for (const m of gfm.linkify.match(c.content) || []) if (m.url.startsWith('mailto:')) emails.push(m.text);
+    return {nodes, html: new cm.HtmlRenderer().render(doc), gfm: gfm.render(md), emails};
   });
   process.stdout.write(JSON.stringify(out));
 });`
@@ -43,20 +55,33 @@ type markdownNode struct {
 type rendered struct {
 	Nodes []markdownNode
 	HTML  string
+	GFM   string // markdown-it's HTML
+	// Emails are the e-mail addresses in the joined runs of text.
+	Emails []string
 }
 
-// renderCommonMark renders each document of docs with the commonmark
-// package that make installs (COMMONMARK_JS names its folder), in one Node
-// process. Under CI=true a missing renderer fails; elsewhere the test says
-// what to install and is skipped.
-func renderCommonMark(t *testing.T, docs []string) []rendered {
+// renderMarkdown renders each document of docs with the commonmark and
+// markdown-it packages that make installs (COMMONMARK_JS and
+// MARKDOWN_IT_JS name their folders), in one Node process. Under CI=true a
+// missing renderer fails; elsewhere the test says what to install and is
+// skipped.
+func renderMarkdown(t *testing.T, docs []string) []rendered {
 	t.Helper()
-	const install = "run make commonmark (npm install --prefix .cache/commonmark commonmark@0.31.2) and set COMMONMARK_JS to .cache/commonmark/node_modules/commonmark, as make test-go does"
-	mod := os.Getenv("COMMONMARK_JS")
+	const install = "run make commonmark markdown-it (npm install --prefix .cache/commonmark commonmark@0.31.2, " +
+		"npm install --prefix .cache/markdown-it markdown-it@15.0.3) and set COMMONMARK_JS and MARKDOWN_IT_JS to " +
+		".cache/commonmark/node_modules/commonmark and .cache/markdown-it/node_modules/markdown-it, as make test-go does"
 	_, nodeErr := exec.LookPath("node")
-	_, modErr := os.Stat(filepath.Join(mod, "package.json"))
-	if mod == "" || modErr != nil || nodeErr != nil {
-		msg := "the Markdown rendering test needs Node.js and the commonmark package: " + install
+	missing := nodeErr != nil
+	var env []string
+	for _, v := range []string{"COMMONMARK_JS", "MARKDOWN_IT_JS"} {
+		mod := os.Getenv(v)
+		if _, err := os.Stat(filepath.Join(mod, "package.json")); mod == "" || err != nil {
+			missing = true
+		}
+		env = append(env, v+"="+mod)
+	}
+	if missing {
+		msg := "the Markdown rendering test needs Node.js and the commonmark and markdown-it packages: " + install
 		if os.Getenv("CI") == "true" {
 			t.Fatal(msg)
 		}
@@ -66,17 +91,17 @@ func renderCommonMark(t *testing.T, docs []string) []rendered {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", "-e", commonmarkScript)
+	cmd := exec.Command("node", "-e", renderScript)
 	cmd.Stdin = bytes.NewReader(in)
-	cmd.Env = append(os.Environ(), "COMMONMARK_JS="+mod)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("commonmark: %v", err)
+		t.Fatalf("node: %v", err)
 	}
 	var r []rendered
 	if err := json.Unmarshal(out, &r); err != nil || len(r) != len(docs) {
-		t.Fatalf("commonmark: %d results for %d documents, %v", len(r), len(docs), err)
+		t.Fatalf("node: %d results for %d documents, %v", len(r), len(docs), err)
 	}
 	return r
 }
@@ -94,6 +119,14 @@ var hostileTexts = []string{
 	"![img](javascript:alert(1))",
 	"[ref]\n\n[ref]: javascript:alert(1)",
 	"<http://evil.example/>",
+	"x/http://evil.example/p.png",
+	"HTTPS://EVIL.EXAMPLE/p.png",
+	"(//evil.example/p)",
+	"www.evil.example",
+	"evil.example",
+	"a@b.example",
+	"mailto:a@b.example",
+	"(1.2.3.4)",
 	"&lt;script&gt; &#60;b&#62;",
 	"*emph* _emph_ **strong** ~~gone~~",
 	"a|b|c",
@@ -143,10 +176,11 @@ func hostileRecords(t *testing.T, h string) []*Record {
 	return out
 }
 
-// Issue 16: a Markdown record, rendered by a real CommonMark renderer,
-// holds no element but the record's own, whatever its token, URL, rules
-// and delivery facts hold: no HTML, link or image, no heading or emphasis
-// from user text; and the user's text is still there, in code spans.
+// A Markdown record, rendered by a real CommonMark renderer and by one of
+// GitHub's flavour, holds no element but the record's own, whatever its
+// token, URL, rules and delivery facts hold: no HTML, link (autolinks
+// included) or image, no heading or emphasis from user text; and the
+// user's text is still there, in code spans.
 func TestRecordMarkdownRendersNoLiveMarkup(t *testing.T) {
 	type doc struct {
 		hostile string
@@ -161,7 +195,7 @@ func TestRecordMarkdownRendersNoLiveMarkup(t *testing.T) {
 			mds = append(mds, docs[len(docs)-1].md)
 		}
 	}
-	for i, out := range renderCommonMark(t, mds) {
+	for i, out := range renderMarkdown(t, mds) {
 		h, r, md := docs[i].hostile, docs[i].rec, docs[i].md
 		var codes []string
 		for _, n := range out.Nodes {
@@ -176,9 +210,14 @@ func TestRecordMarkdownRendersNoLiveMarkup(t *testing.T) {
 				codes = append(codes, n.Literal)
 			}
 		}
-		for _, tag := range htmlTags(out.HTML) {
-			if !map[string]bool{"h1": true, "h2": true, "p": true, "strong": true, "code": true, "ul": true, "li": true}[tag] {
-				t.Fatalf("%q (%s): <%s> in the HTML:\n%s", h, r.Reading, tag, out.HTML)
+		if len(out.Emails) > 0 {
+			t.Fatalf("%q (%s): GitHub links the e-mail addresses %q of\n%s", h, r.Reading, out.Emails, md)
+		}
+		for _, x := range []struct{ renderer, html string }{{"commonmark.js", out.HTML}, {"markdown-it (GFM)", out.GFM}} {
+			for _, tag := range htmlTags(x.html) {
+				if !recordTags[tag] {
+					t.Fatalf("%q (%s): <%s> in the HTML of %s:\n%s", h, r.Reading, tag, x.renderer, x.html)
+				}
 			}
 		}
 		// The token survives, escaped, in its code span (a table cell's,
@@ -189,6 +228,11 @@ func TestRecordMarkdownRendersNoLiveMarkup(t *testing.T) {
 		checkTableRows(t, h, md)
 	}
 }
+
+// recordTags are the elements a record renders to: commonmark.js writes
+// its tables as paragraphs, markdown-it as tables.
+var recordTags = map[string]bool{"h1": true, "h2": true, "p": true, "strong": true, "code": true, "ul": true, "li": true,
+	"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true}
 
 // htmlTags lists the element names of the rendered HTML. The renderer
 // writes every '<' of text as &lt;, so each '<' opens a tag.
@@ -263,6 +307,11 @@ func TestMarkdownProse(t *testing.T) {
 		{"a\nb", `a\\nb`},
 		{"  lead and trail  ", "lead and trail"},
 		{"&amp;", `\&amp;`},
+		{"see http://evil.example/p.png.", `see http\:\//evil\.example/p\.png.`},
+		{"www.evil.example, evil.example", `www\.evil\.example, evil\.example`},
+		{"a@b.example, mailto:a@b.example", "a`@`b\\.example, mailto:a`@`b\\.example"},
+		{"(//evil.example)", `(\//evil\.example)`},
+		{"ends. Then: this.", "ends. Then: this."},
 	}
 	for _, tt := range tests {
 		if got := prose(tt.in); got != tt.want {

@@ -29,6 +29,12 @@ import (
 // added within a version.
 const SchemaVersion = 1
 
+// DefaultMax is how many entries a record's lists hold unless check
+// -max-matches says otherwise (Input.Max): more than a person reads, and
+// few enough that a file of a million user-agent lines makes a record of
+// kilobytes.
+const DefaultMax = 1000
+
 // HoldsFor says what a verdict is bounded by.
 const HoldsFor = "these exact bytes of robots.txt, this product token, and this exact path and query"
 
@@ -95,11 +101,17 @@ type Rule struct {
 
 // Groups is the group trace: how the token chose its groups.
 type Groups struct {
-	Summary  string  `json:"summary"`
-	Selected []int   `json:"selected"`
-	Global   bool    `json:"global"`
-	Merged   bool    `json:"merged"`
-	Agents   []Agent `json:"agents"`
+	Summary  string `json:"summary"`
+	Selected []int  `json:"selected"`
+	// SelectedOmitted counts the applying groups Selected leaves out;
+	// absent when it lists them all.
+	SelectedOmitted int     `json:"selected_omitted,omitempty"`
+	Global          bool    `json:"global"`
+	Merged          bool    `json:"merged"`
+	Agents          []Agent `json:"agents"`
+	// AgentsOmitted counts the user-agent lines Agents leaves out;
+	// absent when it lists them all.
+	AgentsOmitted int `json:"agents_omitted,omitempty"`
 }
 
 // Agent is one user-agent line and how it compared with the token.
@@ -124,9 +136,12 @@ type Diagnostic struct {
 
 // Delivery holds the delivery facts, or says there were none.
 type Delivery struct {
-	Provided   bool                `json:"provided"`
-	Facts      *delivery.Facts     `json:"facts"` // null when none were given
-	Assessment delivery.Assessment `json:"assessment"`
+	Provided bool            `json:"provided"`
+	Facts    *delivery.Facts `json:"facts"` // null when none were given
+	// RedirectsOmitted counts the redirect hops Facts leaves out; absent
+	// when it lists them all. The assessment counts every hop.
+	RedirectsOmitted int                 `json:"redirects_omitted,omitempty"`
+	Assessment       delivery.Assessment `json:"assessment"`
 }
 
 // Input is what a record is built from.
@@ -139,6 +154,13 @@ type Input struct {
 	Time        time.Time
 	Tool        string
 	ToolVersion string
+	// Max is the most entries each list that grows with the input keeps:
+	// the matching rules (then only the winner and the runner-up), the
+	// user-agent lines, the applying groups and the redirect hops; the
+	// record counts what it leaves out. 0 keeps every one. Diagnostics
+	// are kept as the parse kept them (matcher.ParseOptions.MaxDiagnostics:
+	// so many of each kind, and one that counts the rest).
+	Max int
 }
 
 // New builds the record of in.Result. The hash and size are of
@@ -146,7 +168,7 @@ type Input struct {
 func New(in Input) *Record {
 	f, res := in.File, in.Result
 	sum := sha256.Sum256(f.Source)
-	winner, matches := rules(f, res)
+	winner, matches, omitted := rules(f, res, in.Max)
 	r := &Record{
 		SchemaVersion: SchemaVersion, Tool: in.Tool, ToolVersion: in.ToolVersion, Time: in.Time.UTC().Truncate(time.Second),
 		Scope: Scope{Decision: "crawl", Label: delivery.ScopeOf(in.Delivery), Statement: delivery.CrawlOnly, HoldsFor: HoldsFor},
@@ -154,10 +176,10 @@ func New(in Input) *Record {
 		Token: res.Token, TokenCheck: useragent.CheckToken(res.Token),
 		URL: res.Target.Input, Path: res.Target.Path, MatchedPath: res.Path, RobotsURL: res.Target.RobotsURL,
 		Reading: res.Reading, Verdict: res.Verdict(), Reason: res.Reason, Explanation: res.Explanation,
-		Winner: winner, Matches: matches, MatchesOmitted: res.Omitted, Normalization: normalization(res),
-		Groups: recordGroups(res.Groups), Diagnostics: diagnostics(res),
+		Winner: winner, Matches: matches, MatchesOmitted: res.Omitted + omitted, Normalization: normalization(res),
+		Groups: recordGroups(res.Groups, in.Max), Diagnostics: diagnostics(res),
 	}
-	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time)
+	r.Delivery = recordDelivery(in.Delivery, res.Target.RobotsURL, len(f.Source), r.Time, in.Max)
 	r.EffectiveVerdict = r.Delivery.Assessment.EffectiveVerdict(res.Allowed)
 	if res.Reason == matcher.ReasonRobotsTxt {
 		r.EffectiveVerdict = "allowed" // fetching /robots.txt itself is how a crawler retries (RFC 9309 §2.2.2)
@@ -166,18 +188,37 @@ func New(in Input) *Record {
 }
 
 // rules returns the rules of res that matched, in order, each with its
-// whole line of f, and the winner among them (nil when none decided).
-func rules(f *matcher.File, res *matcher.Result) (winner *Rule, matches []Rule) {
+// whole line of f, and the winner among them (nil when none decided): the
+// first max of them (every one when max is 0), then only the winner and
+// the runner-up, and how many it leaves out.
+func rules(f *matcher.File, res *matcher.Result, max int) (winner *Rule, matches []Rule, omitted int) {
 	matches = []Rule{}
-	for _, m := range res.Matches {
-		matches = append(matches, Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
-			Priority: m.Priority, Text: f.RuleText(m.Rule), Steps: append([]matcher.Step{}, m.Steps...)})
+	for i, m := range res.Matches {
+		if max > 0 && i >= max && i != res.Winner && i != res.RunnerUp {
+			omitted++
+			continue
+		}
+		matches = append(matches, ruleOf(f, m))
 	}
-	if res.Winner >= 0 && res.Winner < len(matches) {
-		w := matches[res.Winner]
+	if res.Winner >= 0 && res.Winner < len(res.Matches) {
+		w := ruleOf(f, res.Matches[res.Winner])
 		winner = &w
 	}
-	return winner, matches
+	return winner, matches, omitted
+}
+
+func ruleOf(f *matcher.File, m matcher.Match) Rule {
+	return Rule{Line: int(m.Rule.Line), Kind: m.Rule.Kind(), Pattern: m.Pattern, Normalized: m.Normalized,
+		Priority: m.Priority, Text: f.RuleText(m.Rule), Steps: append([]matcher.Step{}, m.Steps...)}
+}
+
+// capped is the first max entries of list (every one when max is 0), and
+// how many it leaves out.
+func capped[T any](list []T, max int) ([]T, int) {
+	if max <= 0 || len(list) <= max {
+		return list, 0
+	}
+	return list[:max], len(list) - max
 }
 
 // normalization is what was done to the URL: its own steps, then the
@@ -194,20 +235,22 @@ func diagnostics(res *matcher.Result) []Diagnostic {
 	return out
 }
 
-func recordGroups(g matcher.GroupTrace) Groups {
-	out := Groups{Summary: g.Summary, Selected: append([]int{}, g.Selected...), Global: g.Global, Merged: g.Merged, Agents: []Agent{}}
-	for _, a := range g.Agents {
+func recordGroups(g matcher.GroupTrace, max int) Groups {
+	selected, selectedOmitted := capped(g.Selected, max)
+	agents, agentsOmitted := capped(g.Agents, max)
+	out := Groups{Summary: g.Summary, Selected: append([]int{}, selected...), SelectedOmitted: selectedOmitted,
+		Global: g.Global, Merged: g.Merged, Agents: []Agent{}, AgentsOmitted: agentsOmitted}
+	for _, a := range agents {
 		out.Agents = append(out.Agents, Agent{int(a.Agent.Line), a.Agent.Value, a.Agent.Token, a.Group, a.Matched, g.How(a)})
 	}
 	return out
 }
 
-func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time) Delivery {
+func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time, max int) Delivery {
 	if d == nil {
 		return Delivery{Assessment: delivery.Assess(nil, size, at)}
 	}
 	facts := *d
-	facts.Redirects = append([]string(nil), d.Redirects...)
 	// UTC, so that the record reads the same wherever it was made (a zero
 	// time stays zero).
 	facts.ObservedAt = facts.ObservedAt.UTC()
@@ -215,7 +258,10 @@ func recordDelivery(d *delivery.Facts, robotsURL string, size int, at time.Time)
 	if facts.RobotsURL == "" {
 		facts.RobotsURL = robotsURL
 	}
-	return Delivery{Provided: true, Facts: &facts, Assessment: delivery.Assess(&facts, size, at)}
+	out := Delivery{Provided: true, Facts: &facts, Assessment: delivery.Assess(&facts, size, at)}
+	redirects, omitted := capped(d.Redirects, max)
+	facts.Redirects, out.RedirectsOmitted = append([]string(nil), redirects...), omitted
+	return out
 }
 
 // JSON returns the record as indented JSON, ending with a newline.
@@ -231,7 +277,8 @@ func (r *Record) JSON() ([]byte, error) {
 // comes from the file, the URL, the token or the delivery facts (and the
 // sentences that quote them) is escaped (code, codeCell, prose), so that
 // the document renders to its headings, paragraphs, lists, tables and
-// code spans only: never to HTML, a link or an image, whatever the input.
+// code spans only: never to HTML, a link or an image, whatever the input,
+// under CommonMark and under GitHub's flavour (with its autolinks) alike.
 func (r *Record) Markdown() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -328,6 +375,9 @@ func (r *Record) markdownGroups(w writef) {
 		}
 		w("| %d | %s | %d | %s | %s |\n", a.Line, codeCell(a.Value), a.Group, chosen, prose(a.How))
 	}
+	if r.Groups.AgentsOmitted > 0 {
+		w("\n%d more user-agent lines are not listed (check -max-matches).\n", r.Groups.AgentsOmitted)
+	}
 }
 
 func (r *Record) markdownDelivery(w writef) {
@@ -342,6 +392,9 @@ func (r *Record) markdownDelivery(w writef) {
 		w("| status | %s |\n", orNone(fmt.Sprint(d.Status), d.Status == 0, "no response"))
 		for i, h := range d.Redirects {
 			w("| redirect %d | %s |\n", i+1, codeCell(h))
+		}
+		if n := r.Delivery.RedirectsOmitted; n > 0 {
+			w("| redirects %d to %d | not listed (check -max-matches) |\n", len(d.Redirects)+1, len(d.Redirects)+n)
 		}
 		w("| content type | %s |\n", orNone(codeCell(d.ContentType), d.ContentType == "", "not given"))
 		if d.Error != "" {
@@ -422,7 +475,13 @@ const markdownInline = "\\`*_[]<>&!~|"
 // behind a backslash (CommonMark §2.4: any ASCII punctuation may be), and
 // what would start a block at the start of a line (a heading, a list, a
 // quote, a setext underline, indented code) neutralized, as the text may
-// follow a list marker or begin a paragraph.
+// follow a list marker or begin a paragraph. It also keeps what GitHub's
+// extended autolinks and linkifiers (markdown-it's linkify) read a link
+// from out of any run of text: it escapes a '.' with more after it (a
+// domain, www.) and a ':' or '/' before a '/' (http://, //host), which
+// they read from the text as written, and writes every '@' as a code
+// span, since GitHub finds an e-mail address (and mailto:, xmpp:) in the
+// text once its escapes are read.
 func prose(s string) string {
 	s = strings.Trim(escape.Text(s), " ")
 	var b strings.Builder
@@ -430,10 +489,15 @@ func prose(s string) string {
 	digits := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == '@' {
+			b.WriteString("`@`")
+			continue
+		}
 		switch {
 		case strings.IndexByte(markdownInline, c) >= 0,
 			i == 0 && strings.IndexByte("#+-=", c) >= 0,
-			i == digits && i > 0 && (c == '.' || c == ')'): // an ordered list marker
+			i == digits && i > 0 && (c == '.' || c == ')'), // an ordered list marker
+			autolinks(s, i):
 			b.WriteByte('\\')
 		}
 		if c >= '0' && c <= '9' && i == digits {
@@ -442,6 +506,22 @@ func prose(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// autolinks reports whether s[i] is a character that a link GitHub or a
+// linkifier finds in text runs through (see prose).
+func autolinks(s string, i int) bool {
+	next := byte(' ')
+	if i+1 < len(s) {
+		next = s[i+1]
+	}
+	switch s[i] {
+	case '.':
+		return next != ' '
+	case ':', '/':
+		return next == '/'
+	}
+	return false
 }
 
 func orNone(v string, none bool, instead string) string {

@@ -124,6 +124,34 @@ func TestRecordDeliveryOverridesRules(t *testing.T) {
 	}
 }
 
+// New keeps at most Input.Max matching rules of a parse that kept them
+// all, then only the winner and the runner-up, and counts the rest.
+func TestRecordListsAtMostMaxMatches(t *testing.T) {
+	const n = 50
+	f := matcher.Parse([]byte("User-agent: *\nAllow: /a\n" + strings.Repeat("Disallow: /\n", n) + "Disallow: /a/b\n"))
+	res, err := f.Evaluate("bot", "/a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		max, listed int
+		lines       []int
+	}{
+		{0, n + 2, nil},
+		{5, 6, []int{2, 3, 4, 5, 6, n + 3}},
+		{1, 2, []int{2, n + 3}},
+	} {
+		r := New(Input{File: f, Result: res, Max: c.max})
+		var lines []int
+		for _, m := range r.Matches {
+			lines = append(lines, m.Line)
+		}
+		if len(r.Matches) != c.listed || r.MatchesOmitted != n+2-c.listed || c.lines != nil && !reflect.DeepEqual(lines, c.lines) || r.Winner.Line != n+3 {
+			t.Errorf("Max %d: lines %v (%d omitted), winner %d; want %d listed (%v), winner %d", c.max, lines, r.MatchesOmitted, r.Winner.Line, c.listed, c.lines, n+3)
+		}
+	}
+}
+
 func TestRecordMarkdown(t *testing.T) {
 	r := newTestRecord(t, "https://example.com/a|b.php", nil)
 	md := r.Markdown()
@@ -149,7 +177,7 @@ func TestRecordMarkdown(t *testing.T) {
 		}
 	}
 	md = newTestRecord(t, "/fish", &delivery.Facts{Status: 429}).Markdown()
-	for _, want := range []string{"| status | 429 |", "**Effect: allow-all**", "Google's documented behaviour, differs from RFC 9309", "developers.google.com"} {
+	for _, want := range []string{"| status | 429 |", "**Effect: allow-all**", "Google's documented behaviour, differs from RFC 9309", `developers\.google\.com`} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown with delivery lacks %q:\n%s", want, md)
 		}

@@ -27,7 +27,10 @@ type Row struct {
 	MatchesOmitted int            `json:"matches_omitted,omitempty"`
 	Steps          []matcher.Step `json:"steps"` // the record's normalization
 	Groups         []int          `json:"groups"`
-	Diagnostics    []Diagnostic   `json:"diagnostics"`
+	// GroupsOmitted counts the applying groups Groups leaves out (check
+	// -max-matches); absent when it lists them all.
+	GroupsOmitted int          `json:"groups_omitted,omitempty"`
+	Diagnostics   []Diagnostic `json:"diagnostics"`
 	// With check -compare: every reading's verdict, and why pairs differ.
 	Readings    []ReadingRow         `json:"readings,omitempty"`
 	Differences []compare.Difference `json:"differences,omitempty"`
@@ -62,14 +65,16 @@ func (r Rule) Ref() RuleRef {
 }
 
 // NewRow builds the row of res, a verdict on f; cmp, when not nil, is the
-// comparison res belongs to.
-func NewRow(f *matcher.File, res *matcher.Result, cmp *compare.Comparison) Row {
-	winner, matches := rules(f, res)
+// comparison res belongs to. Its lists that grow with the file keep at
+// most max entries each, as a record's do (Input.Max; 0 keeps every one).
+func NewRow(f *matcher.File, res *matcher.Result, cmp *compare.Comparison, max int) Row {
+	winner, matches, omitted := rules(f, res, max)
+	groups, groupsOmitted := capped(res.Groups.Selected, max)
 	out := Row{
 		Verdict: res.Verdict(), Scope: delivery.ScopeLocal, URL: res.Target.Input, Reading: res.Reading, Token: res.Token,
 		Path: res.Path, RobotsURL: res.Target.RobotsURL, Reason: res.Reason, Explanation: res.Explanation,
-		Matches: make([]RuleRef, len(matches)), MatchesOmitted: res.Omitted, Steps: normalization(res), Groups: append([]int{}, res.Groups.Selected...),
-		Diagnostics: diagnostics(res),
+		Matches: make([]RuleRef, len(matches)), MatchesOmitted: res.Omitted + omitted, Steps: normalization(res),
+		Groups: append([]int{}, groups...), GroupsOmitted: groupsOmitted, Diagnostics: diagnostics(res),
 	}
 	for i, m := range matches {
 		out.Matches[i] = m.Ref()

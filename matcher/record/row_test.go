@@ -20,7 +20,7 @@ func TestRowIsAViewOfTheRecord(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %q: %v", reading, u, err)
 			}
-			rec, row := New(Input{File: f, Result: res}), NewRow(f, res, nil)
+			rec, row := New(Input{File: f, Result: res}), NewRow(f, res, nil, 0)
 			refs := []RuleRef{}
 			for _, m := range rec.Matches {
 				refs = append(refs, m.Ref())

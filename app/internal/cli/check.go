@@ -55,9 +55,9 @@ what you observed when fetching the file; the record then says what RFC 9309
 (the rules' verdict when the facts do not settle it).
 
 -json and -record list at most -max-matches matching rules of a URL (then
-only a stronger one) and keep at most -max-diagnostics diagnostics of each
-kind, and count the rest: a URL that millions of rules match stays a row of
-kilobytes.
+only a stronger one), applying groups, user-agent lines and redirect hops,
+and keep at most -max-diagnostics diagnostics of each kind, and count the
+rest: a URL that millions of rules match stays a row of kilobytes.
 
 flags:
 `
@@ -124,7 +124,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	record := fs.Bool("record", false, "print the decision record of exactly one URL as one JSON document")
 	markdown := fs.Bool("markdown", false, "with -record: print the record as Markdown")
 	maxSize := byteSizeFlag{n: defaultMaxSize}
-	maxMatches := fs.Int("max-matches", defaultMaxMatches, "with -json and -record: list at most `N` matching rules of a URL, then only stronger ones, and count the rest in matches_omitted (0: list every one)")
+	maxMatches := fs.Int("max-matches", defaultMaxMatches, "with -json and -record: list at most `N` matching rules of a URL, then only stronger ones, and at most N of each other list that grows with the file (groups, user-agent lines, redirect hops), and count the rest (0: list every one)")
 	maxDiagnostics := fs.Int("max-diagnostics", defaultMaxDiagnostics, "with -json and -record: keep at most `N` diagnostics of each kind, and one that counts the rest (0: keep every one)")
 	fs.Var(&maxSize, "max-size", "read at most `SIZE` bytes of ROBOTS_FILE and refuse a larger one (a number, or with K, M or G: KiB, MiB, GiB)")
 	df := deliveryFlags(fs)
@@ -393,9 +393,9 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 // or the command line is escaped (escape.Text): a URL or a rule holding a
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, asJSON bool) error {
-	if asJSON {
-		b, err := json.Marshal(record.NewRow(f, res, cmp))
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, c *checkConfig) error {
+	if c.json {
+		b, err := json.Marshal(record.NewRow(f, res, cmp, c.maxMatches))
 		if err != nil {
 			return err
 		}

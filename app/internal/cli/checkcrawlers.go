@@ -127,7 +127,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 				}
 				continue
 			}
-			if err := writeCrawlerResult(w, cw, f, p, res); err != nil {
+			if err := writeCrawlerResult(w, cw, f, p, res, c.maxMatches); err != nil {
 				return err
 			}
 		}
@@ -146,7 +146,7 @@ type crawlerCheckJSON struct {
 }
 
 // writeCrawlerResult writes a CSV row (cw set) or a JSON line.
-func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler.Plan, res *matcher.Result) error {
+func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler.Plan, res *matcher.Result, max int) error {
 	name := p.Crawler.Name
 	switch {
 	case cw != nil:
@@ -156,7 +156,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		}
 		return writeCSV(cw, name, res.Target.Input, res.Verdict(), line, rule, p.Token)
 	default: // -json
-		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil)}
+		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil, max)}
 		if p.Fallback || p.NoRules {
 			out.Chain = p.Sentence
 		}

@@ -190,6 +190,88 @@ func TestCheckJSONListsAtMostMaxMatches(t *testing.T) {
 	}
 }
 
+// -record lists at most -max-matches entries of each list that grows with
+// the input, as it does the matching rules, and counts the rest: the
+// user-agent lines, the applying groups and the redirect hops (a file of a
+// million user-agent lines made a record of 195 MB).
+func TestCheckRecordListsAtMostMaxMatches(t *testing.T) {
+	const n, hops = 3000, 1200
+	p := writeRobots(t, strings.Repeat("User-agent: bot\nDisallow: /x\n", n))
+	redirects := []string{"-status", "200"}
+	for i := range hops {
+		redirects = append(redirects, "-redirect", fmt.Sprintf("https://example.com/%d/robots.txt", i))
+	}
+	type list struct{ listed, omitted int }
+	type recordLists struct {
+		Matches        []json.RawMessage `json:"matches"`
+		MatchesOmitted int               `json:"matches_omitted"`
+		Groups         struct {
+			Selected        []int             `json:"selected"`
+			SelectedOmitted int               `json:"selected_omitted"`
+			Agents          []json.RawMessage `json:"agents"`
+			AgentsOmitted   int               `json:"agents_omitted"`
+		} `json:"groups"`
+		Delivery struct {
+			Facts struct {
+				Redirects []string `json:"redirects"`
+			} `json:"facts"`
+			RedirectsOmitted int `json:"redirects_omitted"`
+		} `json:"delivery"`
+	}
+	for _, c := range []struct {
+		name  string
+		flags []string
+		max   int
+	}{
+		{"default", nil, 1000},
+		{"-max-matches 10", []string{"-max-matches", "10"}, 10},
+		{"-max-matches 0", []string{"-max-matches", "0"}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(append(append([]string{"check", "-record"}, c.flags...), redirects...), p, "bot", "/x")
+			code, out, errOut := runArgs("", args...)
+			var rec recordLists
+			if err := json.Unmarshal([]byte(out), &rec); err != nil || code == ExitUsage {
+				t.Fatalf("exit %d, %v; stderr %q", code, err, errOut)
+			}
+			want := func(total int) list {
+				if c.max == 0 || total <= c.max {
+					return list{total, 0}
+				}
+				return list{c.max, total - c.max}
+			}
+			for _, l := range []struct {
+				what      string
+				got, want list
+			}{
+				{"matching rules", list{len(rec.Matches), rec.MatchesOmitted}, want(n)},
+				{"applying groups", list{len(rec.Groups.Selected), rec.Groups.SelectedOmitted}, want(n)},
+				{"user-agent lines", list{len(rec.Groups.Agents), rec.Groups.AgentsOmitted}, want(n)},
+				{"redirect hops", list{len(rec.Delivery.Facts.Redirects), rec.Delivery.RedirectsOmitted}, want(hops)},
+			} {
+				if l.got != l.want {
+					t.Errorf("%s: %d listed and %d omitted, want %d and %d", l.what, l.got.listed, l.got.omitted, l.want.listed, l.want.omitted)
+				}
+			}
+		})
+	}
+	_, out, _ := runArgs("", append(append([]string{"check", "-record", "-markdown", "-max-matches", "3"}, redirects...), p, "bot", "/x")...)
+	for _, want := range []string{fmt.Sprintf("%d more user-agent lines are not listed", n-3), fmt.Sprintf("| redirects 4 to %d | not listed", hops)} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-record -markdown -max-matches 3: want %q in the record", want)
+		}
+	}
+	// -json's row, the record's short view, lists the applying groups so.
+	var row struct {
+		Groups        []int `json:"groups"`
+		GroupsOmitted int   `json:"groups_omitted"`
+	}
+	_, out, _ = runArgs("", "check", "-json", "-max-matches", "10", p, "bot", "/x")
+	if err := json.Unmarshal([]byte(out), &row); err != nil || len(row.Groups) != 10 || row.GroupsOmitted != n-10 {
+		t.Errorf("-json -max-matches 10: %d groups listed, %d omitted (%v); want 10 and %d", len(row.Groups), row.GroupsOmitted, err, n-10)
+	}
+}
+
 // Issue 16: -json and -record keep at most -max-diagnostics diagnostics of
 // each kind, and one that counts the rest: 5 million rules naming a private
 // path were as many diagnostics in one URL's row, 1.9 GB.

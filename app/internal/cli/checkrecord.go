@@ -133,7 +133,7 @@ func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	rec := view.NoteSizeCut(record.New(record.Input{File: f, Result: res, Delivery: c.delivery, Time: now(),
-		Tool: "robots-explorer", ToolVersion: version.Tool()}), f, res)
+		Tool: "robots-explorer", ToolVersion: version.Tool(), Max: c.maxMatches}), f, res)
 	var out []byte
 	if c.markdown {
 		out = []byte(rec.Markdown())

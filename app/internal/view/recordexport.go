@@ -19,24 +19,24 @@ const recordTool = "robots-explorer"
 
 var errNoRecord = errors.New("choose a URL that can be read to make its decision record")
 
-// DecisionRecord builds the record of row chosen of a. The page analyses at
-// most AnalysedLimit bytes; when the editor holds more, the record is made
-// from the whole text, parsed again, so that its hash and verdict are of
-// the exact bytes in the editor (as check -record would read them).
+// DecisionRecord builds the record of row chosen of a, from the editor's
+// text parsed again as check -record parses it by default: the whole text,
+// when the page analyses only AnalysedLimit bytes of it, so that its hash
+// and verdict are of the exact bytes in the editor; and with the record's
+// lists bounded (record.DefaultMax matches, diagnostics of each kind,
+// user-agent lines, groups and redirect hops), which the page's own
+// analysis shows whole.
 func DecisionRecord(a *Analysis, chosen int, source string, facts *delivery.Facts, now time.Time, version string) (*record.Record, error) {
 	if a == nil || chosen < 0 || chosen >= len(a.Rows) || a.Rows[chosen].Result == nil {
 		return nil, errNoRecord
 	}
-	f, res := a.File, a.Rows[chosen].Result
-	if string(f.Source) != source {
-		f = matcher.ParseText(ReadingOf(a.In), source)
-		var err error
-		if res, err = f.Evaluate(a.In.Token, a.Rows[chosen].URL); err != nil {
-			return nil, err
-		}
+	f := matcher.ParseOptions{MaxMatches: record.DefaultMax, MaxDiagnostics: record.DefaultMax}.ParseText(ReadingOf(a.In), source)
+	res, err := f.Evaluate(a.In.Token, a.Rows[chosen].URL)
+	if err != nil {
+		return nil, err
 	}
 	return NoteSizeCut(record.New(record.Input{File: f, Result: res, Delivery: facts, Time: now,
-		Tool: recordTool, ToolVersion: version}), f, res), nil
+		Tool: recordTool, ToolVersion: version, Max: record.DefaultMax}), f, res), nil
 }
 
 // RecordFileName names a downloaded record after the URL's host or path

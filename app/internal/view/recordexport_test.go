@@ -75,6 +75,38 @@ func TestDecisionRecordOfTheWholeText(t *testing.T) {
 	}
 }
 
+// The page's record bounds its lists as check -record does by default,
+// though the page's own analysis shows them whole: a file of many groups
+// naming the token, each with a rule the URL matches and a line that is
+// not a record, lists record.DefaultMax of its user-agent lines, applying
+// groups and matching rules, and as many diagnostics of that kind and one
+// that counts the rest.
+func TestDecisionRecordBoundsItsLists(t *testing.T) {
+	const n = 3 * record.DefaultMax
+	robots := strings.Repeat("User-agent: bot\nDisallow: /x\nnot a record\n", n)
+	a := Analyze(permalink.State{Robots: robots, Token: "bot", URLs: []string{"/x"}, Reading: string(matcher.RFC9309)}, nil, nil)
+	rec, err := DecisionRecord(a, 0, robots, nil, testkit.DeliveryNow, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const max, rest = record.DefaultMax, n - record.DefaultMax
+	for _, c := range []struct {
+		what                  string
+		listed, omitted, want int
+	}{
+		{"user-agent lines", len(rec.Groups.Agents), rec.Groups.AgentsOmitted, max},
+		{"applying groups", len(rec.Groups.Selected), rec.Groups.SelectedOmitted, max},
+		{"matching rules", len(rec.Matches), rec.MatchesOmitted, max},
+	} {
+		if c.listed != max || c.omitted != rest {
+			t.Errorf("%s: %d listed, %d omitted; want %d and %d", c.what, c.listed, c.omitted, max, rest)
+		}
+	}
+	if len(rec.Diagnostics) != max+1 {
+		t.Errorf("%d diagnostics listed, want %d of their one kind and one that counts the rest", len(rec.Diagnostics), max)
+	}
+}
+
 func TestRecordFileName(t *testing.T) {
 	for url, want := range map[string]string{
 		"/example/page.html":                "crawl-decision-example-page.html-20250310T120000Z.md",
