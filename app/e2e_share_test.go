@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,6 +257,37 @@ func TestE2EGoldenLinks(t *testing.T) {
 	}
 	if opened < 3 {
 		t.Fatalf("opened %d golden links, want at least 3", opened)
+	}
+	p.noConsoleErrors()
+}
+
+// A link holds any number of URLs: 10,001 URL lines, more parameters than
+// url.ParseQuery reads, go into the link "Copy link" makes, the link opens
+// with every one of them, and a visit without a link restores them all
+// from the saved work. "Save state to file" tells what the page holds: the
+// URL field shows a window of a text this long.
+func TestE2EManyURLsLink(t *testing.T) {
+	p := openExplorer(t)
+	urls := make([]string, 10_001)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("/shop/item-%d", i%1000)
+	}
+	p.setField("urls", strings.Join(urls, "\n"))
+	// The page analyses the first URLs; the state holds them all.
+	analysed := `document.querySelector("table.results tbody tr button.choose")?.textContent === "/shop/item-0"`
+	p.waitFor(analysed)
+	p.do(chromedp.Click(chromedp.ID("copy-link")))
+	p.waitFor(`document.getElementById("share-link") !== null`)
+	link := eval[string](p, `document.getElementById("share-link").value`)
+	for _, path := range []string{strings.TrimPrefix(link, p.srv.URL), "/"} {
+		p.open(path)
+		p.waitFor(analysed)
+		eval[bool](p, captureDownloads)
+		p.do(chromedp.Click(chromedp.ID("save-file")))
+		s, err := permalink.Decode(strings.TrimSpace(p.lastDownload(1).Text))
+		if err != nil || !slices.Equal(s.URLs, urls) {
+			t.Errorf("opened at %.40s…, the page holds %d URLs (%v), want the %d of the copied link", path, len(s.URLs), err, len(urls))
+		}
 	}
 	p.noConsoleErrors()
 }
