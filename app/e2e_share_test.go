@@ -291,3 +291,51 @@ func TestE2EManyURLsLink(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// Saved work that cannot be read is never replaced by the example: the
+// page opens empty, says why, keeps the work (a later visit offers it
+// again) and gives it back as a file; "Discard it" lets it go.
+func TestE2EUnreadableSavedWork(t *testing.T) {
+	p := openExplorer(t)
+	for _, tc := range []struct {
+		name, stored, reason, download string
+	}{
+		{"a link that cannot be read", `{"link":"token=kept&url=%2Fa&url=%zz","edited":true}`,
+			`its parameters cannot be read (invalid URL escape "%zz")`, "token=kept&url=%2Fa&url=%zz"},
+		{"not the form the page saves", `{"link":"token=kept&url=%2Fa`,
+			"it is not in the form the explorer saves (unexpected end of JSON input)", `{"link":"token=kept&url=%2Fa`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := p.t
+			p.t = t
+			defer func() { p.t = parent }()
+			// Stored from a page of the site that saves nothing itself.
+			p.do(chromedp.Navigate(p.srv.URL + "/robots.txt"))
+			eval[bool](p, fmt.Sprintf(`(localStorage.removeItem(%q), localStorage.setItem(%q, %s), true)`,
+				view.UnreadKey, view.WorkKey, jsString(tc.stored)))
+			offered := `(document.getElementById("unread-work")?.textContent ?? "").includes(` + jsString(tc.reason) + `)`
+			p.open("/")
+			p.waitFor(offered)
+			if src, tok := eval[string](p, `document.getElementById("robots-src").value`), eval[string](p, `document.getElementById("token").value`); src != "" || tok != "" {
+				t.Errorf("beside the unread work the page shows the file %q and the token %q, want an empty page", src, tok)
+			}
+			// The page saves its own work; the unread work stays.
+			p.waitFor(fmt.Sprintf(`localStorage.getItem(%q) !== %s`, view.WorkKey, jsString(tc.stored)))
+			p.open("/")
+			p.waitFor(offered)
+			eval[bool](p, captureDownloads)
+			p.do(chromedp.Click(chromedp.ID("download-unread")))
+			if d := p.lastDownload(1); d.Text != tc.download+"\n" || d.Name != view.SaveFileName {
+				t.Errorf("Download it gave %q as %q, want %q as %q", d.Text, d.Name, tc.download+"\n", view.SaveFileName)
+			}
+			p.do(chromedp.Click(chromedp.ID("discard-unread")))
+			p.waitFor(`document.getElementById("unread-work") === null`)
+			p.open("/")
+			p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.RFC9309Example().Robots))
+			if eval[bool](p, `document.getElementById("unread-work") !== null`) {
+				t.Error("discarded work is offered again")
+			}
+		})
+	}
+	p.noConsoleErrors()
+}

@@ -45,11 +45,11 @@ func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context,
 	idbPut(ctx, key, string(b), markedThen(key, failed))
 }
 
-// StoreJSON is StoreValue of the value whose JSON encoding is text, made
-// beforehand (off the UI goroutine, for a value of megabytes): it is
-// stored as it is, as the local storage's Set stores a value's encoding,
-// and read back by LoadValue.
-func StoreJSON(ctx app.Context, key, text string, failed func(ctx app.Context, err error)) {
+// StoreText saves text under key as it is, as StoreValue saves a value's
+// JSON encoding; LoadText reads it back, and LoadValue when text is a
+// JSON encoding (made beforehand, off the UI goroutine, for a value of
+// megabytes).
+func StoreText(ctx app.Context, key, text string, failed func(ctx app.Context, err error)) {
 	if err := setLocal(key, text); err == nil {
 		return
 	}
@@ -89,17 +89,45 @@ func setLocal(key, text string) (err error) {
 }
 
 // LoadValue reads the value saved under key into v and tells done whether
-// there was one. It answers at once for a value in local storage.
+// there was one that decoded. It answers at once for a value in local
+// storage.
 func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
-	ls := ctx.LocalStorage()
-	var marker string
-	if ls.Get(key, &marker); marker != inIndexedDB && ls.Contains(key) {
-		done(ctx, ls.Get(key, v) == nil)
+	LoadText(ctx, key, func(ctx app.Context, text string, found bool) {
+		done(ctx, found && json.Unmarshal([]byte(text), v) == nil)
+	})
+}
+
+// LoadText reads the text saved under key, as it was stored, and tells
+// done whether there was one. It answers at once for a text in local
+// storage.
+func LoadText(ctx app.Context, key string, done func(ctx app.Context, text string, found bool)) {
+	if text, ok := getLocal(key); ok && !isMarker(text) {
+		done(ctx, text, true)
 		return
 	}
 	idbGet(ctx, key, func(ctx app.Context, text string, err error) {
-		done(ctx, err == nil && text != "" && json.Unmarshal([]byte(text), v) == nil)
+		done(ctx, text, err == nil && text != "")
 	})
+}
+
+// getLocal reads key from local storage.
+func getLocal(key string) (string, bool) {
+	ls := app.Window().Get("localStorage")
+	if !ls.Truthy() {
+		return "", false
+	}
+	v := ls.Call("getItem", key)
+	if v.Type() != app.TypeString {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// isMarker reports whether text, from local storage, is the marker of a
+// value in IndexedDB (stored JSON-encoded, as StoreValue stores values).
+func isMarker(text string) bool {
+	var s string
+	return len(text) < 32 && json.Unmarshal([]byte(text), &s) == nil && s == inIndexedDB
 }
 
 // DeleteValue removes key from both stores (from IndexedDB even with no
