@@ -15,8 +15,10 @@ import (
 	"strings"
 
 	"robots-explorer/app/internal/ui"
+	"robots-explorer/matcher/escape"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	apperrors "github.com/maxence-charriere/go-app/v10/pkg/errors"
 )
 
 const staticUsage = `usage: robots-explorer static -out DIR [-web DIR] [-domain HOST]
@@ -49,8 +51,8 @@ func RunStatic(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	if err := WriteStatic(*out, *web, *domain); err != nil {
-		fmt.Fprintf(stderr, "robots-explorer static: %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "robots-explorer static: %s\n", escape.Text(oneLine(err)))
+		return ExitUsage
 	}
 	fmt.Fprintf(stdout, "wrote the static site to %s\n", *out)
 	return 0
@@ -88,6 +90,23 @@ func WriteStatic(out, web, domain string) error {
 		return err
 	}
 	return checkNoNotFound(out)
+}
+
+// oneLine is err in one line: go-app's errors print as JSON with the
+// source line and tags; their messages, and the error each wraps, make a
+// sentence.
+func oneLine(err error) string {
+	var parts []string
+	for {
+		e, ok := err.(apperrors.Error)
+		if !ok {
+			return strings.Join(append(parts, err.Error()), ": ")
+		}
+		parts = append(parts, e.Message)
+		if err = e.WrappedErr; err == nil {
+			return strings.Join(parts, ": ")
+		}
+	}
 }
 
 // pageFiles names the files go-app's generator writes for the pages.

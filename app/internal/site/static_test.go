@@ -5,15 +5,19 @@ package site
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"robots-explorer/app/internal/testkit"
 	"robots-explorer/app/internal/ui"
+
+	apperrors "github.com/maxence-charriere/go-app/v10/pkg/errors"
 )
 
 // Two runs of static on one build write the same bytes: go-app writes
@@ -102,5 +106,18 @@ func TestStaticDeepLinksOnAPlainHost(t *testing.T) {
 				t.Errorf("GET %s on a plain static host: %d, %d bytes; want 200 and the page %s", path, res.StatusCode, len(body), pageFile(p.Path))
 			}
 		}
+	}
+}
+
+// go-app's errors, JSON with the source line and tags, read as one
+// sentence.
+func TestOneLine(t *testing.T) {
+	cause := &fs.PathError{Op: "open", Path: "dist/index.html", Err: syscall.EACCES}
+	err := apperrors.New("creating file failed").WithTag("path", "/").Wrap(apperrors.New("creating file directory failed").Wrap(cause))
+	if got, want := oneLine(err), "creating file failed: creating file directory failed: open dist/index.html: permission denied"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := oneLine(apperrors.New("no cause")); got != "no cause" {
+		t.Errorf("an error wrapping nothing: %q", got)
 	}
 }
