@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,6 +257,85 @@ func TestE2EGoldenLinks(t *testing.T) {
 	}
 	if opened < 3 {
 		t.Fatalf("opened %d golden links, want at least 3", opened)
+	}
+	p.noConsoleErrors()
+}
+
+// A link holds any number of URLs: 10,001 URL lines, more parameters than
+// url.ParseQuery reads, go into the link "Copy link" makes, the link opens
+// with every one of them, and a visit without a link restores them all
+// from the saved work. "Save state to file" tells what the page holds: the
+// URL field shows a window of a text this long.
+func TestE2EManyURLsLink(t *testing.T) {
+	p := openExplorer(t)
+	urls := make([]string, 10_001)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("/shop/item-%d", i%1000)
+	}
+	p.setField("urls", strings.Join(urls, "\n"))
+	// The page analyses the first URLs; the state holds them all.
+	analysed := `document.querySelector("table.results tbody tr button.choose")?.textContent === "/shop/item-0"`
+	p.waitFor(analysed)
+	p.do(chromedp.Click(chromedp.ID("copy-link")))
+	p.waitFor(`document.getElementById("share-link") !== null`)
+	link := eval[string](p, `document.getElementById("share-link").value`)
+	for _, path := range []string{strings.TrimPrefix(link, p.srv.URL), "/"} {
+		p.open(path)
+		p.waitFor(analysed)
+		eval[bool](p, captureDownloads)
+		p.do(chromedp.Click(chromedp.ID("save-file")))
+		s, err := permalink.Decode(strings.TrimSpace(p.lastDownload(1).Text))
+		if err != nil || !slices.Equal(s.URLs, urls) {
+			t.Errorf("opened at %.40s…, the page holds %d URLs (%v), want the %d of the copied link", path, len(s.URLs), err, len(urls))
+		}
+	}
+	p.noConsoleErrors()
+}
+
+// Saved work that cannot be read is never replaced by the example: the
+// page opens empty, says why, keeps the work (a later visit offers it
+// again) and gives it back as a file; "Discard it" lets it go.
+func TestE2EUnreadableSavedWork(t *testing.T) {
+	p := openExplorer(t)
+	for _, tc := range []struct {
+		name, stored, reason, download string
+	}{
+		{"a link that cannot be read", `{"link":"token=kept&url=%2Fa&url=%zz","edited":true}`,
+			`its parameters cannot be read (invalid URL escape "%zz")`, "token=kept&url=%2Fa&url=%zz"},
+		{"not the form the page saves", `{"link":"token=kept&url=%2Fa`,
+			"it is not in the form the explorer saves (unexpected end of JSON input)", `{"link":"token=kept&url=%2Fa`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := p.t
+			p.t = t
+			defer func() { p.t = parent }()
+			// Stored from a page of the site that saves nothing itself.
+			p.do(chromedp.Navigate(p.srv.URL + "/robots.txt"))
+			eval[bool](p, fmt.Sprintf(`(localStorage.removeItem(%q), localStorage.setItem(%q, %s), true)`,
+				view.UnreadKey, view.WorkKey, jsString(tc.stored)))
+			offered := `(document.getElementById("unread-work")?.textContent ?? "").includes(` + jsString(tc.reason) + `)`
+			p.open("/")
+			p.waitFor(offered)
+			if src, tok := eval[string](p, `document.getElementById("robots-src").value`), eval[string](p, `document.getElementById("token").value`); src != "" || tok != "" {
+				t.Errorf("beside the unread work the page shows the file %q and the token %q, want an empty page", src, tok)
+			}
+			// The page saves its own work; the unread work stays.
+			p.waitFor(fmt.Sprintf(`localStorage.getItem(%q) !== %s`, view.WorkKey, jsString(tc.stored)))
+			p.open("/")
+			p.waitFor(offered)
+			eval[bool](p, captureDownloads)
+			p.do(chromedp.Click(chromedp.ID("download-unread")))
+			if d := p.lastDownload(1); d.Text != tc.download+"\n" || d.Name != view.SaveFileName {
+				t.Errorf("Download it gave %q as %q, want %q as %q", d.Text, d.Name, tc.download+"\n", view.SaveFileName)
+			}
+			p.do(chromedp.Click(chromedp.ID("discard-unread")))
+			p.waitFor(`document.getElementById("unread-work") === null`)
+			p.open("/")
+			p.waitFor(`document.getElementById("robots-src").value === ` + jsString(view.RFC9309Example().Robots))
+			if eval[bool](p, `document.getElementById("unread-work") !== null`) {
+				t.Error("discarded work is offered again")
+			}
+		})
 	}
 	p.noConsoleErrors()
 }

@@ -200,7 +200,7 @@ func decodeCompact(fragment string) (State, error) {
 }
 
 func decodeReadable(fragment string) (State, error) {
-	v, err := url.ParseQuery(fragment)
+	v, err := parseParams(fragment)
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
@@ -218,6 +218,31 @@ func decodeReadable(fragment string) (State, error) {
 		s.Chosen = 0
 	}
 	return s, nil
+}
+
+// parseParams reads a fragment's parameters as url.ParseQuery does, with
+// no bound on their number: url.ParseQuery refuses more than 10,000, and
+// a link holds one parameter a URL. MaxState bounds the fragment instead.
+func parseParams(fragment string) (url.Values, error) {
+	v := url.Values{}
+	for part := range strings.SplitSeq(fragment, "&") {
+		if strings.Contains(part, ";") {
+			return nil, errors.New("invalid semicolon separator in query")
+		}
+		if part == "" {
+			continue
+		}
+		key, value, _ := strings.Cut(part, "=")
+		key, err := url.QueryUnescape(key)
+		if err != nil {
+			return nil, err
+		}
+		if value, err = url.QueryUnescape(value); err != nil {
+			return nil, err
+		}
+		v[key] = append(v[key], value)
+	}
+	return v, nil
 }
 
 // Fits reports whether the compact link for s is short enough to share.

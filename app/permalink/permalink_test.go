@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -94,6 +95,8 @@ func TestBrokenLinks(t *testing.T) {
 		{"decompression bomb", bomb, ErrTooLarge},
 		{"bad escape", "robots=%zz", ErrMalformed},
 		{"bad chosen", "url=/a&chosen=x", ErrMalformed},
+		{"bad escape in a key", "url=/a&%zz=1", ErrMalformed},
+		{"semicolon separator", "url=/a;token=b", ErrMalformed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +108,25 @@ func TestBrokenLinks(t *testing.T) {
 	}
 	if len(bomb) > 20000 {
 		t.Errorf("the bomb should be small to be a bomb: %d bytes", len(bomb))
+	}
+}
+
+// A link holds any number of URLs, in both forms: more than the 10,000
+// parameters url.ParseQuery reads, and a hand-written link with as many.
+func TestManyURLs(t *testing.T) {
+	s := State{Token: "Googlebot", URLs: make([]string, 100_000), Chosen: 99_999}
+	for i := range s.URLs {
+		s.URLs[i] = "/p/" + strconv.Itoa(i)
+	}
+	for name, enc := range map[string]func(State) string{"readable": Readable, "compact": func(s State) string { return mustCompact(t, s) }} {
+		got, err := Decode(enc(s))
+		if err != nil || !reflect.DeepEqual(got, s) {
+			t.Errorf("%s: %d URLs, chosen %d, %v; want %d URLs, chosen %d", name, len(got.URLs), got.Chosen, err, len(s.URLs), s.Chosen)
+		}
+	}
+	byHand := strings.Repeat("url=%2Fa&", 10_001) + "token=a"
+	if got, err := Decode(byHand); err != nil || len(got.URLs) != 10_001 {
+		t.Errorf("a hand-written link of 10,001 URLs: %d URLs, %v", len(got.URLs), err)
 	}
 }
 

@@ -45,11 +45,11 @@ func StoreValue(ctx app.Context, key string, v any, failed func(ctx app.Context,
 	idbPut(ctx, key, string(b), markedThen(key, failed))
 }
 
-// StoreJSON is StoreValue of the value whose JSON encoding is text, made
-// beforehand (off the UI goroutine, for a value of megabytes): it is
-// stored as it is, as the local storage's Set stores a value's encoding,
-// and read back by LoadValue.
-func StoreJSON(ctx app.Context, key, text string, failed func(ctx app.Context, err error)) {
+// StoreText saves text under key as it is, as StoreValue saves a value's
+// JSON encoding; LoadText reads it back, and LoadValue when text is a
+// JSON encoding (made beforehand, off the UI goroutine, for a value of
+// megabytes).
+func StoreText(ctx app.Context, key, text string, failed func(ctx app.Context, err error)) {
 	if err := setLocal(key, text); err == nil {
 		return
 	}
@@ -89,17 +89,45 @@ func setLocal(key, text string) (err error) {
 }
 
 // LoadValue reads the value saved under key into v and tells done whether
-// there was one. It answers at once for a value in local storage.
+// there was one that decoded. It answers at once for a value in local
+// storage.
 func LoadValue(ctx app.Context, key string, v any, done func(ctx app.Context, found bool)) {
-	ls := ctx.LocalStorage()
-	var marker string
-	if ls.Get(key, &marker); marker != inIndexedDB && ls.Contains(key) {
-		done(ctx, ls.Get(key, v) == nil)
+	LoadText(ctx, key, func(ctx app.Context, text string, found bool) {
+		done(ctx, found && json.Unmarshal([]byte(text), v) == nil)
+	})
+}
+
+// LoadText reads the text saved under key, as it was stored, and tells
+// done whether there was one. It answers at once for a text in local
+// storage.
+func LoadText(ctx app.Context, key string, done func(ctx app.Context, text string, found bool)) {
+	if text, ok := getLocal(key); ok && !isMarker(text) {
+		done(ctx, text, true)
 		return
 	}
 	idbGet(ctx, key, func(ctx app.Context, text string, err error) {
-		done(ctx, err == nil && text != "" && json.Unmarshal([]byte(text), v) == nil)
+		done(ctx, text, err == nil && text != "")
 	})
+}
+
+// getLocal reads key from local storage.
+func getLocal(key string) (string, bool) {
+	ls := app.Window().Get("localStorage")
+	if !ls.Truthy() {
+		return "", false
+	}
+	v := ls.Call("getItem", key)
+	if v.Type() != app.TypeString {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// isMarker reports whether text, from local storage, is the marker of a
+// value in IndexedDB (stored JSON-encoded, as StoreValue stores values).
+func isMarker(text string) bool {
+	var s string
+	return len(text) < 32 && json.Unmarshal([]byte(text), &s) == nil && s == inIndexedDB
 }
 
 // DeleteValue removes key from both stores (from IndexedDB even with no
@@ -142,17 +170,73 @@ func idbRequest(ctx app.Context, req app.Value, okEvent string, done func(ctx ap
 	}
 }
 
-// idbStore opens the database and gives done its object store in a
-// transaction of the given mode.
+// idbStore gives done the database's object store in a transaction of the
+// given mode.
 func idbStore(ctx app.Context, mode string, done func(ctx app.Context, tx, store app.Value, err error)) {
-	idb := app.Window().Get("indexedDB")
-	if !idb.Truthy() {
-		done(ctx, nil, nil, errNoIndexedDB)
+	idbStoreOnce(ctx, mode, true, done)
+}
+
+// idbStoreOnce is idbStore; a connection the browser closed since it was
+// kept throws at the transaction, and is then opened again, once, when
+// again is set.
+func idbStoreOnce(ctx app.Context, mode string, again bool, done func(ctx app.Context, tx, store app.Value, err error)) {
+	idbDB(ctx, func(ctx app.Context, db app.Value, err error) {
+		if err != nil {
+			done(ctx, nil, nil, err)
+			return
+		}
+		tx, err := idbTransaction(db, mode)
+		switch {
+		case err != nil && again:
+			idb.db = nil
+			idbStoreOnce(ctx, mode, false, done)
+		case err != nil:
+			done(ctx, nil, nil, err)
+		default:
+			done(ctx, tx, tx.Call("objectStore", workObjects), nil)
+		}
+	})
+}
+
+// idbTransaction starts a transaction on db; one on a closed connection
+// throws.
+func idbTransaction(db app.Value, mode string) (tx app.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("IndexedDB: %v", r)
+		}
+	}()
+	return db.Call("transaction", workObjects, mode), nil
+}
+
+// idb is the page's one connection to its database, opened at the first
+// use and kept for every later one: connections left open pile up. Only
+// the page's UI goroutine touches it; on the server there is no IndexedDB
+// and idbDB returns before.
+var idb struct {
+	db app.Value // the open connection, or nil
+	// waiting are the uses that wait for the connection being opened.
+	waiting []func(ctx app.Context, db app.Value, err error)
+}
+
+// idbDB gives done the open connection, opening it first when there is
+// none.
+func idbDB(ctx app.Context, done func(ctx app.Context, db app.Value, err error)) {
+	factory := app.Window().Get("indexedDB")
+	if !factory.Truthy() {
+		done(ctx, nil, errNoIndexedDB)
 		return
 	}
-	open, err := idbOpen(idb)
+	if idb.db != nil {
+		done(ctx, idb.db, nil)
+		return
+	}
+	if idb.waiting = append(idb.waiting, done); len(idb.waiting) > 1 {
+		return // being opened
+	}
+	open, err := idbOpen(factory)
 	if err != nil {
-		done(ctx, nil, nil, err)
+		idbOpened(ctx, nil, err)
 		return
 	}
 	upgrade := app.FuncOf(func(app.Value, []app.Value) any {
@@ -162,24 +246,56 @@ func idbStore(ctx app.Context, mode string, done func(ctx app.Context, tx, store
 	open.Set("onupgradeneeded", upgrade)
 	idbRequest(ctx, open, "onsuccess", func(ctx app.Context, db app.Value, err error) {
 		upgrade.Release()
-		if err != nil {
-			done(ctx, nil, nil, err)
-			return
+		if err == nil {
+			idbKeep(ctx, db)
 		}
-		tx := db.Call("transaction", workObjects, mode)
-		done(ctx, tx, tx.Call("objectStore", workObjects), nil)
+		idbOpened(ctx, db, err)
 	})
+}
+
+// idbOpened hands the connection just opened, or why it could not be, to
+// the uses that waited for it.
+func idbOpened(ctx app.Context, db app.Value, err error) {
+	waiting := idb.waiting
+	idb.waiting = nil
+	for _, done := range waiting {
+		done(ctx, db, err)
+	}
+}
+
+// idbKeep keeps db for later uses until another tab asks for the database
+// (a newer version, or its deletion: versionchange, which waits until
+// every connection is closed) or the browser closes it (close). The
+// connection is then closed and forgotten, and the next use opens a new
+// one.
+func idbKeep(ctx app.Context, db app.Value) {
+	idb.db = db
+	var drop app.Func
+	drop = app.FuncOf(func(app.Value, []app.Value) any {
+		db.Set("onversionchange", nil)
+		db.Set("onclose", nil)
+		db.Call("close")
+		ctx.Dispatch(func(app.Context) {
+			if idb.db != nil && idb.db.Equal(db) {
+				idb.db = nil
+			}
+			drop.Release()
+		})
+		return nil
+	})
+	db.Set("onversionchange", drop)
+	db.Set("onclose", drop)
 }
 
 // idbOpen starts opening the database; a browser that forbids it (a
 // private window of some browsers) throws at once.
-func idbOpen(idb app.Value) (open app.Value, err error) {
+func idbOpen(factory app.Value) (open app.Value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("IndexedDB: %v", r)
 		}
 	}()
-	return idb.Call("open", workDB, 1), nil
+	return factory.Call("open", workDB, 1), nil
 }
 
 func idbPut(ctx app.Context, key, text string, done func(ctx app.Context, err error)) {

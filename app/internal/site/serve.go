@@ -15,8 +15,9 @@ import (
 	"time"
 )
 
-// ExitUsage is the status of serve and static for a wrong command line,
-// the same as the CLI's (cli.ExitUsage).
+// ExitUsage is the status of serve for a wrong command line, and of
+// static for any error: the CLI's for a usage or input error
+// (cli.ExitUsage).
 const ExitUsage = 2
 
 const serveUsage = `usage: robots-explorer serve [-addr ADDR] [-web DIR]

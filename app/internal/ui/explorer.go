@@ -58,11 +58,13 @@ type explorer struct {
 
 	// Sharing (permalinks.go). edited says the person changed what was
 	// loaded; fragment and linked are the address bar's fragment and the
-	// state it holds; previous is work a link or an example replaced.
+	// state it holds; previous is work a link or an example replaced;
+	// unread is saved work that could not be read.
 	edited     bool
 	fragment   string
 	linked     permalink.State
 	previous   *permalink.State
+	unread     *view.UnreadWork
 	persistSeq int
 	// tooLargeToSave: the work's file is over maxSavedRobots, and the page
 	// has said that it is not saved.
@@ -317,6 +319,7 @@ func (e *explorer) Render() app.UI {
 			"the group chosen, each normalization step. What you paste stays in your browser."),
 		renderNotice(e.notice, e.noticeKind, e.noticeSeq),
 		renderRestore(e.previous != nil, e.onRestore, e.onDiscardPrevious),
+		renderUnread(e.unread, e.onDownloadUnread, e.onDiscardUnread),
 		renderShare(e.shareLink, shareHandlers{copyLink: e.onCopyLink, saveFile: e.onSaveFile, loadFile: e.onLoadFile, saveRobots: e.onSaveRobots}),
 		app.Elem("main").Class("layout").Body(
 			e.renderInputs(),
@@ -388,6 +391,9 @@ func skipToVerdicts(ctx app.Context, _ app.Event) {
 func (e *explorer) OnNav(ctx app.Context) {
 	first := !e.loaded
 	e.loaded = true
+	if first {
+		e.offerUnread(ctx)
+	}
 	frag := ctx.Page().URL().EscapedFragment()
 	if frag == "" || frag == e.fragment {
 		if first {

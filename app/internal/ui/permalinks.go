@@ -47,33 +47,45 @@ func (e *explorer) openLink(ctx app.Context, frag string, first bool, ex permali
 }
 
 // restoreSaved shows the work saved on an earlier visit, or the default
-// example.
+// example when there is none. Saved work that cannot be read is kept and
+// offered back, never replaced: the page starts empty beside it.
 func (e *explorer) restoreSaved(ctx app.Context) {
-	var w view.SavedWork
-	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
-		if !found || w.Link == "" {
+	browser.LoadText(ctx, view.WorkKey, func(ctx app.Context, text string, found bool) {
+		w, err := view.ReadSaved(text)
+		switch {
+		case !found || err == nil && w.Link == "":
 			e.load(ctx, view.RFC9309Example(), 0)
-			return
+		case err != nil:
+			e.keepUnread(ctx, view.NewUnreadWork(text, err))
+			e.load(ctx, permalink.State{}, 0)
+		default:
+			e.decodeThen(ctx, w.Link, func(ctx app.Context, ex permalink.State, chosen int, err error) {
+				if err != nil { // ex is then empty
+					e.keepUnread(ctx, view.NewUnreadWork(text, err))
+				}
+				e.edited = w.Edited && err == nil
+				e.load(ctx, ex, chosen)
+			})
 		}
-		e.decodeThen(ctx, w.Link, func(ctx app.Context, ex permalink.State, chosen int, err error) {
-			if err != nil {
-				e.load(ctx, view.RFC9309Example(), 0)
-				return
-			}
-			e.edited = w.Edited
-			e.load(ctx, ex, chosen)
-		})
 	})
 }
 
 // keepSavedWork runs when a link opens the explorer: the work saved on an
 // earlier visit, if someone edited it and it is not what the link shows,
-// is kept aside and offered back. So is work kept aside earlier and not
-// yet restored or discarded.
+// is kept aside and offered back, and so is saved work that cannot be
+// read. So is work kept aside earlier and not yet restored or discarded.
 func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
-	var w view.SavedWork
-	browser.LoadValue(ctx, view.WorkKey, &w, func(ctx app.Context, found bool) {
-		if s, err := permalink.Decode(w.Link); found && err == nil && w.Edited && !view.SameState(s, link) {
+	browser.LoadText(ctx, view.WorkKey, func(ctx app.Context, text string, found bool) {
+		w, err := view.ReadSaved(text)
+		var s permalink.State
+		if err == nil {
+			s, err = permalink.Decode(w.Link)
+		}
+		switch {
+		case found && err != nil:
+			e.keepUnread(ctx, view.NewUnreadWork(text, err))
+			return
+		case found && w.Edited && !view.SameState(s, link):
 			e.keepAside(ctx, s)
 			return
 		}
@@ -84,6 +96,37 @@ func (e *explorer) keepSavedWork(ctx app.Context, link permalink.State) {
 			}
 		})
 	})
+}
+
+// keepUnread keeps saved work that could not be read under its own key,
+// which no save overwrites, and offers it back with the reason.
+func (e *explorer) keepUnread(ctx app.Context, w view.UnreadWork) {
+	e.unread = &w
+	browser.StoreValue(ctx, view.UnreadKey, w, func(ctx app.Context, err error) {
+		e.say("The saved work that could not be read could not be kept in this browser either ("+err.Error()+"): “Download it” keeps it.", "error")
+	})
+}
+
+// offerUnread offers back the saved work an earlier visit could not read
+// and kept.
+func (e *explorer) offerUnread(ctx app.Context) {
+	var w view.UnreadWork
+	browser.LoadValue(ctx, view.UnreadKey, &w, func(ctx app.Context, found bool) {
+		if found && e.unread == nil {
+			e.unread = &w
+		}
+	})
+}
+
+func (e *explorer) onDownloadUnread(ctx app.Context, ev app.Event) {
+	if e.unread != nil {
+		browser.DownloadText(view.SaveFileName, e.unread.Text+"\n")
+	}
+}
+
+func (e *explorer) onDiscardUnread(ctx app.Context, ev app.Event) {
+	e.unread = nil
+	browser.DeleteValue(ctx, view.UnreadKey)
 }
 
 // replaceWork loads an input that replaces the current one; work someone
@@ -218,7 +261,7 @@ func (e *explorer) store(ctx app.Context, s permalink.State, link, saved string,
 		e.tooLargeToSave = false
 		sp := browser.StartSpan("save: store the work")
 		defer sp.End()
-		browser.StoreJSON(ctx, view.WorkKey, saved, func(ctx app.Context, err error) {
+		browser.StoreText(ctx, view.WorkKey, saved, func(ctx app.Context, err error) {
 			e.say(notSaved("Your work", err), "error")
 		})
 	}

@@ -31,6 +31,20 @@ func renderRestore(show bool, restore, discard app.EventHandler) app.UI {
 	)
 }
 
+// renderUnread offers back saved work the explorer could not read, with
+// the reason.
+func renderUnread(w *view.UnreadWork, download, discard app.EventHandler) app.UI {
+	if w == nil {
+		return app.Text("")
+	}
+	return app.Elem("div").ID("unread-work").Class("restore").Role("alert").Body(
+		app.Elem("span").Text("Your saved work could not be read: "+w.Reason+". It is kept in this browser until you discard it. "+
+			"“Download it” saves it as a file, to mend by hand and open with “"+view.LoadStateLabel+"”. "),
+		app.Elem("button").Attr("type", "button").ID("download-unread").OnClick(download).Text("Download it"),
+		app.Elem("button").Attr("type", "button").Class("link").ID("discard-unread").OnClick(discard).Text("Discard it"),
+	)
+}
+
 // shareHandlers are the share bar's actions.
 type shareHandlers struct {
 	copyLink, saveFile, loadFile, saveRobots app.EventHandler

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,11 +11,13 @@ import (
 )
 
 // Where the explorer keeps work in the browser's local storage: the
-// current work, and the work a link or an example replaced, until it is
-// restored or discarded.
+// current work; the work a link or an example replaced, until it is
+// restored or discarded; and saved work the page could not read, until it
+// is downloaded or discarded.
 const (
 	WorkKey     = "robots-explorer/work"
 	PreviousKey = "robots-explorer/previous"
+	UnreadKey   = "robots-explorer/unread"
 )
 
 // SavedWork is the current work as local storage holds it: the readable
@@ -23,6 +26,36 @@ const (
 type SavedWork struct {
 	Link   string `json:"link"`
 	Edited bool   `json:"edited"`
+}
+
+// errNotSaved says that what WorkKey holds is no SavedWork.
+var errNotSaved = errors.New("it is not in the form the explorer saves")
+
+// ReadSaved reads the work as WorkKey holds it.
+func ReadSaved(text string) (SavedWork, error) {
+	var w SavedWork
+	if err := json.Unmarshal([]byte(text), &w); err != nil {
+		return SavedWork{}, fmt.Errorf("%w (%v)", errNotSaved, err)
+	}
+	return w, nil
+}
+
+// UnreadWork is saved work the explorer could not read, as UnreadKey
+// holds it: what "Download it" gives (the work's link when its saved form
+// could be read, else the text as it was stored) and why it could not be
+// read, in words.
+type UnreadWork struct {
+	Text   string `json:"text"`
+	Reason string `json:"reason"`
+}
+
+// NewUnreadWork is the unread work stored as text under WorkKey, which
+// could not be read for err.
+func NewUnreadWork(text string, err error) UnreadWork {
+	if w, werr := ReadSaved(text); werr == nil {
+		text = w.Link
+	}
+	return UnreadWork{Text: text, Reason: problem(err)}
 }
 
 // LinkState is the state a link or a saved file carries for the input in
@@ -96,6 +129,12 @@ func LinkFragment(s permalink.State) (string, error) {
 
 // LinkProblem says, for a person, why a link or a file could not be opened.
 func LinkProblem(err error) string {
+	return "This link could not be opened: " + problem(err) + ". Your work is unchanged."
+}
+
+// problem says why a state could not be read: its cause in words, and
+// what err adds to it.
+func problem(err error) string {
 	var what string
 	var cause error
 	switch {
@@ -105,6 +144,8 @@ func LinkProblem(err error) string {
 		what, cause = "it was made by a newer version of the explorer", permalink.ErrVersion
 	case errors.Is(err, permalink.ErrCorrupt):
 		what, cause = "it is damaged or was cut short, so its compact state cannot be unpacked", permalink.ErrCorrupt
+	case errors.Is(err, errNotSaved):
+		what, cause = errNotSaved.Error(), errNotSaved
 	case errors.Is(err, permalink.ErrMalformed):
 		what, cause = "its parameters cannot be read", permalink.ErrMalformed
 	default:
@@ -113,7 +154,7 @@ func LinkProblem(err error) string {
 	if d := causeDetail(err, cause); d != "" {
 		what += " (" + d + ")"
 	}
-	return "This link could not be opened: " + what + ". Your work is unchanged."
+	return what
 }
 
 // causeDetail is what err says beyond the cause the sentence above already

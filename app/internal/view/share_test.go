@@ -86,6 +86,26 @@ func TestBrokenLinksAreRefused(t *testing.T) {
 	}
 }
 
+// Saved work that cannot be read is kept as a file could give it back: its
+// link when the saved form reads, else the text as stored; with the reason
+// in words.
+func TestNewUnreadWork(t *testing.T) {
+	for _, tt := range []struct {
+		name, stored, text, reason string
+	}{
+		{"a link that cannot be read", `{"link":"url=%zz","edited":true}`, "url=%zz", `its parameters cannot be read (invalid URL escape "%zz")`},
+		{"not the saved form", `{"link":"url=`, `{"link":"url=`, "it is not in the form the explorer saves (unexpected end of JSON input)"},
+	} {
+		w, err := ReadSaved(tt.stored)
+		if err == nil {
+			_, _, err = DecodeLink(w.Link)
+		}
+		if got := NewUnreadWork(tt.stored, err); got != (UnreadWork{Text: tt.text, Reason: tt.reason}) {
+			t.Errorf("%s: %+v, want text %q and reason %q", tt.name, got, tt.text, tt.reason)
+		}
+	}
+}
+
 // The app's own pages open short examples with readable links and large
 // ones (the 500 KiB lesson) compacted.
 func TestLinkFragment(t *testing.T) {
