@@ -351,7 +351,11 @@ func (r *Record) markdownDelivery(w writef) {
 		if !d.UnreachableSince.IsZero() {
 			w("| unreachable since | %s |\n", d.UnreachableSince.UTC().Format(time.RFC3339))
 		}
+		if d.Size > 0 {
+			w("| body size | %d bytes%s |\n", d.Size, orNone(" or more", !d.SizeAtLeast, ""))
+		}
 		w("\n")
+		markdownEvidence(w, d.Capture)
 	}
 	w("**Effect: %s** (%s). %s\n", prose(string(a.Effect)), prose(a.Section), prose(a.Sentence))
 	for _, n := range a.Notes {
@@ -370,6 +374,38 @@ func (r *Record) markdownDelivery(w writef) {
 	if len(a.Google) > 0 {
 		w("\n")
 	}
+}
+
+// markdownEvidence lists the WARC records captured facts rest on.
+func markdownEvidence(w writef, ev *delivery.Evidence) {
+	if ev == nil {
+		return
+	}
+	w("Captured in %s (SHA-256 %s)", codeCell(ev.Source), code(ev.SHA256))
+	if ev.Software != "" {
+		w(", written by %s", code(ev.Software))
+	}
+	w(", requested as %s (token %s).\n\n", code(ev.UserAgent), code(ev.Token))
+	w("| hop | request | status | connected to | TLS | request record | response record | payload digest |\n|---|---|---|---|---|---|---|---|\n")
+	for i, h := range ev.Hops {
+		status := orNone(fmt.Sprint(h.Status), h.Status == 0, "no response")
+		if h.Location != "" {
+			status += " to " + codeCell(h.Location)
+		}
+		if h.Truncated != "" {
+			status += ", record truncated (" + prose(h.Truncated) + ")"
+		}
+		tls := ""
+		if h.TLSVersion != "" {
+			tls = codeCell(h.TLSVersion + "; " + h.CertSubject + "; issued by " + h.CertIssuer)
+		}
+		w("| %d | %s | %s | %s | %s | %s | %s | %s |\n", i+1, codeCell(h.Method+" "+h.URL), status, codeCell(h.RemoteAddr), tls,
+			codeCell(h.RequestRecord), codeCell(h.ResponseRecord), codeCell(h.PayloadDigest))
+	}
+	if ev.Metadata != "" {
+		w("\nDerived facts: the metadata record %s.\n", code(ev.Metadata))
+	}
+	w("\n")
 }
 
 func (r *Record) markdownDiagnostics(w writef) {
