@@ -67,7 +67,7 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err == nil {
-			err = writeResult(w, ev.file(), res, cmp, c.json)
+			err = writeResult(w, ev.file(), res, cmp, c.json, ev.scope)
 		}
 		if err != nil {
 			if lines != nil && !errors.As(err, new(writeError)) {
@@ -86,7 +86,7 @@ func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer) (disal
 	cmps, evalErr := ev.compareEach(c.token, urls)
 	for _, cmp := range cmps {
 		res := cmp.Results[slices.IndexFunc(cmp.Results, func(r *matcher.Result) bool { return r.Reading == c.reading })]
-		if err := writeResult(w, ev.file(), res, cmp, c.json); err != nil {
+		if err := writeResult(w, ev.file(), res, cmp, c.json, ev.scope); err != nil {
 			return disallowed, err
 		}
 		disallowed = disallowed || !res.Allowed

@@ -52,7 +52,7 @@ func TestCheckURLsKeepsInputOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeResult(&want, f, res, nil, false); err != nil {
+		if err := writeResult(&want, f, res, nil, false, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
