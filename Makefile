@@ -29,7 +29,7 @@ PACKWASM := .cache/bin/packwasm
 PRECOMPRESS := .cache/bin/precompress
 WASM     := web/app.wasm
 
-.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark markdown-it robots-parser vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
+.PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark markdown-it robots-parser warcio wget vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
@@ -114,7 +114,7 @@ test: vet test-go test-wasm fuzz-ci test-e2e
 # whose evaluations of one File from several goroutines (diff's workers,
 # release.Fork) write what they build on first use, and those of serve,
 # which prerenders the pages of many requests at once.
-test-go: commonmark markdown-it robots-parser
+test-go: commonmark markdown-it robots-parser warcio wget
 	$(GO) test -count=1 ./...
 	cd app/tools/bench && $(GO) test -count=1 ./...
 	@command -v gcc >/dev/null || { echo "test-go's race run needs gcc (the race detector builds with cgo): apt-get install -y gcc" >&2; exit 1; }
@@ -193,6 +193,31 @@ robots-parser: $(ROBOTS_PARSER_JS)/Robots.js
 $(ROBOTS_PARSER_JS)/Robots.js:
 	@command -v npm >/dev/null || { echo "the robots-parser reading's live test needs npm (Node.js): apt-get install -y nodejs npm" >&2; exit 1; }
 	npm install --no-save --no-audit --no-fund --prefix .cache/robots-parser robots-parser@3.0.1
+
+# warcio, Webrecorder's WARC reader for JavaScript, which reads the WARC
+# files robots-explorer fetch writes as a reader apart from the library that
+# wrote them (app/internal/capture/warcio_test.go finds it through
+# WARCIO_JS): installed from npm into the ignored .cache folder when missing.
+WARCIO_VERSION := 2.4.11
+WARCIO_JS := $(abspath .cache/warcio/node_modules/warcio)
+export WARCIO_JS
+warcio: $(WARCIO_JS)/package.json
+$(WARCIO_JS)/package.json:
+	@command -v npm >/dev/null || { echo "the WARC tests need npm (Node.js) for warcio: apt-get install -y nodejs npm" >&2; exit 1; }
+	npm install --no-save --no-audit --no-fund --prefix .cache/warcio warcio@$(WARCIO_VERSION)
+
+# Debian's wget, whose --warc-file capture of a loopback server check
+# -capture reads (app/internal/cli/capture_test.go): installed when missing
+# and running as root, else a message saying what to install.
+wget:
+	@command -v wget >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing wget for the WARC tests"; \
+			apt-get update && apt-get install -y wget; \
+		else \
+			echo "the WARC tests need Debian's wget: run 'sudo apt-get install -y wget', then make test" >&2; \
+			exit 1; \
+		fi; }
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher/...

@@ -21,6 +21,7 @@ commands:
   check    decide whether a product token may crawl URLs under a robots.txt file
   diff     compare two versions of a robots.txt file for every crawler and URL
   test     check a robots.txt file against expected verdicts (CSV), with a JUnit report
+  fetch    fetch a site's robots.txt as a crawler does and keep the evidence as a WARC file
   serve    serve the explorer's web UI (make build first)
   static   write the explorer as a static website
 `
@@ -36,7 +37,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cli.ExitUsage
 	}
 	switch args[0] {
-	case "check", "diff", "test":
+	case "check", "diff", "test", "fetch":
 		return cli.Run(args, stdin, stdout, stderr)
 	case "serve":
 		ui.Routes() // only the commands that render pages need them

@@ -2,12 +2,13 @@
 // HTTP status, redirects, content type, age and outages) makes of the
 // verdict of its rules, as RFC 9309 §2.3.1, §2.4 and §2.5 say and as
 // Google documents doing. It fetches nothing: the facts are what a person
-// observed.
+// observed, or what a WARC capture of the fetch holds (matcher/capture).
 package delivery
 
 import (
 	"errors"
 	"fmt"
+	"math"
 	"robots-explorer/matcher"
 	"strings"
 	"time"
@@ -70,6 +71,67 @@ type Facts struct {
 	// CachedCopy says a previously fetched good copy exists (and is the
 	// file being checked).
 	CachedCopy bool `json:"cached_copy,omitempty"`
+	// Size is the size of the body as served, once decoded, when it is
+	// known to be more than the file checked (a capture keeps what a
+	// crawler parses, RFC 9309 §2.5); 0 when the file checked is all of
+	// it.
+	Size int64 `json:"size,omitempty"`
+	// SizeAtLeast says the fetch stopped counting at Size: the body is
+	// that long or longer.
+	SizeAtLeast bool `json:"size_at_least,omitempty"`
+	// HTMLBody says the body is an HTML page (it starts with a doctype or
+	// an html element), whatever its content type.
+	HTMLBody bool `json:"html_body,omitempty"`
+	// Capture is where the facts were read from, when they come from a
+	// WARC capture rather than from what a person typed.
+	Capture *Evidence `json:"capture,omitempty"`
+}
+
+// Evidence identifies the WARC records that captured facts are read from,
+// so that someone can find them again in the file and check their digests.
+type Evidence struct {
+	// Source names the WARC file as given, and SHA256 is the hex digest of
+	// its bytes.
+	Source string `json:"source"`
+	SHA256 string `json:"sha256"`
+	// Software is what wrote the WARC (its warcinfo record), when it says.
+	Software string `json:"software,omitempty"`
+	// UserAgent is the User-Agent header of the first request, and Token
+	// the product token it carries.
+	UserAgent string `json:"user_agent,omitempty"`
+	Token     string `json:"token,omitempty"`
+	// Hops are the requests of the fetch in order: the first for the
+	// robots.txt URL, then one per redirect followed.
+	Hops []Hop `json:"hops"`
+	// Metadata is the WARC-Record-ID of the record of derived facts that
+	// robots-explorer fetch writes; "" in a WARC another tool wrote.
+	Metadata string `json:"metadata_record,omitempty"`
+}
+
+// A Hop is one request of a captured fetch and its response.
+type Hop struct {
+	URL    string `json:"url"`
+	Method string `json:"method,omitempty"`
+	// Status is the response's HTTP status, 0 when no response came.
+	Status int `json:"status,omitempty"`
+	// Location is the redirect's target, resolved against URL.
+	Location string `json:"location,omitempty"`
+	// RemoteAddr is the IP address and port connected to.
+	RemoteAddr string `json:"remote_addr,omitempty"`
+	// TLSVersion and the server certificate's subject and issuer, for
+	// HTTPS.
+	TLSVersion  string `json:"tls_version,omitempty"`
+	CertSubject string `json:"cert_subject,omitempty"`
+	CertIssuer  string `json:"cert_issuer,omitempty"`
+	// RequestRecord and ResponseRecord are the WARC-Record-IDs of the
+	// hop's records; PayloadDigest is the response record's
+	// WARC-Payload-Digest.
+	RequestRecord  string `json:"request_record,omitempty"`
+	ResponseRecord string `json:"response_record,omitempty"`
+	PayloadDigest  string `json:"payload_digest,omitempty"`
+	// Truncated is the response record's WARC-Truncated reason (length,
+	// time, disconnect): the record holds less than the server sent.
+	Truncated string `json:"truncated,omitempty"`
 }
 
 // Validate reports a delivery that says nothing about the outcome of the
@@ -97,6 +159,9 @@ const (
 	// ScopeReported is a verdict with delivery facts that the user reported;
 	// the tool fetched nothing.
 	ScopeReported Scope = "rule decision with reported delivery facts — not fetched by this tool"
+	// ScopeCaptured is a verdict on a file and its delivery read from a
+	// WARC capture of the fetch.
+	ScopeCaptured Scope = "rule decision with captured delivery facts — read from a WARC capture"
 )
 
 // CrawlOnly says what a verdict is not.
@@ -104,8 +169,11 @@ const CrawlOnly = "a crawl decision only: not an indexing decision, and not acce
 
 // ScopeOf returns the scope of a decision made with d (nil: none).
 func ScopeOf(d *Facts) Scope {
-	if d == nil {
+	switch {
+	case d == nil:
 		return ScopeLocal
+	case d.Capture != nil:
+		return ScopeCaptured
 	}
 	return ScopeReported
 }
@@ -173,8 +241,9 @@ func Assess(d *Facts, size int, now time.Time) Assessment {
 		a.outcome(d, now)
 		a.contentType(d)
 		a.freshness(d, now)
+		size = max(size, int(min(d.Size, math.MaxInt32)))
 	}
-	a.size(size)
+	a.size(size, d != nil && d.SizeAtLeast)
 	return a
 }
 
@@ -326,6 +395,10 @@ func (a *Assessment) contentType(d *Facts) {
 	if a.Effect != EffectRulesApply {
 		return
 	}
+	if d.HTMLBody {
+		a.note("content-type", matcher.Warning, "RFC 9309 §2.3",
+			"The body is an HTML page, not a robots.txt file: a server that answers every path with a page (or an error page with status 200) gives crawlers no rules to read.")
+	}
 	if d.ContentType == "" {
 		a.note("content-type", matcher.Info, "RFC 9309 §2.3", "The content type was not given; the file must be text/plain.")
 		return
@@ -376,13 +449,18 @@ func (a *Assessment) freshness(d *Facts, now time.Time) {
 	}
 }
 
-// size is RFC 9309 §2.5 and Google's 500 KiB cut.
-func (a *Assessment) size(n int) {
+// size is RFC 9309 §2.5 and Google's 500 KiB cut; atLeast says n is where
+// counting stopped.
+func (a *Assessment) size(n int, atLeast bool) {
 	if n <= matcher.ParseLimit {
 		return
 	}
+	long := fmt.Sprintf("%d bytes", n)
+	if atLeast {
+		long = "at least " + long
+	}
 	a.note("size", matcher.Warning, "RFC 9309 §2.5",
-		"The file is %d bytes: a crawler must read at least 500 KiB (%d bytes) and may ignore what follows.", n, matcher.ParseLimit)
+		"The file is %s: a crawler must read at least 500 KiB (%d bytes) and may ignore what follows.", long, matcher.ParseLimit)
 	a.google("size", "", true, SourceGoogleRobotsTxt,
 		"Google reads the first 500 KiB of robots.txt and ignores the content after it.")
 }

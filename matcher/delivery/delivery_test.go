@@ -237,3 +237,37 @@ func hasNote(a Assessment, topic, text string) bool {
 	}
 	return false
 }
+
+// TestAssessCaptured checks what facts read from a capture add: their
+// scope, the full size of a body cut at the limit, and an HTML body.
+func TestAssessCaptured(t *testing.T) {
+	ev := &Evidence{Source: "site.warc.gz"}
+	tests := []struct {
+		name  string
+		d     Facts
+		size  int
+		topic string
+		note  string // a fragment of the note on topic ("": none on it)
+	}{
+		{"a body cut at the limit, counted in full", Facts{Status: 200, Size: 600 << 10, Capture: ev}, matcher.ParseLimit, "size", "The file is 614400 bytes"},
+		{"a body counted to the cap", Facts{Status: 200, Size: 64 << 20, SizeAtLeast: true, Capture: ev}, matcher.ParseLimit, "size", "at least 67108864 bytes"},
+		{"a body within the limit", Facts{Status: 200, Capture: ev}, 100, "size", ""},
+		{"an HTML page served as text/plain", Facts{Status: 200, ContentType: "text/plain", HTMLBody: true, Capture: ev}, 100, "content-type", "HTML page"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.d.ObservedAt = decisionTime
+			a := Assess(&tt.d, tt.size, decisionTime)
+			if a.Scope != ScopeCaptured {
+				t.Errorf("scope %q", a.Scope)
+			}
+			got := false
+			for _, n := range a.Notes {
+				got = got || n.Topic == tt.topic
+			}
+			if tt.note == "" && got || tt.note != "" && !hasNote(a, tt.topic, tt.note) {
+				t.Errorf("notes %+v, want one on %s saying %q", a.Notes, tt.topic, tt.note)
+			}
+		})
+	}
+}

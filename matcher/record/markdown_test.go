@@ -154,7 +154,8 @@ var markdownHeadings = map[string]bool{
 }
 
 // hostileRecords builds records whose token, URL, rules, user-agent lines
-// and delivery facts all carry h.
+// and delivery facts (typed, and captured with their WARC records) all
+// carry h.
 func hostileRecords(t *testing.T, h string) []*Record {
 	t.Helper()
 	src := "User-agent: " + h + "\nUser-agent: *\nDisallow: /" + h + "\nAllow: " + h + "\nDisallow: /\n"
@@ -168,7 +169,10 @@ func hostileRecords(t *testing.T, h string) []*Record {
 			}
 			for _, d := range []*delivery.Facts{nil,
 				{Status: 200, ContentType: h, Redirects: []string{"https://example.com/" + h}},
-				{Error: h, UnreachableSince: decisionTime.AddDate(0, 0, -40), CachedCopy: true}} {
+				{Error: h, UnreachableSince: decisionTime.AddDate(0, 0, -40), CachedCopy: true},
+				{Status: 200, ContentType: h, Size: 1 << 20, SizeAtLeast: true, Capture: &delivery.Evidence{Source: h, SHA256: h, Software: h,
+					UserAgent: h, Token: h, Metadata: h, Hops: []delivery.Hop{{URL: h, Method: h, Status: 301, Location: h, RemoteAddr: h,
+						TLSVersion: h, CertSubject: h, CertIssuer: h, RequestRecord: h, ResponseRecord: h, PayloadDigest: h, Truncated: h}}}}} {
 				out = append(out, New(Input{File: f, Result: res, Delivery: d, Time: decisionTime, Tool: "robots-explorer", ToolVersion: h}))
 			}
 		}

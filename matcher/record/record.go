@@ -404,11 +404,15 @@ func (r *Record) markdownDelivery(w writef) {
 		if !d.UnreachableSince.IsZero() {
 			w("| unreachable since | %s |\n", d.UnreachableSince.UTC().Format(time.RFC3339))
 		}
+		if d.Size > 0 {
+			w("| body size | %d bytes%s |\n", d.Size, orNone(" or more", !d.SizeAtLeast, ""))
+		}
 		w("\n")
+		markdownEvidence(w, d.Capture)
 	}
 	w("**Effect: %s** (%s). %s\n", prose(string(a.Effect)), prose(a.Section), prose(a.Sentence))
 	for _, n := range a.Notes {
-		w("\n- %s: %s (%s)", prose(string(n.Severity)), prose(n.Sentence), prose(n.Source))
+		w("\n- %s: %s (%s)", prose(n.Severity.String()), prose(n.Sentence), prose(n.Source))
 	}
 	if len(a.Notes) > 0 {
 		w("\n")
@@ -425,13 +429,45 @@ func (r *Record) markdownDelivery(w writef) {
 	}
 }
 
+// markdownEvidence lists the WARC records captured facts rest on.
+func markdownEvidence(w writef, ev *delivery.Evidence) {
+	if ev == nil {
+		return
+	}
+	w("Captured in %s (SHA-256 %s)", codeCell(ev.Source), code(ev.SHA256))
+	if ev.Software != "" {
+		w(", written by %s", code(ev.Software))
+	}
+	w(", requested as %s (token %s).\n\n", code(ev.UserAgent), code(ev.Token))
+	w("| hop | request | status | connected to | TLS | request record | response record | payload digest |\n|---|---|---|---|---|---|---|---|\n")
+	for i, h := range ev.Hops {
+		status := orNone(fmt.Sprint(h.Status), h.Status == 0, "no response")
+		if h.Location != "" {
+			status += " to " + codeCell(h.Location)
+		}
+		if h.Truncated != "" {
+			status += ", record truncated (" + prose(h.Truncated) + ")"
+		}
+		tls := ""
+		if h.TLSVersion != "" {
+			tls = codeCell(h.TLSVersion + "; " + h.CertSubject + "; issued by " + h.CertIssuer)
+		}
+		w("| %d | %s | %s | %s | %s | %s | %s | %s |\n", i+1, codeCell(h.Method+" "+h.URL), status, codeCell(h.RemoteAddr), tls,
+			codeCell(h.RequestRecord), codeCell(h.ResponseRecord), codeCell(h.PayloadDigest))
+	}
+	if ev.Metadata != "" {
+		w("\nDerived facts: the metadata record %s.\n", code(ev.Metadata))
+	}
+	w("\n")
+}
+
 func (r *Record) markdownDiagnostics(w writef) {
 	if len(r.Diagnostics) == 0 {
 		return
 	}
 	w("\n## Diagnostics\n\n")
 	for _, d := range r.Diagnostics {
-		w("- %d:%d %s %s: %s (%s)\n", d.Line, d.Column, prose(string(d.Severity)), code(string(d.Code)), prose(d.Message), prose(d.Source))
+		w("- %d:%d %s %s: %s (%s)\n", d.Line, d.Column, prose(d.Severity.String()), code(string(d.Code)), prose(d.Message), prose(d.Source))
 	}
 }
 

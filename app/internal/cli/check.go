@@ -31,6 +31,7 @@ const (
 const checkUsage = `usage: robots-explorer check [-reading NAME] [-compare] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE TOKEN [URL...]
        robots-explorer check [-crawlers LIST | -tokens LIST] [-json | -csv] [-urls FILE] [-max-size SIZE] ROBOTS_FILE [URL...]
        robots-explorer check -record [-markdown] [delivery flags] ROBOTS_FILE TOKEN URL
+       robots-explorer check -capture WARC [-record [-markdown]] [-json] [-urls FILE] TOKEN [URL...]
 
 Decides whether TOKEN may crawl each URL under the robots.txt in ROBOTS_FILE
 ("-" reads standard input). A URL is a path with query (/fish?id=3) or a full
@@ -53,6 +54,13 @@ on standard error.
 what you observed when fetching the file; the record then says what RFC 9309
 §2.3.1 makes of it, and the exit status follows the verdict with delivery
 (the rules' verdict when the facts do not settle it).
+
+-capture reads the file and its delivery from a WARC capture of its fetch
+(robots-explorer fetch writes one; wget --warc-file and other crawlers' WARCs
+are read too) instead of ROBOTS_FILE and the delivery flags: the verdicts
+are then the verdicts with that delivery, and -record says the facts were
+captured, with the WARC records they rest on. A URL of another site than
+the capture's is an error.
 
 -json and -record list at most -max-matches matching rules of a URL (then
 only a stronger one), applying groups, user-agent lines and redirect hops,
@@ -106,6 +114,10 @@ type checkConfig struct {
 	record         bool
 	markdown       bool
 	delivery       *delivery.Facts // nil when no delivery flag was given
+	// capture is the WARC of -capture, and captured what it holds once
+	// read (checkcapture.go); "" and nil without it.
+	capture  string
+	captured *captured
 	// crawl holds -crawlers, -tokens and -csv (checkcrawlers.go); nil
 	// without them.
 	crawl *crawlerCheck
@@ -131,6 +143,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	var choice crawlerChoice
 	choice.register(fs)
 	asCSV := fs.Bool("csv", false, "print one CSV row per URL (and crawler)")
+	capture := fs.String("capture", "", "read the file and its delivery from the WARC `FILE` of its fetch (robots-explorer fetch), in ROBOTS_FILE's place")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, checkUsage)
@@ -145,8 +158,14 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 		return nil, err
 	}
 	rest := fs.Args()
+	if *capture != "" { // the capture takes ROBOTS_FILE's place
+		rest = append([]string{""}, rest...)
+	}
 	if choice.set() && len(rest) > 0 { // the crawlers take TOKEN's place
 		rest = append([]string{rest[0], ""}, rest[1:]...)
+	}
+	if len(rest) < 2 && *capture != "" {
+		return nil, errors.New("check -capture needs TOKEN")
 	}
 	if len(rest) < 2 {
 		return nil, errors.New("check needs ROBOTS_FILE and TOKEN")
@@ -159,11 +178,14 @@ func parseCheckFlags(args []string, stderr io.Writer) (*checkConfig, error) {
 	}
 	c := &checkConfig{reading: r, json: *asJSON, compare: *compare, urls: *urls, file: rest[0], token: rest[1], args: rest[2:],
 		record: *record, markdown: *markdown, maxSize: maxSize.n, maxMatches: *maxMatches,
-		maxDiagnostics: *maxDiagnostics}
+		maxDiagnostics: *maxDiagnostics, capture: *capture}
 	if c.delivery, err = df.delivery(fs); err != nil {
 		return nil, err
 	}
 	if err := c.setCrawlers(choice, *asCSV); err != nil {
+		return nil, err
+	}
+	if err := c.checkCaptureFlags(); err != nil {
 		return nil, err
 	}
 	if c.urls == "-" && c.file == "-" {
@@ -209,12 +231,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	body, err := readInput(c.file, stdin, c.maxSize, tooLarge)
+	var body string
+	if c.capture != "" {
+		body, err = loadCheckCapture(c, stdin)
+	} else {
+		body, err = readInput(c.file, stdin, c.maxSize, tooLarge)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
 	if c.record {
 		return runRecord(c, body, stdout, stderr)
+	}
+	if code, done := runCaptured(c, body, stdin, stdout, stderr); done {
+		return code
 	}
 	if c.crawl == nil || !c.crawl.chosen { // -crawlers take TOKEN's place
 		if err := warnToken(c.token, stderr); err != nil {
@@ -222,6 +252,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	ev := newEvaluator(c, body)
+	if c.captured != nil {
+		ev.governs, ev.scope = c.captured.governs, delivery.ScopeCaptured
+	}
 	out := bufio.NewWriterSize(stdout, 64*1024)
 	if c.crawl != nil {
 		if err := prepareCrawlers(c, ev, out, stderr); err != nil {
@@ -236,7 +269,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if !c.json {
-		if _, err := io.WriteString(stderr, localNote); err != nil {
+		if _, err := io.WriteString(stderr, endNote(c)); err != nil {
 			return ExitUsage // standard error itself failed: nowhere to say so
 		}
 	}
@@ -318,6 +351,11 @@ type evaluator struct {
 	// verdict no rule decided, from the result (appendResult): evaluate
 	// leaves it out of the result (matcher.File.DecideInto).
 	brief bool
+	// governs, when set, refuses a URL the file does not govern (a
+	// capture's, of another site); scope labels -json's rows ("":
+	// delivery.ScopeLocal).
+	governs func(*matcher.Target) error
+	scope   delivery.Scope
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
@@ -375,6 +413,11 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 		if err := matcher.ParseTargetInto(&ev.target, u); err != nil {
 			return nil, nil, err
 		}
+		if ev.governs != nil {
+			if err := ev.governs(&ev.target); err != nil {
+				return nil, nil, err
+			}
+		}
 		if ev.brief {
 			ev.file().DecideInto(&ev.result, token, &ev.target)
 		} else {
@@ -393,9 +436,13 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 // or the command line is escaped (escape.Text): a URL or a rule holding a
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
-func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, c *checkConfig) error {
+func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, c *checkConfig, scope delivery.Scope) error {
 	if c.json {
-		b, err := json.Marshal(record.NewRow(f, res, cmp, c.maxMatches))
+		row := record.NewRow(f, res, cmp, c.maxMatches)
+		if scope != "" {
+			row.Scope = scope
+		}
+		b, err := json.Marshal(row)
 		if err != nil {
 			return err
 		}

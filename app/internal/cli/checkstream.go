@@ -86,7 +86,7 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 			err = writeUnchecked(w, c, nil, u, c.where(lines, i), err)
 		} else {
 			t.add(res.Allowed)
-			err = writeResult(w, ev.file(), res, cmp, c)
+			err = writeResult(w, ev.file(), res, cmp, c, ev.scope)
 		}
 		if err != nil {
 			return err
@@ -120,7 +120,7 @@ func checkEach(c *checkConfig, ev *evaluator, urls []string, w io.Writer, t *tal
 		cmps = cmps[1:]
 		res := cmp.Results[slices.IndexFunc(cmp.Results, func(r *matcher.Result) bool { return r.Reading == c.reading })]
 		t.add(res.Allowed)
-		if err := writeResult(w, ev.file(), res, cmp, c); err != nil {
+		if err := writeResult(w, ev.file(), res, cmp, c, ev.scope); err != nil {
 			return err
 		}
 	}

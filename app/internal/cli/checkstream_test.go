@@ -53,7 +53,7 @@ func TestCheckURLsKeepsInputOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeResult(&want, f, res, nil, &checkConfig{}); err != nil {
+		if err := writeResult(&want, f, res, nil, &checkConfig{}, ""); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -27,6 +27,7 @@ const (
 )
 
 const diffUsage = `usage: robots-explorer diff [-reading NAME] [-crawlers LIST | -tokens LIST] [-urls FILE]... [-json | -csv] [-all] OLD NEW [URL...]
+       robots-explorer diff -capture WARC [flags] NEW [URL...]
 
 Compares two versions of a robots.txt file: every URL for every crawler under
 both, and prints each pair whose verdict changes with both verdicts and both
@@ -35,10 +36,13 @@ the edited lines that decided the changes. The URLs come from -urls (a plain
 list, a sitemap, a sitemap index given with its sitemaps, .xml.gz, or a CSV
 crawl export) and the arguments after NEW. Without -crawlers or -tokens,
 every crawler of the directory is evaluated, each with the token chain its
-operator documents. A line of the list that is not a URL gets the row error
-with the reason, and the others are checked. Exit status: 0 when no verdict
-changes, 1 when any does, 2 on a usage or input error, and, after the last
-line, when any line could not be checked or no URL was.
+operator documents. -capture takes OLD from a WARC capture of its fetch
+(robots-explorer fetch): the file and the way it was delivered, so that a
+404 or a 503 in production makes every old verdict allowed or disallowed,
+as RFC 9309 §2.3.1 says. A line of the list that is not a URL gets the row
+error with the reason, and the others are checked. Exit status: 0 when no
+verdict changes, 1 when any does, 2 on a usage or input error, and, after
+the last line, when any line could not be checked or no URL was.
 
 flags:
 `
@@ -52,6 +56,10 @@ type diffConfig struct {
 	all      bool
 	old, new string
 	args     []string
+	// capture is -capture's WARC, and captured what it holds once read
+	// (diffcapture.go).
+	capture  string
+	captured *captured
 }
 
 func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
@@ -66,6 +74,7 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per pair, then a summary object")
 	fs.BoolVar(&c.csv, "csv", false, "print the pairs as CSV (counts and the line diff go to standard error)")
 	fs.BoolVar(&c.all, "all", false, "list the pairs whose verdict did not change too")
+	fs.StringVar(&c.capture, "capture", "", "take OLD and its delivery from the WARC `FILE` of its fetch (robots-explorer fetch)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -80,6 +89,9 @@ func parseDiffFlags(args []string, stderr io.Writer) (*diffConfig, error) {
 		return nil, err
 	}
 	rest := fs.Args()
+	if c.capture != "" { // the capture takes OLD's place
+		rest = append([]string{""}, rest...)
+	}
 	if len(rest) < 2 {
 		return nil, errors.New("diff needs OLD and NEW")
 	}
@@ -110,7 +122,12 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	oldText, err := readRobotsFile(c.old, stdin)
+	var oldText string
+	if c.capture != "" {
+		oldText, err = loadDiffCapture(c, stdin, stderr)
+	} else {
+		oldText, err = readRobotsFile(c.old, stdin)
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -120,6 +137,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := diffParse
 	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)
+	deliverOld(c, r)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w := newDiffWriter(c, out, true)
 	if err := w.finish(); err != nil { // the CSV header
@@ -179,6 +197,11 @@ func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error
 	t, err := matcher.ParseTarget(e.URL)
 	if err != nil {
 		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
+	}
+	if w.c.captured != nil {
+		if err := w.c.captured.governs(t); err != nil {
+			return fmt.Errorf("%s:%d: %w", file, e.Line, err)
+		}
 	}
 	// The source position is made for the first pair printed, if any: most
 	// URLs of a large list change no verdict (issue 19).

@@ -70,11 +70,19 @@ type Count struct {
 type Release struct {
 	Old, New *crawler.Matrix
 	Counts   []Count
+	// OldDelivered, when set, is the verdict every URL gets under the old
+	// file whatever its rules say, because of how it was delivered (RFC
+	// 9309 §2.3.1: a file unavailable allows all, one unreachable
+	// disallows all). Its Reason is ReasonDelivery.
+	OldDelivered *Verdict
 	// oldCause and newCause count, per line of each file, the changed
 	// pairs that line decided.
 	oldCause, newCause map[int]int
 	oldRes, newRes     []*matcher.Result
 }
+
+// ReasonDelivery is the reason of a verdict the delivery of the file gave.
+const ReasonDelivery matcher.Reason = "delivery"
 
 // New compares old and new (parsed under the same reading) for cs.
 func New(old, new *matcher.File, cs []crawler.Crawler) *Release {
@@ -100,7 +108,8 @@ func (r *Release) Check(t *matcher.Target, all bool, fn func(Pair) error) error 
 	r.New.Evaluate(t, r.newRes)
 	for i := range r.oldRes {
 		o, n := r.oldRes[i], r.newRes[i]
-		changed := o.Allowed != n.Allowed
+		ov := r.oldVerdict(o)
+		changed := ov.Allowed != n.Allowed
 		c := &r.Counts[i]
 		switch {
 		case !changed:
@@ -114,7 +123,7 @@ func (r *Release) Check(t *matcher.Target, all bool, fn func(Pair) error) error 
 			r.cause(o, n)
 		}
 		if changed || all {
-			p := Pair{Crawler: i, Old: verdict(r.Old.File, o), New: verdict(r.New.File, n), Changed: changed}
+			p := Pair{Crawler: i, Old: ov, New: verdict(r.New.File, n), Changed: changed}
 			if err := fn(p); err != nil {
 				return err
 			}
@@ -125,12 +134,21 @@ func (r *Release) Check(t *matcher.Target, all bool, fn func(Pair) error) error 
 
 // cause counts the deciding lines of a changed pair.
 func (r *Release) cause(o, n *matcher.Result) {
-	if m, ok := o.WinningRule(); ok {
+	if m, ok := o.WinningRule(); ok && r.OldDelivered == nil {
 		r.oldCause[int(m.Rule.Line)]++
 	}
 	if m, ok := n.WinningRule(); ok {
 		r.newCause[int(m.Rule.Line)]++
 	}
+}
+
+// oldVerdict is the old side of res: the delivery's verdict when it
+// decides, else the rules'.
+func (r *Release) oldVerdict(res *matcher.Result) Verdict {
+	if r.OldDelivered != nil {
+		return *r.OldDelivered
+	}
+	return verdict(r.Old.File, res)
 }
 
 func verdict(f *matcher.File, res *matcher.Result) Verdict {
@@ -199,7 +217,7 @@ func lines(f *matcher.File) []string {
 // it counted back into r.
 func (r *Release) Fork() *Release {
 	n := len(r.Counts)
-	f := &Release{Old: r.Old, New: r.New, Counts: make([]Count, n), oldCause: map[int]int{}, newCause: map[int]int{},
+	f := &Release{Old: r.Old, New: r.New, OldDelivered: r.OldDelivered, Counts: make([]Count, n), oldCause: map[int]int{}, newCause: map[int]int{},
 		oldRes: make([]*matcher.Result, n), newRes: make([]*matcher.Result, n)}
 	for i, c := range r.Counts {
 		f.Counts[i].Crawler = c.Crawler

@@ -80,3 +80,49 @@ func TestForkMerge(t *testing.T) {
 		t.Errorf("one %v %v\nforks %v %v", one.Counts, one.LineDiff(), two.Counts, two.LineDiff())
 	}
 }
+
+// TestOldDelivered checks a release whose old file was not delivered: its
+// delivery decides every old verdict, for every crawler, and none of its
+// lines is counted as deciding a change.
+func TestOldDelivered(t *testing.T) {
+	old := "User-agent: *\nDisallow: /a\n"
+	new := "User-agent: *\nDisallow: /b\n"
+	cs, err := crawler.Select("Googlebot,AdsBot-Google")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	r.OldDelivered = &Verdict{Allowed: false, Reason: ReasonDelivery, Why: "delivery: 503"}
+	f := r.Fork()
+	var got []string
+	for _, u := range []string{"/a", "/b"} {
+		target, err := matcher.ParseTarget(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Check(target, true, func(p Pair) error {
+			got = append(got, fmt.Sprintf("%s %s %s>%s %s %v", u, cs[p.Crawler].Name, p.Old.Word(), p.New.Word(), p.Old.Decided(), p.Changed))
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		"/a Googlebot disallowed>allowed delivery: 503 true",
+		"/a AdsBot-Google disallowed>allowed delivery: 503 true",
+		"/b Googlebot disallowed>disallowed delivery: 503 false",
+		"/b AdsBot-Google disallowed>allowed delivery: 503 true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	r.Merge(f)
+	if c := r.Counts[0]; c.NowAllowed != 1 || c.Unchanged != 1 {
+		t.Errorf("Googlebot counts %+v", c)
+	}
+	for _, l := range r.LineDiff() {
+		if l.Caused > 0 && l.Op == Removed {
+			t.Errorf("an old line is counted as deciding a change: %+v", l)
+		}
+	}
+}
