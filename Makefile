@@ -36,21 +36,21 @@ WASM     := web/app.wasm
 build: $(BIN) $(WASM) $(WASM).gz $(WASM).br
 
 # CGO_ENABLED=0: a static program, with Go's own DNS resolver. Linked
-# against libc, every start paid for the dynamic loader and libc's set-up:
-# a check of a tiny file took 2.1 ms instead of 1.6 ms.
+# against libc, every start would pay for the dynamic loader and libc's
+# set-up, a large part of a check of a tiny file.
 $(BIN): FORCE
 	CGO_ENABLED=0 $(GO) build -ldflags "-X $(VERSIONVAR)=$(VERSION)" -o $(BIN) ./app
 
-# -s -w drops the symbol table and DWARF: about 40 KB less after gzip.
+# -s -w drops the symbol table and DWARF, which the page never reads.
 # -l on the UI's own packages (robots-explorer/app/...: the wasm's main,
-# ui, view, browser, permalink) only: inlining in its render code made it
-# 17 KB larger after gzip and no faster in the browser tests; the matcher,
-# go-app, the runtime and app/lesson (its text, with a few functions:
-# 300 bytes less after brotli with inlining) keep inlining.
+# ui, view, browser, permalink) only: inlining in its render code makes it
+# larger after gzip and no faster in the browser tests; the matcher,
+# go-app, the runtime and app/lesson (its text, with a few functions,
+# smaller after brotli with inlining) keep inlining.
 # -X version: records made in the page carry the same version as the
 # program's (app/internal/version), not "devel".
 # packwasm then joins the linker's many small data segments: the same
-# memory, about 170 KB less after gzip. go build relinks only after a
+# memory, in fewer bytes after compression. go build relinks only after a
 # change and packwasm writes app.wasm only when its bytes change, so the
 # compressed forms below are only remade after a real change.
 # The wasm is compiled apart from packwasm, so that make -j2 compiles it
@@ -73,8 +73,8 @@ $(WASM).gz $(WASM).br &: $(WASM) | $(PRECOMPRESS)
 $(PACKWASM) $(PRECOMPRESS) &: FORCE | $(BIN)
 	CGO_ENABLED=0 $(GO) build -o .cache/bin/ ./app/tools/...
 
-# dev is what make run needs: the program, the wasm and its gzip form (a
-# second). The brotli form at quality 11 took over two minutes on a
+# dev is what make run needs: the program, the wasm and its gzip form,
+# which is quick. The brotli form at quality 11 takes minutes on a
 # 2-core machine; make build and static write it, and serve sends
 # app.wasm without it meanwhile, with a note. A brotli form left from an
 # earlier build would be stale, so it goes.
@@ -233,9 +233,9 @@ bench-peers:
 	@gobin=$$(mktemp -d) && GOBIN=$$gobin $(GO) install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da && \
 		$$gobin/benchstat -col /side bin/bench-peers.txt; rm -rf $$gobin
 
-# The peak memory of check on 100 MiB files, under every reading and with
-# -compare (app/tools/check-memory; SHAPES, READINGS and PROG narrow it).
-# One process at a time, each up to a few GB.
+# The peak memory of check on files of check's default limit, under every
+# reading and with -compare (app/tools/check-memory; SHAPES, READINGS and
+# PROG narrow it). One process at a time, so that no peak includes another's.
 mem:
 	GO="$(GO)" app/tools/check-memory
 

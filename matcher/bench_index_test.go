@@ -9,7 +9,7 @@ import (
 	"robots-explorer/matcher/internal/gen"
 )
 
-// siteFile builds the file of a large site, as issue reports measured it:
+// siteFile builds the file of a large site, in the shape such files have:
 // about size bytes of groups of 5-40 rules, a quarter of the groups naming
 // Googlebot, wildcards in a third of the rules; and urls of that site, some
 // of which its rules match.

@@ -17,8 +17,8 @@ var exposingPairs = func() (t [1024]uint8) {
 
 // pairIndex folds two bytes to ten bits: a letter to its place in the
 // alphabet, from 1, without case; any other byte to 0, which no pair holds.
-// (Folding every byte by its low five bits took '/' for 'o', '$' for 'd'
-// and the digits for letters: "/area5/" held "au", and was walked.)
+// (Folding every byte by its low five bits would take '/' for 'o', '$' for
+// 'd' and the digits for letters: "/area5/" would hold "au" and be walked.)
 func pairIndex(a, b byte) int { return int(letterIndex[a])<<5 | int(letterIndex[b]) }
 
 var letterIndex = func() (t [256]uint8) {

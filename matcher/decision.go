@@ -206,7 +206,7 @@ func appendOctets(b []byte, n int) []byte {
 
 // Explain is RFC 9309's explanation of res in a sentence. Every result
 // carries one, and a check of a million URLs makes a million: the sentence
-// is appended into one buffer, with no string per part (issue 18).
+// is appended into one buffer, with no string per part.
 func Explain(f *File, res *Result) string {
 	if b, ok := appendNoRule(nil, f, res, appendString); ok {
 		return string(b)
@@ -274,9 +274,10 @@ func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 	return append(appendOctets(b, m.Priority), ')')
 }
 
-// anyRules reports whether one of the groups has a rule: RulesIn counted
-// them all, a group at a time, for every URL that no rule matched, the
-// hundreds of groups that name a token included (issue 18).
+// anyRules reports whether one of the groups has a rule. It stops at the
+// first, where RulesIn counts them all, a group at a time: a URL that no
+// rule matches would pay for every group that names its token, and a file
+// can hold hundreds.
 func anyRules(f *File, groups []int) bool {
 	for _, gi := range groups {
 		if f.Groups[gi].Rules.Len() > 0 {

@@ -86,9 +86,9 @@ func SpanOf(start, end int) Span { return Span{int32(start), int32(end)} }
 // A Group is a run of user-agent lines and the rules that follow them,
 // File.Groups[i] being group i. Its lines are runs of the file's arrays,
 // read with File.AgentsOf and File.RulesOf: a file of short lines holds
-// millions of groups, and a Group of two slices was 56 bytes, with two
-// pointers for the collector to follow; of two runs it is 24 bytes and
-// holds none (issue 16).
+// millions of groups, and a Group of two slices would be 56 bytes, with
+// two pointers for the collector to follow; of two runs it is 24 bytes and
+// holds none.
 type Group struct {
 	Agents Run // the user-agent lines that start the group
 	Rules  Run // its allow and disallow rules, in file order
@@ -129,8 +129,8 @@ func (f *File) NumAgents() int {
 
 // AgentMatches is room for a trace of every user-agent line of f (nil when
 // there is none): a reading's selection appends one UserAgentMatch per
-// line, and grown by append the array left twice its size behind for the
-// collector (80 MiB for one token of the 100 MiB mixed file, issue 16).
+// line, and grown by append the array would leave its smaller copies
+// behind for the collector.
 func (f *File) AgentMatches() []UserAgentMatch {
 	if n := f.NumAgents(); n > 0 {
 		return make([]UserAgentMatch, 0, n)
@@ -180,10 +180,9 @@ func (f *File) AgentText(a Agent) AgentText {
 // of rules, so a Rule holds no pointers and only 16 bytes: its texts are
 // spans of the source or indexes into the file (read them with
 // File.TextOf and File.Normalized), which keeps a parse's memory small and
-// gives the garbage collector nothing to scan. (At 24 bytes, with the
-// index of its group, which its place in a group already says, the rules
-// were a quarter of a check's peak on a 100 MiB file of short lines,
-// issue 16.)
+// gives the garbage collector nothing to scan. (It holds no index of its
+// group: its place in a group already says it, and the index would make
+// it 24 bytes.)
 type Rule struct {
 	Line int32 // 1-based line number
 	// Pattern is where the pattern as written lies in File.Source.

@@ -90,7 +90,7 @@ func disallowedUnder(readings ...Reading) func(t *testing.T, r Reading, res *Res
 // Every hostile input parses and evaluates under every reading without a
 // panic, with every line accounted for, and with the notice its bytes call
 // for. The times are logged (go test -v), not asserted: speed targets are
-// benchmarks. The issue this answers asks for bounded time and a notice.
+// benchmarks.
 func TestHostileInputs(t *testing.T) {
 	for _, h := range hostileInputs() {
 		t.Run(h.name, func(t *testing.T) {

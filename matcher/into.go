@@ -4,10 +4,10 @@ package matcher
 // holds what EvaluateTarget returns, and refers to t. The RFC 9309 reading
 // reuses the arrays res holds from an earlier call, so that deciding URL
 // after URL into one Result allocates nothing per URL once the arrays
-// have grown: a check of a million URLs made a Result, its matches and
-// its candidates for each, and the collector that freed them ran on the
-// second core beside the check (issue 18). What res held before,
-// including its Matches, is not valid after the call.
+// have grown: a check of a million URLs would otherwise make a Result,
+// its matches and its candidates for each, and the collector that frees
+// them would run on the second core beside the check. What res held
+// before, including its Matches, is not valid after the call.
 func (f *File) EvaluateInto(res *Result, token string, t *Target) { f.into(res, token, t, true) }
 
 // impl is the reading that parsed f, which evaluates it.
@@ -21,7 +21,7 @@ func (f *File) impl() Reader {
 // DecideInto is EvaluateInto without the sentence of a verdict no rule
 // decided, which the RFC 9309 reading leaves out (Explanation empty) for
 // AppendExplanation to write: most URLs of a check match no rule, and
-// their sentence, which holds the path, was a string per URL (issue 18).
+// their sentence, which holds the path, would be a string per URL.
 func (f *File) DecideInto(res *Result, token string, t *Target) { f.into(res, token, t, false) }
 
 func (f *File) into(res *Result, token string, t *Target, explain bool) {

@@ -4,16 +4,15 @@ import (
 	"sort"
 )
 
-// lineStore keeps a File's lines in 16 bytes each instead of a Line's 44
-// (issue 16): a 100 MiB file has some four million lines, and the full
-// Line slice was 168 MiB of the 300 a parse kept. A line's number is its
-// index, and its end and its key, value and comment spans are kept as
-// byte offsets from its start, one byte each, which fits every line
-// shorter than 256 bytes; a line whose end or spans do not fit keeps them
-// whole in long, so that the store stays exact for any bytes. Such a line
-// is at least 256 bytes long, so long's share of the memory stays small
-// beside the file's. The end kept whole in every record was 20 bytes a
-// line, 16 MiB of the 100 MiB mixed file's store.
+// lineStore keeps a File's lines in 16 bytes each instead of a Line's 44:
+// in a file of short lines, a Line for each would be more than the file
+// and most of what a parse keeps. A line's number is its index, and its
+// end and its key, value and comment spans are kept as byte offsets from
+// its start, one byte each, which fits every line shorter than 256 bytes;
+// a line whose end or spans do not fit keeps them whole in long, so that
+// the store stays exact for any bytes. Such a line is at least 256 bytes
+// long, so long's share of the memory stays small beside the file's. (The
+// end kept whole in every record would make a record 20 bytes.)
 type lineStore struct {
 	recs []lineRec
 	long map[int32]lineSpans // by index, for the lines whose rel is unused
@@ -117,8 +116,8 @@ func (s *lineStore) add(l Line) {
 }
 
 // put stores l as line i, keeping its spans in long when they do not fit
-// in a byte each. It writes the record in place: made and copied as a
-// value, it took twice as long.
+// in a byte each. It writes the record in place, where making and
+// copying a record as a value would cost a copy on every line.
 func (s *lineStore) put(i int, l *Line) {
 	r := &s.recs[i]
 	r.start, r.group, r.kind = l.Start, l.Group, l.Kind

@@ -6,7 +6,7 @@ import (
 )
 
 // The compact store gives back every line exactly as stored, whether its
-// spans fit in a byte each or must be kept whole (issue 16).
+// spans fit in a byte each or must be kept whole.
 func TestLineStoreRoundTrip(t *testing.T) {
 	lines := []Line{
 		{Start: 0, End: 10, Kind: KindAllow, Group: 0, Key: Span{0, 5}, Value: Span{7, 10}, Comment: Span{10, 10}},
@@ -50,7 +50,7 @@ func TestLineStoreRoundTrip(t *testing.T) {
 }
 
 // Until endEdit, the line being edited reads and changes as the Line
-// beginEdit handed over, as a pointer into a slice of Lines did.
+// beginEdit handed over, as a pointer into a slice of Lines would.
 func TestEditSeesItsOwnChanges(t *testing.T) {
 	var f File
 	f.AddLine(NewLine(1, 0, 4))

@@ -157,9 +157,9 @@ func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 // over says whether a diagnostic of code is past ParseOptions.MaxDiagnostics
 // and so left out: it counts it, and the first one left out is stood for
 // by a diagnostic at its place that SortedDiagnostics words with the count.
-// A file of 5 million rules naming a private path kept as many diagnostics
-// of 400 bytes each, and check -json's row of one URL listed them: a row of
-// 1.9 GB and a process of 5.7 GB (issue 16).
+// Without the cap, a file of millions of rules naming a private path would
+// keep as many diagnostics, and check -json's row of one URL would list
+// them all.
 func (s *Scanner) over(start, end int, code Code, sev Severity, source string) bool {
 	max := s.File.opts.MaxDiagnostics
 	if max <= 0 {

@@ -59,9 +59,9 @@ type GroupTrace struct {
 // An AgentExplainer writes the sentence of a user-agent line of a trace
 // when it is read, from what its reading kept of the selection: a file
 // may hold hundreds of thousands of user-agent lines, and a sentence made
-// for each was 16 MiB of protego's trace of the 100 MiB mixed file, which
-// a check's text never reads (issue 16). It reads only the line's agent
-// and group, never Matched, which a caller may change (crawler plans).
+// for each would be most of a trace that a check's text never reads. It
+// reads only the line's agent and group, never Matched, which a caller
+// may change (crawler plans).
 type AgentExplainer interface {
 	How(m UserAgentMatch) string
 }

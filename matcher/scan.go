@@ -101,9 +101,8 @@ func SplitRecord(src []byte, start, end int) LineRecord {
 // text after the first '#' and returns the key and value spans, trimmed,
 // whether the line has a ':' before any '#', and whether it has a '#'.
 // The key is looked for first, byte by byte, since it is short and ends
-// at the ':'; then the comment, in the rest. Returning SplitRecord's
-// record, and searching the whole line for each byte, was a quarter of
-// the rfc9309 parse (issue 18).
+// at the ':'; then the comment, in the rest: no record is returned, and
+// the line is not searched again for each byte.
 func cutLine(src []byte, l *Line, cf *commentFinder) (key, value Span, colon, comment bool) {
 	start, end := int(l.Start), int(l.End)
 	i := start
@@ -146,8 +145,8 @@ func trimSpan(src []byte, s, e int) (int, int) {
 // A commentFinder finds the '#' that starts a comment in the lines of a
 // source read in order. It remembers the next '#' it found, so that a run
 // of lines without one is searched by one bytes.IndexByte, many bytes at
-// a time, rather than by one call per line: those calls and their setup
-// were most of the line's search for a '#' (issue 18).
+// a time, rather than by one call per line, whose setup would be most of
+// the search for a '#' in a file of short lines.
 type commentFinder struct {
 	src  []byte
 	next int // the first '#' at or after the last search's start, or len(src); -1 before any
@@ -203,8 +202,8 @@ const (
 // "allow" or "user-agent", in any ASCII case, right before a ':', and the
 // key's length; or 0. Such a line is what cutLine and rfcKey would read
 // as that key (no white space or '#' before the ':'), found with a few
-// word compares instead of a loop per byte and a fold per byte, which
-// were a fifth of the rfc9309 parse (issue 18). Any other line has n 0.
+// word compares instead of a loop and a fold per byte, which every line
+// of a parse would pay. Any other line has n 0.
 func leadingKey(b []byte) (kind Kind, n int) {
 	switch {
 	case len(b) > lenDisallow && b[lenDisallow] == ':' && binary.LittleEndian.Uint64(b)|letterFold8 == disallowWord:

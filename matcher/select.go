@@ -52,10 +52,10 @@ func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace)
 	}
 	s := NewSelection(f, choose(f, token))
 	for _, other := range f.selections {
-		// Most crawlers of a file fall back to its '*' group: each had
-		// an index of its own over the same rules, and diff of two files
-		// of 5 million rules, for the directory's crawlers, held one per
-		// crawler and file, 9.9 GB (issue 16).
+		// Most crawlers of a file fall back to its '*' group: an index
+		// of their own each would repeat the same rules once per
+		// crawler and file, and diff asks for all the directory's
+		// crawlers of two files.
 		if slices.Equal(other.Trace.Selected, s.Trace.Selected) {
 			s.Rules = other.Rules
 			break
@@ -79,10 +79,10 @@ func selectGroups(f *File, token string) GroupTrace {
 	w := NewTraceWriter(f, token, " equals %s, ignoring case", " is not %s")
 	same := strings.EqualFold
 	if isASCII(token) {
-		// Unicode folding of two ASCII strings is ASCII's: without the
-		// rune decoding, which was half of a large file's trace (issue
-		// 18). A non-ASCII token still needs EqualFold: it folds the
-		// Kelvin sign to the k of a product token.
+		// Unicode folding of two ASCII strings is ASCII's, and skipping
+		// the rune decoding matters in the trace of a large file. A
+		// non-ASCII token still needs EqualFold: it folds the Kelvin
+		// sign to the k of a product token.
 		same = EqualFoldASCII
 	}
 	for gi, g := range f.Groups {
@@ -136,8 +136,8 @@ func NewTraceWriter(f *File, token, equals, isNot string) *TraceWriter {
 }
 
 // notNamed writes, when read, the sentence of an agent that does not name
-// the token (NotNamed): made for each, they were 20 MiB of the google
-// reading's trace of the 100 MiB mixed file (issue 16).
+// the token (NotNamed): made for each, they would be most of a large
+// file's trace, which a check's text never reads.
 type notNamed string
 
 func (n notNamed) How(m UserAgentMatch) string { return quotedThen(m.Agent.Token, string(n)) }
@@ -165,7 +165,8 @@ func (w *TraceWriter) NotNamed(a AgentText, gi int) {
 
 // quotedThen is strconv.Quote(s)+rest, made in one piece when s needs no
 // escape, as a product token never does: a large file's trace quotes
-// thousands of tokens, and Quote's own copy was half of the trace.
+// thousands of tokens, and Quote's own copy of each would weigh as much
+// as the rest of the trace.
 func quotedThen(s, rest string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
@@ -232,8 +233,8 @@ func traceSummary(f *File, tr GroupTrace) string {
 // GroupWords names groups by their lines: "group at line 3", "groups at
 // lines 3 and 9", or, past maxListedGroups, the first maxListedGroups
 // lines and then "and 40 more, the last at line 700". It is written into
-// one buffer: a string per group was 150 MB of garbage for the million
-// '*' groups of a 100 MiB file of short lines (issue 16).
+// one buffer: a string per group would be garbage by the million for a
+// file of short lines that is all '*' groups.
 func GroupWords(f *File, groups []int) string {
 	if len(groups) == 1 {
 		return "group at line " + strconv.Itoa(int(f.Groups[groups[0]].FirstLine))
@@ -259,10 +260,10 @@ func GroupWords(f *File, groups []int) string {
 	return string(b)
 }
 
-// maxListedGroups is the most groups GroupWords names by line. The
-// million '*' groups of the 100 MiB file of short lines made a sentence
-// of 8.7 MB, kept with the token's selection (issue 16), and a wall of
-// numbers for a person to read.
+// maxListedGroups is the most groups GroupWords names by line: a sentence
+// naming every group of a file of a million '*' groups would be kept
+// with the token's selection, and be a wall of numbers for a person to
+// read.
 const maxListedGroups = 20
 
 func Capitalize(s string) string {

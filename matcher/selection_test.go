@@ -114,10 +114,10 @@ func TestQuotedThenIsQuote(t *testing.T) {
 	}
 }
 
-// Tokens that select the same groups share one rule index (issue 16): the
-// crawlers that fall back to '*' each built one over the same rules. A
-// token that selects other groups has its own, and each index still finds
-// its own groups' rules.
+// Tokens that select the same groups share one rule index, so that the
+// crawlers that fall back to '*' do not each build one over the same
+// rules. A token that selects other groups has its own, and each index
+// still finds its own groups' rules.
 func TestSelectionsOfTheSameGroupsShareTheirIndex(t *testing.T) {
 	f := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /star\n"))
 	b, c, a := f.SelectionFor("b", selectGroups), f.SelectionFor("c", selectGroups), f.SelectionFor("a", selectGroups)

@@ -99,9 +99,8 @@ func EqualFoldASCII(a, b string) bool {
 // It is an open-addressing table of agent indexes beside 32 bits of each
 // token's hash, not a map from the lower-cased token: a large file's
 // tokens are all different, and the map's probes into its keys' text
-// missed the cache, a tenth of the parse of the 5 MiB realistic file
-// (issue 18). The hash is seeded at random, as a map's is, so that no file
-// can make its tokens collide and the parse quadratic.
+// would miss the cache. The hash is seeded at random, as a map's is, so
+// that no file can make its tokens collide and the parse quadratic.
 type firstAgents struct {
 	seed  maphash.Seed
 	slots []uint64 // 0 when empty, else hash<<32 | (agent index + 1)

@@ -76,7 +76,7 @@ func firstUnsafe(s string) int {
 // plainASCIIPrefix is the length of a prefix of s, a multiple of eight
 // bytes, that is printable ASCII other than the backslash: Text leaves it
 // alone. It looks at eight bytes at a time, since every URL and reason
-// check prints passes through Text (issue 18); firstUnsafe reads the rest
+// check prints passes through Text; firstUnsafe reads the rest
 // byte by byte.
 func plainASCIIPrefix(s string) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080

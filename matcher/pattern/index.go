@@ -23,7 +23,7 @@ import (
 // the path, walked up through its own prefixes (parent), reaches every
 // prefix of the path the index holds. Each rule is still matched in full:
 // the index only leaves out rules that cannot match, and the explanation
-// lists every matching rule as before.
+// lists every matching rule as it would without the index.
 type Index struct {
 	// refs are the rules by literal prefix: refs[start[i]:start[i+1]]
 	// are those whose prefix is prefix i, the distinct prefixes sorted.
@@ -35,9 +35,9 @@ type Index struct {
 	// prefixes holds the distinct prefixes when there are at most
 	// keepPrefixes of them; beyond, a prefix is read again from the body
 	// of its first rule (body). A string is 16 bytes, more than a rule's
-	// line takes in the file: with 5 million distinct rules the prefixes
-	// alone were 80 MB of a 104 MiB file, and the index 160 MB, which a
-	// check of two URLs could not keep within 4 times the file (issue 16).
+	// line takes in a file of short lines: with millions of distinct
+	// rules, the prefixes alone would outweigh the file, and a check
+	// could not keep its memory within 4 times the file.
 	prefixes []string
 	body     func(Ref) string
 	// wild holds the rules whose literal prefix is at most "/", by the
@@ -47,7 +47,7 @@ type Index struct {
 
 // keepPrefixes is the most distinct prefixes an Index holds as strings,
 // 1 MiB of them: below it the binary search of a URL reads no rule
-// (rfc9309's later URL of the 500 KiB site file took 196 ns).
+// (BenchmarkEvaluateSiteFile measures such a search).
 var keepPrefixes = 1 << 16
 
 // A Ref names rule Rule of group Group of a file.
@@ -86,9 +86,9 @@ func isWild(body string) bool {
 //
 // The build keeps no key per rule: the refs are sorted in place by the
 // prefixes of their bodies, read again through rules.Bodies, and the
-// prefixes are then counted before their arrays are made. With an entry
-// of key and ref per rule (24 bytes) and an order of them, the index of
-// 5 million rules allocated 152 MB to keep 38 MB (issue 16).
+// prefixes are then counted before their arrays are made. An entry of
+// key and ref per rule (24 bytes) and an order of them would allocate
+// several times what the index keeps.
 func NewIndex(size int, rules Rules) *Index {
 	// The rules by prefix fill refs from the front, those for the
 	// substring index from the back, which it copies in the order of
@@ -230,9 +230,9 @@ func commonPrefixLen(a, b string) int {
 // A LazyIndex is a selection's rule index, built the second time an
 // evaluation asks for candidates: a token asked about once does not pay
 // for it. The first evaluation tries every rule instead, which costs less
-// than sorting them: the index of the 5 KiB realistic file was an eighth
-// of reading it and deciding one URL (issue 18). A file is read by one
-// goroutine at a time, so no lock is needed.
+// than sorting them, and a check of one URL, or a page that decides one
+// URL after each edit, asks once. A file is read by one goroutine at a
+// time, so no lock is needed.
 type LazyIndex struct {
 	x    *Index
 	size int // how many rules the first evaluation tried, or 0
@@ -255,14 +255,14 @@ func (l *LazyIndex) Candidates(path string, buf []Ref, rules Rules) []Ref {
 
 // Built is the index once the second evaluation has built it, or nil:
 // an evaluation that finds it asks it directly, without making the Rules
-// that Candidates takes (issue 18).
+// that Candidates takes.
 func (l *LazyIndex) Built() *Index { return l.x }
 
 // everyRule appends every rule each yields, in file order, and says how
 // many (at least 1, which marks the first evaluation done). The rules are
 // counted first and gathered into an array of that size: grown by
-// append, the array of 5 million rules allocated 190 MB to keep 40 MB
-// (issue 16). They are gathered apart from buf: appended to by a
+// append, the array would allocate several times what it keeps. They
+// are gathered apart from buf: appended to by a
 // closure, buf (and the caller's array behind it) would move to the heap
 // at every evaluation; a buf without room for them is not copied twice,
 // the new array takes it.
@@ -290,8 +290,9 @@ func everyRule(buf []Ref, each func(add func(body string, ref Ref))) ([]Ref, int
 
 // fileOrder orders rules as they stand in the file: by group, then rule,
 // compared at once as one number (a path of a large file can meet
-// hundreds of candidates, and comparing the two fields in turn, through
-// cmp.Or, was most of a check of -urls on such a file, issue 18).
+// hundreds of candidates, and sorting them is the most frequent compare
+// of a check of -urls on such a file; two fields in turn, through cmp.Or,
+// cost more).
 func fileOrder(a, b Ref) int { return cmp.Compare(a.order(), b.order()) }
 
 // order is r's place in the file as one number, group first; both are
@@ -321,12 +322,12 @@ type substringIndex struct {
 	// whose row is then row[node]; so a byte that finds no segment reads
 	// no node. A node without children moves as its fail node does and
 	// has no row of its own: most nodes end a segment's own tail, and a
-	// row for each made the table twice the size, most of building the
-	// index of 20,000 rules (issue 18). class[b] is 0 for a byte in no
-	// segment (which leads back to the root), else one of its own.
-	// Following the fail links byte by byte, with a binary search among
-	// the children of each node met, was a quarter of a check of -urls
-	// (issue 18); the table is built only while it stays small (maxTable).
+	// row for each would make the table much larger and slower to build
+	// (BenchmarkNewIndex). class[b] is 0 for a byte in no segment (which
+	// leads back to the root), else one of its own. The table spares
+	// each byte of a path the walk along the fail links, with a binary
+	// search among the children of each node met; it is built only while
+	// it stays small (maxTable).
 	next    []int32
 	row     []int32
 	class   [256]uint8
@@ -434,9 +435,9 @@ func newSubstringIndex(refs []Ref, body func(Ref) string) *substringIndex {
 
 // table builds next from the trie and its fail links, when it fits in
 // maxTable: in breadth-first order, a node's row is its fail node's row,
-// which comes earlier, with its own children written over it. Asking
-// each node for its child along every class, by binary search, was a
-// third of building the index of 20,000 rules (issue 18).
+// which comes earlier, with its own children written over it, rather
+// than asking each node for its child along every class by binary
+// search, which would weigh in BenchmarkNewIndex.
 func (x *substringIndex) table(keys []string) {
 	x.classes = 1
 	for _, k := range keys {

@@ -4,18 +4,18 @@ import "math/bits"
 
 // sortRefs sorts refs in place by key(ref), with no key kept beside each
 // ref, and returns a bitset that marks the first ref of each run of equal
-// keys. An order of entries of key and ref was 28 bytes per rule beside
-// the 8 kept (issue 16). The keys of a file's rules share long starts
+// keys. An order of entries of key and ref would be 28 bytes per rule
+// beside the 8 kept. The keys of a file's rules share long starts
 // ("/section-1/", "/section-2/", …), which a comparison sort reads again
 // at every comparison; this is a radix sort by seven bytes at a time: the
 // refs are sorted by their heads (see headOf), 8 bytes per rule read once
 // through key, and each run of one head whose keys go on past it is
 // sorted again by the heads of the next seven bytes; so a key is read
-// once per seven bytes of the depth that tells it apart. Read through key
-// at every partition instead, the keys of 5 million distinct rules took
-// 2.7 s to sort, and those of 20,000 that share "/section-" made the index
-// 1.7 times slower to build. A hostile file cannot make it quadratic:
-// quicksortHeads hands lopsided partitions to a heapsort.
+// once per seven bytes of the depth that tells it apart, where reading
+// it through key at every partition would make the sort of millions of
+// distinct rules slow, and slow the build of 20,000 that share
+// "/section-" (BenchmarkNewIndex). A hostile file cannot make it
+// quadratic: quicksortHeads hands lopsided partitions to a heapsort.
 func sortRefs(refs []Ref, key func(Ref) string) []uint64 {
 	first := make([]uint64, (len(refs)+63)/64)
 	sortRefsFrom(refs, make([]uint64, len(refs)), key, 0, first, 0)
@@ -64,11 +64,11 @@ func headOf(s string) uint64 {
 
 // quicksortHeads sorts heads, moving refs with them. Past budget
 // partitions it sorts the rest as pairs by heapsort, which is O(n log n)
-// comparisons whatever the input. It is not sort.Sort over the two arrays:
-// that made NewIndex of 20,000 rules 25% slower (3.95 -> 4.92 ms,
-// BenchmarkNewIndex, 8 alternating runs), at the target's 5 ms; nor
-// slices.SortFunc over pairs of head and ref, 8 more bytes per rule at
-// the peak of a large file's build.
+// comparisons whatever the input. It is not sort.Sort over the two arrays,
+// whose calls through an interface BenchmarkNewIndex shows would bring
+// the build of 20,000 rules close to its target; nor slices.SortFunc over
+// pairs of head and ref, 8 more bytes per rule at the peak of a large
+// file's build.
 func quicksortHeads(heads []uint64, refs []Ref, budget int) {
 	for len(heads) > 12 {
 		if budget == 0 {

@@ -37,9 +37,9 @@ func NewPacer(ctx context.Context, name string) *Pacer {
 
 // FirstSliceBudget is the first slice of work a person waits for, the
 // analysis of the file just edited: a pause lets the browser lay out and
-// paint a frame, which for a textarea of 500 KiB took longer than the
-// parse itself (an edit's verdicts came 220 ms after it with 15 ms
-// slices, 17-29 ms in one task). A parse that fits in it is not cut.
+// paint a frame, which for a large textarea takes longer than the parse
+// itself, so that short slices would make the verdicts come later than
+// one task would. A parse that fits in it is not cut.
 const FirstSliceBudget = 50 * time.Millisecond
 
 // WithFirstSlice gives the slice under way FirstSliceBudget.

@@ -11,9 +11,9 @@ import (
 // unlike a zero-delay timer, is not held back 4 ms once timers nest. f runs
 // in the message's callback itself: js/wasm runs one goroutine at a time
 // and never preempts one, so f may touch a component's state; handed to
-// ctx.Dispatch it would wait for go-app's next frame instead (17 ms
-// between slices of 13 ms, measured in the release check). The tasks run
-// in the order they were posted. Outside a browser f runs at once.
+// ctx.Dispatch it would wait for go-app's next frame instead, and the
+// time between slices would be longer than the slices. The tasks run in
+// the order they were posted. Outside a browser f runs at once.
 func NextTask(f func()) {
 	if !app.IsClient {
 		f()

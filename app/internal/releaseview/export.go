@@ -23,8 +23,9 @@ const (
 )
 
 // An Export writes the rows of a view a few at a time (Step), so that the
-// page can yield to the browser between steps: 400,000 rows at once were
-// one task of seconds. What each step wrote is taken out with Take.
+// page can yield to the browser between steps: hundreds of thousands of
+// rows at once would be one task of seconds. What each step wrote is
+// taken out with Take.
 type Export struct {
 	v      *View
 	format Format
@@ -33,8 +34,8 @@ type Export struct {
 	buf    bytes.Buffer
 	csv    *csv.Writer
 	// The JSON of each distinct verdict (its why left out) and crawler,
-	// worked out once: json.Encoder's reflection on every row was most of
-	// an export's time.
+	// worked out once: json.Encoder's reflection on every row would be
+	// most of an export's time.
 	verdictJSON map[uint32][]byte
 	crawlerJSON map[uint16][]byte
 }

@@ -11,10 +11,10 @@ import (
 	"robots-explorer/matcher/crawler"
 )
 
-// Matrix is a run as a grid (issue 19): one row per URL, one column per
-// crawler, a verdict cell where they cross. It holds indices only, so a
-// grid of 100,000 URLs × 40 crawlers costs one int32 per URL shown; the
-// page draws the cells in view.
+// Matrix is a run as a grid: one row per URL, one column per crawler, a
+// verdict cell where they cross. It holds indices only, so a grid of
+// 100,000 URLs × 40 crawlers costs one int32 per URL shown; the page draws
+// the cells in view.
 type Matrix struct {
 	run  *Run
 	cols []int   // the crawlers shown, as indices into the run's

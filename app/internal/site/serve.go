@@ -74,7 +74,7 @@ func RunServe(args []string, stdout, stderr io.Writer) int {
 type serveLimits struct {
 	// header: time to send the request line and headers; read: the whole
 	// request; write: from the end of the headers to the end of the
-	// response (app.wasm is 2 MB in gzip: 60 s is 33 KB/s, an old mobile
+	// response (long enough for app.wasm, compressed, over an old mobile
 	// link); idle: a keep-alive connection waiting for its next request.
 	header, read, write, idle time.Duration
 	// maxHeader is the most bytes of request line and headers; a browser

@@ -73,7 +73,7 @@ func TestCompareURLGivesEachDisagreementItsReason(t *testing.T) {
 
 // The rows name the factor that changes the verdict, seen from the chosen
 // reading: with a typo line in the group, the difference on /~user/p is
-// how %7E is read, not group boundaries (issue 14).
+// how %7E is read, not group boundaries.
 func TestComparisonRowsNameTheDecidingFactor(t *testing.T) {
 	src := "User-agent: a\nDisalow: /x/\nDisallow: /%7Euser/\n"
 	tests := []struct {

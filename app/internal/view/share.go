@@ -104,8 +104,8 @@ func DecodeLink(fragment string) (permalink.State, int, error) {
 
 // SameState compares two states as the explorer would show them. The
 // files are compared as they are (the link carries them byte for byte),
-// the rest in their readable form: encoding a 10 MiB file twice to
-// compare it took the page a second.
+// the rest in their readable form: encoding a large file twice to
+// compare it would hold the page up.
 func SameState(a, b permalink.State) bool {
 	if a.Robots != b.Robots {
 		return false

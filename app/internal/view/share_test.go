@@ -38,7 +38,7 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 }
 
-// The hand-written form: every parameter optional, url repeated;
+// A link written by hand: every parameter optional, url repeated;
 // the default reading is rfc9309 and is left out of links.
 func TestHandWrittenLink(t *testing.T) {
 	ex, chosen, err := DecodeLink("#robots=User-agent%3A%20*%0ADisallow%3A%20%2Ffish%0A&token=Googlebot&url=%2Ffish&url=%2Ffish.php&reading=google")

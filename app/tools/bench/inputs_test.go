@@ -117,7 +117,7 @@ func TestOursReadsTheWholeTrace(t *testing.T) {
 	}
 }
 
-// SiteFile is the shape issue 18's -urls target names: at 500 KiB, the
+// SiteFile has the shape the -urls benchmark is for: at 500 KiB, the
 // token's merged groups hold 10,000 rules or more, and some URLs match.
 func TestSiteFileHoldsTenThousandRules(t *testing.T) {
 	body, urls := SiteFile(500<<10, 2000)

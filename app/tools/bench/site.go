@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// SiteFile returns the file of a large site as issue 18 measured `check
-// -urls` on: about size bytes of groups of 5-40 rules, wildcards in a third
-// of them, and three groups of every five naming Token, so that at 500 KiB
-// Token's merged groups hold over 10,000 rules (11,396); with n URLs of
+// SiteFile returns the file of a large site to measure `check -urls` on:
+// about size bytes of groups of 5-40 rules, wildcards in a third of them,
+// and three groups of every five naming Token, so that at 500 KiB Token's
+// merged groups hold over 10,000 rules; with n URLs of
 // that site, a few of which its rules match. RealisticFile names Token in
 // one group only, where the rule index has little to do.
 func SiteFile(size, n int) (body []byte, urls []string) {

@@ -2,8 +2,8 @@
 
 // Command packwasm joins the data segments of a WebAssembly module that
 // Go's linker wrote: make build runs it on the UI's app.wasm (go run
-// ./app/tools/packwasm IN.wasm OUT.wasm). The same memory, about 170 KB
-// less after gzip.
+// ./app/tools/packwasm IN.wasm OUT.wasm): the same memory, in fewer bytes
+// after compression.
 package main
 
 import "os"

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// The Unicode tables behind IDNA and NFKC weigh about 100 KB in the
+// The Unicode tables behind IDNA and NFKC would only add weight to the
 // WebAssembly build, where the browser already holds its own (see
 // unicode_js.go); natively they come from golang.org/x/net/idna and
 // golang.org/x/text.

@@ -16,8 +16,8 @@ type Entry struct {
 	Agents matcher.Run
 	Rules  matcher.Run
 	// First and Last are the numbers of the first and last lines read
-	// into it (Read), 0 before any: a list of every line was 73 MiB of
-	// garbage in a parse of a 100 MiB file.
+	// into it (Read), 0 before any: a list of every line would be
+	// garbage the size of the file's lines in a parse.
 	First, Last int
 }
 

@@ -79,8 +79,8 @@ func Decode(b []byte) string {
 // source bytes [start, end) it came from (terminator excluded). A parse
 // holds one per line until it is done, so it is kept to 32 bytes: int32
 // offsets (a File's limit, maxSource) and the offset map behind a pointer,
-// which only a line that did not decode as it is needs. At 56 bytes, the
-// 4 million lines of a 100 MiB file held 213 MiB during a parse (issue 16).
+// which only a line that did not decode as it is needs: at 56 bytes, the
+// lines of a file of short lines would outweigh the file during a parse.
 type Line struct {
 	Start, End int32
 	Text       string
@@ -97,7 +97,7 @@ func NewLine(start, end int, text string, off []int) Line {
 	if off != nil {
 		// A copy of the slice header made here, not &off: taking the
 		// parameter's address would move every call's off to the heap,
-		// 24 bytes for each line (92 MiB for a 100 MiB file).
+		// 24 bytes for each line.
 		o := off
 		l.off = &o
 	}
@@ -132,12 +132,12 @@ func LineBreak(r rune) bool {
 // without a break counts; an empty body has no lines. It returns the
 // offset of the first byte that is not valid UTF-8, or -1: there Python's
 // strict decode raises UnicodeDecodeError. text is string(src): a valid
-// line's text is a slice of it, not a copy (a copy of every line was
-// the source once more, in 4 million strings for a 100 MiB file).
+// line's text is a slice of it, not a copy (a copy of every line would
+// be the source once more, in a string per line).
 //
 // It hands each line to emit as it is found, so that a parse keeps only
-// what it makes of the line (Scan): the slice of every line, 32 bytes
-// each, was 128 MiB beside a 100 MiB file's parse (issue 16). pause, when
+// what it makes of the line (Scan): a slice of every line, 32 bytes
+// each, would be more than a file of short lines. pause, when
 // not nil, is called every matcher.PauseEvery lines: the split is the part
 // of a Python reading's parse before its loop over the lines (see
 // matcher.ParseOptions.Pause).
