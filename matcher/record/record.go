@@ -359,7 +359,7 @@ func (r *Record) markdownDelivery(w writef) {
 	}
 	w("**Effect: %s** (%s). %s\n", prose(string(a.Effect)), prose(a.Section), prose(a.Sentence))
 	for _, n := range a.Notes {
-		w("\n- %s: %s (%s)", prose(string(n.Severity)), prose(n.Sentence), prose(n.Source))
+		w("\n- %s: %s (%s)", prose(n.Severity.String()), prose(n.Sentence), prose(n.Source))
 	}
 	if len(a.Notes) > 0 {
 		w("\n")
@@ -414,7 +414,7 @@ func (r *Record) markdownDiagnostics(w writef) {
 	}
 	w("\n## Diagnostics\n\n")
 	for _, d := range r.Diagnostics {
-		w("- %d:%d %s %s: %s (%s)\n", d.Line, d.Column, prose(string(d.Severity)), code(string(d.Code)), prose(d.Message), prose(d.Source))
+		w("- %d:%d %s %s: %s (%s)\n", d.Line, d.Column, prose(d.Severity.String()), code(string(d.Code)), prose(d.Message), prose(d.Source))
 	}
 }
 

@@ -149,7 +149,8 @@ func TestRecordMarkdown(t *testing.T) {
 		}
 	}
 	md = newTestRecord(t, "/fish", &delivery.Facts{Status: 429}).Markdown()
-	for _, want := range []string{"| status | 429 |", "**Effect: allow-all**", "Google's documented behaviour, differs from RFC 9309", "developers.google.com"} {
+	for _, want := range []string{"| status | 429 |", "**Effect: allow-all**", "Google's documented behaviour, differs from RFC 9309", "developers.google.com",
+		"- info: The time of the fetch was not given"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown with delivery lacks %q:\n%s", want, md)
 		}
