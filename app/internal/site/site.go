@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"robots-explorer/app/internal/compression"
+	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -35,6 +36,9 @@ type site struct {
 	// which makes a release, refuses to go without.
 	missing []string
 	app     *app.Handler
+	// fetch is the fetch of a page served on loopback (fetch.go); nil
+	// elsewhere.
+	fetch *fetchEndpoint
 }
 
 // LoadSite reads dir (the web directory: app.wasm, its compressed forms,
@@ -123,6 +127,10 @@ func (webDir) Resolve(location string) string { return app.LocalDir("").Resolve(
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header())
+	if r.URL.Path == view.FetchPath { // the one request that takes a body
+		s.serveFetch(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		// Every resource is a file or a page: nothing takes a body.
 		w.Header().Set("Allow", "GET, HEAD")
