@@ -137,17 +137,23 @@ test-e2e: build chromium axe
 	@mkdir -p $(E2E_SCREENSHOTS)
 	E2E_SCREENSHOTS=$(E2E_SCREENSHOTS) $(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
 
+# debian_package NAME,PURPOSE: installs Debian's package NAME when its
+# command is missing and make runs as root, else says what to install.
+define debian_package
+	@command -v $(1) >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing $(1) for $(2)"; \
+			apt-get update && apt-get install -y $(1); \
+		else \
+			echo "$(2) need Debian's $(1): run 'sudo apt-get install -y $(1)', then make test" >&2; \
+			exit 1; \
+		fi; }
+endef
+
 # Debian's chromium: installed when missing and running as root, else a
 # message saying what to install.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing chromium for the browser tests"; \
-			apt-get update && apt-get install -y chromium; \
-		else \
-			echo "the browser tests need Debian's chromium: run 'sudo apt-get install -y chromium', then make test" >&2; \
-			exit 1; \
-		fi; }
+	$(call debian_package,chromium,the browser tests)
 
 # axe-core, which the accessibility audit of the browser tests injects into
 # the page: installed from npm into the ignored .cache folder when missing
@@ -210,14 +216,7 @@ $(WARCIO_JS)/package.json:
 # -capture reads (app/internal/cli/capture_test.go): installed when missing
 # and running as root, else a message saying what to install.
 wget:
-	@command -v wget >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing wget for the WARC tests"; \
-			apt-get update && apt-get install -y wget; \
-		else \
-			echo "the WARC tests need Debian's wget: run 'sudo apt-get install -y wget', then make test" >&2; \
-			exit 1; \
-		fi; }
+	$(call debian_package,wget,the WARC tests)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./matcher/...
