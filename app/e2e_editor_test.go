@@ -237,7 +237,8 @@ func TestE2ELineLinksAndMarks(t *testing.T) {
 }
 
 // A pasted HTML page gets one file-level error at the top of the editor,
-// before the counts of per-line problems.
+// before the counts of per-line problems, and the count of errors counts
+// it.
 func TestE2EHTMLBodyError(t *testing.T) {
 	p := openExplorer(t)
 	p.grantClipboard()
@@ -249,6 +250,10 @@ func TestE2EHTMLBodyError(t *testing.T) {
 	}
 	if !eval[bool](p, `document.querySelector('#problems').firstElementChild.matches('.file-problem')`) {
 		t.Error("the file-level error is not first")
+	}
+	// The count below the banner counts it: an HTML page is an error.
+	if got := eval[string](p, `document.querySelector('#problems .problem[data-severity="error"]').textContent`); got != "✖ 1 error" {
+		t.Errorf("below the HTML banner the count says %q, want \"✖ 1 error\"", got)
 	}
 	p.noConsoleErrors()
 }

@@ -65,14 +65,18 @@ func TestProblemsNext(t *testing.T) {
 	}
 }
 
-// An HTML page is one file-level problem, counted apart from the lines'.
+// An HTML page is one file-level problem, shown apart from the lines'
+// and counted among the errors, whose button goes to its line.
 func TestProblemsFileLevel(t *testing.T) {
 	f := matcher.ParseText(matcher.RFC9309, "<html>\n<body>Not found</body>\n")
 	p := NewProblems(f)
 	if len(p.File) != 1 || p.File[0].Code != matcher.CodeHTMLBody {
 		t.Errorf("file-level problems %v", p.File)
 	}
-	if p.Counts[0]+p.Counts[1]+p.Counts[2] != len(f.Diagnostics)-1 {
-		t.Errorf("counts %v of %d diagnostics", p.Counts, len(f.Diagnostics))
+	if p.Counts[0]+p.Counts[1]+p.Counts[2] != len(f.Diagnostics) || p.Counts[0] != 1 {
+		t.Errorf("counts %v of %d diagnostics, want the HTML page among the errors", p.Counts, len(f.Diagnostics))
+	}
+	if line, ok := p.Next(0, 0); !ok || line != 1 {
+		t.Errorf("the next error after line 0: %d, %v; want line 1", line, ok)
 	}
 }

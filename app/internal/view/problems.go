@@ -8,7 +8,9 @@ import (
 
 // Problems is the count of the file's diagnostics shown above the editor:
 // the file-level errors first (an HTML page), then per severity the count
-// and the lines that have one, for the buttons that go to the next.
+// and the lines that have one, for the buttons that go to the next. A
+// file-level error is an error like any other, so the count of errors
+// counts it too: "0 errors" below an error banner would contradict it.
 type Problems struct {
 	File    matcher.DiagnosticList
 	Counts  [3]int   // by severityOrder
@@ -38,7 +40,6 @@ func NewProblems(f *matcher.File) Problems {
 	for _, d := range f.Diagnostics {
 		if fileLevel(d) {
 			p.File = append(p.File, d)
-			continue
 		}
 		for i, s := range SeverityOrder {
 			if s.Sev == d.Severity {
