@@ -24,6 +24,8 @@ type exportRun struct {
 	longest float64
 	slices  int
 	mem     runtime.MemStats // at the start, to count the collections of the export
+	// wrote is what the last export wrote, the status once it is done.
+	wrote string
 }
 
 // exportRowsAStep is how many rows a slice writes between two looks at
@@ -34,7 +36,7 @@ func (e *exportRun) running() bool { return e.export != nil }
 
 func (e *exportRun) stop() {
 	e.seq++
-	e.export, e.parts = nil, nil
+	e.export, e.parts, e.wrote = nil, nil, ""
 	e.y.stop()
 }
 
@@ -50,7 +52,7 @@ func (r *releaseResults) startExport(f releaseview.Format) {
 		return
 	}
 	e.seq++
-	e.export, e.parts, e.format = r.view.Export(f), browser.NewBlobParts(), f
+	e.export, e.parts, e.format, e.wrote = r.view.Export(f), browser.NewBlobParts(), f, ""
 	e.start, e.busy, e.longest, e.slices = browser.PerfNow(), 0, 0, 0
 	runtime.ReadMemStats(&e.mem)
 	seq := e.seq
@@ -101,21 +103,37 @@ func (r *releaseResults) offer() {
 		"gcs": int(m.NumGC - e.mem.NumGC), "gcMs": float64(m.PauseTotalNs-e.mem.PauseTotalNs) / 1e6,
 	})
 	e.export, e.parts = nil, nil
+	e.wrote = "Wrote " + releaseview.Plural(rows, "row") + " to " + name + "."
 	r.ctx.Dispatch(func(app.Context) { r.alone() })
 }
 
 // showExportProgress writes the progress into the page directly, as the
 // evaluation's does.
 func (r *releaseResults) showExportProgress() {
-	if el := app.Window().GetElementByID("release-export-status"); el.Truthy() {
-		el.Set("textContent", r.exportText())
+	showText("release-export-status", r.exportText())
+}
+
+// showText sets the text of element id between two renders. It writes
+// into the text node go-app rendered there, not textContent: textContent
+// would put a new node in its place, and go-app's next render would then
+// write to the node it keeps, no longer in the page, leaving this text on
+// the screen for good.
+func showText(id, text string) {
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
 	}
+	if n := el.Get("firstChild"); n.Truthy() && n.Get("nodeType").Int() == 3 && !n.Get("nextSibling").Truthy() {
+		n.Set("nodeValue", text)
+		return
+	}
+	el.Set("textContent", text)
 }
 
 func (r *releaseResults) exportText() string {
 	e := &r.export
 	if !e.running() {
-		return ""
+		return e.wrote
 	}
 	done, total := e.export.Progress()
 	return "Writing " + string(e.format) + ": " + releaseview.Thousands(done) + " of " + releaseview.Plural(total, "row") + "…"

@@ -271,9 +271,7 @@ func (p *releasePanel) onCancel(ctx app.Context, _ app.Event) {
 // showProgress writes the progress into the page directly: a render of
 // the panel at every slice would cost more than the slice.
 func (p *releasePanel) showProgress() {
-	if el := app.Window().GetElementByID("release-progress-text"); el.Truthy() {
-		el.Set("textContent", p.progressText())
-	}
+	showText("release-progress-text", p.progressText())
 	if el := app.Window().GetElementByID("release-progress-bar"); el.Truthy() {
 		done, _ := p.run.Progress()
 		el.Set("value", done)
