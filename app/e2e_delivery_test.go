@@ -251,7 +251,7 @@ func TestE2EDeliveryAccessibility(t *testing.T) {
 func TestE2EDeliveryLink(t *testing.T) {
 	p := openExplorer(t)
 	p.open("/#robots=User-agent%3A%20*%0AAllow%3A%20%2F%0A&token=Googlebot&url=%2Fa&status=503&type=text%2Fplain")
-	p.waitFor(`document.getElementById("verdict")?.dataset.verdict === "allowed"`)
+	p.waitFor(`document.getElementById("verdict")?.dataset.rules === "allowed"`)
 	if got := p.waitEffective("disallowed"); !got.Overrides {
 		t.Errorf("503 from a link: %+v", got)
 	}

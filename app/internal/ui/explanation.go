@@ -11,9 +11,11 @@ import (
 )
 
 // renderExplanation shows everything about the chosen URL: the verdict in
-// a sentence, what it rests on (and what the delivery makes of it), the
-// record's buttons (actions), the other readings, the annotated file, the
-// group trace and the normalization steps.
+// a sentence (data-verdict the one it leads with, the delivery's when the
+// delivery decides, as the rows do; data-rules the rules'), what it rests
+// on (and what the delivery makes of it), the record's buttons (actions),
+// the other readings, the annotated file, the group trace and the
+// normalization steps.
 func renderExplanation(d *view.Detail, actions app.UI) app.UI {
 	if d == nil {
 		return app.Elem("section").ID("explanation").Aria("label", "Explanation").Body(
@@ -22,8 +24,8 @@ func renderExplanation(d *view.Detail, actions app.UI) app.UI {
 	}
 	return app.Elem("section").ID("explanation").Aria("labelledby", "explanation-title").Body(
 		app.Elem("h2").ID("explanation-title").Body(app.Text("Why: "), app.Elem("code").Text(view.Clipped(d.Row.URL))),
-		app.Elem("p").ID("verdict").Class("verdict", d.Row.Verdict).DataSet("verdict", d.Row.Verdict).Body(
-			app.Elem("span").Class("badge", d.Row.Verdict).Text(parts.VerdictText(d.Row.Verdict)),
+		app.Elem("p").ID("verdict").Class("verdict", d.ShownVerdict()).DataSet("verdict", d.ShownVerdict()).DataSet("rules", d.Row.Verdict).Body(
+			app.Elem("span").Class("badge", d.ShownVerdict()).Text(parts.VerdictText(d.ShownVerdict())),
 			app.Elem("span").Class("sentence").Body(withLineLinks(view.Clipped(d.Sentence))...),
 		),
 		app.If(d.Row.Result != nil, func() app.UI { return renderScope(d.Delivery) }),

@@ -138,3 +138,27 @@ func TestDeliveryViewRobotsTxtItself(t *testing.T) {
 		t.Errorf("robots.txt with 503: effective %q overrides %v", v.Effective, v.Overrides)
 	}
 }
+
+// The explanation leads with the verdict its row leads with: the
+// delivery's when a 404 or a 503 decides (RFC 9309 §2.3.1.3, §2.3.1.4),
+// the rules' when the delivery leaves them to decide.
+func TestDetailLeadsWithTheRowsVerdict(t *testing.T) {
+	for _, c := range []struct {
+		status string
+		row    int
+		want   string
+	}{
+		{"", 0, "disallowed"},
+		{"200", 0, "disallowed"},
+		{"404", 0, "allowed"},
+		{"503", 1, "disallowed"},
+	} {
+		in := RFC9309Example()
+		in.Delivery = permalink.Delivery{Status: c.status}
+		a := Analyze(in, nil, nil).WithDelivery(in.Delivery, testkit.DeliveryNow, time.UTC)
+		d := NewDetail(a, c.row)
+		if got, row := d.ShownVerdict(), a.Rows[c.row].ShownVerdict(); got != c.want || got != row {
+			t.Errorf("status %q, row %d: the explanation leads with %q, the row with %q; want %q", c.status, c.row, got, row, c.want)
+		}
+	}
+}

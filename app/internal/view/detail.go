@@ -114,6 +114,16 @@ func NewDetail(a *Analysis, i int) *Detail {
 	return d
 }
 
+// ShownVerdict is the verdict the explanation leads with: the delivery's
+// when it overrides the rules, as the chosen URL's row does
+// (ResultRow.ShownVerdict), else the rules'.
+func (d *Detail) ShownVerdict() string {
+	if d.Delivery.Overrides {
+		return d.Delivery.Effective
+	}
+	return d.Row.Verdict
+}
+
 // annotate builds the rows of the annotated file for res (nil for a URL
 // that could not be read: the file is shown without a decision).
 func annotate(a *Analysis, res *matcher.Result) ([]FileRow, int) {
