@@ -216,8 +216,9 @@ func TestE2ERecordToolVersion(t *testing.T) {
 }
 
 // A 2 MiB file pasted, read under google (chosen by the keyboard):
-// its rule at 600 KiB decides /late/x, and the verdict's sentence, the
-// rule in the file and the downloaded record say Google's crawler ignores
+// its rule at 600 KiB decides /late/x, as in google/robotstxt, which reads
+// the whole file; the row, the summary, the verdict's sentence, the rule
+// in the file and the downloaded record say Google's crawler ignores
 // everything past 500 KiB (where the URL is allowed); the size notice and
 // the size diagnostic give the file's real size.
 func TestE2EGoogleSizeCut(t *testing.T) {
@@ -233,9 +234,17 @@ func TestE2EGoogleSizeCut(t *testing.T) {
 	// event.
 	p.setField("robots-src", src)
 	p.waitFor(fmt.Sprintf(`document.querySelector('#file .line[data-line="%d"] li[data-code="%s"]') !== null`, late, view.SizeCutCode))
-	if s := eval[string](p, `document.querySelector("#verdict .sentence").textContent`); !strings.Contains(s, "Google's crawler reads only the first 500 KiB") ||
-		!strings.Contains(s, "on the first 500 KiB this URL is allowed") {
+	if s := eval[string](p, `document.querySelector("#verdict .sentence").textContent`); !strings.Contains(s, "Google's crawler, though, reads only the first 500 KiB") ||
+		!strings.Contains(s, "on the first 500 KiB this URL is allowed") || !strings.Contains(s, "That verdict applies the whole file") {
 		t.Errorf("the verdict's sentence: %q", s)
+	}
+	// The row says it too: its deciding line is one Googlebot never reads.
+	if w := eval[string](p, `document.querySelector('tbody tr[data-row="0"] td.why').textContent`); !strings.Contains(w, fmt.Sprintf("line %d", late)) ||
+		!strings.Contains(w, "Googlebot never reads this line") || !strings.Contains(w, "on the first 500 KiB: allowed") {
+		t.Errorf("the row of /late/x says %q", w)
+	}
+	if s := eval[string](p, `document.getElementById("summary").textContent`); !strings.Contains(s, "1 decided past 500 KiB") {
+		t.Errorf("the summary: %q", s)
 	}
 	if n := eval[string](p, `document.querySelector('#input-notices [data-notice="size"]')?.textContent ?? ""`); !strings.Contains(n, "The file is 2.0 MiB") {
 		t.Errorf("the size notice: %q", n)

@@ -68,13 +68,15 @@ func renderRow(r view.ResultRow, i int, chosen bool, onChoose, onKey app.EventHa
 
 // renderWhy is a row's deciding line, as code (which may break anywhere),
 // or the reason in words (which breaks only between words); its "line N"
-// shows the line in the editor.
+// shows the line in the editor. Below it, what Google's 500 KiB cut makes
+// of the verdict, when a rule past the cut decides it.
 func renderWhy(r view.ResultRow) app.UI {
 	td := app.Elem("td").Class("why")
 	if r.Rule == "" || r.Line <= 0 {
 		return td.Text(view.Clipped(r.Why))
 	}
-	return td.Body(lineLink("line", r.Line), app.Text(": "), app.Elem("code").Text(view.Clipped(r.Rule)))
+	return td.Body(lineLink("line", r.Line), app.Text(": "), app.Elem("code").Text(view.Clipped(r.Rule)),
+		app.If(r.CutNote() != "", func() app.UI { return app.Elem("span").Class("cut-note").Text("▲ " + r.CutNote()) }))
 }
 
 func rowButtonID(i int) string { return "choose-" + strconv.Itoa(i) }

@@ -35,6 +35,10 @@ type Analysis struct {
 	// delivered is what the delivery facts make of every row when they
 	// decide the verdict whatever the rules say (deliveryrows.go).
 	delivered rowDelivery
+	// firstPart is File's first 500 KiB, parsed once for the rows that a
+	// rule past it decides (sizecut.go); pastCut counts those rows.
+	firstPart func() *matcher.File
+	pastCut   int
 }
 
 // A ResultRow is one URL's verdict with its short reason.
@@ -49,6 +53,9 @@ type ResultRow struct {
 	// a 5xx, more than five redirects: RFC 9309 §2.3.1); "" when the
 	// rules decide.
 	Effective string
+	// cut is what Google's 500 KiB cut makes of the verdict, nil when no
+	// matching rule lies past it (CutNote).
+	cut *sizeCut
 }
 
 // Analyze parses the file under the chosen reading only and evaluates every
@@ -60,13 +67,14 @@ type ResultRow struct {
 func Analyze(in permalink.State, files *ReadingFiles, prev *Analysis) *Analysis {
 	a := &Analysis{In: in}
 	if prev != nil && prev.In.Robots == in.Robots && ReadingOf(prev.In) == ReadingOf(in) {
-		a.File, a.DiagLines = prev.File, prev.DiagLines
+		a.File, a.DiagLines, a.firstPart = prev.File, prev.DiagLines, prev.firstPart
 	} else {
 		a.File = files.File(ReadingOf(in), in.Robots)
 		a.DiagLines = make(map[int]matcher.DiagnosticList)
 		for _, d := range a.File.Diagnostics {
 			a.DiagLines[d.Pos.Line] = append(a.DiagLines[d.Pos.Line], d)
 		}
+		a.firstPart = firstPart(a.File)
 	}
 	urls := URLLines(in.URLs)
 	if strings.TrimSpace(in.Token) == "" {
@@ -101,6 +109,9 @@ func (a *Analysis) evaluate(u string) ResultRow {
 	} else {
 		a.denied++
 	}
+	if row.cut = newSizeCut(a.File, res, a.firstPart); row.cut != nil {
+		a.pastCut++
+	}
 	return row
 }
 
@@ -132,6 +143,9 @@ func (a *Analysis) Summary() string {
 	}
 	if a.invalid > 0 {
 		s += fmt.Sprintf(", %d not readable", a.invalid)
+	}
+	if a.pastCut > 0 {
+		s += fmt.Sprintf("; %d decided past 500 KiB, where Google's crawler stops reading", a.pastCut)
 	}
 	if a.skipped > 0 {
 		s += fmt.Sprintf("; %d more not evaluated (at most %d at once)", a.skipped, maxURLs)

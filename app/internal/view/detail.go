@@ -106,7 +106,7 @@ func NewDetail(a *Analysis, i int) *Detail {
 	}
 	d.Delivery = NewDeliveryView(a.In.Delivery, res, len(a.In.Robots), time.Now(), time.Local)
 	d.Lines, d.Unshown = annotate(a, res)
-	if c := newSizeCut(a.File, res); c != nil {
+	if c := row.cut; c != nil {
 		d.SizeCut = c
 		d.Sentence += " " + c.Sentence
 		d.markRule(c)

@@ -15,11 +15,13 @@ import (
 // and ignores the content after it; the page now lives at
 // https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec,
 // delivery.SourceGoogleRobotsTxt names its former address); RFC 9309 §2.5
-// lets any crawler stop there. The readings
-// apply every rule they parse, so when a rule past that point decides a
-// URL (or would change its verdict), the page says so on the rule, in the
-// verdict's sentence and in the record, with the verdict on the first
-// 500 KiB: the verdict a person relies on for Googlebot.
+// lets any crawler stop there. The readings apply every rule of the file,
+// as the programs they mirror do (google/robotstxt's robots.cc has no size
+// limit: the cut is Googlebot's fetch, not its parser), so when a rule
+// past that point decides a URL (or would change its verdict), the page
+// says so on the URL's row, on the rule, in the verdict's sentence and in
+// the record, with the verdict on the first 500 KiB: the verdict a person
+// relies on for Googlebot.
 
 // A sizeCut is what the 500 KiB cut makes of one verdict.
 type sizeCut struct {
@@ -37,8 +39,9 @@ type sizeCut struct {
 const SizeCutCode matcher.Code = "google-size-cut"
 
 // newSizeCut returns what the cut makes of res on f, or nil when no
-// matching rule lies past it.
-func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
+// matching rule lies past it. cut is f's first 500 KiB parsed under f's
+// reading (firstPart), asked for only then.
+func newSizeCut(f *matcher.File, res *matcher.Result, cut func() *matcher.File) *sizeCut {
 	if res == nil || len(f.Source) <= matcher.ParseLimit {
 		return nil
 	}
@@ -51,8 +54,7 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 	if !past {
 		return nil
 	}
-	cut := matcher.ParseText(res.Reading, string(f.Source[:matcher.ParseLimit]))
-	rc, err := cut.Evaluate(res.Token, res.Target.Input)
+	rc, err := cut().Evaluate(res.Token, res.Target.Input)
 	if err != nil {
 		return nil
 	}
@@ -68,10 +70,35 @@ func newSizeCut(f *matcher.File, res *matcher.Result) *sizeCut {
 		what = fmt.Sprintf("Line %d, which decides here, lies past that point (from byte %d), so Googlebot never reads it",
 			c.Line, f.Line(c.Line-1).Start+1)
 	}
-	c.Sentence = fmt.Sprintf("Google's crawler reads only the first 500 KiB (%d bytes) of a robots.txt and ignores everything after it "+
+	c.Sentence = fmt.Sprintf("That verdict applies the whole file, as every reading here does; Google's crawler, though, reads only "+
+		"the first 500 KiB (%d bytes) of a robots.txt and ignores everything after it "+
 		"(RFC 9309 §2.5 lets any crawler stop there). %s: on the first 500 KiB this URL is %s. %s. Source: %s.",
 		matcher.ParseLimit, what, c.Verdict, strings.TrimSuffix(rc.Explanation, "."), delivery.SourceGoogleRobotsTxt)
 	return c
+}
+
+// firstPart returns f's first 500 KiB parsed under f's reading, parsed on
+// the first call only.
+func firstPart(f *matcher.File) func() *matcher.File {
+	var cut *matcher.File
+	return func() *matcher.File {
+		if cut == nil {
+			cut = matcher.ParseText(f.Reading, string(f.Source[:min(len(f.Source), matcher.ParseLimit)]))
+		}
+		return cut
+	}
+}
+
+// CutNote is what the cut makes of a row, in the words its table shows
+// beside the deciding line; "" when the cut changes nothing.
+func (r ResultRow) CutNote() string {
+	switch {
+	case r.cut == nil:
+		return ""
+	case r.cut.Line > 0:
+		return "past 500 KiB: Googlebot never reads this line; on the first 500 KiB: " + r.cut.Verdict
+	}
+	return "a matching rule lies past 500 KiB, which Googlebot never reads; on the first 500 KiB: " + r.cut.Verdict
 }
 
 // ruleNote is the note the deciding rule past the cut carries in the
@@ -86,7 +113,7 @@ func (c *sizeCut) ruleNote() matcher.Diagnostic {
 // the sentence to the explanation, the note on the deciding rule to the
 // diagnostics. The page's records and check -record's say the same.
 func NoteSizeCut(rec *record.Record, f *matcher.File, res *matcher.Result) *record.Record {
-	c := newSizeCut(f, res)
+	c := newSizeCut(f, res, firstPart(f))
 	if c == nil {
 		return rec
 	}

@@ -13,10 +13,11 @@ import (
 )
 
 // Under the google reading (and rfc9309's), a 2 MiB file's rule at 600 KiB
-// decides /late/x; Google's crawler ignores everything past 500 KiB
-// (Google Search Central, How Google interprets the robots.txt
-// specification), where the URL is allowed. The rule, the sentence and the
-// record say so; a URL decided before the cut gets no such word; the size
+// decides /late/x, as in google/robotstxt, which reads the whole file;
+// Google's crawler ignores everything past 500 KiB (Google Search Central,
+// How Google interprets the robots.txt specification), where the URL is
+// allowed. The row, the summary, the rule, the sentence and the record say
+// so; a URL decided before the cut gets no such word; the size
 // diagnostic gives the file's real size.
 func TestSizeCutPast500KiB(t *testing.T) {
 	src, late := testkit.TwoMegabytes()
@@ -28,11 +29,20 @@ func TestSizeCutPast500KiB(t *testing.T) {
 			if a.Rows[0].Verdict != "disallowed" || a.Rows[0].Line != late {
 				t.Fatalf("/late/x: %s by line %d, want disallowed by line %d", a.Rows[0].Verdict, a.Rows[0].Line, late)
 			}
+			if n := a.Rows[0].CutNote(); n != "past 500 KiB: Googlebot never reads this line; on the first 500 KiB: allowed" {
+				t.Errorf("the row of /late/x notes %q", n)
+			}
+			if n := a.Rows[1].CutNote(); n != "" {
+				t.Errorf("the row of /early/x notes %q", n)
+			}
+			if s := a.Summary(); !strings.Contains(s, "1 allowed, 1 disallowed; 1 decided past 500 KiB") {
+				t.Errorf("the summary: %q", s)
+			}
 			d := NewDetail(a, 0)
 			if d.SizeCut == nil || d.SizeCut.Line != late || d.SizeCut.Verdict != "allowed" {
 				t.Fatalf("size cut %+v", d.SizeCut)
 			}
-			for _, want := range []string{"Google's crawler reads only the first 500 KiB", "ignores everything after it",
+			for _, want := range []string{"That verdict applies the whole file", "Google's crawler, though, reads only the first 500 KiB", "ignores everything after it",
 				"Googlebot never reads it", "on the first 500 KiB this URL is allowed", "developers.google.com"} {
 				if !strings.Contains(d.Sentence, want) {
 					t.Errorf("the verdict's sentence lacks %q: %s", want, d.Sentence)
