@@ -115,3 +115,29 @@ func (p *page) auditAtBothWidths(label string) {
 		p.noSidewaysScroll(label + ", " + size.name)
 	}
 }
+
+// The lessons, the examples and the register are clean under the same
+// audit at both widths: not one violation of any impact (a main landmark
+// holds each page's content, every table header has a name), once each
+// page has done the work it does in the browser.
+func TestE2EPagesAccessibility(t *testing.T) {
+	p := openExplorer(t)
+	for _, pg := range []struct{ path, ready string }{
+		{"/lessons", `document.querySelector('.example[data-compared="false"]') === null`},
+		{"/examples", `document.querySelector(".case") !== null`},
+		{"/register", `(() => { const c = document.getElementById("register-count"); return c && c.dataset.checked === c.dataset.cases; })()`},
+	} {
+		p.open(pg.path)
+		p.waitFor(pg.ready)
+		for _, size := range viewports {
+			p.resize(size)
+			vs := p.audit()
+			for _, v := range vs {
+				t.Errorf("%s, %s: %s", pg.path, size.name, v)
+			}
+			t.Logf("%s, %s: %d violations", pg.path, size.name, len(vs))
+			p.noSidewaysScroll(pg.path + ", " + size.name)
+		}
+	}
+	p.noConsoleErrors()
+}

@@ -66,32 +66,35 @@ func (p *galleryPage) open(ci, qi int) app.EventHandler {
 func (p *galleryPage) Render() app.UI {
 	return app.Elem("div").Class("page", "gallery").Body(
 		parts.SiteHeader("/examples", "Every row of the seed tables, each one click from the explorer."),
-		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
-		renderCaseTools("example", p.views, p.shown, p.query, p.onFilter),
-		app.Range(p.shown).Slice(func(si int) app.UI {
-			ci := p.shown[si]
-			v := p.views[ci]
-			return app.Elem("article").Class("card case").ID(view.CaseAnchor("example", v.ID)).DataSet("case", v.ID).Body(
-				app.Elem("h2").Text(view.CaseHeading(v)),
-				app.Elem("p").Class("source").Text("Source: "+view.PlainSource(v.Source)),
-				app.Elem("pre").Text(v.Robots),
-				app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-					parts.TableHead("URL", "Token", "Expected", ""),
-					app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
-						q := v.Queries[qi]
-						return app.Elem("tr").Class("gallery-row").Body(
-							app.Elem("td").Body(app.Elem("code").Text(view.FieldURL(q.URL))),
-							app.Elem("td").Body(app.Elem("code").Text(q.Token)),
-							app.Elem("td").Body(app.Range(q.Expect).Slice(func(i int) app.UI {
-								return app.Elem("span").Class("reading-chip").DataSet("want", q.Expect[i].Want).
-									Text(q.Expect[i].Reading + ": " + view.VerdictLabel(q.Expect[i].Want))
-							})),
-							app.Elem("td").Body(app.Elem("button").Attr("type", "button").Class("open").ID("open-seed-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
-								OnClick(p.open(ci, qi), app.EventScope("seed", ci, qi)).Text("Open")),
-						)
+		app.Elem("main").Body(
+			app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
+			renderCaseTools("example", p.views, p.shown, p.query, p.onFilter),
+			app.Range(p.shown).Slice(func(si int) app.UI { return p.renderCase(p.shown[si]) }),
+		),
+	)
+}
+
+func (p *galleryPage) renderCase(ci int) app.UI {
+	v := p.views[ci]
+	return app.Elem("article").Class("card case").ID(view.CaseAnchor("example", v.ID)).DataSet("case", v.ID).Body(
+		app.Elem("h2").Text(view.CaseHeading(v)),
+		app.Elem("p").Class("source").Text("Source: "+view.PlainSource(v.Source)),
+		app.Elem("pre").Text(v.Robots),
+		app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
+			parts.TableHead("URL", "Token", "Expected", "In the explorer"),
+			app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI {
+				q := v.Queries[qi]
+				return app.Elem("tr").Class("gallery-row").Body(
+					app.Elem("td").Body(app.Elem("code").Text(view.FieldURL(q.URL))),
+					app.Elem("td").Body(app.Elem("code").Text(q.Token)),
+					app.Elem("td").Body(app.Range(q.Expect).Slice(func(i int) app.UI {
+						return app.Elem("span").Class("reading-chip").DataSet("want", q.Expect[i].Want).
+							Text(q.Expect[i].Reading + ": " + view.VerdictLabel(q.Expect[i].Want))
 					})),
-				)),
-			)
-		}),
+					app.Elem("td").Body(app.Elem("button").Attr("type", "button").Class("open").ID("open-seed-"+strconv.Itoa(ci)+"-"+strconv.Itoa(qi)).
+						OnClick(p.open(ci, qi), app.EventScope("seed", ci, qi)).Text("Open")),
+				)
+			})),
+		)),
 	)
 }

@@ -61,13 +61,15 @@ func (p *lessonsPage) open(li, xi int) app.EventHandler {
 func (p *lessonsPage) Render() app.UI {
 	return app.Elem("div").Class("page", "lessons").Body(
 		parts.SiteHeader("/lessons", "One lesson for each rule of RFC 9309 that people get wrong. Each example opens in the explorer with one click."),
-		app.Elem("nav").Class("card toc").Aria("label", "Lessons").Body(app.Elem("ol").Body(
-			app.Range(p.lessons).Slice(func(i int) app.UI {
-				l := p.lessons[i]
-				return app.Elem("li").Body(app.Elem("a").Attr("href", "#lesson-"+l.ID).Text(l.Title))
-			}),
-		)),
-		app.Range(p.lessons).Slice(func(li int) app.UI { return p.renderLesson(li) }),
+		app.Elem("main").Body(
+			app.Elem("nav").Class("card toc").Aria("label", "Lessons").Body(app.Elem("ol").Body(
+				app.Range(p.lessons).Slice(func(i int) app.UI {
+					l := p.lessons[i]
+					return app.Elem("li").Body(app.Elem("a").Attr("href", "#lesson-"+l.ID).Text(l.Title))
+				}),
+			)),
+			app.Range(p.lessons).Slice(func(li int) app.UI { return p.renderLesson(li) }),
+		),
 	)
 }
 

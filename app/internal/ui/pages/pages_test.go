@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,5 +64,26 @@ func TestRegisterAndGalleryPagesListEveryCase(t *testing.T) {
 	}
 	if got := strings.Count(render(t, NewGalleryPage()), `class="gallery-row"`); got != rows {
 		t.Errorf("the gallery has %d rows, the seed cases %d queries", got, rows)
+	}
+}
+
+// Each page, as prerendered, holds its content in one main landmark after
+// the site's header, and names every column of its tables.
+func TestPagesHaveMainAndNamedHeaders(t *testing.T) {
+	emptyHeader := regexp.MustCompile(`<th[^>]*>\s*</th>`)
+	for _, c := range []struct {
+		name string
+		page app.Composer
+	}{{"lessons", NewLessonsPage()}, {"examples", NewGalleryPage()}, {"register", NewRegisterPage()}} {
+		html := render(t, c.page)
+		if n := strings.Count(html, "<main"); n != 1 {
+			t.Errorf("%s: %d main landmarks, want 1", c.name, n)
+		}
+		if h, m := strings.Index(html, "</header>"), strings.Index(html, "<main"); h < 0 || m < h {
+			t.Errorf("%s: the main landmark does not follow the header", c.name)
+		}
+		if e := emptyHeader.FindString(html); e != "" {
+			t.Errorf("%s: a table header without a name: %s", c.name, e)
+		}
 	}
 }

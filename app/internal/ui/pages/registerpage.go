@@ -80,12 +80,14 @@ func (p *registerPage) Render() app.UI {
 	t := p.tally
 	return app.Elem("div").Class("page", "register").Body(
 		parts.SiteHeader("/register", "Every case the project is tested against, checked by the matcher running in this page."),
-		app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
-		app.Elem("p").ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
-			DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
-			DataSet("expectations", t.Expectations).DataSet("met", t.Met).Text(t.Sentence()),
-		renderCaseTools("case", p.views, p.shown, p.query, p.onFilter),
-		app.Range(p.shown).Slice(func(si int) app.UI { return p.renderCase(p.shown[si]) }),
+		app.Elem("main").Body(
+			app.If(p.err != "", func() app.UI { return app.Elem("p").Class("notice error").Role("alert").Text(p.err) }),
+			app.Elem("p").ID("register-count").Class("card count", countClass(t)).Aria("live", "polite").
+				DataSet("cases", t.Cases).DataSet("checked", t.Checked).DataSet("passed", t.CasesPassed).
+				DataSet("expectations", t.Expectations).DataSet("met", t.Met).Text(t.Sentence()),
+			renderCaseTools("case", p.views, p.shown, p.query, p.onFilter),
+			app.Range(p.shown).Slice(func(si int) app.UI { return p.renderCase(p.shown[si]) }),
+		),
 	)
 }
 
@@ -121,7 +123,7 @@ func (p *registerPage) renderCase(ci int) app.UI {
 			return app.Elem("p").Class("hint").Text("⋯ " + view.Plural(v.Hidden, "more line") + ": open the case to see the whole file.")
 		}),
 		app.Elem("div").Class("table-wrap").Body(app.Elem("table").Class("cases").Body(
-			parts.TableHead("URL", "Token", "Expected, and what this page computes", ""),
+			parts.TableHead("URL", "Token", "Expected, and what this page computes", "In the explorer"),
 			app.Elem("tbody").Body(app.Range(v.Queries).Slice(func(qi int) app.UI { return p.renderQuery(ci, qi) })),
 		)),
 	)
