@@ -1,13 +1,11 @@
 package capture
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -123,6 +121,24 @@ func (c *Collector) Find(robotsURL string) (*Capture, error) {
 	return c.fromChain(robotsURL)
 }
 
+// Pick chooses the fetch to check: that of want, the robots.txt URL of
+// the URLs checked, when the records hold it, else their only one (a URL
+// of another site is then refused by name, see NotHeld).
+func (c *Collector) Pick(want string) (string, error) {
+	starts := c.Starts()
+	switch {
+	case slices.Contains(starts, want):
+		return want, nil
+	case len(starts) == 1:
+		return starts[0], nil
+	case len(starts) == 0:
+		return "", fmt.Errorf("%s holds no fetch of a robots.txt file", c.Source)
+	case want != "":
+		return "", c.NotHeld(want)
+	}
+	return "", fmt.Errorf("%s holds the robots.txt of %s: give a full URL, whose site chooses one", c.Source, strings.Join(starts, ", "))
+}
+
 // NotHeld is the error of a capture asked for a robots.txt URL it holds no
 // fetch of: the rules of one site say nothing of another's.
 func (c *Collector) NotHeld(robotsURL string) error {
@@ -233,12 +249,12 @@ func (c *Collector) readRequest(h *delivery.Hop, at int) string {
 		return ""
 	}
 	h.RequestRecord = req.ID()
-	parsed, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(req.Block)))
+	m, err := readMessage(req.Block)
 	if err != nil {
 		return ""
 	}
-	h.Method = parsed.Method
-	return parsed.UserAgent()
+	h.Method = m.method()
+	return m.get("User-Agent")
 }
 
 // byID returns the kept record with the id given, or nil.
@@ -264,8 +280,8 @@ func (c *Collector) evidence(ua, token string) *delivery.Evidence {
 // its response record r.
 func readResponse(h *delivery.Hop, r *Record) {
 	h.ResponseRecord, h.PayloadDigest, h.Truncated = r.ID(), r.Get("WARC-Payload-Digest"), r.Get("WARC-Truncated")
-	if resp, err := parseResponse(r); err == nil {
-		h.Status = resp.StatusCode
+	if m, err := readMessage(r.Block); err == nil {
+		h.Status, _ = m.status()
 	}
 	h.Location, _ = redirect(r)
 }
@@ -274,35 +290,40 @@ func readResponse(h *delivery.Hop, r *Record) {
 // type, and for a 2xx the body, decoded and cut at limit bytes (0:
 // matcher.ParseLimit), with its full size when that is more.
 func (out *Capture) final(r *Record, limit int) error {
-	resp, err := parseResponse(r)
+	m, err := readMessage(r.Block)
+	var status int
+	if err == nil {
+		status, err = m.status()
+	}
 	if err != nil {
 		return fmt.Errorf("the response record %s: %v", r.ID(), err)
 	}
-	out.Facts.Status, out.Facts.ContentType = resp.StatusCode, resp.Header.Get("Content-Type")
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+	out.Facts.Status, out.Facts.ContentType = status, m.get("Content-Type")
+	if status < 200 || status > 299 {
 		return nil
 	}
 	if limit <= 0 {
 		limit = matcher.ParseLimit
 	}
-	body, size, err := decode(resp, limit)
+	payload, cut := m.payload()
+	body, size, err := decode(payload, m.get("Content-Encoding"), limit)
 	if err != nil {
 		return fmt.Errorf("the body of %s: %v", r.Target(), err)
 	}
 	out.Body = body
 	out.Facts.HTMLBody = isHTML(body)
 	if size > int64(len(body)) {
-		out.Facts.Size, out.Facts.SizeAtLeast = size, r.Cut || r.Get("WARC-Truncated") != "" || size >= maxCount
+		out.Facts.Size, out.Facts.SizeAtLeast = size, cut || r.Cut || r.Get("WARC-Truncated") != "" || size >= maxCount
 	}
 	return nil
 }
 
-// decode reads resp's body, decoded by its content coding: the first
-// limit bytes, and how many there are (up to maxCount). A body the record
+// decode reads a payload decoded by its content coding: the first limit
+// bytes, and how many there are (up to maxCount). A payload the record
 // holds only the start of ends where it is cut.
-func decode(resp *http.Response, limit int) ([]byte, int64, error) {
-	var r io.Reader = resp.Body
-	switch coding := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); coding {
+func decode(payload []byte, coding string, limit int) ([]byte, int64, error) {
+	var r io.Reader = bytes.NewReader(payload)
+	switch coding = strings.ToLower(strings.TrimSpace(coding)); coding {
 	case "", "identity":
 	case "gzip", "x-gzip":
 		z, err := gzip.NewReader(r)
@@ -321,19 +342,17 @@ func decode(resp *http.Response, limit int) ([]byte, int64, error) {
 	return body, int64(len(body)) + rest, nil
 }
 
-// parseResponse reads the HTTP response in r's block.
-func parseResponse(r *Record) (*http.Response, error) {
-	return http.ReadResponse(bufio.NewReader(bytes.NewReader(r.Block)), nil)
-}
-
 // redirect returns the target of the redirect the response r holds,
 // resolved against r's target, or "" when it is none.
 func redirect(r *Record) (string, error) {
-	resp, err := parseResponse(r)
-	if err != nil || resp.StatusCode < 300 || resp.StatusCode > 399 || resp.StatusCode == 304 {
+	m, err := readMessage(r.Block)
+	if err != nil {
 		return "", err
 	}
-	loc := resp.Header.Get("Location")
+	if status, err := m.status(); err != nil || status < 300 || status > 399 || status == 304 {
+		return "", err
+	}
+	loc := m.get("Location")
 	if loc == "" {
 		return "", nil
 	}

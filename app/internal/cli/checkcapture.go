@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	capfetch "robots-explorer/app/internal/capture"
@@ -42,7 +41,7 @@ func readCapture(name, robotsURL string, stdin io.Reader) (*captured, error) {
 	if err != nil {
 		return nil, err
 	}
-	if robotsURL, err = pickFetch(c, robotsURL); err != nil {
+	if robotsURL, err = c.Pick(robotsURL); err != nil {
 		return nil, err
 	}
 	got, err := c.Find(robotsURL)
@@ -50,24 +49,6 @@ func readCapture(name, robotsURL string, stdin io.Reader) (*captured, error) {
 		return nil, err
 	}
 	return &captured{name: name, robotsURL: robotsURL, capture: got}, nil
-}
-
-// pickFetch chooses the fetch of a capture to check: that of want, the
-// robots.txt URL of the URLs checked, when it holds it, else its only one
-// (the URLs of another site are then refused, each by name).
-func pickFetch(c *capture.Collector, want string) (string, error) {
-	starts := c.Starts()
-	switch {
-	case slices.Contains(starts, want):
-		return want, nil
-	case len(starts) == 1:
-		return starts[0], nil
-	case len(starts) == 0:
-		return "", fmt.Errorf("%s holds no fetch of a robots.txt file", c.Source)
-	case want != "":
-		return "", c.NotHeld(want)
-	}
-	return "", fmt.Errorf("%s holds the robots.txt of %s: give a full URL, whose site chooses one", c.Source, strings.Join(starts, ", "))
 }
 
 // openSeekable opens the file name, or copies standard input ("-") to a
