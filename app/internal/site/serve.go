@@ -57,6 +57,10 @@ func RunServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robots-explorer serve: %v\n", err)
 		return 1
 	}
+	if err := s.EnableFetch(ln.Addr()); err != nil {
+		fmt.Fprintf(stderr, "robots-explorer serve: %v\n", err)
+		return 1
+	}
 	fmt.Fprintf(stdout, "serving the explorer on http://%s/\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -25,6 +25,7 @@ import (
 
 	"robots-explorer/app/internal/compression"
 	"robots-explorer/app/internal/ui"
+	"robots-explorer/app/internal/view"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -41,6 +42,9 @@ type site struct {
 	missing []string
 	app     *app.Handler
 	pages   map[string]*page // the UI's pages by path
+	// fetch is the fetch of a page served on loopback (fetch.go); nil
+	// elsewhere.
+	fetch *fetchEndpoint
 }
 
 // LoadSite reads dir (the web directory: app.wasm, its compressed forms,
@@ -148,6 +152,10 @@ func (d webFS) Open(name string) (http.File, error) {
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header())
+	if r.URL.Path == view.FetchPath { // the one request that takes a body
+		s.serveFetch(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		// Every resource is a file or a page: nothing takes a body.
 		w.Header().Set("Allow", "GET, HEAD")
