@@ -62,11 +62,17 @@ var buildWeb = filepath.Join("..", "web")
 // openPage serves h and opens it in a fresh Chromium.
 func openPage(t *testing.T, h http.Handler) *page {
 	t.Helper()
+	return openServed(t, httptest.NewServer(h))
+}
+
+// openServed opens the page srv serves in a fresh Chromium.
+func openServed(t *testing.T, srv *httptest.Server) *page {
+	t.Helper()
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Fatal("the browser tests need Debian's chromium: apt-get install -y chromium (make test installs it when run as root)")
 	}
-	p := &page{t: t, srv: httptest.NewServer(h)}
+	p := &page{t: t, srv: srv}
 	t.Cleanup(p.srv.Close)
 
 	opts := []chromedp.ExecAllocatorOption{

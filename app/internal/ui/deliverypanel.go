@@ -25,9 +25,13 @@ func (e *explorer) assessDelivery() {
 		res = e.result.Rows[e.chosen].Result
 	}
 	now := time.Now()
-	e.delivery = view.NewDeliveryView(e.in.Delivery, res, len(e.in.Robots), now, time.Local)
+	if e.capture != nil {
+		e.delivery = view.FactsView(e.capture.Facts, "", res, len(e.in.Robots), now)
+	} else {
+		e.delivery = view.NewDeliveryView(e.in.Delivery, res, len(e.in.Robots), now, time.Local)
+	}
 	if e.result != nil {
-		e.result = e.result.WithDelivery(e.in.Delivery, now, time.Local)
+		e.result = e.result.WithFacts(e.delivery.Facts, now)
 	}
 	if e.detail != nil {
 		e.detail = e.detail.WithDelivery(e.delivery)
@@ -53,37 +57,64 @@ var (
 	setObserved    = func(f *permalink.Delivery, v string) { f.Observed = v }
 )
 
-// renderDeliveryPanel is the panel: the fields, then the assessment.
-func renderDeliveryPanel(f permalink.Delivery, v view.DeliveryView, on func(func(*permalink.Delivery, string)) app.EventHandler) app.UI {
+// renderDeliveryPanel is the panel: where the facts come from (typed, or a
+// capture, cp), the fields, then the assessment. The fields of a capture
+// are read-only: they are what it recorded.
+func renderDeliveryPanel(f permalink.Delivery, v view.DeliveryView, on func(func(*permalink.Delivery, string)) app.EventHandler, cp capturePanel) app.UI {
 	summary := "Delivery: not verified"
 	if v.Provided {
 		summary = "Delivery: " + view.EffectLabel(v.Assessment.Effect)
 	}
-	return app.Elem("details").ID("delivery").Class("delivery").Body(
+	if cp.loaded != nil {
+		summary = "Delivery (captured): " + view.EffectLabel(v.Assessment.Effect)
+		f = cp.loaded.Form
+	}
+	ro := cp.loaded != nil
+	redirects := app.Elem("textarea").ID("delivery-redirects").Attr("rows", 3).Attr("wrap", "off").Spellcheck(false).
+		Attr("value", strings.Join(f.Redirects, "\n")).OnInput(on(setRedirects), app.EventScope("redirects"))
+	if ro {
+		redirects = redirects.Attr("readonly", true)
+	}
+	return app.Elem("details").ID("delivery").Class("delivery").OnDragOver(cp.onDragOver).OnDrop(cp.onDrop).Body(
 		app.Elem("summary").ID("delivery-summary").Text(summary),
-		app.Elem("p").Class("hint").Text("What you observed when the file was fetched. Nothing is fetched here: "+
-			"the facts you enter are weighed as RFC 9309 §2.3.1 says, and they travel with the link and the record."),
+		app.Elem("p").Class("hint").Text("What you observed when the file was fetched, typed here or loaded from a capture of the fetch "+
+			"(a WARC file: robots-explorer fetch writes one). Nothing is fetched unless you ask: "+
+			"the facts are weighed as RFC 9309 §2.3.1 says, and they travel with the link and the record."),
+		renderCapture(cp),
 		app.Elem("div").Class("field-row").Body(
-			deliveryField("delivery-status", "HTTP status", "200", f.Status, "numeric", on(setStatus), "text"),
-			deliveryField("delivery-type", "Final content type", "text/plain; charset=utf-8", f.ContentType, "", on(setContentType), "text"),
+			deliveryField("delivery-status", "HTTP status", "200", f.Status, "numeric", on(setStatus), "text", ro),
+			deliveryField("delivery-type", "Final content type", "text/plain; charset=utf-8", f.ContentType, "", on(setContentType), "text", ro),
 		),
 		app.Elem("div").Class("field").Body(
 			app.Elem("label").Attr("for", "delivery-redirects").Text("Redirect chain, one URL per line (each hop followed)"),
-			app.Elem("textarea").ID("delivery-redirects").Attr("rows", 3).Attr("wrap", "off").Spellcheck(false).
-				Attr("value", strings.Join(f.Redirects, "\n")).OnInput(on(setRedirects), app.EventScope("redirects")),
+			redirects,
 		),
 		app.Elem("div").Class("field-row").Body(
-			deliveryField("delivery-error", "Network error or timeout", "timeout", f.FetchError, "", on(setFetchError), "text"),
-			deliveryField("delivery-observed", "Observed at (your time zone)", "", f.Observed, "", on(setObserved), "datetime-local"),
+			deliveryField("delivery-error", "Network error or timeout", "timeout", f.FetchError, "", on(setFetchError), "text", ro),
+			deliveryField("delivery-observed", "Observed at (your time zone)", "", f.Observed, "", on(setObserved), observedKind(ro), ro),
 		),
 		renderAssessment(v),
 	)
 }
 
-// deliveryField is one labelled input of the panel. The scope tells
-// go-app that each field's handler is a different one (DESIGN §4).
-func deliveryField(id, label, placeholder, value, mode string, on app.EventHandler, kind string) app.UI {
+// observedKind shows a capture's time as it recorded it (UTC, RFC 3339),
+// which a datetime-local field cannot hold.
+func observedKind(captured bool) string {
+	if captured {
+		return "text"
+	}
+	return "datetime-local"
+}
+
+// deliveryField is one labelled input of the panel, read-only for a
+// capture. The scope tells go-app that each field's handler is a
+// different one (DESIGN §4).
+func deliveryField(id, label, placeholder, value, mode string, on app.EventHandler, kind string, readOnly bool) app.UI {
 	in := app.ElemSelfClosing("input").ID(id).Attr("type", kind).Attr("value", value).Spellcheck(false).OnInput(on, app.EventScope(id))
+	if readOnly {
+		// Only when set: go-app writes a false one as readonly="false".
+		in = in.Attr("readonly", true)
+	}
 	if placeholder != "" {
 		in = in.Attr("placeholder", placeholder)
 	}

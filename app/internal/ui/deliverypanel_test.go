@@ -50,7 +50,7 @@ func TestRenderDeliveryPanel(t *testing.T) {
 	a := view.Analyze(view.RFC9309Example(), nil, nil)
 	v := view.NewDeliveryView(permalink.Delivery{Status: "429"}, a.Rows[0].Result, 10, time.Now(), time.UTC)
 	on := func(func(*permalink.Delivery, string)) app.EventHandler { return func(app.Context, app.Event) {} }
-	html := app.HTMLString(renderDeliveryPanel(permalink.Delivery{Status: "429"}, v, on))
+	html := app.HTMLString(renderDeliveryPanel(permalink.Delivery{Status: "429"}, v, on, capturePanel{}))
 	for _, id := range []string{"delivery-status", "delivery-redirects", "delivery-type", "delivery-error", "delivery-observed"} {
 		if !strings.Contains(html, `for="`+id+`"`) || !strings.Contains(html, `id="`+id+`"`) {
 			t.Errorf("field %s has no label", id)
@@ -63,5 +63,37 @@ func TestRenderDeliveryPanel(t *testing.T) {
 	}
 	if strings.Contains(html, " open") {
 		t.Error("the panel is open by default")
+	}
+}
+
+// A capture in use fills the panel's fields read-only with what it
+// recorded, says where it comes from and how to stop using it; without a
+// fetching server the fetch button is off and says why.
+func TestRenderDeliveryPanelCapture(t *testing.T) {
+	warc := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:1>\r\nWARC-Target-URI: https://a.example/robots.txt\r\nContent-Length: 36\r\n\r\n" +
+		"HTTP/1.1 503 Service Unavailable\r\n\r\n\r\n\r\n"
+	c, err := view.LoadCapture("a.warc", []byte(warc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := view.FactsView(c.Facts, "", nil, 0, time.Now())
+	on := func(func(*permalink.Delivery, string)) app.EventHandler { return func(app.Context, app.Event) {} }
+	_, why := view.FetchAvailability("", false)
+	html := app.HTMLString(renderDeliveryPanel(permalink.Delivery{Status: "200"}, v, on, capturePanel{loaded: c, fetchWhy: why}))
+	tag := func(id string) string {
+		return regexp.MustCompile(`<[a-z]+ [^>]*id="` + id + `"[^>]*>`).FindString(html)
+	}
+	for _, id := range []string{"delivery-status", "delivery-type", "delivery-redirects", "delivery-error", "delivery-observed"} {
+		if !strings.Contains(tag(id), "readonly") {
+			t.Errorf("#%s is not read-only: %s", id, tag(id))
+		}
+	}
+	if !strings.Contains(tag("capture-fetch"), "disabled") {
+		t.Errorf("the fetch button is on: %s", tag("capture-fetch"))
+	}
+	for _, want := range []string{`value="503"`, "From the capture a.warc", `id="capture-stop"`, "Delivery (captured)", "static site"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("panel lacks %q", want)
+		}
 	}
 }

@@ -37,6 +37,8 @@ type editor struct {
 	// Marks are drawn beside their lines (the deciding line, the other
 	// matches, the lines with a diagnostic).
 	Marks map[int]view.LineMark
+	// ReadOnly keeps the person from editing the text (a capture's file).
+	ReadOnly bool
 
 	lines   int
 	written int // the Content.Seq last written into the textarea
@@ -102,6 +104,12 @@ const pasteSelfFrom = 256 << 10
 
 func newEditor(id, label string, content editorContent, onChange func(app.Context, string)) *editor {
 	return &editor{ID: id, Label: label, Content: content, OnChange: onChange, written: -1}
+}
+
+// readOnly makes the editor's text read-only when ro is set.
+func (ed *editor) readOnly(ro bool) *editor {
+	ed.ReadOnly = ro
+	return ed
 }
 
 // keepingTail makes the editor keep the part of a text too large to show.
@@ -257,7 +265,7 @@ func (ed *editor) dropHidden(ctx app.Context, _ app.Action) {
 	ed.hidden = ""
 	ctx.Update()
 	if el := ed.field(); el.Truthy() {
-		el.Set("readOnly", false)
+		el.Set("readOnly", ed.ReadOnly)
 	}
 	if ed.OnChange != nil {
 		ed.OnChange(ctx, ed.shown)
@@ -536,7 +544,7 @@ func (ed *editor) fill(shown, head string) {
 	// textarea of a megabyte (its caret and selection follow the text).
 	field.Call("blur")
 	field.Set("value", shown)
-	field.Set("readOnly", ed.hidden != "")
+	field.Set("readOnly", ed.hidden != "" || ed.ReadOnly)
 	ed.markFirstLine(field)
 	field.Get("scrollHeight") // the layout, now, before the focus returns
 	field.Call("focus", map[string]any{"preventScroll": true})
@@ -583,7 +591,7 @@ func (ed *editor) Render() app.UI {
 		Attr("wrap", "off").
 		Spellcheck(false).
 		OnInput(ed.onInput)
-	if ed.hidden != "" {
+	if ed.hidden != "" || ed.ReadOnly {
 		// Only when set: go-app writes a false one as readonly="false",
 		// which a prerendered page would read as read-only.
 		area = area.Attr("readonly", true)

@@ -55,6 +55,12 @@ type explorer struct {
 	// delivery panel's facts make of the chosen URL (view/delivery.go).
 	token    view.TokenView
 	delivery view.DeliveryView
+	// capture is the WARC capture whose file and delivery the page shows,
+	// read-only, or nil; fetchToken and fetchWhy say whether the page's
+	// server fetches for it, fetching that it is (capturepanel.go).
+	capture              *view.LoadedCapture
+	fetchToken, fetchWhy string
+	fetching             bool
 
 	// Sharing (permalinks.go). edited says the person changed what was
 	// loaded; fragment and linked are the address bar's fragment and the
@@ -88,6 +94,7 @@ func newExplorer() *explorer { return &explorer{} }
 // at once.
 func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 	e.in = ex
+	e.capture = nil
 	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Robots}
 	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: strings.Join(ex.URLs, "\n")}
 	e.loadBefore(ex.Before)
@@ -345,7 +352,7 @@ func (e *explorer) renderInputs() app.UI {
 			),
 			e.renderBefore(),
 			renderProblems(e.problems, e.onNextProblem),
-			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks),
+			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks).readOnly(e.capture != nil),
 		),
 		app.Elem("div").Class("field-row").Body(
 			app.Elem("div").Class("field").Body(
@@ -372,7 +379,7 @@ func (e *explorer) renderInputs() app.UI {
 			app.Elem("label").Attr("for", "urls").Text("URLs, one per line"),
 			newEditor("urls", "URLs, one per line", e.urls, e.onURLs),
 		),
-		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery),
+		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery, e.capturePanel()),
 	)
 }
 
@@ -393,6 +400,7 @@ func (e *explorer) OnNav(ctx app.Context) {
 	e.loaded = true
 	if first {
 		e.offerUnread(ctx)
+		e.checkFetch()
 	}
 	frag := ctx.Page().URL().EscapedFragment()
 	if frag == "" || frag == e.fragment {

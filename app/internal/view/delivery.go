@@ -114,6 +114,13 @@ func NewDeliveryView(f permalink.Delivery, res *matcher.Result, size int, now ti
 		robotsURL = res.Target.RobotsURL
 	}
 	facts, problem := deliveryFacts(f, robotsURL, loc)
+	return FactsView(facts, problem, res, size, now)
+}
+
+// FactsView assesses delivery facts (nil: none; problem says why the form
+// gave none) for the file of size bytes and the chosen result res: the
+// form's, or a capture's.
+func FactsView(facts *delivery.Facts, problem string, res *matcher.Result, size int, now time.Time) DeliveryView {
 	v := DeliveryView{Provided: facts != nil, Problem: problem, Scope: delivery.ScopeOf(facts), Facts: facts,
 		Assessment: delivery.Assess(facts, size, now)}
 	if res == nil {

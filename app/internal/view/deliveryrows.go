@@ -29,10 +29,16 @@ type rowDelivery struct {
 // form f. Only the verdicts are recomputed: no URL is evaluated again, so
 // typing a status into the delivery panel costs nothing per rule.
 func (a *Analysis) WithDelivery(f permalink.Delivery, now time.Time, loc *time.Location) *Analysis {
+	facts, _ := deliveryFacts(f, "", loc)
+	return a.WithFacts(facts, now)
+}
+
+// WithFacts is a with every row's effective verdict under the delivery
+// facts (nil: none), the form's or a capture's.
+func (a *Analysis) WithFacts(facts *delivery.Facts, now time.Time) *Analysis {
 	out := *a
 	out.Rows = append([]ResultRow(nil), a.Rows...)
 	out.delivered = rowDelivery{}
-	facts, _ := deliveryFacts(f, "", loc)
 	as := delivery.Assess(facts, len(a.In.Robots), now)
 	if facts == nil || (as.Effect != delivery.EffectAllowAll && as.Effect != delivery.EffectDisallowAll) {
 		for i := range out.Rows {
