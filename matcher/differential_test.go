@@ -25,8 +25,15 @@ var differentialMirrors = []struct {
 // TestDifferentialMirrors holds every mirrored reading to the program it
 // mirrors: on each case that program answered, the reading's verdict must be
 // the program's.
-func TestDifferentialMirrors(t *testing.T) {
-	cases := suite.Differential(t)
+func TestDifferentialMirrors(t *testing.T) { testMirrors(t, "corpus.jsonl", suite.Differential(t)) }
+
+// TestDifferentialURLMirrors is TestDifferentialMirrors on urls.jsonl,
+// whose URLs each program read its own way.
+func TestDifferentialURLMirrors(t *testing.T) {
+	testMirrors(t, "urls.jsonl", suite.DifferentialURLs(t))
+}
+
+func testMirrors(t *testing.T, file string, cases []suite.DifferentialCase) {
 	for _, m := range differentialMirrors {
 		t.Run(m.impl, func(t *testing.T) {
 			answered, agree := 0, 0
@@ -43,14 +50,14 @@ func TestDifferentialMirrors(t *testing.T) {
 					continue
 				}
 				if len(misses) < 10 {
-					misses = append(misses, fmt.Sprintf("corpus line %d: token %q, url %q: %s says %s, %s reading says %s (%s)\nrobots.txt: %q",
-						c.Line, c.Token, c.URL, m.impl, want, m.reading, got, why, c.Body))
+					misses = append(misses, fmt.Sprintf("%s line %d: token %q, url %q: %s says %s, %s reading says %s (%s)\nrobots.txt: %q",
+						file, c.Line, c.Token, c.URL, m.impl, want, m.reading, got, why, c.Body))
 				}
 			}
 			if answered == 0 {
-				t.Fatalf("%s answered no case of the corpus", m.impl)
+				t.Fatalf("%s answered no case of %s", m.impl, file)
 			}
-			t.Logf("%s reading agrees with %s on %d of %d answered cases", m.reading, m.impl, agree, answered)
+			t.Logf("%s: %s reading agrees with %s on %d of %d answered cases", file, m.reading, m.impl, agree, answered)
 			if agree != answered {
 				t.Errorf("%s reading departs from %s on %d of %d cases; the first:\n%s",
 					m.reading, m.impl, answered-agree, answered, strings.Join(misses, "\n\n"))

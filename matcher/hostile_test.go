@@ -54,7 +54,7 @@ func hostileInputs() []hostile {
 				b.WriteString("User-agent: bot-" + gen.Letters(g) + "\nDisallow: /" + gen.Letters(g) + "/\n")
 			}
 			return []byte(b.String())
-		}, url: "/" + gen.Letters(99999) + "/x", want: func(t *testing.T, r Reading, res *Result) {
+		}, url: "http://example.com/" + gen.Letters(99999) + "/x", want: func(t *testing.T, r Reading, res *Result) {
 			t.Helper()
 			if r == Python {
 				// CPython takes the first record whose name is a substring of

@@ -93,6 +93,53 @@ type Reader interface {
 	Evaluate(f *File, token string, t *Target) *Result
 }
 
+// A TargetReader is a Reader that reads the URL string itself, as the
+// program it mirrors does, rather than as RFC 9309 does (ParseTarget): a
+// reading without one reads URLs with ParseTarget. ReadTarget, and
+// Evaluate, ask it.
+type TargetReader interface {
+	// ReadTarget reads raw into t, which it overwrites as
+	// ParseTargetInto does. The error says why the program refuses raw
+	// before it decides: a program that answers every string, or gives
+	// its own no-verdict for it (ReasonNoVerdict, ReasonRaises), returns
+	// none, and its Evaluate says so.
+	ReadTarget(t *Target, raw string) error
+}
+
+// ReadTarget reads raw as the reading r reads a URL to match (see
+// TargetReader); an unknown reading reads it as RFC 9309 does.
+func ReadTarget(r Reading, raw string) (*Target, error) {
+	t := new(Target)
+	if err := readTargetInto(readerOrRFC(r), t, raw); err != nil {
+		return nil, err
+	}
+	if len(t.Steps) == 0 {
+		t.Steps = nil // as ParseTarget leaves it
+	}
+	return t, nil
+}
+
+// ReadTargetInto is ReadTarget into t, which it overwrites, for the
+// reading f was parsed with, reusing what t holds as ParseTargetInto does.
+func (f *File) ReadTargetInto(t *Target, raw string) error { return readTargetInto(f.impl(), t, raw) }
+
+func readTargetInto(r Reader, t *Target, raw string) error {
+	if tr, ok := r.(TargetReader); ok {
+		return tr.ReadTarget(t, raw)
+	}
+	return ParseTargetInto(t, raw)
+}
+
+// ReadAsGiven reads raw into t for a reading whose program takes any
+// string and reads it its own way from Target.Input: the Target is
+// ParseTarget's where RFC 9309 reads raw, and holds only the input where
+// it does not.
+func ReadAsGiven(t *Target, raw string) {
+	if ParseTargetInto(t, raw) != nil {
+		*t = Target{Input: raw}
+	}
+}
+
 // readers holds every registered reading, in the order they are shown:
 // RFC 9309, the default, first; Register adds the others.
 var readers = []Reader{rfc9309{}}
@@ -281,16 +328,20 @@ func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions
 }
 
 // Evaluate decides whether token may crawl rawURL under the reading f was
-// parsed with. The only error is a URL that cannot be read.
+// parsed with, which reads the URL its own way (TargetReader). The only
+// error is a URL that the reading refuses.
 func (f *File) Evaluate(token, rawURL string) (*Result, error) {
-	t, err := ParseTarget(rawURL)
-	if err != nil {
+	t := new(Target)
+	if err := f.ReadTargetInto(t, rawURL); err != nil {
 		return nil, err
+	}
+	if len(t.Steps) == 0 {
+		t.Steps = nil // as ParseTarget leaves it
 	}
 	return f.EvaluateTarget(token, t), nil
 }
 
-// EvaluateTarget is Evaluate for a URL already read with ParseTarget.
+// EvaluateTarget is Evaluate for a URL already read with ReadTarget.
 func (f *File) EvaluateTarget(token string, t *Target) *Result { return f.impl().Evaluate(f, token, t) }
 
 // ParseAllText parses text under every reading, in Readings() order: the

@@ -337,7 +337,7 @@ func TestResultCarriesStepsAndDiagnostics(t *testing.T) {
 }
 
 func TestEvaluateBadURL(t *testing.T) {
-	if _, err := Parse(nil).Evaluate("x", "no-slash"); err == nil {
+	if _, err := Parse(nil).Evaluate("x", "mailto:x@example.com"); err == nil {
 		t.Error("want an error for a URL that cannot be read")
 	}
 }

@@ -24,14 +24,20 @@ func defaultPort(scheme string) string {
 	return ""
 }
 
-// ParseTarget reads a URL to match: a path with optional query ("/fish?id=3")
-// or a full URL ("https://Bücher.example:443/a?b#c"). The fragment is
-// dropped and an empty path becomes "/". For a full URL the host is
-// lower-cased and IDNA-normalized, the default port dropped, and the
-// governing robots.txt URL computed (RFC 9309 §2.3). A network-path
-// reference ("//host/path", RFC 3986 §4.2) has its host read the same way,
-// but no scheme, so no robots.txt URL. An empty string means "/". Anything
-// else is an error, not a guess.
+// ParseTarget reads a URL to match as RFC 9309 does: as an RFC 3986
+// URI reference resolved against the robots.txt's site (§5.2), since the
+// file decides only for the URLs of its own site. A path with optional
+// query ("/fish?id=3"), a full URL ("https://Bücher.example:443/a?b#c"), a
+// network-path reference ("//host/path", §4.2; "//" and "///" too, whose
+// authority is empty) and a relative path ("fish", merged with the
+// site's "/", §5.2.3) all have a path. The fragment is dropped, an empty
+// path becomes "/", and dot segments are removed (§5.2.4). For a full URL
+// the host is lower-cased and IDNA-normalized, the default port dropped,
+// and the governing robots.txt URL computed (RFC 9309 §2.3); a host that
+// cannot be read leaves no robots.txt URL, and a step says why, but the
+// path is still read. The only error is a string that has no path on a
+// site in any reading of RFC 3986: a scheme without an authority that is
+// not one robots.txt is defined for ("mailto:x", "javascript:f()").
 func ParseTarget(raw string) (*Target, error) {
 	t := new(Target)
 	if err := t.read(raw, nil); err != nil {
@@ -62,84 +68,167 @@ func ParseTargetInto(t *Target, raw string) error {
 // the URL read before, whose robots.txt URL a URL of the same site shares.
 func (t *Target) read(raw string, prev *Target) error {
 	t.Input = raw
-	rest := raw
+	rest := t.trimSpace(raw)
 	if i := strings.IndexByte(rest, '#'); i >= 0 {
 		t.Steps = append(t.Steps, Step{Input: rest, Output: rest[:i],
 			Rule: "the fragment is dropped: it is never sent to a server", Source: "RFC 3986 §3.5"})
 		rest = rest[:i]
 	}
+	scheme := schemeLen(rest)
 	switch {
 	case rest == "" || rest[0] == '/' && !strings.HasPrefix(rest, "//"):
 	case rest[0] == '?':
-	case hasScheme(rest):
+	case scheme > 0 && strings.HasPrefix(rest[scheme+1:], "//"):
+		rest = t.readAuthority(rest, scheme, prev)
+	case scheme > 0:
 		var err error
-		if rest, err = t.readAuthority(rest, prev); err != nil {
+		if rest, err = t.readNoAuthority(rest, scheme); err != nil {
 			return err
 		}
 	case strings.HasPrefix(rest, "//"):
-		var err error
-		if rest, err = t.readNetworkPath(rest); err != nil {
-			return err
-		}
+		rest = t.readNetworkPath(rest)
 	default:
-		return fmt.Errorf("%q is neither a path starting with / nor a full URL such as https://example.com/page", raw)
+		t.Steps = append(t.Steps, Step{Input: rest, Output: "/" + rest,
+			Rule: "a relative path is resolved against the robots.txt's site: merged with its path /", Source: "RFC 3986 §5.2.2, §5.2.3"})
+		rest = "/" + rest
 	}
 	if rest == "" || rest[0] == '?' {
 		t.Steps = append(t.Steps, Step{Input: rest, Output: "/" + rest,
 			Rule: "an empty path is /", Source: "RFC 9309 §2.2.2; RFC 3986 §6.2.3"})
 		rest = "/" + rest
 	}
-	t.Path = rest
+	t.Path = t.removeDots(rest)
 	return nil
 }
 
-func hasScheme(s string) bool {
-	i := strings.Index(s, "://")
-	if i <= 0 {
-		return false
+// trimSpace drops the spaces and tabs around raw: no URI holds them (RFC
+// 3986 §2), and one written in text is read without the white space
+// around it (Appendix C).
+func (t *Target) trimSpace(raw string) string {
+	s := strings.Trim(raw, " \t")
+	if s != raw {
+		t.Steps = append(t.Steps, Step{Input: raw, Output: s,
+			Rule: "the spaces and tabs around the URL are not part of it", Source: "RFC 3986 §2, Appendix C"})
 	}
-	for j := 0; j < i; j++ {
-		c := s[j]
-		alpha := c|0x20 >= 'a' && c|0x20 <= 'z'
-		if !alpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
+	return s
+}
+
+// removeDots removes the dot segments ("/./", "/../") of the path of
+// rest, the query kept: a reference's path is resolved before the URL is
+// fetched (RFC 3986 §5.2.2 applies remove_dot_segments to every
+// reference, a full URL too), so the path a crawler asks for has none. An
+// encoded "%2e" is no dot segment: §5.2.4 reads the characters as written.
+func (t *Target) removeDots(rest string) string {
+	path, query := rest, ""
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		path, query = rest[:i], rest[i:]
+	}
+	if !strings.Contains(path, "/.") {
+		return rest
+	}
+	out := removeDotSegments(path) + query
+	if out != rest {
+		t.Steps = append(t.Steps, Step{Input: rest, Output: out,
+			Rule: "the dot segments of the path are removed, as resolving the reference does", Source: "RFC 3986 §5.2.4"})
+	}
+	return out
+}
+
+// removeDotSegments is RFC 3986 §5.2.4's remove_dot_segments of a path
+// that starts with "/".
+func removeDotSegments(in string) string {
+	var out []string // the output buffer, one "/segment" each
+	for in != "" {
+		switch {
+		case in == "/." || strings.HasPrefix(in, "/./"):
+			in = "/" + in[min(3, len(in)):]
+		case in == "/.." || strings.HasPrefix(in, "/../"):
+			in = "/" + in[min(4, len(in)):]
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		default:
+			end := strings.IndexByte(in[1:], '/') + 1
+			if end == 0 {
+				end = len(in)
+			}
+			out, in = append(out, in[:end]), in[end:]
 		}
 	}
-	return true
+	return strings.Join(out, "")
+}
+
+// schemeLen is the length of the scheme that starts s (RFC 3986 §3.1: a
+// letter, then letters, digits, '+', '-' or '.', then ':'), or 0.
+func schemeLen(s string) int {
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == ':':
+			return j
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+		case j > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// readNoAuthority reads a URL with a scheme and no authority ("http:/a",
+// "http:a", "mailto:x"). For a scheme robots.txt is defined for (one with
+// a default port here: http, https, ftp), RFC 3986 §5.2.2 lets a parser
+// read it as a reference relative to a base of that scheme, the
+// robots.txt's own: its path is then resolved against the site's "/".
+// Any other such URL ("mailto:x", "javascript:f()", "data:,x") names no
+// server, so no robots.txt governs it (RFC 9309 §2.3), and its path is
+// not a path on a site: it is an error.
+func (t *Target) readNoAuthority(s string, scheme int) (string, error) {
+	name := strings.ToLower(s[:scheme])
+	if defaultPort(name) == "" {
+		return "", fmt.Errorf("%q has a scheme, %s:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)", t.Input, name)
+	}
+	rest := s[scheme+1:]
+	out := rest
+	if rest != "" && rest[0] != '/' && rest[0] != '?' {
+		out = "/" + rest
+	}
+	t.Steps = append(t.Steps, Step{Input: s, Output: out,
+		Rule:   fmt.Sprintf("a URL of scheme %s: without an authority is read as a reference relative to the robots.txt's site, and its path resolved against /", name),
+		Source: "RFC 3986 §5.2.2 (non-strict)"})
+	return out, nil
 }
 
 // readNetworkPath reads a URL starting with "//" as RFC 3986 §4.2 does: a
 // network-path reference, whose authority comes first ("//b/x" is host b,
-// path /x), as Google's library and CPython's urllib read it too. Its
-// scheme is the one of the page it is resolved against, unknown here.
-func (t *Target) readNetworkPath(s string) (string, error) {
+// path /x; "//" and "///" have an empty one), as Google's library and
+// CPython's urllib read it too. Its scheme is the one of the page it is
+// resolved against, unknown here.
+func (t *Target) readNetworkPath(s string) string {
 	n := len(t.Steps)
-	rest, err := t.readHost("", s[2:], nil)
-	if err != nil {
-		return "", err
-	}
+	rest := t.readHost("", s[2:], nil)
 	auth := s[:len(s)-len(rest)]
 	// First the reading of the whole reference, then the host's own steps.
 	t.Steps = slices.Insert(t.Steps, n, Step{Input: s, Output: rest,
 		Rule: fmt.Sprintf("a URL starting with // is a network-path reference: %q is read as the host %q, and what follows as the path; "+
 			"its scheme, and so its robots.txt URL, comes from the page it is resolved against", auth, t.Host),
 		Source: "RFC 3986 §4.2"})
-	return rest, nil
+	return rest
 }
 
-// readAuthority fills scheme, host and port from a full URL and returns
-// what follows the authority.
-func (t *Target) readAuthority(s string, prev *Target) (string, error) {
+// readAuthority fills scheme, host and port from a full URL, whose
+// scheme is the first n bytes of s, and returns what follows the
+// authority.
+func (t *Target) readAuthority(s string, n int, prev *Target) string {
 	if n := prev.siteLen(); n > 0 && len(s) >= n && s[:n] == prev.Input[:n] && (len(s) == n || s[n] == '/' || s[n] == '?') {
 		// The authority of the URL before, written as it reads: the same
 		// scheme, host and port, with no step to show. Most URLs of a
 		// list are of one site, and reading the host again was a tenth
 		// of a check of -urls (issue 18).
 		t.Scheme, t.Host, t.Port, t.RobotsURL = prev.Scheme, prev.Host, prev.Port, prev.RobotsURL
-		return s[n:], nil
+		return s[n:]
 	}
-	i := strings.Index(s, "://")
-	return t.readHost(strings.ToLower(s[:i]), s[i+3:], prev)
+	return t.readHost(strings.ToLower(s[:n]), s[n+3:], prev)
 }
 
 // siteLen is the length of t's scheme and authority when its input starts
@@ -165,25 +254,29 @@ func (t *Target) siteLen() int {
 
 // readHost fills host and port from the authority that starts s, and the
 // scheme with the robots.txt URL unless scheme is "" (a network-path
-// reference); it returns what follows the authority. prev, when not nil,
-// is the URL read before: when it is of the same site, its robots.txt URL
-// is shared rather than made again.
-func (t *Target) readHost(scheme, s string, prev *Target) (string, error) {
+// reference); it returns what follows the authority. A host or port that
+// cannot be read leaves them empty, and no robots.txt URL, with a step
+// that says why: the path is read all the same. prev, when not nil, is
+// the URL read before: when it is of the same site, its robots.txt URL is
+// shared rather than made again.
+func (t *Target) readHost(scheme, s string, prev *Target) string {
 	end := authorityEnd(s)
 	auth, rest := s[:end], s[end:]
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
 	}
+	t.Scheme = scheme
 	host, port, err := splitHostPort(auth)
-	if err != nil {
-		return "", fmt.Errorf("%q: %v", t.Input, err)
+	norm := ""
+	if err == nil && host != "" {
+		if norm, err = normalizeHost(host); err != nil {
+			err = fmt.Errorf("host %q: %v", host, err)
+		}
 	}
-	if host == "" {
-		return "", fmt.Errorf("%q has no host", t.Input)
-	}
-	norm, err := normalizeHost(host)
 	if err != nil {
-		return "", fmt.Errorf("%q: host %q: %v", t.Input, host, err)
+		t.Steps = append(t.Steps, Step{Input: auth, Output: "",
+			Rule: fmt.Sprintf("the authority cannot be read (%v), so no robots.txt URL is known; the path is read all the same", err), Source: "RFC 3986 §3.2"})
+		return rest
 	}
 	if norm != host {
 		t.Steps = append(t.Steps, Step{Input: host, Output: norm,
@@ -194,16 +287,16 @@ func (t *Target) readHost(scheme, s string, prev *Target) (string, error) {
 			Rule: "the scheme's default port is dropped", Source: "RFC 3986 §6.2.3"})
 		port = ""
 	}
-	t.Scheme, t.Host, t.Port = scheme, norm, port
-	if scheme == "" {
-		return rest, nil
+	t.Host, t.Port = norm, port
+	if scheme == "" || norm == "" {
+		return rest
 	}
 	if prev != nil && prev.RobotsURL != "" && prev.Scheme == scheme && prev.Host == norm && prev.Port == port {
 		t.RobotsURL = prev.RobotsURL
-		return rest, nil
+		return rest
 	}
 	t.RobotsURL = robotsURL(scheme, norm, port)
-	return rest, nil
+	return rest
 }
 
 // robotsURL is the robots.txt URL of a site (RFC 9309 §2.3): scheme,
@@ -345,3 +438,9 @@ func plainLabel(l string) bool {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// hasScheme reports whether s starts with a scheme and "://".
+func hasScheme(s string) bool {
+	n := schemeLen(s)
+	return n > 0 && strings.HasPrefix(s[n+1:], "//")
+}

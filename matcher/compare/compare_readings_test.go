@@ -72,17 +72,17 @@ func TestCompareFactorsCrawlerCommons(t *testing.T) {
 		factor                Factor
 	}{
 		{"parseContent: a Crawl-delay over 300 s disallows every URL, /robots.txt too",
-			"User-agent: *\nCrawl-delay: 600\n", "bot", "/robots.txt", matcher.RFC9309, FactorWholeFile},
+			"User-agent: *\nCrawl-delay: 600\n", "bot", "http://example.com/robots.txt", matcher.RFC9309, FactorWholeFile},
 		{"parseContent: an HTML page without \"user-agent:\" is read as allowing all",
-			"<html>\nUser-agent *\nDisallow: /x\n</html>\n", "bot", "/x", matcher.Google, FactorWholeFile},
+			"<html>\nUser-agent *\nDisallow: /x\n</html>\n", "bot", "http://example.com/x", matcher.Google, FactorWholeFile},
 		{"SimpleRobotRules.isAllowedPath: the index.html rule holds for a disallow",
-			"User-agent: *\nDisallow: /dir/index.html\n", "bot", "/dir/", matcher.Google, FactorIndexHTML},
+			"User-agent: *\nDisallow: /dir/index.html\n", "bot", "http://example.com/dir/", matcher.Google, FactorIndexHTML},
 		{"SimpleRobotRules.ruleMatches: no second place for the last segment of a $ pattern",
-			"User-agent: *\nDisallow: /*.php$\n", "bot", "/a.php.php", matcher.RFC9309, FactorWildcards},
+			"User-agent: *\nDisallow: /*.php$\n", "bot", "http://example.com/a.php.php", matcher.RFC9309, FactorWildcards},
 		{"handleUserAgent: a non-ASCII value is compared whole, lower-cased",
-			"User-agent: Bötbot\nDisallow: /x\n", "bötbot", "/x", matcher.RFC9309, FactorTokenMatching},
+			"User-agent: Bötbot\nDisallow: /x\n", "bötbot", "http://example.com/x", matcher.RFC9309, FactorTokenMatching},
 		{"tokenize: crawler-commons knows typos that Google's parser does not",
-			"User-agent: *\nDesallow: /x\n", "bot", "/x", matcher.Google, FactorTypos},
+			"User-agent: *\nDesallow: /x\n", "bot", "http://example.com/x", matcher.Google, FactorTypos},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -94,7 +94,7 @@ func TestCompareAgreement(t *testing.T) {
 			t.Errorf("result %d: %+v", i, r)
 		}
 	}
-	if _, err := Compare(matcher.ParseAllText(""), "bot", "not a url"); err == nil || !strings.Contains(err.Error(), "not a url") {
+	if _, err := Compare(matcher.ParseAllText(""), "bot", "mailto:not-a-page"); err == nil || !strings.Contains(err.Error(), "mailto:not-a-page") {
 		t.Errorf("bad URL: %v", err)
 	}
 }

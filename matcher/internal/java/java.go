@@ -454,6 +454,8 @@ func URLPath(url string) (u URL, bad int, ok bool) {
 	}
 	switch strings.ToLower(url[:colon]) {
 	case "http", "https", "ftp", "file":
+	case "mailto":
+		return mailtoPath(url, colon)
 	default:
 		return URL{}, -1, false
 	}
@@ -497,4 +499,18 @@ func indexAnyOr(s, chars string, or int) int {
 		return i
 	}
 	return or
+}
+
+// mailtoPath is URLPath of a mailto: URL, an opaque URI: java.net.URL's
+// mailto handler keeps what follows "mailto:" as the file, whose path is
+// what precedes '?' and whose query what follows; the fragment is dropped.
+func mailtoPath(url string, colon int) (u URL, bad int, ok bool) {
+	end := colon + 1 + indexAnyOr(url[colon+1:], "#", len(url)-colon-1)
+	for _, part := range [][2]int{{colon + 1, end}, {min(end+1, len(url)), len(url)}} {
+		if i := uriCheck(url, part[0], part[1], uriCOnly); i >= 0 {
+			return URL{}, i, false
+		}
+	}
+	path, query, hasQuery := strings.Cut(url[colon+1:end], "?")
+	return URL{Path: path, Query: query, HasQuery: hasQuery}, -1, true
 }

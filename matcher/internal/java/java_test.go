@@ -154,7 +154,8 @@ func TestURLPath(t *testing.T) {
 		{"http://example.com/a|b", URL{}, false},
 		{"http://", URL{}, false},
 		{"/relative", URL{}, false},
-		{"mailto:a@example.com", URL{}, false},
+		{"mailto:a@example.com", URL{Path: "a@example.com"}, true}, // the mailto handler keeps the address as the path (urls.jsonl)
+		{"mailto:a@example.com?subject=x#f", URL{Path: "a@example.com", Query: "subject=x", HasQuery: true}, true},
 	}
 	for _, tt := range tests {
 		got, _, ok := URLPath(tt.in)

@@ -118,9 +118,23 @@ type DifferentialCase struct {
 // how to run it.
 func Differential(t testing.TB) []DifferentialCase {
 	t.Helper()
-	how := fmt.Sprintf("To read it, set %s to the absolute path of the folder holding corpus.jsonl, or run make "+
-		"test-go, which sets it when ../shared/differential exists beside the repository", DifferentialEnv)
-	return Read(t, DifferentialEnv, "corpus.jsonl", "differential corpus not read", how, func(c *DifferentialCase, n int) error {
+	return differential(t, "corpus.jsonl")
+}
+
+// DifferentialURLs reads urls.jsonl, the questions of the differential
+// folder whose URLs are strings as people give them (other schemes and
+// hosts, "//", "fish", "mailto:x", leading spaces, ...), or fails (under
+// CI=true) or skips saying how to run it.
+func DifferentialURLs(t testing.TB) []DifferentialCase {
+	t.Helper()
+	return differential(t, "urls.jsonl")
+}
+
+func differential(t testing.TB, name string) []DifferentialCase {
+	t.Helper()
+	how := fmt.Sprintf("To read it, set %s to the absolute path of the folder holding %s, or run make "+
+		"test-go, which sets it when ../shared/differential exists beside the repository", DifferentialEnv, name)
+	return Read(t, DifferentialEnv, name, "differential "+name+" not read", how, func(c *DifferentialCase, n int) error {
 		c.Line = n
 		var err error
 		if c.Body, err = base64.StdEncoding.DecodeString(c.Robots); err != nil {

@@ -100,6 +100,16 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as isAllowed does: it takes any string to
+// java.net.URI and java.net.URL (SimpleRobotRules.getPath; ccRequestPath),
+// and checks "/" where they throw, so no URL is refused before it: a
+// string without a scheme ("/a", "//host/a", "?q") is not absolute, so
+// toURL throws, and "/" is checked.
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	// About as many lines as there are '\n' bytes, in UTF-8 and UTF-16.
 	s := matcher.NewSplitScanner(matcher.CrawlerCommons, src, text, o, bytes.Count(src, []byte{'\n'})+1)
@@ -817,13 +827,6 @@ const (
 // not stand raw, '*' and '$' included, percent-encoded.
 func ccRequestPath(t *matcher.Target) (string, []matcher.Step) {
 	p := &py.Stepper{S: py.TargetInput(t)}
-	switch {
-	case t != nil && t.Scheme != "":
-	case strings.HasPrefix(p.S, "//"):
-		p.Do("isAllowed takes a full URL: the network-path reference is read with the scheme http", ccSource, "http:"+p.S)
-	default:
-		p.Do("isAllowed takes a full URL: the path is read as on http://example.com, the host of the robots.txt", ccSource, "http://example.com"+p.S)
-	}
 	path, bad, ok := ccGetPath(p.S)
 	if ok {
 		p.Do("the path and query are taken from the URL (scheme, host and fragment dropped); an empty path is /", ccSrcURL, path)

@@ -56,6 +56,14 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as robots_main does: it hands the string to the
+// matcher as given, which takes its path with GetPathParamsQuery
+// (robots.cc; GooglePath) whatever the string is, so no URL is refused.
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text, o)
 	p := googleParser{Scanner: s, group: -1}

@@ -346,6 +346,14 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as protego's can_fetch does: it takes any string
+// to urllib.parse's urlparse and its own _quote_path (pgRequestPath), so
+// no URL is refused before it; where urlparse raises, Evaluate says so.
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := py.NewScanner(matcher.Protego, src, text, o)
 	f := s.File

@@ -62,6 +62,15 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as can_fetch does: it takes any string to
+// urllib.parse (unquote, urlparse, urlunparse, quote; pyPath), so no URL is
+// refused before it; where urlparse raises, Evaluate says so
+// (ReasonRaises).
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := py.NewScanner(matcher.Python, src, text, o)
 	f := s.File

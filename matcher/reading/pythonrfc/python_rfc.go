@@ -88,6 +88,14 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as can_fetch does: it takes any string to
+// urllib.parse's _urlsplit and normalize_uri (prRequestPath), so no URL is
+// refused before it; where the split raises, Evaluate says so.
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := py.NewScanner(matcher.PythonRFC, src, text, o)
 	f := s.File

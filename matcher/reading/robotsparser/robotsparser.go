@@ -88,6 +88,16 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// ReadTarget reads a URL as isAllowed does: it takes any string to the
+// WHATWG URL parser (Node's URL class, against robots-parser's base URL;
+// rpURLs), so no URL is refused before it; where the URL is off the
+// robots.txt's site or does not parse, Evaluate gives no verdict
+// (ReasonNoVerdict, ReasonRaises).
+func (Reader) ReadTarget(t *matcher.Target, raw string) error {
+	matcher.ReadAsGiven(t, raw)
+	return nil
+}
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
 	f := s.File
@@ -324,7 +334,18 @@ func (e *rpThrows) Error() string { return e.why }
 // rpURLs are the two URLs robots-parser is given for a target: the
 // robots.txt URL and the URL asked about.
 func rpURLs(t *matcher.Target) (robots, url string) {
+	in := py.TargetInput(t)
+	u, err := whatwg.Parse(in)
 	switch {
+	case err == nil && u.Hostname != "" && u.Hostname != whatwg.BaseHost:
+		// A URL that names its host as the URL class reads it
+		// (`http://example.com\a`, `\\example.com/a`): the robots.txt of
+		// that site.
+		port := ""
+		if u.Port != "" {
+			port = ":" + u.Port
+		}
+		return u.Protocol + "//" + u.Hostname + port + "/robots.txt", in
 	case t != nil && t.Scheme != "" && t.RobotsURL != "":
 		return t.RobotsURL, t.Input
 	case t != nil && t.Scheme == "" && t.Host != "":
