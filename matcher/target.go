@@ -89,7 +89,7 @@ func (t *Target) read(raw string, prev *Target) error {
 		rest = t.readNetworkPath(rest)
 	default:
 		t.Steps = append(t.Steps, Step{Input: rest, Output: "/" + rest,
-			Rule: "a relative path is resolved against the robots.txt's site: merged with its path /", Source: "RFC 3986 §5.2.2, §5.2.3"})
+			Rule: relativeRule(rest), Source: "RFC 3986 §5.2.2, §5.2.3"})
 		rest = "/" + rest
 	}
 	if rest == "" || rest[0] == '?' {
@@ -99,6 +99,19 @@ func (t *Target) read(raw string, prev *Target) error {
 	}
 	t.Path = t.removeDots(rest)
 	return nil
+}
+
+// relativeRule is the step's rule for the relative path rest: a first
+// segment with a dot in it ("example.com/a") is most often a host written
+// without its scheme, which RFC 3986 reads as a path all the same.
+func relativeRule(rest string) string {
+	const rule = "a relative path is resolved against the robots.txt's site: merged with its path /"
+	seg, _, _ := strings.Cut(rest, "/")
+	seg, _, _ = strings.Cut(seg, "?")
+	if i := strings.LastIndexByte(seg, '.'); i <= 0 || i == len(seg)-1 {
+		return rule
+	}
+	return rule + fmt.Sprintf("; \"%s\" is read as a path segment, not a host: a host needs a scheme, as in https://%s", seg, rest)
 }
 
 // trimSpace drops the spaces and tabs around raw: no URI holds them (RFC

@@ -112,6 +112,27 @@ func TestParseTargetErrors(t *testing.T) {
 	}
 }
 
+// A relative path whose first segment looks like a host says how to write
+// the host; one that does not is merged with "/" and says only that.
+func TestParseTargetHostWithoutScheme(t *testing.T) {
+	for _, tt := range []struct{ in, hint string }{
+		{"example.com/a", "https://example.com/a"},
+		{"www.example.org", "https://www.example.org"},
+		{"fish", ""},
+		{"a./b", ""},
+		{"./b", ""},
+	} {
+		got, err := ParseTarget(tt.in)
+		if err != nil || len(got.Steps) == 0 {
+			t.Fatalf("ParseTarget(%q) = %+v, %v", tt.in, got, err)
+		}
+		rule := got.Steps[0].Rule
+		if has := strings.Contains(rule, "not a host"); has != (tt.hint != "") || !strings.Contains(rule, tt.hint) {
+			t.Errorf("ParseTarget(%q): step %q, want the hint %q", tt.in, rule, tt.hint)
+		}
+	}
+}
+
 // RFC 3986 references have a path even where the rest cannot be read: a
 // relative one is resolved against the site's "/" (§5.2), dot segments
 // are removed (§5.2.4), and an authority that cannot be read leaves no

@@ -26,6 +26,7 @@ type Factor string
 const (
 	FactorNoVerdict     Factor = "no-verdict"     // one reading's program gives no verdict for the URL
 	FactorWholeFile     Factor = "whole-file"     // one reading decides for every URL (crawler-commons: Crawl-delay, HTML page)
+	FactorURL           Factor = "url"            // one reading's program cannot read the URL string and checks another path
 	FactorRobotsTxt     Factor = "robots-txt"     // /robots.txt is always allowed under one only
 	FactorTypos         Factor = "typos"          // a line is a record under one reading only (keys, typos)
 	FactorLineCut       Factor = "line-cut"       // Google cuts long lines
@@ -76,13 +77,16 @@ func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL st
 	if ci < 0 {
 		return nil, fmt.Errorf("no file is read under %q", chosen)
 	}
-	t, err := matcher.ParseTarget(rawURL)
+	own, err := files[ci].Evaluate(token, rawURL)
 	if err != nil {
 		return nil, err
 	}
 	c := &Comparison{Files: files}
-	for _, f := range files {
-		res := f.EvaluateTarget(token, t)
+	for i, f := range files {
+		res := own
+		if i != ci {
+			res = evaluate(f, token, rawURL)
+		}
 		c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 	}
 	ss := sides{}
@@ -119,7 +123,7 @@ func explainDifference(ss sides, fa *matcher.File, a *matcher.Result, fb *matche
 				return d
 			}
 		}
-		if x.res.Reason == matcher.ReasonRaises {
+		if x.res.Reason == matcher.ReasonRaises || x.res.Reason == matcher.ReasonNoVerdict {
 			d.Factor, d.Sentence = FactorNoVerdict, x.res.Explanation
 			return d
 		}
@@ -131,6 +135,20 @@ func explainDifference(ss sides, fa *matcher.File, a *matcher.Result, fb *matche
 	p := newPairModel(ss.of(ca, fa), ss.of(cb, fb), a.Token, a.Target)
 	d.Factor, d.Factors, d.Sentence = p.explain(a, b)
 	return d
+}
+
+// evaluate decides rawURL under f's reading, which reads the URL as its
+// program does (matcher.TargetReader). A URL the reading refuses gets no
+// verdict, with the refusal as its explanation, so that the other readings
+// of a comparison still show theirs.
+func evaluate(f *matcher.File, token, rawURL string) *matcher.Result {
+	res, err := f.Evaluate(token, rawURL)
+	if err != nil {
+		return &matcher.Result{Reading: f.Reading, Reason: matcher.ReasonNoVerdict, Token: token,
+			Target: &matcher.Target{Input: rawURL}, Winner: -1, RunnerUp: -1,
+			Explanation: "No verdict: " + err.Error() + "; shown as disallowed, since a crawler fetches nothing there."}
+	}
+	return res
 }
 
 func interpretationSentence(a, b *matcher.Result, why string) string {

@@ -2,7 +2,7 @@ package compare
 
 import "robots-explorer/matcher"
 
-// CompareEach is CompareWith for the URLs targets, with the file parsed
+// CompareEach is CompareWith for the URLs urls, with the file parsed
 // under one reading at a time: parse(r) reads it under reading r, and
 // chosen is the chosen reading. The chosen reading's file is evaluated for
 // every target and let go; then each other reading's file is evaluated,
@@ -22,20 +22,26 @@ import "robots-explorer/matcher"
 // but the trace of every user-agent line (Groups.Agents), which no
 // comparison reads: kept, the 100 MiB mixed file's 263,000 lines under
 // rfc9309 sat beside every other reading's parse (29 MiB, issue 16).
-func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.File, token string, targets []*matcher.Target) []*Comparison {
-	out := make([]*Comparison, len(targets))
-	own := make([]*matcher.Result, len(targets))
-	ownWinning := make([]string, len(targets))
+func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.File, token string, urls []string) ([]*Comparison, []error) {
+	out := make([]*Comparison, len(urls))
+	own := make([]*matcher.Result, len(urls))
+	ownWinning := make([]string, len(urls))
+	errs := make([]error, len(urls))
 	fc := parse(chosen)
-	for i, t := range targets {
-		out[i], own[i] = &Comparison{}, untraced(fc.EvaluateTarget(token, t))
-		ownWinning[i] = winningText(fc, own[i])
+	for i, u := range urls {
+		res, err := fc.Evaluate(token, u)
+		if errs[i] = err; err == nil {
+			out[i], own[i] = &Comparison{}, untraced(res)
+			ownWinning[i] = winningText(fc, own[i])
+		}
 	}
 	fc = nil // parsed again only for a difference to explain
 	for _, r := range matcher.Readings() {
 		if r == chosen {
 			for i, c := range out {
-				c.Results, c.Winning = append(c.Results, own[i]), append(c.Winning, ownWinning[i])
+				if c != nil {
+					c.Results, c.Winning = append(c.Results, own[i]), append(c.Winning, ownWinning[i])
+				}
 			}
 			continue
 		}
@@ -43,28 +49,30 @@ func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.Fi
 		// A model of each side per reading, the chosen one's made again
 		// each time: kept, it would sit beside the next reading's parse.
 		ss := sides{}
-		for i, t := range targets {
-			res := f.EvaluateTarget(token, t)
-			c := out[i]
+		for i, c := range out {
+			if c == nil {
+				continue
+			}
+			res := evaluate(f, token, urls[i])
 			c.Results, c.Winning = append(c.Results, res), append(c.Winning, winningText(f, res))
 			if res.Allowed != own[i].Allowed {
 				if fc == nil {
 					fc = parse(chosen)
 				}
-				c.Differences = append(c.Differences, explainDifference(ss, fc, whole(fc, own[i], token, t), f, whole(f, res, token, t)))
+				c.Differences = append(c.Differences, explainDifference(ss, fc, whole(fc, own[i], token), f, whole(f, res, token)))
 			}
 			c.Results[len(c.Results)-1] = brief(res)
 		}
 	}
-	return out
+	return out, errs
 }
 
 // whole is res, the evaluation of t in f, with every match: evaluated
 // again when f keeps only the matches its decision weighs, for an
 // explanation, whose sentences name the others.
-func whole(f *matcher.File, res *matcher.Result, token string, t *matcher.Target) *matcher.Result {
-	if every := f.WithEveryMatch(); every != f {
-		return untraced(every.EvaluateTarget(token, t))
+func whole(f *matcher.File, res *matcher.Result, token string) *matcher.Result {
+	if every := f.WithEveryMatch(); every != f && res.Reason != matcher.ReasonNoVerdict {
+		return untraced(every.EvaluateTarget(token, res.Target))
 	}
 	return res
 }

@@ -27,22 +27,18 @@ func checkCompareEach(t *testing.T, where string, src []byte, token string, urls
 func checkCompareEachWith(t *testing.T, o matcher.ParseOptions, where string, src []byte, token string, urls []string, chosenOnly ...int) {
 	t.Helper()
 	files := matcher.ParseAllText(string(src))
-	targets := make([]*matcher.Target, len(urls))
-	for i, u := range urls {
-		var err error
-		if targets[i], err = matcher.ParseTarget(u); err != nil {
-			return // CompareEach takes targets already read
-		}
-	}
 	for ci, chosen := range files {
 		if len(chosenOnly) > 0 && !slices.Contains(chosenOnly, ci) {
 			continue
 		}
-		got := CompareEach(chosen.Reading, func(r matcher.Reading) *matcher.File { return o.ParseAs(r, src) }, token, targets)
+		got, errs := CompareEach(chosen.Reading, func(r matcher.Reading) *matcher.File { return o.ParseAs(r, src) }, token, urls)
 		for i, u := range urls {
 			want, err := CompareWith(files, chosen.Reading, token, u)
+			if (err == nil) != (errs[i] == nil) || err != nil && err.Error() != errs[i].Error() {
+				t.Fatalf("%s: chosen %s, URL %q: CompareEach's error %v, CompareWith's %v", where, chosen.Reading, u, errs[i], err)
+			}
 			if err != nil {
-				t.Fatalf("%s: CompareWith(%s, %q): %v", where, chosen.Reading, u, err)
+				continue
 			}
 			g := got[i]
 			if !reflect.DeepEqual(g.Differences, want.Differences) || !reflect.DeepEqual(g.Winning, want.Winning) {
@@ -71,7 +67,7 @@ func TestCompareEachAnswersAsCompareWith(t *testing.T) {
 		{"crawl-delay", "User-agent: *\nCrawl-delay: 999999\nDisallow: /x\n"},
 		{"empty", ""},
 	} {
-		checkCompareEach(t, c.name, []byte(c.src), "Googlebot", []string{"/fish", "/a", "/d/", "/x", "/robots.txt"})
+		checkCompareEach(t, c.name, []byte(c.src), "Googlebot", []string{"/fish", "/a", "/d/", "/x", "/robots.txt", "mailto:x", "fish", "//", " //h/a"})
 	}
 }
 
@@ -85,5 +81,44 @@ func TestCompareEachDifferential(t *testing.T) {
 	}
 	for _, c := range suite.Differential(t) {
 		checkCompareEach(t, fmt.Sprint("corpus line ", c.Line), c.Body, c.Token, []string{c.URL, "/"}, c.Line%len(matcher.Readings()))
+	}
+}
+
+// Over urls.jsonl, whose URLs are strings as people paste them: with each
+// mirrored reading chosen, the comparison gives that reading's program's
+// verdict on every case the program answered, CompareEach as CompareWith,
+// and no URL is refused that the program read.
+func TestCompareURLsAsTheirPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every case of urls.jsonl under each mirrored reading: not in -short")
+	}
+	mirrors := map[string]matcher.Reading{"google": matcher.Google, "cpython-classic": matcher.Python,
+		"cpython-rfc": matcher.PythonRFC, "protego": matcher.Protego, "robots-parser": matcher.RobotsParser,
+		"crawler-commons": matcher.CrawlerCommons}
+	answered, agree := map[string]int{}, map[string]int{}
+	for _, c := range suite.DifferentialURLs(t) {
+		files := matcher.ParseAllText(string(c.Body))
+		for impl, r := range mirrors {
+			want, ok := c.Verdicts[impl]
+			if !ok {
+				continue
+			}
+			answered[impl]++
+			cmp, err := CompareWith(files, r, c.Token, c.URL)
+			if err == nil && (want == "ALLOWED") == cmp.Results[slices.Index(matcher.Readings(), r)].Allowed {
+				agree[impl]++
+			} else if answered[impl]-agree[impl] <= 3 {
+				t.Errorf("%s chosen: urls.jsonl line %d, token %q, URL %q: %s says %s (%v)", r, c.Line, c.Token, c.URL, impl, want, err)
+			}
+			if c.Line%50 == 0 {
+				checkCompareEach(t, fmt.Sprint("urls.jsonl line ", c.Line), c.Body, c.Token, []string{c.URL}, slices.Index(matcher.Readings(), r))
+			}
+		}
+	}
+	for impl, r := range mirrors {
+		t.Logf("urls.jsonl: with %s chosen, the comparison agrees with %s on %d of %d answered cases", r, impl, agree[impl], answered[impl])
+		if answered[impl] == 0 || agree[impl] != answered[impl] {
+			t.Errorf("%s chosen: agrees with %s on %d of %d answered cases", r, impl, agree[impl], answered[impl])
+		}
 	}
 }

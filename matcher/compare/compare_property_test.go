@@ -87,6 +87,11 @@ func checkDifference(files []*matcher.File, cmp *Comparison, d Difference) error
 			return fmt.Errorf("no-verdict, but both readings gave one")
 		}
 		return nil
+	case FactorURL:
+		if !claims(a, FactorURL) && !claims(b, FactorURL) {
+			return fmt.Errorf("url, but neither reading's program fails to read %q", a.Target.Input)
+		}
+		return nil
 	case FactorInterpretation:
 		if faithful && single >= 0 {
 			return fmt.Errorf("interpretation, but undoing %s alone agrees", choiceFactors[single])
@@ -154,6 +159,16 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 	if named := differences - byFactor[FactorInterpretation] - byFactor[FactorSeveral]; named*10 < differences*9 {
 		t.Errorf("a single factor is named for only %d of %d differences", named, differences)
 	}
+}
+
+// claims reports whether res's reading names f for res outside the model.
+func claims(res *matcher.Result, f Factor) bool {
+	c := choicesOf(res.Reading)
+	if c == nil || c.Special == nil {
+		return false
+	}
+	got, _, ok := c.Special(res, res)
+	return ok && got == f
 }
 
 func special(res *matcher.Result) bool {

@@ -83,6 +83,8 @@ func TestCompareFactorsCrawlerCommons(t *testing.T) {
 			"User-agent: Bötbot\nDisallow: /x\n", "bötbot", "http://example.com/x", matcher.RFC9309, FactorTokenMatching},
 		{"tokenize: crawler-commons knows typos that Google's parser does not",
 			"User-agent: *\nDesallow: /x\n", "bot", "http://example.com/x", matcher.Google, FactorTypos},
+		{"SimpleRobotRules.getPath: a path without scheme and host is no java.net.URL, so / is checked",
+			"User-agent: *\nDisallow: /x\n", "bot", "/x", matcher.RFC9309, FactorURL},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -99,6 +99,29 @@ func TestCompareAgreement(t *testing.T) {
 	}
 }
 
+// A URL that RFC 9309 refuses (a scheme with no authority, §2.3) is still
+// read by the programs that take any string, such as Google's robots_main:
+// the comparison shows their verdicts and the refusal as no verdict.
+func TestCompareRefusedByOneReading(t *testing.T) {
+	files := matcher.ParseAllText("User-agent: *\nDisallow: /\n")
+	if _, err := CompareWith(files, matcher.RFC9309, "bot", "mailto:x"); err == nil {
+		t.Fatal("rfc9309 chosen: mailto:x is read")
+	}
+	c, err := CompareWith(files, matcher.Google, "bot", "mailto:x")
+	if err != nil {
+		t.Fatalf("google chosen: %v", err)
+	}
+	rfc := c.Results[slices.Index(matcher.Readings(), matcher.RFC9309)]
+	if rfc.Reason != matcher.ReasonNoVerdict || !strings.Contains(rfc.Explanation, "mailto:") {
+		t.Errorf("rfc9309 in the comparison: %s %q, want no verdict with the refusal", rfc.Reason, rfc.Explanation)
+	}
+	for _, d := range c.Differences {
+		if d.B == matcher.RFC9309 && d.Factor != FactorNoVerdict {
+			t.Errorf("rfc9309 differs by %s, want %s", d.Factor, FactorNoVerdict)
+		}
+	}
+}
+
 func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 	tests := []struct {
 		name, src, token, url string

@@ -941,8 +941,10 @@ var crawlerCommonsChoices = compare.Choices{
 	},
 	Pattern: func(v string) (string, bool) { return ccEscape(ccUnescape(v), false), true },
 	Special: func(res, other *matcher.Result) (compare.Factor, string, bool) {
-		s, ok := wholeFileSentence(res, other)
-		return compare.FactorWholeFile, s, ok
+		if s, ok := wholeFileSentence(res, other); ok {
+			return compare.FactorWholeFile, s, true
+		}
+		return unreadURLSentence(res)
 	},
 	Says: compare.Says(compare.RFCSays, map[compare.Factor]string{
 		compare.FactorTypos:         "finds a key by prefix among the known keys and their typos, followed by ':' or white space (crawler-commons)",
@@ -951,6 +953,22 @@ var crawlerCommonsChoices = compare.Choices{
 		compare.FactorWildcards:     "reads '*' as any run, but looks for the text after the last '*' of a pattern ending in '$' only at its first place (crawler-commons)",
 		compare.FactorNormalization: "decodes unreserved %XX and encodes '*' and '$' in the URL, so only a pattern's %2A and %24 match them (crawler-commons)",
 	}),
+}
+
+// unreadURLSentence says, when java.net.URL cannot read the URL string of
+// res, that isAllowed checked "/" instead (SimpleRobotRules.getPath): a
+// path without a scheme and host is what such a difference most often
+// comes from, and a full URL is the way to ask crawler-commons about it.
+func unreadURLSentence(res *matcher.Result) (compare.Factor, string, bool) {
+	in := py.TargetInput(res.Target)
+	if _, _, ok := ccGetPath(in); ok {
+		return "", "", false
+	}
+	s := fmt.Sprintf("crawler-commons cannot read \"%s\" as a URL (java.net.URL needs a scheme it knows), so isAllowed checks \"/\" instead", in)
+	if strings.HasPrefix(in, "/") && !strings.HasPrefix(in, "//") {
+		s += "; give the full URL, such as https://example.com" + in + ", to ask it about that path"
+	}
+	return compare.FactorURL, s + ".", true
 }
 
 // Choices is the reading taken apart for the comparison (matcher/compare).
