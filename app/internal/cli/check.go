@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -385,19 +386,11 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 // reading at a time. It returns the comparisons of the URLs that could be
 // read, in order, and for each URL why it could not be, or nil.
 func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Comparison, []error) {
-	var targets []*matcher.Target
-	errs := make([]error, len(urls))
-	for i, u := range urls {
-		t, err := matcher.ParseTarget(u)
-		if errs[i] = err; err == nil {
-			targets = append(targets, t)
-		}
-	}
-	cmps := compare.CompareEach(ev.reading, ev.parse, token, targets)
+	cmps, errs := compare.CompareEach(ev.reading, ev.parse, token, urls)
 	// The output reads the chosen reading's file, parsed again now that
 	// no other reading's file is held.
 	ev.files = []*matcher.File{ev.parse(ev.reading)}
-	return cmps, errs
+	return slices.DeleteFunc(cmps, func(c *compare.Comparison) bool { return c == nil }), errs
 }
 
 // parse is the file under reading r, as checkEach compares it.
@@ -410,7 +403,7 @@ func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 // evaluate decides u for token; the result is valid until the next call.
 func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
-		if err := matcher.ParseTargetInto(&ev.target, u); err != nil {
+		if err := ev.file().ReadTargetInto(&ev.target, u); err != nil {
 			return nil, nil, err
 		}
 		if ev.governs != nil {

@@ -80,7 +80,7 @@ func TestCheckExitStatus(t *testing.T) {
 		{"missing URL", []string{"check", p, "a"}, ExitUsage, nil},
 		{"missing file", []string{"check", p + ".none", "a", "/"}, ExitUsage, nil},
 		{"a directory for the file", []string{"check", filepath.Dir(p), "a", "/"}, ExitUsage, nil},
-		{"unreadable URL", []string{"check", p, "a", "fish"}, ExitUsage, nil},
+		{"unreadable URL", []string{"check", p, "a", "mailto:fish"}, ExitUsage, nil},
 		{"RFC 3986 §4.2 network-path reference", []string{"check", p, "Googlebot", "//example.com/index.php"}, exitDisallowed,
 			[]string{"disallowed\t//example.com/index.php\tline 2: Disallow: /*.php"}},
 		{"unknown command", []string{"nope"}, ExitUsage, nil},
@@ -235,4 +235,27 @@ func TestCheckCompareNamesTheDecidingFactor(t *testing.T) {
 	if strings.Contains(out, "group-boundary") {
 		t.Errorf("a file without blank lines is said to differ in group boundaries:\n%s", out)
 	}
+}
+
+// Each reading reads the URL string as its program does, and check asks
+// the reading, not an RFC 9309 parse first: robots_main takes "fish" and
+// "mailto:x" as given (robots.cc GetPathParamsQuery finds no path, so /),
+// RFC 9309 resolves "fish" against / (RFC 3986 §5.2) and refuses only
+// mailto:, which names no server (§2.3), and crawler-commons checks / for a
+// string java.net.URL cannot read (SimpleRobotRules.getPath).
+func TestCheckReadsURLsAsTheReading(t *testing.T) {
+	p := writeRobots(t, "User-agent: *\nDisallow: /a\nDisallow: /fish\n")
+	runCommandCases(t, []commandCase{
+		{"rfc9309", []string{"check", p, "bot", "fish", "//example.com/a", " /a", "mailto:x"}, ExitUsage, []string{
+			"disallowed\tfish\tline 3: Disallow: /fish", "disallowed\t//example.com/a\tline 2: Disallow: /a", "disallowed\t /a\tline 2: Disallow: /a",
+			"error\tmailto:x\t\"mailto:x\" has a scheme, mailto:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)"},
+			"1 of 4 URLs could not be checked"},
+		{"google", []string{"check", "-reading", "google", p, "bot", "fish", "example.com/a", "mailto:x"}, exitDisallowed, []string{
+			"allowed\tfish\tAllowed: no rule of the applying group matches /.", "disallowed\texample.com/a\tline 2: Disallow: /a",
+			"allowed\tmailto:x\tAllowed: no rule of the applying group matches /."}, ""},
+		{"crawler-commons", []string{"check", "-reading", "crawler-commons", p, "bot", "/a", "https://example.com/a"}, exitDisallowed, []string{
+			"allowed\t/a\tAllowed: no rule of the applying group matches /.", "disallowed\thttps://example.com/a\tline 2: Disallow: /a"}, ""},
+		{"-compare with google chosen, rfc9309 refusing", []string{"check", "-compare", "-reading", "google", p, "bot", "mailto:x"}, exitAllowed, []string{
+			"allowed\tmailto:x\tAllowed: no rule of the applying group matches /."}, ""},
+	})
 }

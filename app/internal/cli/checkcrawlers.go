@@ -99,8 +99,8 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 	shared := make([]*matcher.Result, len(cc.plans))
 	var line []byte
 	for i, u := range urls {
-		target, perr := matcher.ParseTarget(u)
-		if perr != nil {
+		target := new(matcher.Target)
+		if perr := f.ReadTargetInto(target, u); perr != nil {
 			t.unchecked++
 			if err := writeUnchecked(w, c, cw, u, c.where(lines, i), perr); err != nil {
 				return err

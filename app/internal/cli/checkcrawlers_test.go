@@ -35,7 +35,7 @@ func TestCheckCrawlers(t *testing.T) {
 		{"unknown crawler", []string{"check", "-crawlers", "Fishbot", p, "/"}, ExitUsage, nil, `unknown crawler "Fishbot"`},
 		{"no URL", []string{"check", "-crawlers", "GPTBot", p}, ExitUsage, nil, "at least one URL"},
 		{"unreadable URL", []string{"check", "-crawlers", "GPTBot", p, "mailto:x"}, ExitUsage,
-			[]string{"error\t\tmailto:x\t\"mailto:x\" is neither a path starting with / nor a full URL such as https://example.com/page"}, "no URL could be checked"},
+			[]string{"error\t\tmailto:x\t\"mailto:x\" has a scheme, mailto:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)"}, "no URL could be checked"},
 	}
 	runCommandCases(t, tests)
 }

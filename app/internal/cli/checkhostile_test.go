@@ -126,8 +126,8 @@ func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
 	}
 	for _, flags := range runs {
 		r := strings.Join(flags, " ")
-		none := runProgram(t, nil, nil, append(append([]string{"check"}, flags...), p, "Googlebot", "/b")...)
-		all := runProgram(t, nil, nil, append(append([]string{"check"}, flags...), p, "Googlebot", "/a/b/c")...)
+		none := runProgram(t, nil, nil, append(append([]string{"check"}, flags...), p, "Googlebot", "https://example.com/b")...)
+		all := runProgram(t, nil, nil, append(append([]string{"check"}, flags...), p, "Googlebot", "https://example.com/a/b/c")...)
 		if none.code != exitAllowed || all.code != exitDisallowed {
 			t.Fatalf("%s: exit %d and %d, want 0 and 1 (stderr %q)", r, none.code, all.code, all.stderr)
 		}
@@ -447,7 +447,7 @@ func TestCheckJSONEscapesControls(t *testing.T) {
 func TestCheckErrorsEscapeControls(t *testing.T) {
 	p := writeRobots(t, fishFile)
 	for _, args := range [][]string{
-		{"check", p, "Googlebot", "x\x1b[2J\nforged"},
+		{"check", p, "Googlebot", "mailto:x\x1b[2J\nforged"},
 		{"check", p + "\x1b[2J", "Googlebot", "/"},
 		{"check", "-\x1b[2J", p, "Googlebot", "/"},
 		{"check", "-reading", "\x1b[2J", p, "Googlebot", "/"},
@@ -455,7 +455,7 @@ func TestCheckErrorsEscapeControls(t *testing.T) {
 		{"check", "-urls", "-", p, "Googlebot"},
 		{"nope\x1b[2J"},
 	} {
-		code, _, errOut := runArgs("/ok\n\x1b]0;x\a\n", args...)
+		code, _, errOut := runArgs("/ok\nmailto:\x1b]0;x\a\n", args...)
 		if code == exitAllowed && !strings.Contains(errOut, "warning") {
 			t.Errorf("%q: exit 0 with no message", args)
 		}

@@ -46,8 +46,12 @@ func checkHopURL(v string) error {
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Opaque != "" {
 		return fmt.Errorf("\"%s\" is not an http or https URL such as https://example.com/robots.txt", v)
 	}
-	if _, err := matcher.ParseTarget(v); err != nil {
+	t, err := matcher.ParseTarget(v)
+	if err != nil {
 		return err
+	}
+	if t.RobotsURL == "" { // an authority that cannot be read: a step says why
+		return fmt.Errorf("\"%s\": %s", v, t.Steps[len(t.Steps)-1].Rule)
 	}
 	return nil
 }

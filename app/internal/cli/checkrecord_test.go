@@ -89,7 +89,7 @@ func TestCheckRecordExitStatus(t *testing.T) {
 		{"no URL", []string{}, []string{}, ExitUsage, ""},
 		{"with -urls", []string{"-urls", "-"}, []string{"/fish"}, ExitUsage, ""},
 		{"with -compare", []string{"-compare"}, []string{"/fish"}, ExitUsage, ""},
-		{"unreadable URL", []string{}, []string{"fish"}, ExitUsage, ""},
+		{"unreadable URL", []string{}, []string{"mailto:fish"}, ExitUsage, ""},
 		{"bad status", []string{"-status", "ok"}, []string{"/fish"}, ExitUsage, ""},
 		{"status out of range", []string{"-status", "700"}, []string{"/fish"}, ExitUsage, ""},
 		{"redirects without outcome", []string{"-redirect", "https://a.example/robots.txt"}, []string{"/fish"}, ExitUsage, ""},

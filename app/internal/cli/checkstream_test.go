@@ -23,7 +23,7 @@ func manyURLs(t *testing.T, n, bad int) (string, []string) {
 	for i := range urls {
 		switch {
 		case i+1 == bad:
-			urls[i] = "no-slash"
+			urls[i] = "mailto:no-slash"
 		case i%3 == 0:
 			urls[i] = fmt.Sprintf("/page-%d.php", i)
 		default:
@@ -82,7 +82,7 @@ func TestCheckURLsGoOnPastUnreadableURL(t *testing.T) {
 	if len(lines) != len(urls) {
 		t.Errorf("%d result lines, want one for each of %d URLs", len(lines), len(urls))
 	}
-	want := fmt.Sprintf("error\tno-slash\t%s:%d: \"no-slash\" is neither a path", list, bad)
+	want := fmt.Sprintf("error\tmailto:no-slash\t%s:%d: \"mailto:no-slash\" has a scheme, mailto:, but no authority", list, bad)
 	if !strings.HasPrefix(lines[bad-1], want) || !strings.Contains(errOut, fmt.Sprintf("1 of %d URLs could not be checked", len(urls))) {
 		t.Errorf("line %d %q, want it to start %q; stderr %q", bad, lines[bad-1], want, errOut)
 	}
@@ -108,12 +108,12 @@ func TestCheckArgsGoOnPastUnreadableURL(t *testing.T) {
 		for i := range n - 1 {
 			args = append(args, fmt.Sprintf("/fish/%d", i))
 		}
-		args = append(args, "fish", "/after")
+		args = append(args, "javascript:fish", "/after")
 		code, out, errOut := runArgs("", args...)
 		if code != ExitUsage {
 			t.Errorf("%d URLs: exit %d, want %d", n+1, code, ExitUsage)
 		}
-		if got := strings.Count(out, "allowed\t/fish/"); got != n-1 || !strings.Contains(out, "\nerror\tfish\t\"fish\" is neither") ||
+		if got := strings.Count(out, "allowed\t/fish/"); got != n-1 || !strings.Contains(out, "\nerror\tjavascript:fish\t\"javascript:fish\" has a scheme") ||
 			!strings.HasSuffix(out, "allowed\t/after\tAllowed: no rule of the applying group matches /after.\n") {
 			t.Errorf("%d URLs: %d results before the unreadable URL (want %d), no error row or no result after it:\n%s", n+1, got, n-1, out)
 		}
@@ -129,10 +129,10 @@ func TestCheckArgsGoOnPastUnreadableURL(t *testing.T) {
 func TestCheckListNeverStops(t *testing.T) {
 	robots := writeRobots(t, fishFile)
 	dir := t.TempDir()
-	list := writeFile(t, dir, "urls.txt", "/a\nmailto:x@example.com\n/b\nfish\n/c\n")
+	list := writeFile(t, dir, "urls.txt", "/a\nmailto:x@example.com\n/b\njavascript:fish\n/c\n")
 	empty := writeFile(t, dir, "empty.txt", "")
-	mailto := list + `:2: "mailto:x@example.com" is neither a path starting with / nor a full URL such as https://example.com/page`
-	fish := list + `:4: "fish" is neither a path starting with / nor a full URL such as https://example.com/page`
+	mailto := list + `:2: "mailto:x@example.com" has a scheme, mailto:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)`
+	fish := list + `:4: "javascript:fish" has a scheme, javascript:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)`
 	allowed := func(u string) string { return "Allowed: no rule of the applying group matches " + u + "." }
 	tests := []struct {
 		name string
@@ -141,15 +141,15 @@ func TestCheckListNeverStops(t *testing.T) {
 		err  string
 	}{
 		{"text", []string{"check", "-urls", list, robots, "bot"}, []string{"allowed\t/a\t" + allowed("/a"), "error\tmailto:x@example.com\t" + mailto,
-			"allowed\t/b\t" + allowed("/b"), "error\tfish\t" + fish, "allowed\t/c\t" + allowed("/c")}, "2 of 5 URLs could not be checked"},
+			"allowed\t/b\t" + allowed("/b"), "error\tjavascript:fish\t" + fish, "allowed\t/c\t" + allowed("/c")}, "2 of 5 URLs could not be checked"},
 		{"-csv", []string{"check", "-csv", "-urls", list, robots, "bot"}, []string{"crawler,url,verdict,line,rule,token", "bot,/a,allowed,," + allowed("/a") + ",bot",
 			`,mailto:x@example.com,error,,"` + strings.ReplaceAll(mailto, `"`, `""`) + `",`, "bot,/b,allowed,," + allowed("/b") + ",bot",
-			`,fish,error,,"` + strings.ReplaceAll(fish, `"`, `""`) + `",`, "bot,/c,allowed,," + allowed("/c") + ",bot"}, "2 of 5 URLs could not be checked"},
+			`,javascript:fish,error,,"` + strings.ReplaceAll(fish, `"`, `""`) + `",`, "bot,/c,allowed,," + allowed("/c") + ",bot"}, "2 of 5 URLs could not be checked"},
 		{"-crawlers", []string{"check", "-crawlers", "Googlebot", "-urls", list, robots}, []string{"allowed\tGooglebot\t/a\t" + allowed("/a"),
-			"error\t\tmailto:x@example.com\t" + mailto, "allowed\tGooglebot\t/b\t" + allowed("/b"), "error\t\tfish\t" + fish,
+			"error\t\tmailto:x@example.com\t" + mailto, "allowed\tGooglebot\t/b\t" + allowed("/b"), "error\t\tjavascript:fish\t" + fish,
 			"allowed\tGooglebot\t/c\t" + allowed("/c")}, "2 of 5 URLs could not be checked"},
 		{"empty list", []string{"check", "-urls", empty, robots, "bot"}, nil, "holds no URL: nothing was checked"},
-		{"no URL readable", []string{"check", robots, "bot", "fish"}, []string{"error\tfish\t" + strings.TrimPrefix(fish, list+":4: ")},
+		{"no URL readable", []string{"check", robots, "bot", "javascript:fish"}, []string{"error\tjavascript:fish\t" + strings.TrimPrefix(fish, list+":4: ")},
 			"no URL could be checked: 1 URL, each with its error row"},
 	}
 	for _, tt := range tests {
@@ -171,9 +171,9 @@ func TestCheckListNeverStops(t *testing.T) {
 // it among the comparisons.
 func TestCheckJSONErrorRows(t *testing.T) {
 	robots := writeRobots(t, fishFile)
-	list := writeFile(t, t.TempDir(), "urls.txt", "/fish\nfish\n")
+	list := writeFile(t, t.TempDir(), "urls.txt", "/fish\nmailto:fish\n")
 	for _, mode := range []string{"-json", "-compare"} {
-		code, out, _ := runArgs("", "check", mode, "-json", "-urls", list, robots, "bot", "//")
+		code, out, _ := runArgs("", "check", mode, "-json", "-urls", list, robots, "bot", "javascript:x")
 		var rows []map[string]any
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			var row map[string]any
@@ -182,13 +182,13 @@ func TestCheckJSONErrorRows(t *testing.T) {
 			}
 			rows = append(rows, row)
 		}
-		if code != ExitUsage || len(rows) != 3 || rows[0]["verdict"] != "error" || rows[0]["url"] != "//" || rows[0]["error"] != `"//" has no host` ||
+		if code != ExitUsage || len(rows) != 3 || rows[0]["verdict"] != "error" || rows[0]["url"] != "javascript:x" || rows[0]["error"] != `"javascript:x" has a scheme, javascript:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)` ||
 			rows[0]["source"] != nil || rows[1]["verdict"] != "allowed" || rows[2]["verdict"] != "error" || rows[2]["source"] != list+":2" {
 			t.Errorf("%s: exit %d, rows %v", mode, code, rows)
 		}
 	}
-	code, out, _ := runArgs("", "check", "-compare", robots, "bot", "/a.php", "fish", "/fish")
-	if lines := strings.Split(out, "\n"); code != ExitUsage || !contains(lines, "error\tfish\t\"fish\" is neither a path starting with / nor a full URL such as https://example.com/page") ||
+	code, out, _ := runArgs("", "check", "-compare", robots, "bot", "/a.php", "mailto:fish", "/fish")
+	if lines := strings.Split(out, "\n"); code != ExitUsage || !contains(lines, "error\tmailto:fish\t\"mailto:fish\" has a scheme, mailto:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)") ||
 		!strings.HasPrefix(lines[0], "disallowed\t/a.php") || !strings.Contains(out, "allowed\t/fish\tline 3: Allow: /fish") {
 		t.Errorf("-compare: exit %d\n%s", code, out)
 	}

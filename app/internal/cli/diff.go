@@ -194,9 +194,9 @@ func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error
 	if e.Err != "" {
 		return w.unchecked(e.URL, file+":"+strconv.Itoa(int(e.Line)), e.Err)
 	}
-	t, err := matcher.ParseTarget(e.URL)
-	if err != nil {
-		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list keeps only URLs that read
+	t := new(matcher.Target)
+	if err := r.Old.File.ReadTargetInto(t, e.URL); err != nil {
+		return fmt.Errorf("%s:%d: %w", file, e.Line, err) // the list refuses what the reading cannot read
 	}
 	if w.c.captured != nil {
 		if err := w.c.captured.governs(t); err != nil {

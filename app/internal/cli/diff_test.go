@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"robots-explorer/matcher"
 	"slices"
 	"strings"
 	"testing"
@@ -183,11 +184,11 @@ func TestDiffURLLists(t *testing.T) {
 func TestDiffListNeverStops(t *testing.T) {
 	dir := t.TempDir()
 	old, new := writeFile(t, dir, "old.txt", oldRobots), writeFile(t, dir, "new.txt", newRobots)
-	list := writeFile(t, dir, "urls.txt", "/tmp/a\nmailto:x@example.com\n/b\nfish\n/tmp/c\n")
-	bad := writeFile(t, dir, "bad.txt", "xx\nyy\n")
+	list := writeFile(t, dir, "urls.txt", "/tmp/a\nmailto:x@example.com\n/b\njavascript:fish()\n/tmp/c\n")
+	bad := writeFile(t, dir, "bad.txt", "mailto:xx\njavascript:yy\n")
 	empty := writeFile(t, dir, "empty.txt", "# none\n")
-	mailto := `"mailto:x@example.com" is neither a path starting with / nor a full URL such as https://example.com/page`
-	fish := `"fish" is neither a path starting with / nor a full URL such as https://example.com/page`
+	refusal := func(u string) string { _, err := matcher.ParseTarget(u); return err.Error() }
+	mailto, fish := refusal("mailto:x@example.com"), refusal("javascript:fish()")
 	csvQuote := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 	now := func(u string) string {
 		return "Googlebot\t" + u + "\tallowed -> disallowed\told: Allowed: no rule of the applying group matches " + u + ".\tnew: line 6: Disallow: /tmp/"
@@ -199,15 +200,15 @@ func TestDiffListNeverStops(t *testing.T) {
 		err  string
 	}{
 		{"text", []string{"-urls", list}, []string{now("/tmp/a"), "\tmailto:x@example.com\terror\t" + list + ":2: " + mailto,
-			"\tfish\terror\t" + list + ":4: " + fish, now("/tmp/c")}, "2 lines could not be checked: see their error rows"},
+			"\tjavascript:fish()\terror\t" + list + ":4: " + fish, now("/tmp/c")}, "2 lines could not be checked: see their error rows"},
 		{"-csv", []string{"-csv", "-urls", list}, []string{"crawler,url,source,changed,old_verdict,old_line,old_rule,new_verdict,new_line,new_rule",
 			"Googlebot,/tmp/a," + list + ":1,true,allowed,,Allowed: no rule of the applying group matches /tmp/a.,disallowed,6,Disallow: /tmp/",
 			",mailto:x@example.com," + list + ":2,,error,," + csvQuote(mailto) + ",error,," + csvQuote(mailto),
-			",fish," + list + ":4,,error,," + csvQuote(fish) + ",error,," + csvQuote(fish),
+			",javascript:fish()," + list + ":4,,error,," + csvQuote(fish) + ",error,," + csvQuote(fish),
 			"Googlebot,/tmp/c," + list + ":5,true,allowed,,Allowed: no rule of the applying group matches /tmp/c.,disallowed,6,Disallow: /tmp/"},
 			"2 lines could not be checked"},
-		{"every line malformed", []string{"-urls", bad}, []string{"\txx\terror\t" + bad + `:1: "xx" is neither a path starting with / nor a full URL such as https://example.com/page`,
-			"\tyy\terror\t" + bad + `:2: "yy" is neither a path starting with / nor a full URL such as https://example.com/page`},
+		{"every line malformed", []string{"-urls", bad}, []string{"\tmailto:xx\terror\t" + bad + ":1: " + refusal("mailto:xx"),
+			"\tjavascript:yy\terror\t" + bad + ":2: " + refusal("javascript:yy")},
 			"no line of the list could be checked: nothing was checked"},
 		{"no URL in the list", []string{"-urls", empty}, nil, "the list holds no URL: nothing was checked"},
 	}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"robots-explorer/matcher"
 	"runtime"
 	"sync"
 
@@ -37,6 +38,8 @@ var errDiffStopped = errors.New("stopped")
 // to out in list order; it returns the list (its counts and problems) and
 // the first error.
 func diffURLs(c *diffConfig, r *release.Release, stdin io.Reader, stderr io.Writer, out io.Writer) (*urllist.List, error) {
+	var t matcher.Target // the list is read in one goroutine
+	c.urls.refuse = func(u string) error { return r.Old.File.ReadTargetInto(&t, u) }
 	workers := runtime.GOMAXPROCS(0)
 	if workers == 1 {
 		w := newDiffWriter(c, out, false)

@@ -71,6 +71,8 @@ type urlFiles struct {
 	format  string
 	maxURLs int
 	maxMiB  int64
+	// refuse says why the reading cannot read a URL (urllist.Options).
+	refuse func(string) error
 }
 
 func (u *urlFiles) register(fs *flag.FlagSet) {
@@ -86,7 +88,7 @@ func (u *urlFiles) register(fs *flag.FlagSet) {
 }
 
 func (u *urlFiles) options() urllist.Options {
-	return urllist.Options{Format: urllist.Format(u.format), MaxURLs: u.maxURLs, MaxBytes: u.maxMiB << 20, Column: u.column}
+	return urllist.Options{Format: urllist.Format(u.format), MaxURLs: u.maxURLs, MaxBytes: u.maxMiB << 20, Column: u.column, Refuse: u.refuse}
 }
 
 // scan reads the -urls files and then the URLs given as arguments, handing

@@ -267,7 +267,7 @@ func readExpectations(name string, stdin io.Reader, f *matcher.File) ([]expectat
 		if first = false; header {
 			continue
 		}
-		e, c, msg := parseExpectation(rec)
+		e, c, msg := parseExpectation(rec, f)
 		e.line = line
 		if msg != "" {
 			e.err = fmt.Sprintf("%s:%d: %s", name, line, msg)
@@ -322,8 +322,9 @@ func isExpectationsHeader(rec []string) bool {
 	return h == "crawler" || h == "token" || h == "crawler or token"
 }
 
-// parseExpectation reads one row: who, URL, expected verdict, note.
-func parseExpectation(rec []string) (expectation, crawler.Crawler, string) {
+// parseExpectation reads one row: who, URL, expected verdict, note; the
+// URL as f's reading reads it.
+func parseExpectation(rec []string, f *matcher.File) (expectation, crawler.Crawler, string) {
 	var e expectation
 	e.who = strings.TrimSpace(strings.TrimPrefix(rec[0], "\uFEFF"))
 	if len(rec) > 1 {
@@ -340,8 +341,8 @@ func parseExpectation(rec []string) (expectation, crawler.Crawler, string) {
 	if msg != "" {
 		return e, c, msg
 	}
-	var err error
-	if e.target, err = matcher.ParseTarget(e.url); err != nil {
+	e.target = new(matcher.Target)
+	if err := f.ReadTargetInto(e.target, e.url); err != nil {
 		return e, c, err.Error()
 	}
 	switch want {

@@ -58,7 +58,7 @@ func TestTestRows(t *testing.T) {
 			"Googlebot,/x,maybe\nGooglebot,/x,allowed,a,b\n", ExitUsage,
 			[]string{"error\tGooglebot\t/x\t\trows.csv:2: 2 columns; a row is crawler or token, URL, expected verdict, and an optional note",
 				"error\tFish bot\t/x\t\trows.csv:3: \"Fish bot\" is neither a crawler of the directory nor a product token (RFC 9309 §2.2.1)",
-				"error\tGooglebot\tmailto:x\t\trows.csv:4: \"mailto:x\" is neither a path starting with / nor a full URL such as https://example.com/page",
+				"error\tGooglebot\tmailto:x\t\trows.csv:4: \"mailto:x\" has a scheme, mailto:, but no authority (//host): it names no server, so no robots.txt governs it (RFC 9309 §2.3)",
 				cart, "error\tGooglebot\t/x\t\trows.csv:6: expected verdict \"maybe\": allowed or disallowed", "error\tGooglebot\t/x\t\trows.csv:7: 5 columns; " +
 					"a row is crawler or token, URL, expected verdict, and an optional note",
 				"1 expectation passed, 0 failed, 5 could not be checked"}, "test: 5 rows could not be checked"},
@@ -145,14 +145,14 @@ func TestTestJUnit(t *testing.T) {
 		t.Error("a raw control character in the XML")
 	}
 	// A row that cannot be checked is a case with an error.
-	exp = writeFile(t, dir, "exp.csv", "Googlebot,/cart,disallowed\nGooglebot,fish,allowed\n")
+	exp = writeFile(t, dir, "exp.csv", "Googlebot,/cart,disallowed\nGooglebot,mailto:fish,allowed\n")
 	if code, _, _ := runArgs("", "test", "-junit", report, robots, exp); code != ExitUsage {
 		t.Errorf("a row that cannot be checked: exit %d", code)
 	}
 	b, _ = os.ReadFile(report)
 	doc = junitSuites{}
 	if err := xml.Unmarshal(b, &doc); err != nil || doc.Tests != 2 || doc.Errors != 1 || doc.Suites[0].Errors != 1 ||
-		doc.Suites[0].Cases[1].Error == nil || !strings.Contains(doc.Suites[0].Cases[1].Error.Message, `exp.csv:2: "fish" is neither`) {
+		doc.Suites[0].Cases[1].Error == nil || !strings.Contains(doc.Suites[0].Cases[1].Error.Message, `exp.csv:2: "mailto:fish" has a scheme`) {
 		t.Errorf("report %s (%v)", b, err)
 	}
 	// A report that cannot be written is an error, not a pass.

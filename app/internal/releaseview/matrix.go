@@ -175,7 +175,8 @@ func (m *Matrix) Explain(i, j int) CellExplanation {
 	u, c := r.in.URLs[row.URL], int(row.Crawler)
 	name := r.in.Crawlers[c].Name
 	e := CellExplanation{Crawler: name, URL: u, Headline: name + " on " + u + ": " + m.Cell(i, j).Label()}
-	t, err := matcher.ParseTarget(u)
+	t := new(matcher.Target)
+	err := r.rel.Old.File.ReadTargetInto(t, u)
 	e.Before = side("Before (production)", r.rel.Old, c, t, err, r.verdicts[row.Old])
 	e.After = side("After (candidate)", r.rel.New, c, t, err, r.verdicts[row.New])
 	return e

@@ -62,8 +62,8 @@ func Start(in Input) *Run {
 func (r *Run) Step(n int) bool {
 	end := min(r.next+n, len(r.in.URLs))
 	for ; r.next < end; r.next++ {
-		t, err := matcher.ParseTarget(r.in.URLs[r.next])
-		if err != nil {
+		t := new(matcher.Target)
+		if err := r.rel.Old.File.ReadTargetInto(t, r.in.URLs[r.next]); err != nil {
 			r.Unreadable++
 			continue
 		}
@@ -136,8 +136,8 @@ func (r *Run) Pair(i int) Pair {
 // why is the explanation of crawler c's verdict on u under f, worked out
 // again with the crawler's plan for f.
 func (r *Run) why(f *matcher.File, plans *[]crawler.Plan, c int, u string) string {
-	t, err := matcher.ParseTarget(u)
-	if err != nil {
+	t := new(matcher.Target)
+	if err := f.ReadTargetInto(t, u); err != nil {
 		return ""
 	}
 	if *plans == nil {

@@ -21,8 +21,6 @@ import (
 	"hash/maphash"
 	"io"
 	"strings"
-
-	"robots-explorer/matcher"
 )
 
 // Limits a list's reader applies unless Options says otherwise.
@@ -61,6 +59,10 @@ type Options struct {
 	// (compared without case) or its 1-based number; empty chooses the
 	// column named url, address or loc.
 	Column string
+	// Refuse says why the reading that checks the list cannot read u,
+	// or nil; nil when not set. Each reading reads the URL string as its
+	// program does (matcher.TargetReader), so only it can say.
+	Refuse func(u string) error
 }
 
 func (o Options) maxURLs() int {
@@ -95,7 +97,7 @@ type Kind string
 // The kinds of problem.
 const (
 	Duplicate Kind = "duplicate" // the URL was listed before; it is checked once
-	Malformed Kind = "malformed" // not a URL the matcher can read
+	Malformed Kind = "malformed" // not a URL the reading can read
 	Limit     Kind = "limit"     // the list was cut here
 	Missing   Kind = "missing"   // a sitemap an index lists was not given
 	// Invalid is a file that breaks its format's rules where what it holds
@@ -160,7 +162,7 @@ func (l *List) add(file, line int, u string) bool {
 	if l.Truncated {
 		return false
 	}
-	if msg := malformed(u); msg != "" {
+	if msg := l.opt.malformed(u); msg != "" {
 		return l.refuse(file, line, u, msg)
 	}
 	h := maphash.String(l.seed, u)
@@ -232,8 +234,9 @@ func (l *List) Omitted() int {
 	return n
 }
 
-// malformed says why u cannot be checked, or "".
-func malformed(u string) string {
+// malformed says why u cannot be checked, or "": too long, holding a
+// control character, or refused by the reading (Refuse).
+func (o Options) malformed(u string) string {
 	if len(u) > maxURLLength {
 		return fmt.Sprintf("a URL of %d bytes; at most %d are read", len(u), maxURLLength)
 	}
@@ -242,8 +245,10 @@ func malformed(u string) string {
 			return fmt.Sprintf("control character \"%c\" at byte %d", c, i+1)
 		}
 	}
-	if _, err := matcher.ParseTarget(u); err != nil {
-		return err.Error()
+	if o.Refuse != nil {
+		if err := o.Refuse(u); err != nil {
+			return err.Error()
+		}
 	}
 	return ""
 }

@@ -51,12 +51,12 @@ func TestRead(t *testing.T) {
 	}{
 		{"plain: comments, blanks, CRLF", "urls.txt", "# release 12\n/a\r\n\n  /b  \n# /c\n", Options{}, "2:/a 4:/b"},
 		{"plain: duplicate reported once kept", "urls.txt", "/a\n/b\n/a\n", Options{}, "1:/a 2:/b 3:duplicate"},
-		{"plain: malformed reported", "urls.txt", "/a\nmailto:x@y\nhttp://[::1/\n/b", Options{}, "1:/a 4:/b 2:malformed 3:malformed"},
+		{"plain: malformed reported", "urls.txt", "/a\nx\x01y\nmailto:x@y\nhttp://[::1/\n/b", Options{}, "1:/a 3:mailto:x@y 4:http://[::1/ 5:/b 2:malformed"},
 		{"plain: a byte order mark", "urls.txt", "\uFEFF/a\n", Options{}, "1:/a"},
 		{"plain: control character", "urls.txt", "/a\x1b[31m\n", Options{}, "1:malformed"},
 		{"plain: limit", "urls.txt", "/a\n/b\n/c\n", Options{MaxURLs: 2}, "1:/a 2:/b 3:limit"},
-		{"sitemap urlset, entities, lines", "sitemap.xml", urlset, Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 8:duplicate 9:malformed"},
-		{"sitemap gzip", "sitemap.xml.gz", gz(t, urlset), Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 8:duplicate 9:malformed"},
+		{"sitemap urlset, entities, lines", "sitemap.xml", urlset, Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 9:mailto:someone@example.com 8:duplicate"},
+		{"sitemap gzip", "sitemap.xml.gz", gz(t, urlset), Options{}, "3:https://example.com/ 5:https://example.com/a?x=1&y=2 9:mailto:someone@example.com 8:duplicate"},
 		{"gzip found by its bytes, whatever the name", "sitemap.xml", gz(t, urlset), Options{MaxURLs: 1}, "3:https://example.com/ 5:limit"},
 		{"sitemap: only url > loc counts", "sitemap.xml", "<urlset><url><loc>/a</loc><image><loc>/img.png</loc></image></url><other><loc>/b</loc></other></urlset>",
 			Options{}, "1:/a"},
@@ -219,7 +219,7 @@ func FuzzRead(f *testing.F) {
 // TestScan: the streamed form hands on what Read keeps, and the lines it
 // refuses with the reason, in order, and stops at its function's error.
 func TestScan(t *testing.T) {
-	text := "/a\n/b\n/a\nmailto:x\n/c\n"
+	text := "/a\n/b\n/a\nx\x7f\n/c\n"
 	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }
 	kept, err := Read("u.txt", strings.NewReader(text), Options{})
 	if err != nil {
@@ -237,7 +237,7 @@ func TestScan(t *testing.T) {
 		t.Fatalf("Scan = %+v, %v", l, err)
 	}
 	// The malformed line is handed on in its place, with the reason.
-	if strings.Join(got, " ") != `u.txt:1:/a u.txt:2:/b u.txt:4:mailto:x ("mailto:x" is neither a path starting with / nor a full URL such as https://example.com/page) u.txt:5:/c` {
+	if strings.Join(got, " ") != "u.txt:1:/a u.txt:2:/b u.txt:4:x\x7f (control character \"\x7f\" at byte 2) u.txt:5:/c" {
 		t.Errorf("got %q", got)
 	}
 	stop := fmt.Errorf("stop")
@@ -273,7 +273,7 @@ func (r *lines) Read(p []byte) (int, error) {
 // memory that does not grow with the list.
 func TestProblemsStayBounded(t *testing.T) {
 	const pairs = 200_000 // 400,000 problems: tens of megabytes kept one by one
-	open := func(string) (io.ReadCloser, error) { return io.NopCloser(&lines{text: "/x\nxx\n", n: pairs}), nil }
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(&lines{text: "/x\nx\x01\n", n: pairs}), nil }
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

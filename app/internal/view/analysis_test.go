@@ -91,9 +91,9 @@ func TestAnalyzeReusesParseOnlyForSameFile(t *testing.T) {
 
 func TestAnalyzeUnreadableURL(t *testing.T) {
 	ex := RFC9309Example()
-	ex.URLs = []string{"example.com/a", "/ok"}
+	ex.URLs = []string{"mailto:a@example.com", "/ok"}
 	a := Analyze(ex, nil, nil)
-	if a.Rows[0].Verdict != "invalid" || a.Rows[0].Result != nil || !strings.Contains(a.Rows[0].Why, "neither a path") {
+	if a.Rows[0].Verdict != "invalid" || a.Rows[0].Result != nil || !strings.Contains(a.Rows[0].Why, "no authority") {
 		t.Errorf("row 0 = %+v, want an invalid row saying why", a.Rows[0])
 	}
 	if a.Rows[1].Verdict != "allowed" || !strings.Contains(a.Summary(), "1 not readable") {

@@ -107,10 +107,10 @@ func TestComparisonRowsNameTheDecidingFactor(t *testing.T) {
 func TestCompareURLAgreementAndUnreadableURL(t *testing.T) {
 	var c ReadingFiles
 	files := c.All("User-agent: *\nDisallow: /private/\n")
-	if cmp := CompareURL(files, matcher.RFC9309, "Googlebot", "/private/x"); cmp == nil || cmp.Disagree || len(cmp.Readings) != len(files) {
+	if cmp := CompareURL(files, matcher.RFC9309, "Googlebot", "https://example.com/private/x"); cmp == nil || cmp.Disagree || len(cmp.Readings) != len(files) {
 		t.Errorf("every reading disallows /private/x: %+v", cmp)
 	}
-	if cmp := CompareURL(files, matcher.RFC9309, "Googlebot", "example.com/a"); cmp != nil {
+	if cmp := CompareURL(files, matcher.RFC9309, "Googlebot", "mailto:a@example.com"); cmp != nil {
 		t.Errorf("an unreadable URL has no comparison: %+v", cmp)
 	}
 }
