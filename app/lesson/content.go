@@ -262,7 +262,7 @@ func lessons() []Lesson {
 					State: permalink.State{
 						Robots: "User-agent: *\nDisallow: /a%2Fb\nDisallow: /p=1\n",
 						Token:  "examplebot",
-						URLs:   []string{"/a/b", "/p=1", "/p%3D1"},
+						URLs:   []string{"https://example.com/a/b", "https://example.com/p=1", "https://example.com/p%3D1"},
 					},
 					Expect: []string{"allowed", "disallowed", "allowed"},
 					Others: map[string][]string{
