@@ -354,8 +354,8 @@ func TestRobotsParserRegisterMatchesPackage(t *testing.T) {
 	for i, c := range all {
 		cases[i].Body = base64.StdEncoding.EncodeToString(c.Robots)
 		for _, q := range c.Queries {
-			tg, err := matcher.ParseTarget(q.URL)
-			if err != nil {
+			tg := new(matcher.Target)
+			if err := (Reader{}).ReadTarget(tg, q.URL); err != nil {
 				t.Fatalf("%s:%d: %v", q.File, q.Line, err)
 			}
 			robots, url := rpURLs(tg)
