@@ -16,9 +16,9 @@ type rfc9309 struct{}
 
 // rfcFile is what the rfc9309 reading keeps beside the line model: the
 // pattern flags of every rule (the pattern is File.Normalized's), in the
-// order of the file's array of rules (Group.Rules): a slice of them per
-// group was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file
-// (issue 16).
+// order of the file's array of rules (Group.Rules): one array for the
+// file, since a slice per group would add a 24-byte header to every
+// group, and a file of tiny lines has a group every few lines.
 type rfcFile struct{ pats []pattern.Flags }
 
 // flags are the flags of the rule ref names.
@@ -84,9 +84,8 @@ func (rfc9309) Info() ReadingInfo { return rfcInfo }
 // Parse reads the lines in one pass in file order: each line's key,
 // value and comment, its kind, its agent or rule, and its group (RFC 9309
 // §2.1), stored as it is read. Reading the lines first and placing them
-// in groups in a second pass, as the parallel parse once needed, made and
-// stored every line twice: the parse without diagnostics took 3.2 ms
-// instead of 2.5 on the 500 KiB realistic file (issue 18).
+// in groups in a second pass would make and store every line twice
+// (BenchmarkParse500KiB times the one pass).
 func (rfc9309) Parse(src []byte, text string, o ParseOptions) *File {
 	p := newRFCParser(newScanner(RFC9309, src, text, o))
 	p.run()
@@ -462,7 +461,8 @@ func (ext *rfcFile) indexed(f *File, selected []int) pattern.Rules {
 				}
 			}
 		},
-		// The index reads a body again instead of keeping it (issue 16).
+		// The index reads a body again instead of keeping a key per rule
+		// (see pattern.NewIndex).
 		Bodies: func() func(pattern.Ref) string {
 			return func(ref pattern.Ref) string {
 				return ext.flags(f, ref).Pattern(f.NormalizedRule(f.RuleOf(ref))).Body

@@ -5,11 +5,12 @@ import "robots-explorer/matcher"
 // CompareEach is CompareWith for the URLs urls, with the file parsed
 // under one reading at a time: parse(r) reads it under reading r, and
 // chosen is the chosen reading. The chosen reading's file is evaluated for
-// every target and let go; then each other reading's file is evaluated,
+// every URL and let go (a URL it refuses has a nil Comparison and its
+// error in the second result); then each other reading's file is evaluated,
 // its differences with the chosen reading explained, and let go before
 // the next is parsed, so that memory holds one reading's file at a time,
-// not all of them (a 100 MiB file under every reading at once took
-// 6.7 GB; beside the chosen reading's, 7.5 times its size). Only a
+// not all of them: a large file parsed under every reading at once takes
+// several times the memory of its parse under one. Only a
 // difference to explain needs both files: the chosen one is then parsed
 // again and kept for the readings after. The answers are CompareWith's;
 // the Comparisons' Files are nil, and Winning gives each deciding line.
@@ -20,8 +21,8 @@ import "robots-explorer/matcher"
 // stays for the output grows with the URLs, not with their matches and
 // diagnostics under every reading; the chosen reading's keep everything
 // but the trace of every user-agent line (Groups.Agents), which no
-// comparison reads: kept, the 100 MiB mixed file's 263,000 lines under
-// rfc9309 sat beside every other reading's parse (29 MiB, issue 16).
+// comparison reads: kept, a trace line for every user-agent line of a
+// large file would sit beside every other reading's parse.
 func CompareEach(chosen matcher.Reading, parse func(matcher.Reading) *matcher.File, token string, urls []string) ([]*Comparison, []error) {
 	out := make([]*Comparison, len(urls))
 	own := make([]*matcher.Result, len(urls))
@@ -98,8 +99,7 @@ func untraced(res *matcher.Result) *matcher.Result {
 // diagnostics, steps, the trace of every user-agent line and the list of
 // the applying groups go. The output reads no reading's groups but the
 // chosen one's; kept, the list of each other reading, a million groups
-// of the 100 MiB file of short lines, was half the file's size beside
-// the last reading's parse (issue 16).
+// of a file of short lines, would sit beside the last reading's parse.
 func brief(res *matcher.Result) *matcher.Result {
 	b := untraced(res)
 	b.Matches, b.Winner, b.RunnerUp, b.Diagnostics, b.Steps = nil, -1, -1, nil, nil

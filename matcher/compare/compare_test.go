@@ -172,8 +172,8 @@ func TestCompareFactorsFirstMatchReadings(t *testing.T) {
 // Whether a user-agent line names the token is asked a bounded number of
 // times per line, whatever the shape of the groups, under every mix of one
 // reading's lines and groups, another's matching and a third's merging:
-// asked once per value for each key filed, one group of n lines cost n²
-// questions. The bound is counted, n log n, not timed.
+// asked once per value for each key filed, one group of n lines would
+// cost n² questions. The bound is counted, n log n, not timed.
 func TestSelectModelAsksEachLineBoundedTimes(t *testing.T) {
 	const n = 2048
 	shapes := []struct {

@@ -88,13 +88,13 @@ const defaultMaxSize = 16 << 20
 // defaultMaxMatches is how many matching rules of a URL -json and -record
 // list unless -max-matches says otherwise: more than a person reads, and
 // few enough that a URL matching every one of 5 million rules is a row of
-// kilobytes, not the 2.4 GB (and 11 GB of memory) it was (issue 16).
+// kilobytes, where the list of them all would take gigabytes.
 const defaultMaxMatches = 1000
 
 // defaultMaxDiagnostics is how many diagnostics of each kind -json and
 // -record keep unless -max-diagnostics says otherwise: a file of 5 million
-// rules naming a private path had as many, and one URL's row listed them,
-// 1.9 GB (issue 16).
+// rules naming a private path has as many, and one URL's row would list
+// them all.
 const defaultMaxDiagnostics = 1000
 
 type checkConfig struct {
@@ -344,8 +344,8 @@ type evaluator struct {
 	opts matcher.ParseOptions
 	// target and result are those of the URL evaluate read last, reused
 	// for the next: checkList writes each result before it reads the next
-	// URL, and a Target and a Result per URL were the most of what a
-	// check of a million URLs allocated (issue 18).
+	// URL, and a Target and a Result per URL would be most of what a
+	// check of a million URLs allocates.
 	target matcher.Target
 	result matcher.Result
 	// brief is set for text output, which writes a sentence only for a
@@ -453,7 +453,7 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare
 // appendResult appends the text line of one URL's result: verdict, URL and
 // short reason (record.Why), tab-separated, the URL and the reason escaped.
 // Built in place, it makes no string per field: a million URLs of -urls are
-// a million lines (issue 18).
+// a million lines.
 func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
 	b = append(b, res.Verdict()...)
 	b = append(b, '\t')

@@ -83,8 +83,8 @@ var errTooLarge = errors.New("input over its limit")
 // bytes. A known size (sizeHint >= 0) is read into one buffer of that
 // size; an unknown one into chunks joined at the end, so that reading a
 // pipe costs at most twice what it holds (a buffer grown by append leaves
-// every smaller one behind as garbage: reading 64 MiB of /dev/zero that
-// way peaked at 329 MiB).
+// every smaller one behind as garbage, and its peak is several times the
+// bytes read).
 func readAtMost(r io.Reader, sizeHint, max int64) ([]byte, error) {
 	lr := io.LimitReader(r, max+1)
 	if sizeHint >= 0 {

@@ -166,8 +166,8 @@ func writeUnchecked(w io.Writer, c *checkConfig, cw *csv.Writer, u, where string
 
 // A lineBatch gathers the lines of a -urls file into one urlBatch: their
 // bytes are copied into one buffer and made one string, which each URL
-// slices, instead of a string per line (a million lines were a million
-// allocations, issue 18). Its slices are reused from batch to batch.
+// slices, instead of a string per line (a million lines would be a
+// million allocations). Its slices are reused from batch to batch.
 type lineBatch struct {
 	text  []byte
 	ends  []int // of each line in text

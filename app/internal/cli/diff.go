@@ -204,7 +204,7 @@ func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error
 		}
 	}
 	// The source position is made for the first pair printed, if any: most
-	// URLs of a large list change no verdict (issue 19).
+	// URLs of a large list change no verdict.
 	where := ""
 	return r.Check(t, w.c.all, func(p release.Pair) error {
 		if where == "" {

@@ -151,8 +151,8 @@ const maxRobotsFile = defaultMaxSize
 
 // readRobotsFile reads a robots.txt file ("-" is standard input) as
 // readInput does: in one buffer that the string shares (sourceBytes), not
-// grown by io.ReadAll and then copied, which held a file three times over
-// while diff read it (issue 16).
+// grown by io.ReadAll and then copied, which would hold a file three
+// times over while diff reads it.
 func readRobotsFile(name string, stdin io.Reader) (string, error) {
 	return readInput(name, stdin, maxRobotsFile, func(name string, max int64) error {
 		return fmt.Errorf("%s: more than %d MiB; a robots.txt file is read to 500 KiB by crawlers (RFC 9309 §2.5)", name, max>>20)

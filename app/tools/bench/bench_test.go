@@ -60,8 +60,8 @@ func BenchmarkURLs(b *testing.B) {
 
 // BenchmarkPathological reads the file of patterns that make backtracking
 // matchers blow up and decides the URL that meets them; time should grow
-// with path × pattern at worst. (A peer that backtracks takes seconds an
-// operation past 4 KiB, so the series stops there.)
+// with path × pattern at worst. (A peer that backtracks is too slow to
+// time past 4 KiB, so the series stops there.)
 func BenchmarkPathological(b *testing.B) {
 	for _, n := range []int{1 << 10, 2 << 10, 4 << 10} {
 		body, url := Pathological(n)

@@ -60,9 +60,9 @@ type ccFile struct {
 	events []ccEvent
 	delays []int64
 	// pats are the flags of every rule's normalized pattern, in the order
-	// of the file's array of rules (Group.Rules): a slice of them per
-	// group was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file
-	// (issue 16).
+	// of the file's array of rules (Group.Rules): one array for the file,
+	// since a slice per group would add a 24-byte header to every group,
+	// and a file of tiny lines has a group every few lines.
 	pats []pattern.Flags
 	// allowAll says why every URL is allowed whatever the token ("empty",
 	// "html"), or is "".
@@ -76,8 +76,8 @@ type ccFile struct {
 // (agent; index is its index in the group's Agents) or a Crawl-delay line
 // (index is 1 + the index in ccFile.delays of its value in milliseconds,
 // or 0 when Java could not read the value). 16 bytes: with the delay in
-// each, an event was 32, and the two million user-agent lines of the
-// 100 MiB file of short lines 64 MB (issue 16).
+// each, an event would be 32, and a file of short lines has millions of
+// user-agent lines and few Crawl-delay lines.
 type ccEvent struct {
 	group int32
 	index int32

@@ -9,8 +9,8 @@ import (
 )
 
 // Each case cites the place in crawler-commons (8e14e27) or in the Java
-// platform it runs on that decides it; the verdicts were worked out from
-// that source, not from this code.
+// platform it runs on that decides it; the verdicts come from that
+// source, not from this code.
 func TestCrawlerCommonsDecisions(t *testing.T) {
 	tests := []struct {
 		name, src, token, url string

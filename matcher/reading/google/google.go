@@ -26,13 +26,13 @@ type Reader struct{}
 // pattern, File.NormalizedRule) and, for an allow whose pattern ends in
 // /index.htm…, the compiled directory pattern it also stands for. A byte
 // per rule and a map of the few index rules, rather than a compiled
-// pattern and a pointer per rule: 32 bytes less for each of the 3.4
-// million rules of a 100 MiB file (issue 16).
+// pattern and a pointer per rule: 32 bytes less for each rule, and a file
+// of short lines holds millions of rules.
 type googleFile struct {
 	// pats are the flags of every rule's pattern, in the order of the
-	// file's array of rules (File.RuleIndex): a slice of them per group
-	// was 24 bytes a group, 48 MB of the 100 MiB tiny-lines file (issue
-	// 16).
+	// file's array of rules (File.RuleIndex): one array for the file,
+	// since a slice per group would add a 24-byte header to every group,
+	// and a file of tiny lines has a group every few lines.
 	pats  []pattern.Flags
 	index map[pattern.Ref]*indexRule
 }
@@ -416,7 +416,8 @@ func (ext *googleFile) indexed(f *matcher.File, selected []int) pattern.Rules {
 				}
 			}
 		},
-		// The index reads a body again instead of keeping it (issue 16).
+		// The index reads a body again instead of keeping a key per rule
+		// (see pattern.NewIndex).
 		Bodies: func() func(pattern.Ref) string {
 			return func(ref pattern.Ref) string { return body(ext, f, ref) }
 		},

@@ -289,8 +289,9 @@ func kosterPath(t *matcher.Target) string {
 }
 
 // A kosterExplainer writes the sentence of a user-agent line when it is
-// read (matcher.AgentExplainer), as for the other readings (issue 16);
-// named is the first record naming the robot, or -1.
+// read (matcher.AgentExplainer), as for the other readings, so that a
+// selection keeps no sentence per line; named is the first record naming
+// the robot, or -1.
 type kosterExplainer struct {
 	name  string
 	named int

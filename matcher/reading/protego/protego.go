@@ -58,19 +58,18 @@ type Reader struct{}
 // pgFile is what the protego reading keeps beside the line model.
 type pgFile struct {
 	// The entries protego builds from each rule of a group are made when
-	// an evaluation first reads the group: a parse keeps none, since a
-	// 100 MiB file's 3.4 million rules made 240 MiB of entries that a
-	// check, which reads only its token's groups, never looked at (issue
-	// 16). mu guards what the builds write (at, all, odd): diff evaluates
-	// one File from several goroutines.
+	// an evaluation first reads the group: a parse keeps none, since the
+	// entries of a large file's rules take more memory than the file, and
+	// a check reads only its token's groups. mu guards what the builds write
+	// (at, all, odd): diff evaluates one File from several goroutines.
 	mu sync.Mutex
 	// at[g] is 0 while group g is not built; then 1 + where its entries
 	// start in all, when each of its rules has one entry whose match form
 	// is the pattern as written, as most groups' rules do; else -(1 + the
-	// index of its entries in odd). A Once and a pointer per group, and
-	// an object and an array per group read, were 1.3 times the 100 MiB
-	// file of short lines, whose million '*' groups one token reads
-	// (issue 16).
+	// index of its entries in odd). An int32 per group, rather than a
+	// Once and a pointer per group and an object and an array per group
+	// read: a file of short lines has a million '*' groups, which one
+	// token reads.
 	at  []int32
 	all []pgMatcher
 	odd []*pgEntries
@@ -92,13 +91,13 @@ type pgSet struct {
 // A pgJoin says that a rule set joined run run at group group: it gets
 // the rules of that group and of the rest of the run. Runs rather than
 // lists of groups keep a file of many sets sharing many groups linear.
-// int32s, since the 100 MiB mixed file's 200,000 sets hold a join each,
-// a 16-byte allocation with ints (issue 16).
+// int32s, since a large file has hundreds of thousands of sets of a join
+// each, and with ints a join is a 16-byte allocation.
 type pgJoin struct{ group, run int32 }
 
 // pgEntries are the entries of a group's rules, in one array: a slice per
-// rule was 24 bytes and an allocation more for each of the million rules
-// a token of the 100 MiB mixed file reads (issue 16). They are kept as
+// rule would be 24 bytes and an allocation more for each rule, and a
+// token of a large file reads a million of them. They are kept as
 // pgMatchers, what matching reads: the match that decides is made again
 // in full (pgMatch).
 type pgEntries struct {
@@ -106,8 +105,9 @@ type pgEntries struct {
 	// starts[r] is where rule r's entries start in all, in the order
 	// protego adds them; starts[len(rules)] is len(all). It stays nil
 	// while every rule has one entry, all[r], as most do (a twin with %24
-	// or a directory entry is rare): on 100 MiB of rules it was 20 MiB of
-	// -compare's peak, which protego's evaluation sets (issue 16).
+	// or a directory entry is rare), so that a file of many rules adds
+	// no int32 per rule to -compare's peak memory, which protego's
+	// evaluation sets.
 	starts []int32
 	n      int // the number of rules
 	// texts holds, one after the other, the match forms that are not
@@ -154,8 +154,8 @@ func (ext *pgFile) entries(f *matcher.File, selected []int) pgBuilt {
 		}
 	}
 	if n > 0 {
-		// Room for all of them at once: grown by append, the array's
-		// copies came beside it.
+		// Room for all of them at once: grown by append, the array would
+		// leave its smaller copies beside it.
 		ext.all = slices.Grow(ext.all, n)
 		var b pgBuilder
 		for _, gi := range selected {
@@ -286,8 +286,7 @@ type pgForm struct {
 // A pgMatcher is a pgForm as a group keeps it (pgEntries), in 16 bytes
 // rather than 24, with its match form as a place: [at, at+n) of the
 // source when own (the pattern as written, as most are), else of the
-// group's texts. A token of the 100 MiB mixed file reads a million
-// (issue 16).
+// group's texts. A token of a large file reads a million of them.
 type pgMatcher struct {
 	at, n int32
 	prio  int32
@@ -660,7 +659,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 	// The entries are made here only to check them and read the rule's
 	// own pattern (pgFile.entries makes them again when a token reads the
 	// group): into one array used again for every rule, rather than an
-	// array per rule for the collector (issue 16).
+	// array per rule for the collector.
 	p.scratch = p.scratch[:0]
 	own, err := pgAdd(&p.scratch, value, allow, false, nil)
 	entries := p.scratch
@@ -944,8 +943,8 @@ func pgMatch(f *matcher.File, res *matcher.Result, built *pgEntries, gi, ri int,
 	}
 	r := &f.RulesOf(f.Groups[gi])[ri]
 	if !res.Weighs(f, r.Allow(), int(entries[best].prio)) {
-		// Its texts and steps, made again below, were most of a check
-		// of a URL that a million rules match (issue 16).
+		// Asked before its texts and steps are made again below: for a
+		// URL that a million rules match, they would be most of the check.
 		return matcher.Match{}, false
 	}
 	m := f.MatchOf(r)
@@ -1014,9 +1013,9 @@ func pgSelect(f *matcher.File, token string) matcher.GroupTrace {
 			tr.Agents = append(tr.Agents, matcher.UserAgentMatch{Agent: a, Group: gi, Matched: pgNamed(a.Token, chosen)})
 		}
 	}
-	// Each line's sentence is written when read: made here, they were a
-	// hundred bytes per user-agent line, kept for the token (150,000
-	// records of the 100 MiB mixed file name 200,000 crawlers, issue 16).
+	// Each line's sentence is written when read: made here, they would
+	// be a hundred bytes per user-agent line, kept for the token, and a
+	// large file's records name hundreds of thousands of crawlers.
 	tr.SetExplainer(&pgAgentHow{name: name, chosen: chosen, score: score})
 	tr.Summary = pgSummary(f, ext, tr, name, chosen, score)
 	return tr

@@ -421,7 +421,7 @@ func TestProtegoLinesAfterRaise(t *testing.T) {
 
 // A group whose rules have one entry each keeps no table of where each
 // rule's entries start; the first rule with none or two (a twin with %24)
-// makes it, and every rule still finds its own entries (issue 16).
+// makes it, and every rule still finds its own entries.
 func TestProtegoEntriesWithoutStarts(t *testing.T) {
 	for _, c := range []struct {
 		name   string

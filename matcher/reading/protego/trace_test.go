@@ -8,8 +8,8 @@ import (
 )
 
 // protego's trace of every register case and check of this package,
-// written on demand (pgAgentHow), reads as the reading wrote it when it
-// made each line's sentence during the selection (testdata/trace.golden;
+// written on demand (pgAgentHow), reads as a trace whose sentences are
+// all made during the selection would (testdata/trace.golden;
 // PROTEGO_TRACE_GOLDEN=write writes it again).
 func TestTraceSameAsWrittenEagerly(t *testing.T) {
 	files := tracegolden.RegisterFiles(t)

@@ -47,8 +47,8 @@ type pyFile struct {
 	def     int   // index in File.Groups of rp.default_entry, or -1
 	// ignored are the records parse() read but dropped (a later '*'
 	// record), in file order: a trace looks each user-agent line's group
-	// up in them by binary search, since a scan per line was quadratic (a
-	// file of a million small '*' records took more than ten minutes).
+	// up in them by binary search, since a scan per line would be
+	// quadratic in a file of a million small '*' records.
 	ignored []int
 }
 
@@ -433,8 +433,9 @@ func pySelect(f *matcher.File, ext *pyFile, token string) matcher.GroupTrace {
 }
 
 // A pyExplainer writes the sentence of a user-agent line when it is read
-// (matcher.AgentExplainer): made for each line of the selection, they were
-// 29 MiB of a check of the 100 MiB realistic file (issue 16).
+// (matcher.AgentExplainer): made for each line of the selection, the
+// sentences of a large file's user-agent lines would be kept for the
+// token, though a check reads none of them.
 type pyExplainer struct {
 	ext    *pyFile
 	name   string

@@ -49,8 +49,9 @@ type prFile struct {
 	keys  []prKey        // in the order the keys were first filed
 	index map[string]int // key → index in keys
 	// lower is each agent's value lower-cased, group after group, and
-	// agentAt[gi] where group gi's begin: a slice per group was 24 bytes
-	// a group, 48 MB of the 100 MiB tiny-lines file (issue 16).
+	// agentAt[gi] where group gi's begin: one array for the file, since a
+	// slice per group would add a 24-byte header to every group, and a
+	// file of tiny lines has a group every few lines.
 	lower   []string
 	agentAt []int32
 }
@@ -502,7 +503,8 @@ func (s *prSelection) trace() matcher.GroupTrace {
 	}
 	tr.Summary = s.summary(tr)
 	// Each line's sentence is written when read (prAgentHow): made here,
-	// they were 21 MiB of the trace of the 100 MiB mixed file (issue 16).
+	// the trace would hold a sentence for every user-agent line of the
+	// file, and a large file has hundreds of thousands.
 	lite := &prSelection{x: &prFile{index: s.x.index}, name: s.name, nameRef: s.nameRef, how: s.how, chosen: s.chosen, hits: s.hits}
 	tr.SetExplainer(&prAgentHow{s: lite, in: in, key: key.key})
 	return tr
