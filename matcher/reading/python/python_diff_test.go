@@ -106,9 +106,9 @@ func TestPythonMatchesCPython(t *testing.T) {
 		}
 		for j, q := range c.Queries {
 			queries++
-			tg, err := matcher.ParseTarget(q[1])
-			if err != nil {
-				tg = &matcher.Target{Input: q[1]} // python reads URLs ParseTarget refuses
+			tg := new(matcher.Target)
+			if err := (Reader{}).ReadTarget(tg, q[1]); err != nil {
+				t.Fatalf("the python reading refuses %q: %v", q[1], err)
 			}
 			res := f.EvaluateTarget(q[0], tg)
 			if v := pyVerdict(res); v != want.Verdicts[j] {
