@@ -224,12 +224,22 @@ func TestE2ERelease(t *testing.T) {
 		t.Fatalf("the page checked %+v; natively %d URLs × %d crawlers give %d pairs, %d changed", stats, len(list.URLs), len(ai), native.Rows(), native.Changed())
 	}
 	var changes, lines []string
+	changes = releaseview.AllChanges(native.Summaries())
 	for _, s := range native.Summaries() {
-		changes = append(changes, s.Changes()...)
 		lines = append(lines, s.Line())
 	}
 	if got := texts(p, "#release-changes li"); !reflect.DeepEqual(got, changes) {
 		t.Errorf("the page says\n%s\nnatively\n%s", strings.Join(got, "\n"), strings.Join(changes, "\n"))
+	}
+	// The candidate adds a blank line (line 3), which decides nothing: it
+	// is counted under the edited lines, not listed among them.
+	if got := texts(p, "#release-blanks"); len(got) != 1 || got[0] != releaseview.BlanksNote(1) {
+		t.Errorf("under the edited lines the page says %q, want %q", got, releaseview.BlanksNote(1))
+	}
+	for _, code := range texts(p, "#release-diff li code") {
+		if strings.TrimSpace(code) == "" {
+			t.Errorf("the edited lines list a blank line: %q", texts(p, "#release-diff li"))
+		}
 	}
 	if got := texts(p, "#release-crawlers li"); !reflect.DeepEqual(got, lines) {
 		t.Errorf("per crawler, the page says\n%s\nnatively\n%s", strings.Join(got, "\n"), strings.Join(lines, "\n"))

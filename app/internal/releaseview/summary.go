@@ -2,6 +2,7 @@ package releaseview
 
 import (
 	"strconv"
+	"strings"
 
 	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
@@ -33,19 +34,6 @@ func (r *Run) Summaries() []CrawlerSummary {
 // disallowed".
 func (s CrawlerSummary) Line() string {
 	return s.Crawler + ": " + strconv.Itoa(s.Disallowed) + " of " + Plural(s.URLs, "URL") + " disallowed"
-}
-
-// Changes are the crawler's changes in words ("14 URLs now disallowed for
-// Googlebot"), none when nothing changed.
-func (s CrawlerSummary) Changes() []string {
-	var out []string
-	if s.NowDisallowed > 0 {
-		out = append(out, Plural(s.NowDisallowed, "URL")+" now disallowed for "+s.Crawler)
-	}
-	if s.NowAllowed > 0 {
-		out = append(out, Plural(s.NowAllowed, "URL")+" now allowed for "+s.Crawler)
-	}
-	return out
 }
 
 // Changed is the number of pairs whose verdict changed so far.
@@ -96,23 +84,73 @@ func AIHomePage(before, after string, reading matcher.Reading) []HomeVerdict {
 	return out
 }
 
-// AllChanges is every crawler's changes in words, in the crawlers' order.
+// AllChanges is every crawler's changes in words, one line for the
+// crawlers that share a count and a direction ("14 URLs now disallowed for
+// GPTBot, ClaudeBot and CCBot"), in the order of their first crawler: a
+// preset of forty crawlers, most of them changed alike, reads in a few
+// lines rather than forty near-identical ones.
 func AllChanges(sums []CrawlerSummary) []string {
-	var out []string
+	type change struct {
+		n       int
+		allowed bool
+	}
+	var order []change
+	names := map[change][]string{}
+	add := func(c change, name string) {
+		if c.n == 0 {
+			return
+		}
+		if _, ok := names[c]; !ok {
+			order = append(order, c)
+		}
+		names[c] = append(names[c], name)
+	}
 	for _, s := range sums {
-		out = append(out, s.Changes()...)
+		add(change{s.NowDisallowed, false}, s.Crawler)
+		add(change{s.NowAllowed, true}, s.Crawler)
+	}
+	var out []string
+	for _, c := range order {
+		way := " now disallowed for "
+		if c.allowed {
+			way = " now allowed for "
+		}
+		out = append(out, Plural(c.n, "URL")+way+listed(names[c]))
 	}
 	return out
 }
 
-// Edited is the lines of a line diff that were edited or decided a
-// change: the ones the release check lists as causes.
-func Edited(diff []release.DiffLine) []release.DiffLine {
-	var out []release.DiffLine
-	for _, d := range diff {
-		if d.Op != release.Same || d.Caused > 0 {
-			out = append(out, d)
-		}
+// listed is names as a sentence lists them: "a", "a and b", "a, b and c".
+func listed(names []string) string {
+	if len(names) == 1 {
+		return names[0]
 	}
-	return out
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// BlanksNote says that n blank lines edited are not listed, and why.
+func BlanksNote(n int) string {
+	if n == 1 {
+		return "1 blank line added or removed is not listed: it changed no verdict."
+	}
+	return Plural(n, "blank line") + " added or removed are not listed: they changed no verdict."
+}
+
+// Edited is the lines of a line diff that were edited or decided a
+// change: the ones the release check lists as causes. A blank line added
+// or removed that decided nothing is left out, and counted in blanks: it
+// changes no verdict's rule, and lists of edits run long with them.
+func Edited(diff []release.DiffLine) (edited []release.DiffLine, blanks int) {
+	for _, d := range diff {
+		switch {
+		case d.Caused > 0:
+		case d.Op == release.Same:
+			continue
+		case strings.TrimSpace(d.Text) == "":
+			blanks++
+			continue
+		}
+		edited = append(edited, d)
+	}
+	return edited, blanks
 }

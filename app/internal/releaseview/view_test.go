@@ -121,11 +121,11 @@ func TestViewFilters(t *testing.T) {
 
 func TestCounts(t *testing.T) {
 	r := testRun(t, 3)
-	var lines, changes []string
+	var lines []string
 	for _, s := range r.Summaries() {
 		lines = append(lines, s.Line())
-		changes = append(changes, s.Changes()...)
 	}
+	changes := AllChanges(r.Summaries())
 	wantLines := []string{"GPTBot: 2 of 5 URLs disallowed", "Googlebot: 0 of 5 URLs disallowed"}
 	wantChanges := []string{"1 URL now disallowed for GPTBot", "1 URL now allowed for Googlebot"}
 	if !reflect.DeepEqual(lines, wantLines) || !reflect.DeepEqual(changes, wantChanges) {

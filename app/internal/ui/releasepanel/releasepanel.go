@@ -51,6 +51,7 @@ type releasePanel struct {
 	sums    []releaseview.CrawlerSummary
 	changes []string
 	edited  []release.DiffLine
+	blanks  int // blank lines edited that decided nothing, not listed
 
 	runsShown int // bumped by each run whose results show (releaseResults.Seq)
 
@@ -244,7 +245,7 @@ func (p *releasePanel) finish() {
 	start := browser.PerfNow()
 	p.sums = p.run.Summaries()
 	p.changes = releaseview.AllChanges(p.sums)
-	p.edited = releaseview.Edited(p.run.LineDiff())
+	p.edited, p.blanks = releaseview.Edited(p.run.LineDiff())
 	p.runsShown++
 	p.stats.finish = browser.PerfNow() - start
 	p.publish()

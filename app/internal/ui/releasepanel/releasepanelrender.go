@@ -139,7 +139,7 @@ func (p *releasePanel) renderOutcome() app.UI {
 							return app.Elem("li").Text(changes[i])
 						}))
 					}),
-				renderDiffCauses(p.edited),
+				renderDiffCauses(p.edited, p.blanks),
 			),
 			app.Elem("div").Body(
 				app.Elem("h3").Text("Per crawler, under the candidate"),
@@ -153,9 +153,10 @@ func (p *releasePanel) renderOutcome() app.UI {
 	)
 }
 
-// renderDiffCauses lists the edited lines and the changes each decided.
-func renderDiffCauses(edited []release.DiffLine) app.UI {
-	if len(edited) == 0 {
+// renderDiffCauses lists the edited lines and the changes each decided,
+// and says how many blank lines it leaves out.
+func renderDiffCauses(edited []release.DiffLine, blanks int) app.UI {
+	if len(edited) == 0 && blanks == 0 {
 		return app.Elem("p").ID("release-diff").Text("The two files have the same lines.")
 	}
 	return app.Elem("div").Body(
@@ -172,6 +173,7 @@ func renderDiffCauses(edited []release.DiffLine) app.UI {
 				app.Elem("span").Class("diff-caused").Text(" — decided "+releaseview.Plural(d.Caused, "change")),
 			)
 		})),
+		app.If(blanks > 0, func() app.UI { return app.Elem("p").ID("release-blanks").Text(releaseview.BlanksNote(blanks)) }),
 	)
 }
 
