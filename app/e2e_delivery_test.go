@@ -1,6 +1,6 @@
 //go:build e2e && !wasm
 
-// Browser tests of delivery facts and the decision record (issue 6): the
+// Browser tests of delivery facts and the decision record: the
 // "not verified" label, the effective verdict for each status class and
 // for too many redirects (RFC 9309 §2.3.1), a pasted User-Agent header,
 // a downloaded record, and the accessibility audit with the panel open.

@@ -15,8 +15,8 @@ import (
 	"robots-explorer/app/internal/releaseview"
 )
 
-// The release check's matrix, exports and layout, as a person meets them
-// (issue 19); TestE2ERelease runs these on its results.
+// The release check's matrix, exports and layout, as a person meets them;
+// TestE2ERelease runs these on its results.
 
 // shownCell is a cell of the matrix, as its data attributes and its text
 // say.

@@ -59,7 +59,7 @@ func wantReadings(ex permalink.State) [][]string {
 
 // The other readings are one table: a row per reading with its title,
 // verdict, deciding line, and why it differs from the chosen reading. The
-// file of issue 14 has a typo line and no blank line: Google's difference
+// file has a typo line and no blank line: Google's difference
 // on /~user/p is how the pattern's %7E is read, and on /x/y the typo; the
 // page never says group boundaries. The table follows each edit.
 func TestE2EReadingsTable(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 	"robots-explorer/matcher"
 )
 
-// The release check, as a person runs it (issue 19): open the check, load
+// The release check, as a person runs it: open the check, load
 // a sitemap of 50,000 URLs from disk, paste the file in production and
 // the candidate, pick the AI crawlers' preset and read the changed pairs,
 // which must be what releaseview works out natively for the same input.

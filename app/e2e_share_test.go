@@ -1,6 +1,6 @@
 //go:build e2e && !wasm
 
-// Browser tests of sharing and teaching (issue 5): permalinks in both
+// Browser tests of sharing and teaching: permalinks in both
 // forms, a tampered link, back and forward, a lesson example and the
 // fixture register checked in the page. Same helpers as e2e_test.go.
 

@@ -1,6 +1,6 @@
 //go:build e2e && !wasm
 
-// Browser tests of the page's text (issue 14): prose never split inside a
+// Browser tests of the page's text: prose never split inside a
 // word, a spaced crawler name, a broken link's notice, the save buttons,
 // an emptied token. Same helpers as e2e_test.go and e2e_verdicts_test.go.
 

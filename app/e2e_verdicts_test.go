@@ -1,6 +1,6 @@
 //go:build e2e && !wasm
 
-// Browser tests of the verdicts a person relies on (issue 14): the table
+// Browser tests of the verdicts a person relies on: the table
 // and the record under delivery facts that decide, Google's 500 KiB cut,
 // the tool version of records made in the page. Same helpers as
 // e2e_test.go and e2e_delivery_test.go.

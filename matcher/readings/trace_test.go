@@ -14,7 +14,7 @@ import (
 
 // Each reading's trace of every register case, written on demand
 // (GroupTrace.How), reads as the reading wrote it when it made each line's
-// sentence during the selection (issue 16): the golden file beside each
+// sentence during the selection: the golden file beside each
 // reading, testdata/trace.golden, which TRACE_GOLDEN=write writes again.
 // protego's, with cases of its own, is in its package.
 func TestTraceSameAsWrittenEagerly(t *testing.T) {

@@ -218,7 +218,7 @@ func TestCheckCompareJSON(t *testing.T) {
 	}
 }
 
-// Issue 14: with a typo line in the applying group and no blank line,
+// With a typo line in the applying group and no blank line,
 // the rows name the factor that changes each verdict, never group
 // boundaries.
 func TestCheckCompareNamesTheDecidingFactor(t *testing.T) {

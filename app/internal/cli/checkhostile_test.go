@@ -139,7 +139,7 @@ func TestCheckMemoryDoesNotGrowWithMatches(t *testing.T) {
 	}
 }
 
-// Issue 16: -json and -record list at most -max-matches matching rules of
+// -json and -record list at most -max-matches matching rules of
 // a URL (1,000 unless it says otherwise), then only stronger ones, and
 // count the rest: a URL that every one of 5 million rules matched was a
 // row of 2.4 GB. The winner is the full evaluation's.
@@ -272,7 +272,7 @@ func TestCheckRecordListsAtMostMaxMatches(t *testing.T) {
 	}
 }
 
-// Issue 16: -json and -record keep at most -max-diagnostics diagnostics of
+// -json and -record keep at most -max-diagnostics diagnostics of
 // each kind, and one that counts the rest: 5 million rules naming a private
 // path were as many diagnostics in one URL's row, 1.9 GB.
 func TestCheckJSONKeepsAtMostMaxDiagnostics(t *testing.T) {
@@ -350,7 +350,7 @@ func TestCheckMemoryDoesNotGrowWithCrawlers(t *testing.T) {
 	}
 }
 
-// Issue 16: a -urls line over its limit is reported with the file, the
+// A -urls line over its limit is reported with the file, the
 // line and the limit, not as bufio.Scanner's "token too long".
 func TestCheckURLsLineTooLong(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "urls.txt")
@@ -381,7 +381,7 @@ func terminalSafe(out string) (rune, bool) {
 	return 0, true
 }
 
-// Issue 16: a URL, a rule or a token holding line ends, tabs or ESC
+// A URL, a rule or a token holding line ends, tabs or ESC
 // sequences reaches the terminal escaped (matcher/escape's notation): one
 // URL is one line of three fields, and no byte of it drives the terminal.
 // This once forged a result line and set the terminal's title.
@@ -422,7 +422,7 @@ func TestCheckTextOutputEscapesControls(t *testing.T) {
 	}
 }
 
-// Issue 16: -json output leaves no character a terminal obeys raw:
+// -json output leaves no character a terminal obeys raw:
 // encoding/json escapes C0 controls, and check escapes DEL and C1 too.
 func TestCheckJSONEscapesControls(t *testing.T) {
 	p := writeRobots(t, "User-agent: *\nDisallow: /a\u009b\x7f\n")
@@ -442,7 +442,7 @@ func TestCheckJSONEscapesControls(t *testing.T) {
 	}
 }
 
-// Issue 16: messages on standard error escape what they quote (a URL, a
+// Messages on standard error escape what they quote (a URL, a
 // file name, a flag, a token).
 func TestCheckErrorsEscapeControls(t *testing.T) {
 	p := writeRobots(t, fishFile)
@@ -497,7 +497,7 @@ func TestMessagesEscapeOnce(t *testing.T) {
 	}
 }
 
-// Issue 16: a token that is not a product token (empty, spaced, a whole
+// A token that is not a product token (empty, spaced, a whole
 // User-Agent header) is checked against the file all the same, with a
 // warning on standard error, as the decision record's token_check says.
 func TestCheckWarnsOfBadToken(t *testing.T) {
@@ -525,7 +525,7 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
-// Issue 16: output that cannot be written is an error (exit 2, a message on
+// Output that cannot be written is an error (exit 2, a message on
 // standard error) on every output path; text and -json used to exit 0.
 func TestCheckReportsWriteErrors(t *testing.T) {
 	p := writeRobots(t, fishFile)

@@ -105,7 +105,7 @@ func TestCheckRecordExitStatus(t *testing.T) {
 		{"six redirects", hops(6), []string{"/a.php"}, exitAllowed, "allow-all"},
 		// §2.3.1.2: an unfollowed redirect leaves it open; the rules decide the exit.
 		{"unsettled: the rules decide", []string{"-status", "302"}, []string{"/a.php"}, exitDisallowed, "undetermined"},
-		// Issue 16: a hop is an absolute http or https URL, never a script or a malformed URL.
+		// A hop is an absolute http or https URL, never a script or a malformed URL.
 		{"javascript: hop", []string{"-status", "200", "-redirect", "javascript:alert(1)"}, []string{"/fish"}, ExitUsage, ""},
 		{"unclosed IPv6 hop", []string{"-status", "200", "-redirect", "http://[::1"}, []string{"/fish"}, ExitUsage, ""},
 		{"bad IPv6 hop", []string{"-status", "200", "-redirect", "http://[gggg::1]/robots.txt"}, []string{"/fish"}, ExitUsage, ""},

@@ -79,7 +79,7 @@ func textListURLs(r *rand.Rand, n int) []string {
 }
 
 // oldResultLine is a URL's text line as check wrote it before it built
-// lines in place (issue 18): three strings joined, each escaped.
+// lines in place: three strings joined, each escaped.
 func oldResultLine(f *matcher.File, res *matcher.Result) string {
 	return res.Verdict() + "\t" + escape.Text(res.Target.Input) + "\t" + escape.Text(record.Why(f, res)) + "\n"
 }

@@ -20,7 +20,7 @@ func noticeKinds(c view.InputCheck) string {
 	return strings.Join(k, ",")
 }
 
-// The hostile inputs of issue 7's corpus each get their notice, and an
+// The hostile inputs of the project's corpus each get their notice, and an
 // ordinary file none.
 func TestCheckInputNotices(t *testing.T) {
 	for _, c := range []struct {

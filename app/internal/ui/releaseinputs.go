@@ -9,7 +9,7 @@ import (
 	"robots-explorer/app/permalink"
 )
 
-// The explorer's side of the release check (issue 19): a second editor
+// The explorer's side of the release check: a second editor
 // for the file in production ("before") above the main one, which then
 // holds the candidate ("after"); both load from disk too, and both travel
 // in links and saved work (permalink.State.Before). The check itself is

@@ -1,4 +1,4 @@
-// Package releasepanel holds the release check's components (issue 19):
+// Package releasepanel holds the release check's components:
 // the panel that takes a URL list and the crawlers, runs the check in
 // slices and shows what changed; the results under their own filters, as
 // a virtual table of pairs or a windowed crawler × URL matrix whose cells

@@ -27,7 +27,7 @@ const (
 	matrixColsMin    = 4 // columns rendered before the scroller's width is known
 )
 
-// releaseMatrix is the crawler × URL grid of a run (issue 19), windowed
+// releaseMatrix is the crawler × URL grid of a run, windowed
 // both ways like releaseRows: a spacer of the full size scrolls in its
 // box, and only the cells in view (and a few past each edge) are in the
 // document. It is an ARIA grid with one tab stop: the arrow keys, Home,

@@ -14,7 +14,7 @@ import (
 	"robots-explorer/matcher"
 )
 
-// releasePanel is the release check (issue 19): a URL list pasted or
+// releasePanel is the release check: a URL list pasted or
 // loaded from disk, a choice of crawlers, and the pairs whose verdict
 // changes between the file in production (Before) and the candidate
 // (After). The work is releaseview's; the panel holds it, runs it in
