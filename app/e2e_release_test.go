@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -255,6 +256,14 @@ func TestE2ERelease(t *testing.T) {
 	}
 	if got := eval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll("#release-home li")].map(l => [l.dataset.crawler, l.dataset.verdict]))`); !reflect.DeepEqual(got, home) {
 		t.Errorf("the home page for AI crawlers: page %v, native %v", got, home)
+	}
+	// The AI preset is the directory's AI crawlers, the ones site owners
+	// name among them: each has its line on the page.
+	shown := texts(p, "#release-crawlers li")
+	for _, name := range []string{"GPTBot", "ClaudeBot", "CCBot", "PerplexityBot", "Perplexity-User", "meta-externalagent", "Bytespider"} {
+		if !slices.ContainsFunc(shown, func(l string) bool { return strings.HasPrefix(l, name+": ") }) {
+			t.Errorf("the AI preset's crawlers on the page lack %s: %q", name, shown)
+		}
 	}
 	changed := native.View(releaseview.Filter{})
 	if got, want := eval[string](p, `document.getElementById("release-count").textContent`),
