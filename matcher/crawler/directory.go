@@ -42,6 +42,18 @@ type Source struct {
 	Title string `json:"title"`
 	URL   string `json:"url"`
 	Read  string `json:"read"` // the date it was read, YYYY-MM-DD
+	// ThirdParty says the operator publishes no page on the crawler, so
+	// the page is someone else's account of it: its facts are that
+	// party's word, not the operator's, and its title says whose it is.
+	ThirdParty bool `json:"third_party,omitempty"`
+}
+
+// A Use is a further purpose what a crawler fetches is documented to
+// serve, beside its own Purpose, with the page that says so: an open
+// crawl's archive may also be read to train models.
+type Use struct {
+	Purpose Purpose `json:"purpose"`
+	Source  Source  `json:"source"`
 }
 
 // A Crawler is one entry of the directory.
@@ -61,12 +73,21 @@ type Crawler struct {
 	ControlOnly bool    `json:"control_only,omitempty"`
 	Operator    string  `json:"operator"`
 	Purpose     Purpose `json:"purpose,omitempty"` // empty when the operator's page does not say
+	// Also are the further purposes its fetches are documented to serve;
+	// a preset of a purpose holds the crawlers that serve it either way.
+	Also []Use `json:"also,omitempty"`
 	// Verify is how the operator says to check that a request is really
 	// from the crawler; empty when its page does not say.
 	Verify string `json:"verify,omitempty"`
 	// Note is other documented behaviour that bears on robots.txt.
 	Note   string `json:"note,omitempty"`
 	Source Source `json:"source"`
+}
+
+// Serves reports whether the crawler's fetches serve p: its own purpose,
+// or one of the further uses documented for them.
+func (c Crawler) Serves(p Purpose) bool {
+	return c.Purpose == p || slices.ContainsFunc(c.Also, func(u Use) bool { return u.Purpose == p })
 }
 
 // All returns the directory, in the order it is kept (by operator). The
@@ -107,7 +128,7 @@ func Select(list string) ([]Crawler, error) {
 			}
 		case isPurpose(item):
 			for _, c := range directory {
-				if strings.EqualFold(string(c.Purpose), item) {
+				if c.Serves(Purpose(strings.ToLower(item))) {
 					add(c)
 				}
 			}

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,17 +41,116 @@ func TestDirectoryEntries(t *testing.T) {
 		if c.Operator == "" {
 			t.Errorf("%s: no operator", c.Name)
 		}
-		if u, err := url.Parse(c.Source.URL); err != nil || u.Scheme != "https" || u.Host == "" || c.Source.Title == "" {
-			t.Errorf("%s: source %+v is not a titled https page", c.Name, c.Source)
-		}
-		if _, err := time.Parse(time.DateOnly, c.Source.Read); err != nil {
-			t.Errorf("%s: read date %q: %v", c.Name, c.Source.Read, err)
-		}
+		checkSource(t, c, c.Source)
 		if c.Purpose != "" && !isPurpose(string(c.Purpose)) {
 			t.Errorf("%s: unknown purpose %q", c.Name, c.Purpose)
 		}
+		for _, u := range c.Also {
+			if !isPurpose(string(u.Purpose)) || u.Purpose == c.Purpose {
+				t.Errorf("%s: further use %q is unknown or its own purpose again", c.Name, u.Purpose)
+			}
+			checkSource(t, c, u.Source)
+		}
+		if c.Source.ThirdParty && c.Note == "" {
+			t.Errorf("%s: rests on a third party's page, and its note does not say what that page claims", c.Name)
+		}
 		if c.ControlOnly && c.Verify != "" {
 			t.Errorf("%s: a control token sends no requests, so there is nothing to verify", c.Name)
+		}
+	}
+}
+
+// operatorDomains are the domains each operator publishes its crawler
+// pages on: a source on another domain is not the operator's word.
+var operatorDomains = map[string][]string{
+	"Google": {"google.com"}, "Microsoft": {"bing.com"}, "OpenAI": {"openai.com"}, "Anthropic": {"claude.com"},
+	"Apple": {"apple.com"}, "Perplexity": {"perplexity.ai"}, "Common Crawl": {"commoncrawl.org"}, "Meta": {"facebook.com"},
+	"Amazon": {"amazon.com"}, "DuckDuckGo": {"duckduckgo.com"}, "Yandex": {"yandex.com"}, "Baidu": {"baidu.com"},
+	"Ahrefs": {"ahrefs.com"}, "Semrush": {"semrush.com"}, "Internet Archive": {"archive.org"}, "ByteDance": {"bytedance.com"},
+}
+
+// checkSource holds a source to its promises: a titled https page read on
+// a date, on the operator's own domain unless it is marked as a third
+// party's (and then on no domain of the operator's, or the mark is wrong).
+func checkSource(t *testing.T, c Crawler, s Source) {
+	t.Helper()
+	u, err := url.Parse(s.URL)
+	if err != nil || u.Scheme != "https" || u.Host == "" || s.Title == "" {
+		t.Errorf("%s: source %+v is not a titled https page", c.Name, s)
+		return
+	}
+	if _, err := time.Parse(time.DateOnly, s.Read); err != nil {
+		t.Errorf("%s: read date %q: %v", c.Name, s.Read, err)
+	}
+	domains, ok := operatorDomains[c.Operator]
+	if !ok {
+		t.Errorf("%s: no domain known for its operator %q", c.Name, c.Operator)
+		return
+	}
+	own := false
+	for _, d := range domains {
+		own = own || u.Hostname() == d || strings.HasSuffix(u.Hostname(), "."+d)
+	}
+	switch {
+	case own && s.ThirdParty:
+		t.Errorf("%s: source %s is on %s's own domain, yet marked as a third party's", c.Name, s.URL, c.Operator)
+	case !own && !s.ThirdParty:
+		t.Errorf("%s: source %s is on none of %s's domains %v, and not marked as a third party's", c.Name, s.URL, c.Operator, domains)
+	}
+}
+
+// TestAICrawlerEntries pins what the operators' pages say of the AI
+// crawlers: the purpose that puts each on the AI preset, the further use
+// CCBot's archive serves, and which entry rests on a third party's page.
+func TestAICrawlerEntries(t *testing.T) {
+	tests := []struct {
+		name       string
+		operator   string
+		purpose    Purpose
+		also       []Purpose
+		verify     bool // the operator's page says how to verify it
+		thirdParty bool
+	}{
+		{"PerplexityBot", "Perplexity", AISearch, nil, true, false},
+		{"Perplexity-User", "Perplexity", UserFetch, nil, true, false},
+		{"CCBot", "Common Crawl", Archive, []Purpose{AITraining}, false, false},
+		{"meta-externalagent", "Meta", AITraining, nil, false, false},
+		{"Bytespider", "ByteDance", AITraining, nil, false, true},
+	}
+	for _, tt := range tests {
+		c, ok := Lookup(tt.name)
+		if !ok {
+			t.Errorf("%s: not in the directory", tt.name)
+			continue
+		}
+		var also []Purpose
+		for _, u := range c.Also {
+			also = append(also, u.Purpose)
+		}
+		if c.Operator != tt.operator || c.Purpose != tt.purpose || !slices.Equal(also, tt.also) ||
+			(c.Verify != "") != tt.verify || c.Source.ThirdParty != tt.thirdParty {
+			t.Errorf("%s: %s, %s, also %v, verify %q, third-party %v; want %s, %s, also %v, verify given %v, third-party %v",
+				tt.name, c.Operator, c.Purpose, also, c.Verify, c.Source.ThirdParty, tt.operator, tt.purpose, tt.also, tt.verify, tt.thirdParty)
+		}
+	}
+}
+
+func TestServes(t *testing.T) {
+	tests := []struct {
+		name string
+		p    Purpose
+		want bool
+	}{
+		{"CCBot", Archive, true},         // its own purpose
+		{"CCBot", AITraining, true},      // a further use
+		{"CCBot", AISearch, false},       // neither
+		{"GPTBot", AITraining, true},     // no further uses
+		{"Googlebot", AITraining, false}, // Google-Extended governs that, not Googlebot
+	}
+	for _, tt := range tests {
+		c, _ := Lookup(tt.name)
+		if got := c.Serves(tt.p); got != tt.want {
+			t.Errorf("%s serves %s: %v, want %v", tt.name, tt.p, got, tt.want)
 		}
 	}
 }
@@ -103,7 +203,9 @@ func TestSelect(t *testing.T) {
 	}{
 		{"Googlebot, gptbot", "Googlebot,GPTBot", ""},
 		{"GPTBot,GPTBot", "GPTBot", ""},
-		{"ai-training", "Google-Extended,GPTBot,ClaudeBot,Applebot-Extended", ""},
+		{"ai-training", "Google-Extended,GPTBot,ClaudeBot,Applebot-Extended,CCBot,meta-externalagent,Bytespider", ""},
+		{"AI-Search", "OAI-SearchBot,Claude-SearchBot,PerplexityBot,DuckAssistBot", ""},
+		{"archive", "CCBot,ia_archiver", ""},
 		{"Fishbot", "", `unknown crawler "Fishbot"`},
 		{" , ", "", "no crawler named"},
 	}

@@ -3,31 +3,40 @@ package crawler
 // The pages the directory was read from. Every date is the day the page
 // was read; a fact that changed on the operator's page since then is out of
 // date here, and the date says so.
-const read = "2026-12-01"
+const (
+	read   = "2026-12-01"
+	reread = "2026-12-07" // the pages the AI crawlers' entries were read from, or read again
+)
 
 var (
-	srcGoogleOverview = Source{"Google Search Central: Overview of Google crawlers and fetchers (user agents)",
-		"https://developers.google.com/search/docs/crawling-indexing/overview-google-crawlers", read}
-	srcGoogleSpecial = Source{"Google Search Central: List of Google's special-case crawlers",
-		"https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers", read}
-	srcBing = Source{"Bing Webmaster Tools: Which crawlers does Bing use?",
-		"https://www.bing.com/webmaster/help/which-crawlers-does-bing-use-8c184ec0", read}
-	srcOpenAI    = Source{"OpenAI: Overview of OpenAI crawlers", "https://platform.openai.com/docs/bots", read}
-	srcAnthropic = Source{"Anthropic: Does Anthropic crawl data from the web, and how can site owners block the crawler?",
-		"https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler", read}
-	srcApple      = Source{"Apple: About Applebot", "https://support.apple.com/en-us/119829", read}
-	srcPerplexity = Source{"Perplexity: Perplexity Crawlers", "https://docs.perplexity.ai/docs/resources/perplexity-crawlers", read}
-	srcCommon     = Source{"Common Crawl: Frequently Asked Questions", "https://commoncrawl.org/faq", read}
-	srcMeta       = Source{"Meta for Developers: Meta Web Crawlers", "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers", read}
-	srcAmazon     = Source{"Amazon Developer: About Amazonbot", "https://developer.amazon.com/support/amazonbot", read}
-	srcDDGBot     = Source{"DuckDuckGo Help Pages: About DuckDuckBot", "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot", read}
-	srcDDGAssist  = Source{"DuckDuckGo Help Pages: About DuckAssistBot", "https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot", read}
-	srcYandex     = Source{"Yandex Webmaster: How to check that a robot belongs to Yandex",
-		"https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html", read}
-	srcBaidu   = Source{"Baidu: Baiduspider help", "https://www.baidu.com/search/spider.html", read}
-	srcAhrefs  = Source{"Ahrefs: Ahrefs Bots", "https://ahrefs.com/robot", read}
-	srcSemrush = Source{"Semrush: SemrushBot", "https://www.semrush.com/bot/", read}
-	srcArchive = Source{"Internet Archive: information for webmasters (the page as kept in 2015)", "https://www.archive.org/webmasters.html", read}
+	srcGoogleOverview = Source{Title: "Google Search Central: Overview of Google crawlers and fetchers (user agents)",
+		URL: "https://developers.google.com/search/docs/crawling-indexing/overview-google-crawlers", Read: read}
+	srcGoogleSpecial = Source{Title: "Google Search Central: List of Google's special-case crawlers",
+		URL: "https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers", Read: read}
+	srcBing = Source{Title: "Bing Webmaster Tools: Which crawlers does Bing use?",
+		URL: "https://www.bing.com/webmaster/help/which-crawlers-does-bing-use-8c184ec0", Read: read}
+	srcOpenAI    = Source{Title: "OpenAI: Overview of OpenAI crawlers", URL: "https://platform.openai.com/docs/bots", Read: read}
+	srcAnthropic = Source{Title: "Anthropic: Does Anthropic crawl data from the web, and how can site owners block the crawler?",
+		URL: "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler", Read: read}
+	srcApple      = Source{Title: "Apple: About Applebot", URL: "https://support.apple.com/en-us/119829", Read: read}
+	srcPerplexity = Source{Title: "Perplexity: Perplexity Crawlers", URL: "https://docs.perplexity.ai/docs/resources/perplexity-crawlers", Read: reread}
+	srcCommon     = Source{Title: "Common Crawl: Frequently Asked Questions", URL: "https://commoncrawl.org/faq", Read: read}
+	srcCommonUses = Source{Title: "Common Crawl blog: Balancing Discovery and Privacy: A Look Into Opt-Out Protocols",
+		URL: "https://commoncrawl.org/blog/balancing-discovery-and-privacy-a-look-into-opt-out-protocols", Read: reread}
+	srcMeta = Source{Title: "Meta for Developers: Meta Web Crawlers", URL: "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers", Read: reread}
+	// ByteDance publishes no page on Bytespider; this community list is
+	// the account there is, and the entry is marked as resting on it.
+	srcBytespider = Source{Title: "ai.robots.txt: table of bot metrics (a community list, not ByteDance's)",
+		URL: "https://github.com/ai-robots-txt/ai.robots.txt/blob/main/table-of-bot-metrics.md", Read: reread, ThirdParty: true}
+	srcAmazon    = Source{Title: "Amazon Developer: About Amazonbot", URL: "https://developer.amazon.com/support/amazonbot", Read: read}
+	srcDDGBot    = Source{Title: "DuckDuckGo Help Pages: About DuckDuckBot", URL: "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot", Read: read}
+	srcDDGAssist = Source{Title: "DuckDuckGo Help Pages: About DuckAssistBot", URL: "https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot", Read: read}
+	srcYandex    = Source{Title: "Yandex Webmaster: How to check that a robot belongs to Yandex",
+		URL: "https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html", Read: read}
+	srcBaidu   = Source{Title: "Baidu: Baiduspider help", URL: "https://www.baidu.com/search/spider.html", Read: read}
+	srcAhrefs  = Source{Title: "Ahrefs: Ahrefs Bots", URL: "https://ahrefs.com/robot", Read: read}
+	srcSemrush = Source{Title: "Semrush: SemrushBot", URL: "https://www.semrush.com/bot/", Read: read}
+	srcArchive = Source{Title: "Internet Archive: information for webmasters (the page as kept in 2015)", URL: "https://www.archive.org/webmasters.html", Read: read}
 )
 
 const (
@@ -39,9 +48,10 @@ const (
 	verifyAnthropic     = "the IP is in the list of addresses Anthropic's page publishes for its bots"
 	verifyApple         = "reverse DNS of the IP ends in applebot.apple.com and forward DNS of that name returns the same IP; " +
 		"or the IP is in Apple's published Applebot CIDR list"
-	verifyDDG    = "the IP is in the list of addresses DuckDuckGo's page publishes for this crawler"
-	verifyYandex = "reverse DNS of the IP ends in yandex.ru, yandex.net or yandex.com and forward DNS of that name returns the same IP"
-	verifyAhrefs = "the IP is in Ahrefs' published ranges; its reverse DNS ends in ahrefs.com or ahrefs.net"
+	verifyPerplexity = "the IP is in the ranges Perplexity publishes for this crawler (a JSON file linked from its page)"
+	verifyDDG        = "the IP is in the list of addresses DuckDuckGo's page publishes for this crawler"
+	verifyYandex     = "reverse DNS of the IP ends in yandex.ru, yandex.net or yandex.com and forward DNS of that name returns the same IP"
+	verifyAhrefs     = "the IP is in Ahrefs' published ranges; its reverse DNS ends in ahrefs.com or ahrefs.net"
 )
 
 // directory is kept by operator, the operator's main crawler first.
@@ -103,17 +113,31 @@ var directory = []Crawler{
 		Note: "does not crawl: it decides whether what Applebot crawled may train Apple's foundation models; pages that " +
 			"disallow it can still appear in search results", Source: srcApple},
 
-	{Name: "PerplexityBot", Tokens: []string{"PerplexityBot"}, Operator: "Perplexity", Source: srcPerplexity},
-	{Name: "Perplexity-User", Tokens: []string{"Perplexity-User"}, Operator: "Perplexity", Source: srcPerplexity},
+	// Perplexity: each token is governed on its own, and a change to
+	// robots.txt can take up to a day to reach its systems.
+	{Name: "PerplexityBot", Tokens: []string{"PerplexityBot"}, Operator: "Perplexity", Purpose: AISearch, Verify: verifyPerplexity,
+		Note: "surfaces and links sites in Perplexity's search results; not used to crawl content for AI foundation models; " +
+			"robots.txt changes may take up to 24 hours to apply", Source: srcPerplexity},
+	{Name: "Perplexity-User", Tokens: []string{"Perplexity-User"}, Operator: "Perplexity", Purpose: UserFetch, Verify: verifyPerplexity,
+		Note: "visits a page when a user's question in Perplexity needs it, and links it in the answer; not a crawler, not used " +
+			"for training; as the user asked for the fetch, it generally ignores robots.txt", Source: srcPerplexity},
 
+	// Common Crawl's archive is open to everyone; its blog names machine
+	// learning among the uses of the data, so CCBot also serves AI training.
 	{Name: "CCBot", Tokens: []string{"CCBot"}, Operator: "Common Crawl", Purpose: Archive,
+		Also: []Use{{Purpose: AITraining, Source: srcCommonUses}},
 		Note: "builds Common Crawl's open copy of the web for research; obeys Crawl-delay", Source: srcCommon},
 
 	{Name: "facebookexternalhit", Tokens: []string{"facebookexternalhit"}, Operator: "Meta", Purpose: SocialPreview,
 		Verify: "allow-list the IP addresses the crawler uses, which Meta calls more secure than its user agent",
 		Note:   "fetches links shared on Meta's apps for their title, description and image; may bypass robots.txt for security or integrity checks",
 		Source: srcMeta},
-	{Name: "meta-externalagent", Tokens: []string{"meta-externalagent"}, Operator: "Meta", Source: srcMeta},
+	{Name: "meta-externalagent", Tokens: []string{"meta-externalagent"}, Operator: "Meta", Purpose: AITraining,
+		Note: "crawls the web to train AI models and to improve products by indexing content directly", Source: srcMeta},
+
+	{Name: "Bytespider", Tokens: []string{"Bytespider"}, Operator: "ByteDance", Purpose: AITraining,
+		Note:   "no ByteDance page documents it; the community list gives LLM training as its use and says it does not obey robots.txt",
+		Source: srcBytespider},
 
 	{Name: "Amazonbot", Tokens: []string{"Amazonbot"}, Operator: "Amazon", Purpose: Other,
 		Verify: "reverse DNS of the IP ends in crawl.amazonbot.amazon and forward DNS of that name returns the same IP",

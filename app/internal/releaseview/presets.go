@@ -27,12 +27,14 @@ var Presets = []Preset{
 	{ID: Own, Label: "Your own list"},
 }
 
-// ByPurpose is the directory's crawlers with one of the purposes, in the
-// directory's order; every crawler when none is given.
+// ByPurpose is the directory's crawlers that serve one of the purposes
+// (crawler.Crawler.Serves), in the directory's order; every crawler when
+// none is given. A preset is computed from the directory, so an entry added
+// there joins every preset of its purposes.
 func ByPurpose(ps ...crawler.Purpose) []crawler.Crawler {
 	var out []crawler.Crawler
 	for _, c := range crawler.All() {
-		if len(ps) == 0 || slices.Contains(ps, c.Purpose) {
+		if len(ps) == 0 || slices.ContainsFunc(ps, c.Serves) {
 			out = append(out, c)
 		}
 	}

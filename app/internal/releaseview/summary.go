@@ -58,7 +58,7 @@ func Plural(n int, word string) string {
 // each file.
 type HomeVerdict struct {
 	Crawler string
-	Purpose crawler.Purpose
+	Purpose crawler.Purpose // the AI purpose it serves, which may be a further use beside its own (CCBot's archive)
 	Before  release.Verdict
 	After   release.Verdict
 }
@@ -78,10 +78,26 @@ func AIHomePage(before, after string, reading matcher.Reading) []HomeVerdict {
 	out := make([]HomeVerdict, 0, len(cs))
 	rel.Check(t, true, func(p release.Pair) error {
 		c := cs[p.Crawler]
-		out = append(out, HomeVerdict{Crawler: c.Name, Purpose: c.Purpose, Before: p.Old, After: p.New})
+		out = append(out, HomeVerdict{Crawler: c.Name, Purpose: aiPurpose(c), Before: p.Old, After: p.New})
 		return nil
 	})
 	return out
+}
+
+// aiPurpose is the first of AIPurposes the crawler serves, so that the
+// home-page answer says why a crawler is on a list of AI crawlers.
+func aiPurpose(c crawler.Crawler) crawler.Purpose {
+	for _, p := range AIPurposes {
+		if c.Purpose == p {
+			return p
+		}
+	}
+	for _, p := range AIPurposes {
+		if c.Serves(p) {
+			return p
+		}
+	}
+	return c.Purpose
 }
 
 // AllChanges is every crawler's changes in words, one line for the

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,6 +162,11 @@ func TestAIHomePage(t *testing.T) {
 	if _, ok := got["Googlebot"]; ok {
 		t.Error("Googlebot is not an AI crawler")
 	}
+	for _, h := range AIHomePage("", shut, matcher.RFC9309) {
+		if !slices.Contains(AIPurposes, h.Purpose) {
+			t.Errorf("%s is on the AI crawlers' home-page list for %q, not an AI purpose", h.Crawler, h.Purpose)
+		}
+	}
 }
 
 func TestCSVNeutralisesFormulas(t *testing.T) {
@@ -266,15 +272,6 @@ func TestChoose(t *testing.T) {
 	all, err := Choose("all", "")
 	if err != nil || len(all) != len(crawler.All()) {
 		t.Fatalf("all: %d crawlers, %v; want %d", len(all), err, len(crawler.All()))
-	}
-	ai, _ := Choose("ai", "")
-	for _, c := range ai {
-		if c.Purpose != crawler.AITraining && c.Purpose != crawler.AISearch && c.Purpose != crawler.UserFetch {
-			t.Errorf("the AI preset holds %s, for %s", c.Name, c.Purpose)
-		}
-	}
-	if len(ai) == 0 {
-		t.Error("the AI preset is empty")
 	}
 	own, err := Choose(Own, "gptbot, My-Bot, GPTBot,, ai-training")
 	if err != nil || len(own) < 3 || own[0].Name != "GPTBot" || own[1].Name != "My-Bot" || own[1].Operator != "" {
