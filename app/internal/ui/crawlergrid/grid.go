@@ -18,7 +18,7 @@ import (
 // scroll position are a division away in both directions.
 const (
 	matrixRowHeight = 30  // px, as the stylesheet's .mrow
-	matrixColWidth  = 64  // px, as the stylesheet's .mcell
+	matrixColWidth  = 88  // px, as the stylesheet's .mcell: a crawler's name wraps at its hyphens, seldom inside a word
 	matrixURLWidth  = 180 // px, as the stylesheet's .murl: the sticky URL column
 	matrixRowsShown = 16  // rows in the scroller's height
 	matrixOverscan  = 4   // rows rendered past each edge, at least
