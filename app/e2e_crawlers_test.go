@@ -162,6 +162,12 @@ func TestE2ECrawlers(t *testing.T) {
 
 	// The link holds the choice; a broken one is said, the rest loaded.
 	p.waitLink(func(l permalink.State) bool { return l.Crawlers == "search" && len(l.URLs) == 40 })
+	// So does the work saved in the browser: the page opened again without
+	// a link shows the same grid.
+	p.open("/")
+	p.waitFor(`document.getElementById("crawlers-preset")?.value === "search" && document.querySelector("#explorer-matrix .mrow[data-row] .mcell") !== null`)
+	p.settle()
+	p.sameExplorerCells(g)
 	broken := s
 	broken.Crawlers = "Googlebot, Google bot"
 	p.open("/#" + permalink.Readable(broken))

@@ -55,6 +55,7 @@ func (e *explorer) evaluateCrawlers() {
 	}
 	if e.grid = view.CrawlerGrid(e.result, cs); e.grid != nil {
 		e.gridSeq++
+		e.gridSummary = view.GridSummary(e.result, e.grid)
 	}
 }
 
@@ -64,5 +65,5 @@ func (e *explorer) renderVerdicts() app.UI {
 	if e.grid == nil {
 		return renderResults(e.result, e.delivery.SummaryScope(), e.chosen, e.choose, e.onRowKey)
 	}
-	return &crawlerResults{Grid: e.grid, Seq: e.gridSeq, Summary: view.GridSummary(e.result, e.grid), Scope: e.delivery.SummaryScope()}
+	return &crawlerResults{Grid: e.grid, Seq: e.gridSeq, Summary: e.gridSummary, Scope: e.delivery.SummaryScope()}
 }

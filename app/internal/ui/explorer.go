@@ -89,12 +89,13 @@ type explorer struct {
 	release bool
 
 	// pick is the choice of crawlers, pickErr what is wrong with it; grid
-	// the verdicts of those chosen, gridSeq bumped with each new one
-	// (crawlerpick.go).
-	pick    view.CrawlerChoice
-	pickErr string
-	grid    *crawlerview.Verdicts
-	gridSeq int
+	// the verdicts of those chosen, gridSeq bumped with each new one,
+	// gridSummary its line (crawlerpick.go).
+	pick        view.CrawlerChoice
+	pickErr     string
+	grid        *crawlerview.Verdicts
+	gridSeq     int
+	gridSummary string
 }
 
 func newExplorer() *explorer { return &explorer{} }
