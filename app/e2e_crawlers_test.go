@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -159,6 +160,20 @@ func TestE2ECrawlers(t *testing.T) {
 	if d := p.lastDownload(1); d.Name != "crawler-verdicts.csv" || !strings.HasPrefix(d.Type, "text/csv") || d.Text != g.CSV() {
 		t.Errorf("the CSV download %q (%s) is not the native export:\n%.300s", d.Name, d.Type, d.Text)
 	}
+
+	// A 503 makes every verdict disallowed, as the token's table shows it
+	// (RFC 9309 §2.3.1.4); clearing it gives the rules' back.
+	p.openDelivery()
+	p.setField("delivery-status", "503")
+	p.waitFor(`[...document.querySelectorAll("#explorer-matrix .mrow[data-row] .mcell")].every(c => c.classList.contains("m-dd"))`)
+	d := view.GridDelivery(view.NewDeliveryView(permalink.Delivery{Status: "503"}, nil, len(s.Robots), time.Now(), time.Local))
+	if d == nil || d.Allowed {
+		t.Fatalf("natively a 503 gives %+v", d)
+	}
+	p.sameExplorerCells(g.Delivered(d))
+	p.setField("delivery-status", "")
+	p.waitFor(`document.querySelector("#explorer-matrix .mrow[data-row] .mcell.m-aa") !== null`)
+	p.sameExplorerCells(g)
 
 	// The link holds the choice; a broken one is said, the rest loaded.
 	p.waitLink(func(l permalink.State) bool { return l.Crawlers == "search" && len(l.URLs) == 40 })

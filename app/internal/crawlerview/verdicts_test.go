@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 )
@@ -145,5 +146,28 @@ func TestVerdictsExport(t *testing.T) {
 	if len(rows) != 4 || rows[0].Crawler != "GPTBot" || rows[0].URL != "/blog/x" || rows[0].Allowed || rows[0].Line != 2 || rows[0].Rule != "Disallow: /blog" ||
 		rows[3].Crawler != "-bot" || rows[3].Allowed || rows[3].Line != 8 {
 		t.Errorf("JSON rows %+v", rows)
+	}
+}
+
+// A delivery that decides (a 5xx: nothing may be crawled) sets every
+// verdict but /robots.txt's, in the cells, the count and the exports; an
+// opened cell says it first, then what the rules alone say.
+func TestVerdictsDelivered(t *testing.T) {
+	rules := testVerdicts(t, []string{"/blog/x", "/robots.txt"})
+	d := &release.Verdict{Reason: release.ReasonDelivery, Why: "the file counts as unreachable"}
+	v := rules.Delivered(d)
+	if got, want := spell(v), []string{"/blog/x m-dd m-dd m-dd m-dd", "/robots.txt m-aa m-aa m-aa m-aa"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("grid %q, want %q", got, want)
+	}
+	if v.Disallowed() != 4 || rules.Disallowed() != 1 || rules.Delivery() != nil || v.Delivery() != d {
+		t.Errorf("%d disallowed under the delivery, %d by the rules", v.Disallowed(), rules.Disallowed())
+	}
+	e := v.Explain(0, 1)
+	if len(e.Sides) != 2 || e.Headline != "Googlebot-Image on /blog/x: disallowed" || e.Sides[0].Reason != d.Why ||
+		e.Sides[1].File != "The rules alone" || e.Sides[1].Verdict != "allowed" {
+		t.Errorf("explanation %+v", e)
+	}
+	if !strings.Contains(v.CSV(), "Googlebot-Image,/blog/x,disallowed,,the file counts as unreachable\n") {
+		t.Errorf("CSV\n%s", v.CSV())
 	}
 }

@@ -54,9 +54,25 @@ func (e *explorer) evaluateCrawlers() {
 		return
 	}
 	if e.grid = view.CrawlerGrid(e.result, cs); e.grid != nil {
-		e.gridSeq++
-		e.gridSummary = view.GridSummary(e.result, e.grid)
+		e.deliverGrid(true)
 	}
+}
+
+// deliverGrid gives the grid the delivery's verdict when the delivery
+// decides (view.GridDelivery), as the token's table shows it; changed says
+// the grid is new. A grid whose verdicts stay as they were keeps its
+// active cell.
+func (e *explorer) deliverGrid(changed bool) {
+	if e.grid == nil {
+		return
+	}
+	d := view.GridDelivery(e.delivery)
+	if old := e.grid.Delivery(); !changed && (old == nil) == (d == nil) && (old == nil || *old == *d) {
+		return
+	}
+	e.grid = e.grid.Delivered(d)
+	e.gridSeq++
+	e.gridSummary = view.GridSummary(e.result, e.grid)
 }
 
 // renderVerdicts is the grid while crawlers are chosen, else the table of

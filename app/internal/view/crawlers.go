@@ -4,8 +4,10 @@ import (
 	"strings"
 
 	"robots-explorer/app/internal/crawlerview"
+	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/releaseview"
 	"robots-explorer/matcher/crawler"
+	"robots-explorer/matcher/delivery"
 )
 
 // A CrawlerChoice is the explorer's choice of crawlers as its picker
@@ -66,6 +68,26 @@ func CrawlerGrid(a *Analysis, cs []crawler.Crawler) *crawlerview.Verdicts {
 	}
 	urls := URLLines(a.In.URLs)
 	return crawlerview.New(a.File, cs, urls[:min(len(urls), maxURLs)])
+}
+
+// GridDelivery is the verdict the delivery gives every URL of a grid
+// when it decides whatever the rules say (a 4xx or more than five
+// redirects: allow all; a 5xx or a network error: disallow all; RFC 9309
+// §2.3.1), as the token's table shows it; nil when the rules decide.
+func GridDelivery(d DeliveryView) *release.Verdict {
+	if !d.Provided {
+		return nil
+	}
+	v := &release.Verdict{Reason: release.ReasonDelivery}
+	switch d.Assessment.Effect {
+	case delivery.EffectAllowAll:
+		v.Allowed, v.Why = true, "With this delivery every URL may be crawled: the file counts as unavailable ("+d.Assessment.Section+")."
+	case delivery.EffectDisallowAll:
+		v.Why = "With this delivery no URL may be crawled: the file counts as unreachable (" + d.Assessment.Section + ")."
+	default:
+		return nil
+	}
+	return v
 }
 
 // GridSummary is the grid of a in one line: "4 URLs for 3 crawlers: 4 of

@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"robots-explorer/app/internal/release"
 	"robots-explorer/app/permalink"
 	"robots-explorer/matcher/crawler"
 )
@@ -77,5 +79,26 @@ func TestCrawlerGrid(t *testing.T) {
 func TestLinkStateCrawlers(t *testing.T) {
 	if s := LinkState(permalink.State{Crawlers: " ai-search "}, 0); s.Crawlers != "ai-search" {
 		t.Errorf("LinkState keeps crawlers %q", s.Crawlers)
+	}
+}
+
+// The delivery gives the grid its verdict only when it decides whatever
+// the rules say, as it does for the token's table.
+func TestGridDelivery(t *testing.T) {
+	now := time.Now()
+	for _, tc := range []struct {
+		status  string
+		decides bool
+		allowed bool
+	}{
+		{"", false, false},
+		{"200", false, false},
+		{"404", true, true},
+		{"503", true, false},
+	} {
+		d := GridDelivery(NewDeliveryView(permalink.Delivery{Status: tc.status}, nil, 100, now, time.UTC))
+		if (d != nil) != tc.decides || d != nil && (d.Allowed != tc.allowed || d.Reason != release.ReasonDelivery || !strings.Contains(d.Why, "RFC 9309")) {
+			t.Errorf("status %q: %+v", tc.status, d)
+		}
 	}
 }
