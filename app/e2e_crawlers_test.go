@@ -160,6 +160,13 @@ func TestE2ECrawlers(t *testing.T) {
 	if d := p.lastDownload(1); d.Name != "crawler-verdicts.csv" || !strings.HasPrefix(d.Type, "text/csv") || d.Text != g.CSV() {
 		t.Errorf("the CSV download %q (%s) is not the native export:\n%.300s", d.Name, d.Type, d.Text)
 	}
+	p.do(chromedp.Click(chromedp.ID("explorer-json")))
+	if d := p.lastDownload(2); d.Name != "crawler-verdicts.json" || d.Type != "application/json" || d.Text != g.JSON() {
+		t.Errorf("the JSON download %q (%s) is not the native export:\n%.300s", d.Name, d.Type, d.Text)
+	}
+	if got, want := eval[string](p, `document.getElementById("explorer-export-status").textContent`), fmt.Sprintf("Wrote %d rows to crawler-verdicts.json.", g.Rows()*g.Columns()); got != want {
+		t.Errorf("the export's status says %q, want %q", got, want)
+	}
 
 	// A 503 makes every verdict disallowed, as the token's table shows it
 	// (RFC 9309 §2.3.1.4); clearing it gives the rules' back.
@@ -183,6 +190,16 @@ func TestE2ECrawlers(t *testing.T) {
 	p.waitFor(`document.getElementById("crawlers-preset")?.value === "search" && document.querySelector("#explorer-matrix .mrow[data-row] .mcell") !== null`)
 	p.settle()
 	p.sameExplorerCells(g)
+	// "None", back up the chooser: the token's table again.
+	p.focusField("crawlers-preset")
+	p.key("ArrowUp", "ArrowUp", 38, 0)
+	tokenOnly := s
+	tokenOnly.Crawlers = ""
+	p.waitRows(want(t, tokenOnly), 0)
+	if eval[bool](p, `document.getElementById("explorer-matrix") !== null`) {
+		t.Error("the grid stays after None")
+	}
+	p.waitLink(func(l permalink.State) bool { return l.Crawlers == "" && len(l.URLs) == 40 })
 	broken := s
 	broken.Crawlers = "Googlebot, Google bot"
 	p.open("/#" + permalink.Readable(broken))

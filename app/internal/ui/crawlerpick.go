@@ -31,6 +31,9 @@ func (e *explorer) loadCrawlers(value string) {
 
 func (e *explorer) onCrawlerPreset(ctx app.Context, _ app.Event) {
 	e.pick.Preset = ctx.JSSrc().Get("value").String()
+	if e.pick.Preset == crawlergrid.NoPreset {
+		e.pick.Preset = ""
+	}
 	e.in.Crawlers, e.edited = e.pick.Value(), true
 	e.gen++
 	e.analyze(ctx)

@@ -20,6 +20,11 @@ type Picker struct {
 	OnPreset, OnOwn app.EventHandler
 }
 
+// NoPreset is the value of the choice of no crawler (Picker.None): an
+// option with an empty value has none, and the browser then gives its
+// text.
+const NoPreset = "none"
+
 // Render draws the picker: the presets' chooser, the own list's field
 // while it is chosen, and what is wrong with the choice.
 func (p Picker) Render() app.UI {
@@ -27,7 +32,7 @@ func (p Picker) Render() app.UI {
 		app.Elem("label").Attr("for", p.ID+"-preset").Text("Crawlers"),
 		app.Elem("select").ID(p.ID+"-preset").OnChange(p.OnPreset).Body(
 			app.If(p.None != "", func() app.UI {
-				return app.Elem("option").Attr("value", "").Attr("selected", p.Preset == "").Text(p.None)
+				return app.Elem("option").Attr("value", NoPreset).Attr("selected", p.Preset == "").Text(p.None)
 			}),
 			app.Range(releaseview.Presets).Slice(func(i int) app.UI {
 				pr := releaseview.Presets[i]
