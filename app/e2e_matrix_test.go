@@ -28,6 +28,7 @@ type shownCell struct {
 	Mark    string `json:"mark"`
 	Label   string `json:"label"`
 	Header  string `json:"header"`
+	Path    string `json:"path"` // the row's header
 }
 
 // readMatrixCells reads the cells as a person sees them: the mark the
@@ -36,7 +37,8 @@ const readMatrixCells = `[...document.querySelectorAll("#release-matrix .mrow[da
 	row: Number(c.closest(".mrow").dataset.row), col: Number(c.dataset.col),
 	after: c.matches(".m-aa, .m-da") ? "allowed" : c.matches(".m-dd, .m-ad") ? "disallowed" : "", changed: c.matches(".m-ad, .m-da"),
 	mark: getComputedStyle(c, "::before").content.slice(1, -1), label: c.getAttribute("aria-label"),
-	header: document.querySelector('#release-matrix .mhead [aria-colindex="' + c.getAttribute("aria-colindex") + '"]')?.textContent ?? ""}))`
+	header: document.querySelector('#release-matrix .mhead [aria-colindex="' + c.getAttribute("aria-colindex") + '"]')?.textContent ?? "",
+	path: c.closest(".mrow").querySelector(".murl").textContent}))`
 
 // activeCell is a condition: the focus is on the matrix's cell (i, j).
 func activeCell(i, j int) string {
@@ -59,18 +61,45 @@ func (p *page) sameMatrixCells(m *releaseview.Matrix) {
 		}
 		rows[c.Row] = true
 		n := m.Cell(c.Row, c.Col)
-		want := shownCell{Row: c.Row, Col: c.Col, After: n.Word(), Changed: n.Changed(), Mark: n.Mark(), Label: n.Label(), Header: m.Crawler(c.Col)}
+		want := shownCell{Row: c.Row, Col: c.Col, After: n.Word(), Changed: n.Changed(), Mark: n.Mark(), Label: n.Label(), Header: m.Crawler(c.Col), Path: m.Path(c.Row)}
 		if c != want {
 			p.t.Errorf("cell (%d, %d): page %+v, native %+v", c.Row, c.Col, c, want)
 		}
 	}
+	p.wholeHeaders("release-matrix")
 	if len(rows) > maxMatrixRows || len(cells) >= m.Rows()*m.Columns() && m.Rows() > maxMatrixRows {
 		p.t.Errorf("%d cells in %d rows in the document, of %d × %d: the matrix is not windowed", len(cells), len(rows), m.Rows(), m.Columns())
 	}
 }
 
+// clippedHeaders are the column headers of the grid id whose text does
+// not fit in its box, as a person would see them cut: the text's own
+// extent (a Range's) against the header's.
+const clippedHeaders = `((id) => [...document.querySelectorAll("#" + id + " .mhead .mcell")].filter(h => {
+	const r = document.createRange(); r.selectNodeContents(h);
+	const t = r.getBoundingClientRect(), b = h.getBoundingClientRect();
+	return h.scrollWidth > h.clientWidth || t.left < b.left - 0.5 || t.right > b.right + 0.5 || t.top < b.top - 0.5 || t.bottom > b.bottom + 0.5 ||
+		getComputedStyle(h).textOverflow === "ellipsis";
+}).map(h => h.textContent))`
+
+// wholeHeaders checks that every crawler's name in the grid id's header
+// row shows whole, wrapped where it must, and that the header row covers
+// none of the first row.
+func (p *page) wholeHeaders(id string) {
+	p.t.Helper()
+	if cut := eval[[]string](p, clippedHeaders+"("+jsString(id)+")"); len(cut) > 0 {
+		p.t.Errorf("%s: the headers %q do not show whole", id, cut)
+	}
+	js := fmt.Sprintf(`(() => { const s = document.getElementById(%q); const h = s.querySelector(".mhead").getBoundingClientRect();
+		const r = s.querySelector('.mrow[data-row="' + s.querySelector(".mrow[data-row]").dataset.row + '"]').getBoundingClientRect();
+		return s.scrollTop > 0 || r.top >= h.bottom - 0.5; })()`, id)
+	if !eval[bool](p, js) {
+		p.t.Errorf("%s: the header row covers the first row", id)
+	}
+}
+
 // maxMatrixRows bounds the rows the matrix keeps in the document: 16 in
-// view, at least 4 past each edge, moved 4 rows at a time (releaseMatrix).
+// view, at least 4 past each edge, moved 4 rows at a time (crawlergrid).
 const maxMatrixRows = 28
 
 // openedCell is the explanation below the matrix, a line each, as a
@@ -263,7 +292,7 @@ func (p *page) matrixCoversView(m *releaseview.Matrix) {
 	c := eval[cover](p, `(() => { const s = document.getElementById("release-matrix");
 		const cols = [...new Set([...s.querySelectorAll(".mrow[data-row] .mcell[data-col]")].map(e => Number(e.dataset.col)))];
 		return {width: s.clientWidth, left: s.scrollLeft, rendered: cols}; })()`)
-	const urlWidth, colWidth = 180, 64 // releaseMatrix's matrixURLWidth and matrixColWidth
+	const urlWidth, colWidth = 180, 88 // crawlergrid's matrixURLWidth and matrixColWidth
 	first := int(c.Left) / colWidth
 	last := min(m.Columns()-1, int(c.Left+c.Width-urlWidth)/colWidth)
 	have := map[int]bool{}

@@ -1,6 +1,6 @@
 // Package permalink writes the explorer's whole state into a URL fragment
 // and reads it back. Two forms load: a readable one that people write by
-// hand (robots=…&token=…&url=…&url=…&reading=…&chosen=…, then the optional
+// hand (robots=…&token=…&crawlers=…&url=…&url=…&reading=…&chosen=…, then the optional
 // delivery facts status=…&redirect=…&type=…&error=…&observed=…, and the
 // release check's file in production, before=…) and a compact,
 // versioned one (z1=<base64url of deflate>) that "Copy link" produces.
@@ -25,11 +25,16 @@ import (
 // hold one, a link or a saved file restores one, and the lessons' examples
 // and the register's queries open as one.
 type State struct {
-	Robots  string
-	Token   string
-	URLs    []string // one a line; a link carries them trimmed, without blank lines
-	Reading string   // a reading's name; "" for the default, rfc9309
-	Chosen  int      // index in URLs of the chosen URL
+	Robots string
+	Token  string
+	// Crawlers is the explorer's choice of crawlers, each URL's verdict
+	// shown for each: a preset's name ("ai-training") or a comma-separated
+	// list of crawlers; empty when the token alone is asked about. The
+	// explorer reads it (view.ParseCrawlers); a link carries it as typed.
+	Crawlers string
+	URLs     []string // one a line; a link carries them trimmed, without blank lines
+	Reading  string   // a reading's name; "" for the default, rfc9309
+	Chosen   int      // index in URLs of the chosen URL
 	Delivery
 	// Before is the release check's file in production, beside Robots as
 	// the candidate; empty in a link without a release check (as every
@@ -87,6 +92,9 @@ func ReadablePaced(s State, pause func()) string {
 	if s.Token != "" {
 		v.Set("token", s.Token)
 	}
+	if s.Crawlers != "" {
+		v.Set("crawlers", s.Crawlers)
+	}
 	v["url"] = append(v["url"], s.URLs...)
 	if s.Reading != "" {
 		v.Set("reading", s.Reading)
@@ -115,7 +123,7 @@ const escapeSlice = 64 << 10
 // encodeOrdered writes parameters in a fixed, readable order.
 func encodeOrdered(v url.Values, pause func()) string {
 	var b strings.Builder
-	for _, k := range append(append([]string{"robots", "token", "url", "reading", "chosen"}, deliveryKeys...), "before") {
+	for _, k := range append(append([]string{"robots", "token", "crawlers", "url", "reading", "chosen"}, deliveryKeys...), "before") {
 		for _, val := range v[k] {
 			if b.Len() > 0 {
 				b.WriteByte('&')
@@ -204,7 +212,7 @@ func decodeReadable(fragment string) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("%w (%v)", ErrMalformed, err)
 	}
-	s := State{Robots: v.Get("robots"), Token: v.Get("token"), URLs: v["url"], Reading: v.Get("reading"),
+	s := State{Robots: v.Get("robots"), Token: v.Get("token"), Crawlers: v.Get("crawlers"), URLs: v["url"], Reading: v.Get("reading"),
 		Delivery: Delivery{Status: v.Get("status"), Redirects: v["redirect"], ContentType: v.Get("type"), FetchError: v.Get("error"), Observed: v.Get("observed")},
 		Before:   v.Get("before")}
 	if c := v.Get("chosen"); c != "" {

@@ -68,6 +68,29 @@ func TestBeforeTravels(t *testing.T) {
 	}
 }
 
+// The explorer's choice of crawlers travels as typed, in both forms,
+// after the token; a link without it asks about the token alone.
+func TestCrawlersTravel(t *testing.T) {
+	for _, crawlers := range []string{"ai-training", "GPTBot, Googlebot-Image,ai-search", "Google bot&x=1"} {
+		s := sample
+		s.Crawlers = crawlers
+		for name, enc := range map[string]func(State) string{"readable": Readable, "compact": func(s State) string { return mustCompact(t, s) }} {
+			got, err := Decode(enc(s))
+			if err != nil || !reflect.DeepEqual(got, s) {
+				t.Errorf("%s of %q: got %+v, %v; want %+v", name, crawlers, got, err, s)
+			}
+		}
+	}
+	s := sample
+	s.Crawlers = "ai-training"
+	if r := Readable(s); !strings.Contains(r, "&token=Googlebot&crawlers=ai-training&url=") {
+		t.Errorf("the readable form %q does not carry crawlers= after the token", r)
+	}
+	if old, err := Decode("token=Googlebot&url=%2F"); err != nil || old.Crawlers != "" {
+		t.Errorf("a link without crawlers: %+v, %v", old, err)
+	}
+}
+
 func TestReadableIsReadable(t *testing.T) {
 	r := Readable(State{Token: "Googlebot", URLs: []string{"/fish"}})
 	if r != "token=Googlebot&url=%2Ffish" {

@@ -123,7 +123,7 @@ func (r *Release) Check(t *matcher.Target, all bool, fn func(Pair) error) error 
 			r.cause(o, n)
 		}
 		if changed || all {
-			p := Pair{Crawler: i, Old: ov, New: verdict(r.New.File, n), Changed: changed}
+			p := Pair{Crawler: i, Old: ov, New: VerdictOf(r.New.File, n), Changed: changed}
 			if err := fn(p); err != nil {
 				return err
 			}
@@ -148,10 +148,12 @@ func (r *Release) oldVerdict(res *matcher.Result) Verdict {
 	if r.OldDelivered != nil {
 		return *r.OldDelivered
 	}
-	return verdict(r.Old.File, res)
+	return VerdictOf(r.Old.File, res)
 }
 
-func verdict(f *matcher.File, res *matcher.Result) Verdict {
+// VerdictOf is res, a result on f, as a Verdict: its deciding line and
+// that line's text, or the reading's explanation when no rule decided.
+func VerdictOf(f *matcher.File, res *matcher.Result) Verdict {
 	v := Verdict{Allowed: res.Allowed, Reason: res.Reason}
 	if m, ok := res.WinningRule(); ok {
 		v.Line, v.Rule = int(m.Rule.Line), f.RuleText(m.Rule)

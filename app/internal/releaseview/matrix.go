@@ -3,12 +3,10 @@ package releaseview
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 
-	"robots-explorer/app/internal/release"
+	"robots-explorer/app/internal/crawlerview"
 	"robots-explorer/matcher"
-	"robots-explorer/matcher/crawler"
 )
 
 // Matrix is a run as a grid: one row per URL, one column per crawler, a
@@ -149,61 +147,33 @@ func mark(allowed bool) string {
 	return "✘"
 }
 
-// A CellExplanation is what an opened cell says: the verdict under each
-// file, the line that decided it and why.
-type CellExplanation struct {
-	Crawler, URL  string
-	Headline      string // "GPTBot on /blog/x: now disallowed, was allowed"
-	Before, After Side
-}
-
-// A Side is one file's part of an explanation.
-type Side struct {
-	File     string // which file: "Before (production)" or "After (candidate)"
-	Verdict  string // "allowed" or "disallowed"
-	Deciding string // "line 3: Disallow: /blog", or that no rule decided
-	Reason   string // the reading's explanation, after the crawler's behaviour when it has one
-}
-
 // Explain is the explanation of the cell at row i, column j: both files'
 // verdicts worked out again for that one pair, with the crawler's plan
-// for each file (its documented fallback, or that it ignores the *
-// group, said as the operator's behaviour).
-func (m *Matrix) Explain(i, j int) CellExplanation {
+// for each file (crawlerview.SideOf).
+func (m *Matrix) Explain(i, j int) crawlerview.Explanation {
 	r := m.run
 	row := m.row(i, j)
 	u, c := r.in.URLs[row.URL], int(row.Crawler)
 	name := r.in.Crawlers[c].Name
-	e := CellExplanation{Crawler: name, URL: u, Headline: name + " on " + u + ": " + m.Cell(i, j).Label()}
+	e := crawlerview.Explanation{Crawler: name, URL: u, Headline: name + " on " + u + ": " + m.Cell(i, j).Label()}
 	t := new(matcher.Target)
 	err := r.rel.Old.File.ReadTargetInto(t, u)
-	e.Before = side("Before (production)", r.rel.Old, c, t, err, r.verdicts[row.Old])
-	e.After = side("After (candidate)", r.rel.New, c, t, err, r.verdicts[row.New])
+	e.Sides = []crawlerview.Side{
+		crawlerview.SideOf("Before (production)", r.rel.Old, c, t, err, r.verdicts[row.Old]),
+		crawlerview.SideOf("After (candidate)", r.rel.New, c, t, err, r.verdicts[row.New]),
+	}
 	return e
 }
 
-func side(file string, mx *crawler.Matrix, c int, t *matcher.Target, err error, v release.Verdict) Side {
-	s := Side{File: file, Verdict: v.Word(), Deciding: "no rule decided"}
-	if v.Line > 0 {
-		s.Deciding = "line " + strconv.Itoa(v.Line) + ": " + v.Rule
-	}
-	if err != nil { // a run keeps no pair of a URL it could not read
-		return s
-	}
-	plan := &mx.Plans[c]
-	s.Reason = plan.Evaluate(mx.File, t).Explanation
-	if plan.Sentence != "" && !plan.NoRules { // a NoRules plan's explanation is its sentence
-		s.Reason = plan.Sentence + " " + s.Reason // labelled as the operator's behaviour by crawler
-	}
-	return s
+// Shown is the cell at row i, column j as the page draws it.
+func (m *Matrix) Shown(i, j int) crawlerview.Shown {
+	c := m.Cell(i, j)
+	return crawlerview.Shown{Class: crawlerview.MarkClass(c.Before, c.After), Label: c.Label()}
 }
 
-// Text is the explanation as a person reads it, one line each: the
-// headline, then each file's verdict, deciding line and reason.
-func (e CellExplanation) Text() []string {
-	out := []string{e.Headline}
-	for _, s := range []Side{e.Before, e.After} {
-		out = append(out, s.File+": "+s.Verdict+", "+s.Deciding+".", s.Reason)
-	}
-	return out
-}
+// Host is the scheme and host all the run's URLs share, "" when they do
+// not (crawlerview.Origin).
+func (m *Matrix) Host() string { return m.run.origin() }
+
+// Path is row i's URL without Host.
+func (m *Matrix) Path(i int) string { return crawlerview.PathOf(m.URL(i), m.Host()) }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"robots-explorer/app/internal/crawlerview"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
 )
@@ -80,15 +81,19 @@ func TestExplainCell(t *testing.T) {
 	r := testRun(t, 5)
 	m := r.Matrix(Filter{})
 	e := m.Explain(1, 0) // /blog/x for GPTBot
+	if len(e.Sides) != 2 {
+		t.Fatalf("explanation %+v: want both files' sides", e)
+	}
+	before, after := e.Sides[0], e.Sides[1]
 	if e.Headline != "GPTBot on /blog/x: now disallowed, was allowed" ||
-		e.Before != (Side{File: "Before (production)", Verdict: "allowed", Deciding: "no rule decided", Reason: e.Before.Reason}) ||
-		e.After != (Side{File: "After (candidate)", Verdict: "disallowed", Deciding: "line 3: Disallow: /blog", Reason: e.After.Reason}) {
+		before != (crawlerview.Side{File: "Before (production)", Verdict: "allowed", Deciding: "no rule decided", Reason: before.Reason}) ||
+		after != (crawlerview.Side{File: "After (candidate)", Verdict: "disallowed", Deciding: "line 3: Disallow: /blog", Reason: after.Reason}) {
 		t.Errorf("explanation %+v", e)
 	}
-	if !strings.Contains(e.Before.Reason, "/blog/x") || !strings.Contains(e.After.Reason, "line 3") {
-		t.Errorf("reasons %q and %q: want the URL no rule matched and the deciding line", e.Before.Reason, e.After.Reason)
+	if !strings.Contains(before.Reason, "/blog/x") || !strings.Contains(after.Reason, "line 3") {
+		t.Errorf("reasons %q and %q: want the URL no rule matched and the deciding line", before.Reason, after.Reason)
 	}
-	if got := e.Text(); len(got) != 5 || got[2] != e.Before.Reason || got[3] != "After (candidate): disallowed, line 3: Disallow: /blog." {
+	if got := e.Text(); len(got) != 5 || got[2] != before.Reason || got[3] != "After (candidate): disallowed, line 3: Disallow: /blog." {
 		t.Errorf("text %q", got)
 	}
 
@@ -96,9 +101,39 @@ func TestExplainCell(t *testing.T) {
 	fr := Start(Input{Before: "User-agent: Googlebot\nDisallow: /x\n", After: "User-agent: Googlebot\nDisallow: /y\n", Reading: matcher.RFC9309,
 		Crawlers: []crawler.Crawler{img}, URLs: []string{"/x"}})
 	fr.Step(1)
-	fe := fr.Matrix(Filter{}).Explain(0, 0)
-	if fe.Before.Deciding != "line 2: Disallow: /x" || !strings.HasPrefix(fe.Before.Reason, "No group names Googlebot-Image") ||
-		!strings.Contains(fe.Before.Reason, "the operator's behaviour") || !strings.Contains(fe.Before.Reason, "line 2") {
-		t.Errorf("Googlebot-Image's fallback: %+v", fe.Before)
+	fe := fr.Matrix(Filter{}).Explain(0, 0).Sides[0]
+	if fe.Deciding != "line 2: Disallow: /x" || !strings.HasPrefix(fe.Reason, "No group names Googlebot-Image") ||
+		!strings.Contains(fe.Reason, "the operator's behaviour") || !strings.Contains(fe.Reason, "line 2") {
+		t.Errorf("Googlebot-Image's fallback: %+v", fe)
+	}
+}
+
+// A run whose URLs share a host shows it once: each row's header is its
+// path and query, and the cells are drawn as the grid's classes.
+func TestMatrixHostOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		urls  []string
+		host  string
+		paths []string
+	}{
+		{"one host", []string{"https://www.example.com/blog/x", "https://www.example.com/?q=1"}, "https://www.example.com", []string{"/blog/x", "/?q=1"}},
+		{"two hosts", []string{"https://a.example/blog/x", "https://b.example/"}, "", []string{"https://a.example/blog/x", "https://b.example/"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Start(Input{Before: before, After: after, Reading: matcher.RFC9309, Crawlers: []crawler.Crawler{mustLookup(t, "GPTBot")}, URLs: tc.urls})
+			r.Step(len(tc.urls))
+			m := r.Matrix(Filter{Unchanged: true})
+			var paths []string
+			for i := 0; i < m.Rows(); i++ {
+				paths = append(paths, m.Path(i))
+			}
+			if m.Host() != tc.host || !reflect.DeepEqual(paths, tc.paths) {
+				t.Errorf("host %q, paths %q; want %q, %q", m.Host(), paths, tc.host, tc.paths)
+			}
+			if s := m.Shown(0, 0); s.Class != "m-ad" || s.Label != "now disallowed, was allowed" {
+				t.Errorf("/blog/x for GPTBot drawn as %+v, want m-ad, now disallowed", s)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@
 package releaseview
 
 import (
+	"robots-explorer/app/internal/crawlerview"
 	"robots-explorer/app/internal/release"
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/crawler"
@@ -46,6 +47,9 @@ type Run struct {
 	oldPlans, newPlans []crawler.Plan
 	// disallowed counts, per crawler, the URLs each file disallows.
 	oldDisallowed, newDisallowed []int
+	// host is the scheme and host the URLs share, once hostKnown.
+	host      string
+	hostKnown bool
 }
 
 // Start prepares a check: both files parsed, the crawlers' plans worked
@@ -144,6 +148,15 @@ func (r *Run) why(f *matcher.File, plans *[]crawler.Plan, c int, u string) strin
 		*plans = crawler.Plans(f, r.in.Crawlers)
 	}
 	return (*plans)[c].Evaluate(f, t).Explanation
+}
+
+// origin is the scheme and host all the URLs share (crawlerview.Origin),
+// worked out once.
+func (r *Run) origin() string {
+	if !r.hostKnown {
+		r.host, r.hostKnown = crawlerview.Origin(r.in.URLs), true
+	}
+	return r.host
 }
 
 func (r *Run) changed(row Row) bool {

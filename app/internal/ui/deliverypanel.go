@@ -36,6 +36,7 @@ func (e *explorer) assessDelivery() {
 	if e.detail != nil {
 		e.detail = e.detail.WithDelivery(e.delivery)
 	}
+	e.deliverGrid(false)
 }
 
 // onDelivery returns the input handler of one field of the panel.

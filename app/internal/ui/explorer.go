@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
+	"robots-explorer/app/internal/crawlerview"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/app/permalink"
@@ -86,6 +87,15 @@ type explorer struct {
 	// (releaseinputs.go).
 	before  editorContent
 	release bool
+
+	// pick is the choice of crawlers, pickErr what is wrong with it; grid
+	// the verdicts of those chosen, gridSeq bumped with each new one,
+	// gridSummary its line (crawlerpick.go).
+	pick        view.CrawlerChoice
+	pickErr     string
+	grid        *crawlerview.Verdicts
+	gridSeq     int
+	gridSummary string
 }
 
 func newExplorer() *explorer { return &explorer{} }
@@ -98,6 +108,7 @@ func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 	e.source = editorContent{Seq: e.source.Seq + 1, Text: ex.Robots}
 	e.urls = editorContent{Seq: e.urls.Seq + 1, Text: strings.Join(ex.URLs, "\n")}
 	e.loadBefore(ex.Before)
+	e.loadCrawlers(ex.Crawlers)
 	e.chosen = chosen
 	e.shareLink = ""
 	e.gen++
@@ -143,6 +154,7 @@ func (e *explorer) analyze(ctx app.Context) {
 	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
 	e.token = view.NewTokenView(e.in.Token)
 	e.assessDelivery()
+	e.evaluateCrawlers()
 	sp.End()
 	e.measure.EvaluatedNow(len(e.in.Robots), len(e.result.Rows))
 	if !app.IsClient {
@@ -332,7 +344,7 @@ func (e *explorer) Render() app.UI {
 			e.renderInputs(),
 			app.Elem("div").Class("output").Body(
 				renderInputNotices(e.input),
-				renderResults(e.result, e.delivery.SummaryScope(), e.chosen, e.choose, e.onRowKey),
+				e.renderVerdicts(),
 				renderExplanation(e.detail, e.renderRecordBar()),
 			),
 		),
@@ -374,6 +386,7 @@ func (e *explorer) renderInputs() app.UI {
 					}),
 				),
 			),
+			e.renderCrawlerPick(),
 		),
 		app.Elem("div").Class("field").Body(
 			app.Elem("label").Attr("for", "urls").Text("URLs, one per line"),

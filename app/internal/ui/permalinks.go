@@ -342,7 +342,7 @@ func (e *explorer) shareCompact(ctx app.Context, s permalink.State, c string, cu
 
 func (e *explorer) onSaveFile(ctx app.Context, ev app.Event) {
 	browser.DownloadText(view.SaveFileName, view.FileText(e.state()))
-	e.say("The page's state (file, token, URLs, reading, delivery facts) saved as "+view.SaveFileName+"; “"+view.LoadStateLabel+"” opens it again.", "info")
+	e.say("The page's state (file, token, crawlers, URLs, reading, delivery facts) saved as "+view.SaveFileName+"; “"+view.LoadStateLabel+"” opens it again.", "info")
 }
 
 // onSaveRobots downloads the robots.txt being edited, whole (also the part

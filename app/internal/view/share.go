@@ -63,7 +63,7 @@ func NewUnreadWork(text string, err error) UnreadWork {
 // facts trimmed, no reading for the default one.
 func LinkState(in permalink.State, chosen int) permalink.State {
 	d := in.Delivery
-	s := permalink.State{Robots: in.Robots, Token: in.Token, URLs: URLLines(in.URLs), Chosen: chosen,
+	s := permalink.State{Robots: in.Robots, Token: in.Token, Crawlers: strings.TrimSpace(in.Crawlers), URLs: URLLines(in.URLs), Chosen: chosen,
 		Delivery: permalink.Delivery{Status: strings.TrimSpace(d.Status), Redirects: URLLines(d.Redirects), ContentType: strings.TrimSpace(d.ContentType),
 			FetchError: strings.TrimSpace(d.FetchError), Observed: strings.TrimSpace(d.Observed)},
 		Before: in.Before}

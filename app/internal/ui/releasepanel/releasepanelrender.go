@@ -8,6 +8,7 @@ import (
 	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/release"
 	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/ui/crawlergrid"
 	"robots-explorer/app/internal/ui/parts"
 	"robots-explorer/app/internal/view"
 	"robots-explorer/matcher/escape"
@@ -79,22 +80,7 @@ func (p *releasePanel) renderListSummary() app.UI {
 }
 
 func (p *releasePanel) renderCrawlers() app.UI {
-	return app.Elem("div").Class("field").Body(
-		app.Elem("label").Attr("for", "release-preset").Text("Crawlers"),
-		app.Elem("select").ID("release-preset").OnChange(p.onPreset).Body(
-			app.Range(releaseview.Presets).Slice(func(i int) app.UI {
-				pr := releaseview.Presets[i]
-				return app.Elem("option").Attr("value", pr.ID).Attr("selected", pr.ID == p.preset).Text(pr.Label)
-			}),
-		),
-		app.If(p.preset == releaseview.Own, func() app.UI {
-			return app.ElemSelfClosing("input").ID("release-own").Attr("type", "text").Attr("value", p.own).Spellcheck(false).
-				Aria("label", "Your crawlers, comma-separated").Attr("placeholder", "GPTBot, Googlebot-Image, ai-training").OnInput(p.onOwn)
-		}),
-		app.If(p.crawlerErr != "", func() app.UI {
-			return app.Elem("p").ID("release-crawler-error").Class("file-problem").Text(p.crawlerErr)
-		}),
-	)
+	return crawlergrid.Picker{ID: "release", Preset: p.preset, Own: p.own, Err: p.crawlerErr, OnPreset: p.onPreset, OnOwn: p.onOwn}.Render()
 }
 
 func (p *releasePanel) renderRun() app.UI {

@@ -5,6 +5,7 @@ import (
 
 	"robots-explorer/app/internal/browser"
 	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/ui/crawlergrid"
 )
 
 // releaseResults is what a finished run shows below its summaries: the
@@ -30,6 +31,12 @@ type releaseResults struct {
 	searchGen int
 
 	export exportRun
+}
+
+// matrixOptions are the release check's grid's (crawlergrid.Options).
+func matrixOptions() crawlergrid.Options {
+	return crawlergrid.Options{ID: "release", Counter: "releaseMatrix", Empty: "No URL matches the filters.",
+		Hint: "Open a cell (a click, or Enter) to see both files' deciding lines and why."}
 }
 
 // showMatrix is the value of the "Show" chooser that shows the matrix.
@@ -136,7 +143,7 @@ func (r *releaseResults) Render() app.UI {
 	return app.Elem("div").ID("release-results").Body(
 		r.renderFilters(),
 		app.If(r.show == showMatrix && r.matrix != nil, func() app.UI {
-			return &releaseMatrix{Matrix: r.matrix, Seq: r.viewSeq, Host: &r.ctx}
+			return crawlergrid.New(r.matrix, r.viewSeq, &r.ctx, matrixOptions())
 		}).Else(func() app.UI {
 			return &releaseRows{View: r.view, Seq: r.viewSeq, Host: &r.ctx}
 		}),

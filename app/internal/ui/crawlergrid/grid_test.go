@@ -1,4 +1,4 @@
-package releasepanel
+package crawlergrid
 
 import "testing"
 

@@ -1,4 +1,8 @@
-package releasepanel
+// Package crawlergrid draws a grid of verdicts, URLs by crawlers
+// (crawlerview.Grid), for the explorer's crawler matrix and the release
+// check's alike: windowed both ways, an ARIA grid whose cells open their
+// explanation; and the choice of crawlers both offer.
+package crawlergrid
 
 import (
 	"strconv"
@@ -6,7 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robots-explorer/app/internal/browser"
-	"robots-explorer/app/internal/releaseview"
+	"robots-explorer/app/internal/crawlerview"
 	"robots-explorer/app/internal/view"
 )
 
@@ -14,7 +18,7 @@ import (
 // scroll position are a division away in both directions.
 const (
 	matrixRowHeight = 30  // px, as the stylesheet's .mrow
-	matrixColWidth  = 64  // px, as the stylesheet's .mcell
+	matrixColWidth  = 88  // px, as the stylesheet's .mcell: a crawler's name wraps at its hyphens, seldom inside a word
 	matrixURLWidth  = 180 // px, as the stylesheet's .murl: the sticky URL column
 	matrixRowsShown = 16  // rows in the scroller's height
 	matrixOverscan  = 4   // rows rendered past each edge, at least
@@ -27,21 +31,36 @@ const (
 	matrixColsMin    = 4 // columns rendered before the scroller's width is known
 )
 
-// releaseMatrix is the crawler × URL grid of a run, windowed
-// both ways like releaseRows: a spacer of the full size scrolls in its
-// box, and only the cells in view (and a few past each edge) are in the
-// document. It is an ARIA grid with one tab stop: the arrow keys, Home,
-// End, Page Up and Page Down move the active cell, Enter or Space (or a
-// click) opens its explanation below the grid. What a cell shows and
-// what it explains are releaseview's.
-type releaseMatrix struct {
+// Options are what differs between the pages that show a grid.
+type Options struct {
+	// ID names the grid's elements: ID+"-matrix" is the scroller,
+	// ID+"-cell" the opened cell's explanation.
+	ID string
+	// Counter is the name its renders are counted under
+	// (browser.CountRender).
+	Counter string
+	Empty   string // what an empty grid says
+	Hint    string // what the explanation says before a cell is opened
+}
+
+// grid is the crawler × URL grid, windowed both ways like a virtual
+// table: a spacer of the full size scrolls in its box, and only the cells
+// in view (and a few past each edge) are in the document. It is an ARIA
+// grid with one tab stop: the arrow keys, Home, End, Page Up and Page
+// Down move the active cell, Enter or Space (or a click) opens its
+// explanation below the grid. The rows' headers are paths when every URL
+// has the same host, shown once above; the columns' headers are the
+// crawlers' whole names. What a cell shows and explains is the Grid's.
+type grid struct {
 	app.Compo
 
-	Matrix *releaseview.Matrix
-	Seq    int // changes with every new matrix
-	// Host is the results' context: a scroll's or a key's update is
-	// prevented from it upwards, so that only the grid renders again.
+	Grid crawlerview.Grid
+	Seq  int // changes with every new grid
+	// Host is the context of the component around the grid: a scroll's
+	// or a key's update is prevented from it upwards, so that only the
+	// grid renders again.
 	Host *app.Context
+	Opts Options
 
 	ctx                app.Context
 	seen               int
@@ -50,12 +69,18 @@ type releaseMatrix struct {
 	row, col           int // the active cell
 	opened             bool
 	openRow, openCol   int
-	explained          releaseview.CellExplanation
+	explained          crawlerview.Explanation
 	onScroll           app.Func
 	scrollTop, scrollX float64
 }
 
-func (m *releaseMatrix) OnMount(ctx app.Context) {
+// New is the grid of g; seq changes with every new grid, host is the
+// context of the component that shows it (see grid.Host).
+func New(g crawlerview.Grid, seq int, host *app.Context, o Options) app.UI {
+	return &grid{Grid: g, Seq: seq, Host: host, Opts: o}
+}
+
+func (m *grid) OnMount(ctx app.Context) {
 	m.ctx = ctx
 	m.seen = m.Seq
 	m.cols = matrixColsMin
@@ -65,7 +90,7 @@ func (m *releaseMatrix) OnMount(ctx app.Context) {
 // settle fits the window to the scroller once it is in the page (its
 // width decides how many columns show), and renders again if that moved
 // the window.
-func (m *releaseMatrix) settle() {
+func (m *grid) settle() {
 	m.place()
 	if m.measure() {
 		m.ctx.Dispatch(func(ctx app.Context) {
@@ -75,7 +100,7 @@ func (m *releaseMatrix) settle() {
 	}
 }
 
-func (m *releaseMatrix) OnDismount() {
+func (m *grid) OnDismount() {
 	if m.onScroll != nil {
 		if el := m.scroller(); el.Truthy() {
 			el.Call("removeEventListener", "scroll", m.onScroll)
@@ -85,7 +110,7 @@ func (m *releaseMatrix) OnDismount() {
 	}
 }
 
-func (m *releaseMatrix) OnUpdate(ctx app.Context) {
+func (m *grid) OnUpdate(ctx app.Context) {
 	if m.Seq != m.seen {
 		m.seen = m.Seq
 		m.first, m.firstCol, m.row, m.col, m.opened = 0, 0, 0, 0, false
@@ -101,7 +126,7 @@ func (m *releaseMatrix) OnUpdate(ctx app.Context) {
 
 // OnResize fits the window to the scroller's new width: a wider box
 // shows more columns.
-func (m *releaseMatrix) OnResize(ctx app.Context) {
+func (m *grid) OnResize(ctx app.Context) {
 	if !m.measure() {
 		ctx.PreventUpdate()
 		return
@@ -110,11 +135,22 @@ func (m *releaseMatrix) OnResize(ctx app.Context) {
 	ctx.Defer(func(app.Context) { m.place() })
 }
 
-func (m *releaseMatrix) scroller() app.Value { return app.Window().GetElementByID("release-matrix") }
+func (m *grid) scroller() app.Value { return app.Window().GetElementByID(m.Opts.ID + "-matrix") }
 
-// listen follows the scroller outside go-app's events, as releaseRows
-// does: a scroll that moves the window re-renders the grid alone.
-func (m *releaseMatrix) listen() {
+// headHeight is the height of the header row, which grows with the
+// crawlers' names it wraps; one row's before it is in the page.
+func (m *grid) headHeight() int {
+	sel := "#" + m.Opts.ID + "-matrix .mhead"
+	if el := app.Window().Get("document").Call("querySelector", sel); el.Truthy() {
+		if h := el.Get("offsetHeight").Int(); h > 0 {
+			return h
+		}
+	}
+	return matrixRowHeight
+}
+
+// listen follows the scroller outside go-app's events: a scroll that moves the window re-renders the grid alone.
+func (m *grid) listen() {
 	el := m.scroller()
 	if m.onScroll != nil || !el.Truthy() {
 		return
@@ -134,13 +170,13 @@ func (m *releaseMatrix) listen() {
 
 // measure reads the scroller's offsets and width and moves the window to
 // them; it reports whether the window moved.
-func (m *releaseMatrix) measure() bool {
+func (m *grid) measure() bool {
 	el := m.scroller()
 	if !el.Truthy() {
 		return false
 	}
 	m.scrollTop, m.scrollX = el.Get("scrollTop").Float(), el.Get("scrollLeft").Float()
-	first, firstCol, cols := matrixWindow(m.scrollTop, m.scrollX, el.Get("clientWidth").Float(), m.Matrix.Rows(), m.Matrix.Columns())
+	first, firstCol, cols := matrixWindow(m.scrollTop, m.scrollX, el.Get("clientWidth").Float(), m.Grid.Rows(), m.Grid.Columns())
 	if first == m.first && firstCol == m.firstCol && cols == m.cols {
 		return false
 	}
@@ -160,34 +196,37 @@ func matrixWindow(top, left, width float64, n, nc int) (first, firstCol, cols in
 }
 
 // place sizes the scroller and the spacer and moves the window, through
-// the elements' style objects (the page's Content Security Policy
-// refuses style attributes; see releaseRows.place).
-func (m *releaseMatrix) place() {
-	n, nc := m.Matrix.Rows(), m.Matrix.Columns()
+// the elements' style objects: the page's Content Security Policy
+// (style-src 'self') refuses style attributes, which is how go-app
+// writes Style. The header row, sticky at the top, covers its own
+// height of the box, so a row's place below it is a division away.
+func (m *grid) place() {
+	n, nc := m.Grid.Rows(), m.Grid.Columns()
 	set := func(id, prop, value string) {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Get("style").Call("setProperty", prop, value)
 		}
 	}
 	px := func(v int) string { return strconv.Itoa(v) + "px" }
-	set("release-matrix", "height", px(matrixRowHeight+min(max(n, 1)*matrixRowHeight, matrixRowsShown*matrixRowHeight)))
-	set("release-matrix", "--matrix-width", px(matrixURLWidth+nc*matrixColWidth))
-	set("release-matrix", "--matrix-pad", px(m.firstCol*matrixColWidth))
-	set("release-matrix-spacer", "height", px(n*matrixRowHeight))
-	set("release-matrix-window", "transform", "translateY("+px(m.first*matrixRowHeight)+")")
+	id := m.Opts.ID + "-matrix"
+	set(id, "height", px(m.headHeight()+min(max(n, 1)*matrixRowHeight, matrixRowsShown*matrixRowHeight)))
+	set(id, "--matrix-width", px(matrixURLWidth+nc*matrixColWidth))
+	set(id, "--matrix-pad", px(m.firstCol*matrixColWidth))
+	set(id+"-spacer", "height", px(n*matrixRowHeight))
+	set(id+"-window", "transform", "translateY("+px(m.first*matrixRowHeight)+")")
 }
 
-// alone takes this component's update back from the results, the panel
-// and the page around them.
-func (m *releaseMatrix) alone() {
+// alone takes this component's update back from the components and the
+// page around it.
+func (m *grid) alone() {
 	if m.Host != nil {
 		m.Host.PreventUpdate()
 	}
 }
 
 // onKey moves the active cell or opens it.
-func (m *releaseMatrix) onKey(ctx app.Context, ev app.Event) {
-	n, nc := m.Matrix.Rows(), m.Matrix.Columns()
+func (m *grid) onKey(ctx app.Context, ev app.Event) {
+	n, nc := m.Grid.Rows(), m.Grid.Columns()
 	row, col, ok := matrixMove(ev.Get("key").String(), ev.Get("ctrlKey").Bool(), m.row, m.col, n, nc)
 	if !ok {
 		if k := ev.Get("key").String(); (k == "Enter" || k == " ") && n > 0 {
@@ -243,12 +282,12 @@ func matrixMove(key string, ctrl bool, row, col, n, nc int) (int, int, bool) {
 }
 
 // reveal scrolls the active cell into view and moves the window with it.
-func (m *releaseMatrix) reveal() {
+func (m *grid) reveal() {
 	el := m.scroller()
 	if !el.Truthy() {
 		return
 	}
-	h, w := el.Get("clientHeight").Float()-matrixRowHeight, el.Get("clientWidth").Float()-matrixURLWidth
+	h, w := el.Get("clientHeight").Float()-float64(m.headHeight()), el.Get("clientWidth").Float()-matrixURLWidth
 	top, left := revealOffset(el.Get("scrollTop").Float(), h, m.row*matrixRowHeight, matrixRowHeight),
 		revealOffset(el.Get("scrollLeft").Float(), w, m.col*matrixColWidth, matrixColWidth)
 	el.Set("scrollTop", top)
@@ -268,15 +307,15 @@ func revealOffset(offset, view float64, pos, size int) float64 {
 	return offset
 }
 
-func (m *releaseMatrix) focusActive() {
-	sel := `#release-matrix .mrow[data-row="` + strconv.Itoa(m.row) + `"] .mcell[data-col="` + strconv.Itoa(m.col) + `"]`
+func (m *grid) focusActive() {
+	sel := `#` + m.Opts.ID + `-matrix .mrow[data-row="` + strconv.Itoa(m.row) + `"] .mcell[data-col="` + strconv.Itoa(m.col) + `"]`
 	if el := app.Window().Get("document").Call("querySelector", sel); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 }
 
 // onClick opens the cell clicked.
-func (m *releaseMatrix) onClick(ctx app.Context, ev app.Event) {
+func (m *grid) onClick(ctx app.Context, ev app.Event) {
 	cell := ev.Get("target").Call("closest", ".mcell[data-col]")
 	if !cell.Truthy() || !cell.Call("closest", ".mrow[data-row]").Truthy() {
 		ctx.PreventUpdate()
@@ -284,7 +323,7 @@ func (m *releaseMatrix) onClick(ctx app.Context, ev app.Event) {
 	}
 	row, _ := strconv.Atoi(cell.Call("closest", ".mrow[data-row]").Get("dataset").Get("row").String())
 	col, _ := strconv.Atoi(cell.Get("dataset").Get("col").String())
-	if row < 0 || row >= m.Matrix.Rows() || col < 0 || col >= m.Matrix.Columns() {
+	if row < 0 || row >= m.Grid.Rows() || col < 0 || col >= m.Grid.Columns() {
 		ctx.PreventUpdate()
 		return
 	}
@@ -293,75 +332,82 @@ func (m *releaseMatrix) onClick(ctx app.Context, ev app.Event) {
 	m.alone()
 }
 
-func (m *releaseMatrix) open(row, col int) {
+func (m *grid) open(row, col int) {
 	m.opened, m.openRow, m.openCol = true, row, col
-	m.explained = m.Matrix.Explain(row, col)
+	m.explained = m.Grid.Explain(row, col)
 }
 
-func (m *releaseMatrix) Render() app.UI {
-	browser.CountRender("releaseMatrix")
-	mx := m.Matrix
+func (m *grid) Render() app.UI {
+	browser.CountRender(m.Opts.Counter)
+	mx, id := m.Grid, m.Opts.ID+"-matrix"
 	n, nc := mx.Rows(), mx.Columns()
-	last := min(m.firstCol+max(m.cols, matrixColsMin), nc)
-	rows := make([]int, 0, matrixWindowRows)
-	for i := m.first; i < min(m.first+matrixWindowRows, n); i++ {
-		rows = append(rows, i)
-	}
-	cols := make([]int, 0, max(last-m.firstCol, 0))
-	for j := m.firstCol; j < last; j++ {
-		cols = append(cols, j)
-	}
+	rows, cols := m.window()
 	// The tab stop is the active cell, or the window's first while the
 	// active one is scrolled out of the document.
 	stopRow, stopCol := m.row, m.col
-	if m.row < m.first || m.row >= m.first+len(rows) || m.col < m.firstCol || m.col >= last {
+	if m.row < m.first || m.row >= m.first+len(rows) || m.col < m.firstCol || m.col >= m.firstCol+len(cols) {
 		stopRow, stopCol = m.first, m.firstCol
 	}
+	host := mx.Host()
 	return app.Elem("div").Class("mtable").Body(
-		app.Elem("div").ID("release-matrix").Class("vscroll mscroll").Attr("role", "grid").
+		app.If(host != "", func() app.UI {
+			return app.Elem("p").ID(id+"-host").Class("mhost").Body(app.Text("Every URL is on "), app.Elem("code").Text(view.Clipped(host)),
+				app.Text(": the rows show the path and query."))
+		}),
+		app.Elem("div").ID(id).Class("vscroll mscroll").Attr("role", "grid").
 			Aria("label", "Verdicts, URLs by crawlers: arrow keys move, Enter opens a cell").
 			Aria("rowcount", n+1).Aria("colcount", nc+1).OnKeyDown(m.onKey).OnClick(m.onClick).Body(
 			app.Elem("div").Class("mhead-group").Attr("role", "rowgroup").Body(
 				app.Elem("div").Class("mrow mhead").Attr("role", "row").Aria("rowindex", 1).Body(
-					app.Elem("span").Class("murl").Attr("role", "columnheader").Aria("colindex", 1).Text("URL"),
+					app.Elem("span").Class("murl").Attr("role", "columnheader").Aria("colindex", 1).Text(urlHeader(host)),
 					app.Elem("span").Class("mpad").Aria("hidden", "true"),
 					app.Range(cols).Slice(func(k int) app.UI {
-						name := mx.Crawler(cols[k])
-						return app.Elem("span").Class("mcell").Attr("role", "columnheader").Aria("colindex", cols[k]+2).Attr("title", name).Text(name)
+						return app.Elem("span").Class("mcell").Attr("role", "columnheader").Aria("colindex", cols[k]+2).Text(mx.Crawler(cols[k]))
 					}),
 				),
 			),
-			app.Elem("div").ID("release-matrix-spacer").Class("mspacer").Body(
-				app.Elem("div").ID("release-matrix-window").Class("vwindow").Attr("role", "rowgroup").Body(
+			app.Elem("div").ID(id+"-spacer").Class("mspacer").Body(
+				app.Elem("div").ID(id+"-window").Class("vwindow").Attr("role", "rowgroup").Body(
 					app.Range(rows).Slice(func(k int) app.UI { return m.renderRow(rows[k], cols, stopRow, stopCol) }),
 				),
 			),
 		),
-		app.If(n == 0, func() app.UI { return app.Elem("p").ID("release-matrix-empty").Text("No URL matches the filters.") }),
+		app.If(n == 0, func() app.UI { return app.Elem("p").ID(id + "-empty").Text(m.Opts.Empty) }),
 		m.renderExplanation(),
 	)
 }
 
-// markClass names a cell's verdicts, before then after ("m-ad": allowed,
-// now disallowed); the stylesheet draws each as releaseview's Mark.
-func markClass(c releaseview.GridCell) string {
-	letter := func(allowed bool) string {
-		if allowed {
-			return "a"
-		}
-		return "d"
+// window is the rows and the columns rendered.
+func (m *grid) window() (rows, cols []int) {
+	n, nc := m.Grid.Rows(), m.Grid.Columns()
+	last := min(m.firstCol+max(m.cols, matrixColsMin), nc)
+	rows = make([]int, 0, matrixWindowRows)
+	for i := m.first; i < min(m.first+matrixWindowRows, n); i++ {
+		rows = append(rows, i)
 	}
-	return "m-" + letter(c.Before) + letter(c.After)
+	cols = make([]int, 0, max(last-m.firstCol, 0))
+	for j := m.firstCol; j < last; j++ {
+		cols = append(cols, j)
+	}
+	return rows, cols
 }
 
-func (m *releaseMatrix) renderRow(i int, cols []int, stopRow, stopCol int) app.UI {
-	u := view.Clipped(m.Matrix.URL(i))
-	return app.Elem("div").Class("mrow").Attr("role", "row").Aria("rowindex", i+2).DataSet("row", i).DataSet("url", m.Matrix.URL(i)).Body(
-		app.Elem("span").Class("murl").Attr("role", "rowheader").Aria("colindex", 1).Attr("title", u).Text(u),
+// urlHeader names the rows' headers: paths when the host is shown once.
+func urlHeader(host string) string {
+	if host != "" {
+		return "Path"
+	}
+	return "URL"
+}
+
+func (m *grid) renderRow(i int, cols []int, stopRow, stopCol int) app.UI {
+	path := view.Clipped(m.Grid.Path(i))
+	return app.Elem("div").Class("mrow").Attr("role", "row").Aria("rowindex", i+2).DataSet("row", i).DataSet("url", m.Grid.URL(i)).Body(
+		app.Elem("span").Class("murl").Attr("role", "rowheader").Aria("colindex", 1).Attr("title", path).Text(path),
 		app.Elem("span").Class("mpad").Aria("hidden", "true"),
 		app.Range(cols).Slice(func(k int) app.UI {
 			j := cols[k]
-			c := m.Matrix.Cell(i, j)
+			c := m.Grid.Shown(i, j)
 			tab := -1
 			if i == stopRow && j == stopCol {
 				tab = 0
@@ -369,11 +415,11 @@ func (m *releaseMatrix) renderRow(i int, cols []int, stopRow, stopCol int) app.U
 			// As little as a cell needs, for a scroll rewrites it in
 			// every cell rendered: the row is the row's, the column's
 			// header names the crawler, the stylesheet draws the mark
-			// (c.Mark) for the class, and the label says it in words.
-			cell := app.Elem("span").Class("mcell", markClass(c)).Attr("role", "gridcell").Attr("tabindex", tab).Aria("colindex", j+2).
-				Aria("label", c.Label()).DataSet("col", j)
+			// for the class, and the label says it in words.
+			cell := app.Elem("span").Class("mcell", c.Class).Attr("role", "gridcell").Attr("tabindex", tab).Aria("colindex", j+2).
+				Aria("label", c.Label).DataSet("col", j)
 			if m.opened && i == m.openRow && j == m.openCol {
-				cell = cell.Aria("selected", true) // only when set: see editor.Render
+				cell = cell.Aria("selected", true) // only when set: the other cells carry no aria-selected at all
 			}
 			return cell
 		}),
@@ -381,23 +427,22 @@ func (m *releaseMatrix) renderRow(i int, cols []int, stopRow, stopCol int) app.U
 }
 
 // renderExplanation is the opened cell's explanation, a line each as
-// releaseview's CellExplanation.Text has them.
-func (m *releaseMatrix) renderExplanation() app.UI {
-	return app.Elem("div").ID("release-cell").Class("release-cell").Attr("role", "region").Aria("label", "The opened cell").Aria("live", "polite").Body(
+// crawlerview's Explanation.Text has them.
+func (m *grid) renderExplanation() app.UI {
+	return app.Elem("div").ID(m.Opts.ID+"-cell").Class("release-cell").Attr("role", "region").Aria("label", "The opened cell").Aria("live", "polite").Body(
 		app.If(!m.opened, func() app.UI {
-			return app.Elem("p").Class("scope-label").Text("Open a cell (a click, or Enter) to see both files' deciding lines and why.")
+			return app.Elem("p").Class("scope-label").Text(m.Opts.Hint)
 		}).Else(func() app.UI {
 			e := m.explained
 			return app.Elem("div").Body(
 				app.Elem("h4").Class("cell-line").Text(view.Clipped(e.Headline)),
-				renderSide(e.Before),
-				renderSide(e.After),
+				app.Range(e.Sides).Slice(func(k int) app.UI { return renderSide(e.Sides[k]) }),
 			)
 		}),
 	)
 }
 
-func renderSide(s releaseview.Side) app.UI {
+func renderSide(s crawlerview.Side) app.UI {
 	return app.Elem("div").Class("cell-side").Body(
 		app.Elem("p").Class("cell-line").Body(
 			app.Elem("strong").Text(s.File+": "),
