@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"robots-explorer/matcher/pattern"
 	"strconv"
 )
 
@@ -21,6 +22,34 @@ func (r *Result) DecideLongest() {
 			r.Reason = ReasonTieAllow
 		}
 	}
+}
+
+// DecideStrongest decides as DecideLongest from best, the strongest
+// matching disallow and allow (pattern.Decider): they are the winner and
+// the runner-up of the full list, and the only matches it lists, in file
+// order, made by match. The other matches are not looked for, so Omitted
+// does not count them. It returns the winner's ref, if a rule decided.
+func (r *Result) DecideStrongest(best pattern.Strongest, match func(pattern.Ref) Match) (pattern.Ref, bool) {
+	r.strongestOnly = true
+	if best[0].Found && best[1].Found && best[1].Ref.Before(best[0].Ref) {
+		best[0], best[1] = best[1], best[0]
+	}
+	r.Matches = r.matches[:0]
+	var refs [2]pattern.Ref // of Matches
+	for _, b := range best {
+		if b.Found {
+			refs[len(r.Matches)] = b.Ref
+			r.Matches = append(r.Matches, match(b.Ref))
+		}
+	}
+	if r.matches = r.Matches; len(r.Matches) == 0 {
+		r.Matches = nil
+	}
+	r.DecideLongest()
+	if r.Winner < 0 {
+		return pattern.Ref{}, false
+	}
+	return refs[r.Winner], true
 }
 
 // AddMatch adds m, the next matching rule in file order, to r.Matches and
@@ -259,6 +288,11 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 // summary). The words are printable, so that escape.AppendText would
 // leave them as they are.
 func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string) []byte) []byte {
+	if res.strongestOnly && res.Winner >= 0 {
+		// The sentence weighs every match, which DecideStrongest did
+		// not list.
+		return text(b, f.EvaluateTarget(res.Token, res.Target).Explanation)
+	}
 	if _, ok := f.impl().(rfc9309); res.Explanation != "" || !ok {
 		return text(b, res.Explanation)
 	}

@@ -24,3 +24,16 @@ func GroupsOf(f *File) []GroupLines {
 	}
 	return out
 }
+
+// StrongestOnly says whether res was decided from the strongest rules
+// alone (Result.DecideStrongest).
+func StrongestOnly(res *Result) bool { return res.strongestOnly }
+
+// WithMatches is res, decided from the strongest rules alone, with the
+// matches of full, the full evaluation: what it would be had it listed
+// them all.
+func WithMatches(res Result, full *Result) Result {
+	res.Matches, res.Winner, res.RunnerUp, res.Omitted, res.kept = full.Matches, full.Winner, full.RunnerUp, full.Omitted, full.kept
+	res.strongestOnly = false
+	return res
+}

@@ -18,19 +18,40 @@ func (f *File) impl() Reader {
 	return f.reader
 }
 
+// A StrongestDecider is a reading that can decide from the strongest
+// matching rule of each kind alone (pattern.Decider, Result.DecideStrongest),
+// without listing every match: a reading whose decision is a longest
+// match. DecideInto is handed res emptied, but for its Reading, Token,
+// Target, Winner and RunnerUp (-1), and fills it as Evaluate would,
+// Explanation left empty when a rule decided (AppendExplanation writes it),
+// or says false when it has no Decider yet (pattern.LazyDecider): the
+// full evaluation then decides.
+type StrongestDecider interface {
+	DecideInto(f *File, token string, t *Target, res *Result) bool
+}
+
 // DecideInto is EvaluateInto without the sentence of a verdict no rule
 // decided, which the RFC 9309 reading leaves out (Explanation empty) for
 // AppendExplanation to write: most URLs of a check match no rule, and
-// their sentence, which holds the path, would be a string per URL.
+// their sentence, which holds the path, would be a string per URL. Under
+// a reading that is a StrongestDecider, res lists only the winner and the
+// runner-up (Result.DecideStrongest), and leaves the sentence of a
+// verdict a rule decided to AppendExplanation too.
 func (f *File) DecideInto(res *Result, token string, t *Target) { f.into(res, token, t, false) }
 
 func (f *File) into(res *Result, token string, t *Target, explain bool) {
 	impl := f.impl()
+	matches, refs := res.matches, res.refs
+	if d, ok := impl.(StrongestDecider); ok && !explain {
+		*res = Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1, matches: matches[:0], refs: refs[:0]}
+		if d.DecideInto(f, token, t, res) {
+			return
+		}
+	}
 	if rfc, ok := impl.(rfc9309); ok {
 		rfc.evaluateInto(f, token, t, res, explain)
 		return
 	}
-	matches, refs := res.matches, res.refs
 	*res = *impl.Evaluate(f, token, t)
 	res.matches, res.refs = matches, refs
 }

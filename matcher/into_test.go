@@ -2,6 +2,7 @@ package matcher_test
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -68,17 +69,35 @@ func TestEvaluateIntoSameAnswers(t *testing.T) {
 }
 
 // sameBrief compares DecideInto's result with EvaluateTarget's, exp: the
-// same, the sentence of a verdict no rule decided written by
-// AppendExplanation.
+// same, the sentence AppendExplanation writes; a result decided from the
+// strongest rules alone lists only the winner and the runner-up, which
+// must be exp's, and matches exp listed.
 func sameBrief(f *matcher.File, res *matcher.Result, token string, tg *matcher.Target, exp *matcher.Result) string {
 	f.DecideInto(res, token, tg)
 	got := matcher.WithoutSpares(*res)
+	got.Explanation = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
 	if _, ok := exp.WinningRule(); !ok {
-		got.Explanation = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
 		// As check's text prints it: its words need no escape.
 		if e, want := matcher.AppendExplanation(nil, f, res, escape.AppendText), escape.Text(exp.Explanation); string(e) != want {
 			return "escaped sentence " + strconv.Quote(string(e)) + ", want " + strconv.Quote(want)
 		}
+	}
+	if matcher.StrongestOnly(res) {
+		at := func(r *matcher.Result, i int) *matcher.Match {
+			if i < 0 {
+				return nil
+			}
+			return &r.Matches[i]
+		}
+		if !reflect.DeepEqual(at(&got, got.Winner), at(exp, exp.Winner)) || !reflect.DeepEqual(at(&got, got.RunnerUp), at(exp, exp.RunnerUp)) {
+			return "winner or runner-up not the full evaluation's"
+		}
+		for _, m := range got.Matches {
+			if !slices.ContainsFunc(exp.Matches, func(e matcher.Match) bool { return reflect.DeepEqual(e, m) }) {
+				return "listed a match the full evaluation did not"
+			}
+		}
+		got = matcher.WithMatches(got, exp)
 	}
 	if !reflect.DeepEqual(got, *exp) {
 		return "result " + got.Verdict() + " " + strconv.Quote(got.Explanation) + ", want " + exp.Verdict() + " " + strconv.Quote(exp.Explanation)

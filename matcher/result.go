@@ -139,6 +139,10 @@ type Result struct {
 	// EvaluateTarget leaves it), and refs the array of the candidates.
 	matches []Match
 	refs    []pattern.Ref
+	// strongestOnly says that Matches lists only the strongest match of
+	// each kind (DecideStrongest) and that Explanation is empty when a
+	// rule decided.
+	strongestOnly bool
 	// kept is what AddMatch knows of the matches kept, by kind
 	// (disallow, allow).
 	kept [2]keptKind

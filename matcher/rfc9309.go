@@ -421,10 +421,7 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 			if !ext.pats[i].Pattern(norm).Match(path) || !res.Weighs(f, r.Allow(), len(norm)) {
 				continue
 			}
-			m := f.MatchOf(r)
-			m.Priority = len(m.Normalized)
-			_, m.Steps = pattern.NormalizeRule(m.Pattern)
-			res.AddMatch(f, m)
+			res.AddMatch(f, rfcMatch(f, r))
 		}
 	}
 	if res.matches = res.Matches; len(res.Matches) == 0 {
@@ -432,12 +429,68 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 	}
 	sortMatchesByLine(res.Matches)
 	res.DecideLongest()
-	if path == "/robots.txt" {
+	rfcFinish(res, sel)
+	res.Explanation = Explain(f, res)
+}
+
+// rfcMatch is the Match of r, a rule that matched.
+func rfcMatch(f *File, r *Rule) Match {
+	m := f.MatchOf(r)
+	m.Priority = len(m.Normalized)
+	_, m.Steps = pattern.NormalizeRule(m.Pattern)
+	return m
+}
+
+// rfcFinish is what an evaluation does once the matches decided.
+func rfcFinish(res *Result, sel *Selection) {
+	if res.Path == "/robots.txt" {
 		// The matches stay listed, but none of them decided.
 		res.Allowed, res.Reason, res.Winner, res.RunnerUp = true, ReasonRobotsTxt, -1, -1
 	}
 	res.Diagnostics = sel.Diags
-	res.Explanation = Explain(f, res)
+}
+
+// DecideInto is Evaluate from the strongest matching rules alone
+// (StrongestDecider), once the selection's Decider is built; the
+// Explanation stays empty.
+func (rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool {
+	ext, _ := f.ext.(*rfcFile)
+	if ext == nil {
+		return false
+	}
+	sel := f.SelectionFor(token, selectGroups)
+	d := sel.Decide.Get(func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
+	if d == nil {
+		return false
+	}
+	res.Path, res.Steps = pattern.NormalizePath(t.Path)
+	res.Groups = sel.Trace
+	var best pattern.Strongest
+	best, res.refs = d.Decide(res.Path, res.refs)
+	res.DecideStrongest(best, func(ref pattern.Ref) Match { return rfcMatch(f, f.RuleOf(ref)) })
+	rfcFinish(res, sel)
+	return true
+}
+
+// decideRules yields the rules of the groups selected for a Decider, with
+// RFC 9309's priority, the octets of the normalized pattern (§2.2.2).
+// An empty pattern matches nothing and is left out, as indexed does.
+func (ext *rfcFile) decideRules(f *File, selected []int, add func(pattern.DecideRule)) {
+	for _, gi := range selected {
+		if gi >= len(f.Groups) {
+			continue
+		}
+		rules := f.RulesOf(f.Groups[gi])
+		for ri := range rules {
+			r := &rules[ri]
+			if r.Pattern.Start == r.Pattern.End {
+				continue
+			}
+			ref := pattern.Ref{Group: int32(gi), Rule: int32(ri)}
+			norm := f.NormalizedRule(r)
+			add(pattern.DecideRule{Pattern: ext.flags(f, ref).Pattern(norm), Priority: len(norm), Allow: r.Allow(), Ref: ref})
+		}
+	}
 }
 
 // indexed yields the rules of the groups selected to index (see

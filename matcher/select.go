@@ -20,6 +20,9 @@ type Selection struct {
 	// evaluation that needs it, and shared by the tokens that select the
 	// same groups (SelectionFor).
 	Rules *pattern.LazyIndex
+	// Decide finds the strongest rules of each kind for a decision
+	// alone (File.DecideInto), shared as Rules is.
+	Decide *pattern.LazyDecider
 }
 
 // selections caches selections by token, up to maxSelections of them, so
@@ -41,7 +44,7 @@ func NewSelection(f *File, tr GroupTrace) *Selection {
 	tr.Agents = tr.Agents[:len(tr.Agents):len(tr.Agents)]
 	tr.Selected = tr.Selected[:len(tr.Selected):len(tr.Selected)]
 	d := bearing(f, tr.Selected)
-	return &Selection{Trace: tr, Diags: d[:len(d):len(d)], Rules: new(pattern.LazyIndex)}
+	return &Selection{Trace: tr, Diags: d[:len(d):len(d)], Rules: new(pattern.LazyIndex), Decide: new(pattern.LazyDecider)}
 }
 
 // SelectionFor returns the selection of token, chosen by choose (the
@@ -57,7 +60,7 @@ func (f *File) SelectionFor(token string, choose func(*File, string) GroupTrace)
 		// crawler and file, and diff asks for all the directory's
 		// crawlers of two files.
 		if slices.Equal(other.Trace.Selected, s.Trace.Selected) {
-			s.Rules = other.Rules
+			s.Rules, s.Decide = other.Rules, other.Decide
 			break
 		}
 	}

@@ -58,6 +58,22 @@ func (m *Matrix) Evaluate(t *matcher.Target, out []*matcher.Result) {
 	}
 }
 
+// Decide is Evaluate through Plan.Decide, for the verdicts and their
+// deciding rules alone, into the Results out holds, each made on the first
+// call: a check of many URLs makes none per URL.
+func (m *Matrix) Decide(t *matcher.Target, out []*matcher.Result) {
+	for i, r := range m.rep {
+		if r != i {
+			out[i] = out[r]
+			continue
+		}
+		if out[i] == nil {
+			out[i] = new(matcher.Result)
+		}
+		m.Plans[i].Decide(m.File, t, out[i])
+	}
+}
+
 // Explained returns plan i's Result on t with its own explanation: the
 // shared Result from Evaluate when its sentence holds for plan i too (a
 // deciding rule, /robots.txt, or no match in groups that have rules, which

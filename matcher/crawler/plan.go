@@ -85,11 +85,26 @@ func (p *Plan) Evaluate(f *matcher.File, t *matcher.Target) *matcher.Result {
 		return res
 	}
 	out := *res
-	out.Allowed, out.Reason = true, matcher.ReasonNoGroup
-	out.Matches, out.Winner, out.RunnerUp = nil, -1, -1
-	out.Groups, out.Diagnostics = p.trace, nil
-	out.Explanation = "Allowed: " + strings.ToLower(p.Sentence[:1]) + p.Sentence[1:]
+	p.noRules(&out)
 	return &out
+}
+
+// Decide is Evaluate into res for the verdict and its deciding rule alone
+// (matcher.File.DecideInto): res may list only the winner and the
+// runner-up, and its sentence is what matcher.AppendExplanation writes.
+func (p *Plan) Decide(f *matcher.File, t *matcher.Target, res *matcher.Result) {
+	f.DecideInto(res, p.Token, t)
+	if p.NoRules {
+		p.noRules(res)
+	}
+}
+
+// noRules makes res say that no rules apply to the plan's crawler.
+func (p *Plan) noRules(res *matcher.Result) {
+	res.Allowed, res.Reason = true, matcher.ReasonNoGroup
+	res.Matches, res.Winner, res.RunnerUp = nil, -1, -1
+	res.Groups, res.Diagnostics = p.trace, nil
+	res.Explanation = "Allowed: " + strings.ToLower(p.Sentence[:1]) + p.Sentence[1:]
 }
 
 // unselected is tr with no group selected, summed up by sentence.

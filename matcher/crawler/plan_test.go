@@ -151,3 +151,39 @@ func TestMatrixExplained(t *testing.T) {
 		}
 	}
 }
+
+// Matrix.Decide, as diff and check's text decide, gives every plan
+// Evaluate's verdict, deciding line and sentence (AppendExplanation), on
+// every reading, with its Results reused from URL to URL.
+func TestMatrixDecide(t *testing.T) {
+	text := siteFile("User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\nAllow: /a/b\nDisallow: /*.pdf$\n\nUser-agent: GPTBot\n")
+	cs, _ := Select(benchCrawlers)
+	appendText := func(b []byte, s string) []byte { return append(b, s...) }
+	line := func(r *matcher.Result) int {
+		if m, ok := r.WinningRule(); ok {
+			return int(m.Rule.Line)
+		}
+		return 0
+	}
+	for _, r := range matcher.Readings() {
+		f := matcher.ParseText(r, text)
+		m := NewMatrix(f, cs)
+		out := make([]*matcher.Result, len(cs))
+		for i := range 60 {
+			u := []string{"/a", "/a/b", "/a/x.pdf", "/b", "/robots.txt", "/cart/1"}[i%6]
+			if i >= 6 {
+				u = benchURL(i)
+			}
+			target, _ := matcher.ParseTarget(u)
+			m.Decide(target, out)
+			for j, p := range m.Plans {
+				got, want := m.Explained(j, target, out[j]), p.Evaluate(f, target)
+				why := string(matcher.AppendExplanation(nil, f, got, appendText))
+				if got.Allowed != want.Allowed || got.Reason != want.Reason || line(got) != line(want) || why != want.Explanation {
+					t.Errorf("%s, %s %s: %s %s line %d %q, want %s %s line %d %q", r, p.Crawler.Name, u,
+						got.Verdict(), got.Reason, line(got), why, want.Verdict(), want.Reason, line(want), want.Explanation)
+				}
+			}
+		}
+	}
+}

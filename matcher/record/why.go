@@ -24,7 +24,9 @@ func Why(f *matcher.File, res *matcher.Result) string {
 func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byte, string) []byte) []byte {
 	m, ok := res.WinningRule()
 	if !ok {
-		return text(dst, res.Explanation)
+		// A decision alone may have left its sentence to it
+		// (matcher.File.DecideInto).
+		return matcher.AppendExplanation(dst, f, res, text)
 	}
 	dst = append(dst, "line "...)
 	dst = strconv.AppendInt(dst, int64(m.Rule.Line), 10)

@@ -108,7 +108,9 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			continue
 		}
 		if cc.matrix != nil {
-			cc.matrix.Evaluate(target, shared)
+			// Text and CSV give the verdict and its deciding line or
+			// sentence alone.
+			cc.matrix.Decide(target, shared)
 		}
 		allowed := true
 		for j := range cc.plans {
@@ -150,9 +152,11 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 	name := p.Crawler.Name
 	switch {
 	case cw != nil:
-		line, rule := "", res.Explanation
+		line, rule := "", ""
 		if m, ok := res.WinningRule(); ok {
 			line, rule = strconv.Itoa(int(m.Rule.Line)), f.RuleText(m.Rule)
+		} else {
+			rule = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
 		}
 		return writeCSV(cw, name, res.Target.Input, res.Verdict(), line, rule, p.Token)
 	default: // -json

@@ -104,8 +104,9 @@ type Pair struct {
 // changes, and calls fn with each pair (those that did not change too,
 // when all is set), in crawler order, until fn returns an error.
 func (r *Release) Check(t *matcher.Target, all bool, fn func(Pair) error) error {
-	r.Old.Evaluate(t, r.oldRes)
-	r.New.Evaluate(t, r.newRes)
+	// A pair needs the verdicts and their deciding lines alone (Verdict).
+	r.Old.Decide(t, r.oldRes)
+	r.New.Decide(t, r.newRes)
 	for i := range r.oldRes {
 		o, n := r.oldRes[i], r.newRes[i]
 		ov := r.oldVerdict(o)
@@ -158,7 +159,7 @@ func VerdictOf(f *matcher.File, res *matcher.Result) Verdict {
 	if m, ok := res.WinningRule(); ok {
 		v.Line, v.Rule = int(m.Rule.Line), f.RuleText(m.Rule)
 	} else {
-		v.Why = res.Explanation
+		v.Why = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
 	}
 	return v
 }

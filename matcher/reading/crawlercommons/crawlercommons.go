@@ -708,6 +708,11 @@ func ccSummary(f *matcher.File, tr matcher.GroupTrace, c *ccChoice) string {
 	return s
 }
 
+// Evaluate is SimpleRobotRules.isAllowed. It is no
+// matcher.StrongestDecider: ruleMatches places the last segment of a
+// pattern ending in '$' after a star at its leftmost place only (ccMatch),
+// so pattern.Decider, which matches as Pattern.Match does, would find
+// rules that crawler-commons does not match.
 func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matcher.Result {
 	res := &matcher.Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	x, _ := f.Ext().(*ccFile)

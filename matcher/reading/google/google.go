@@ -391,6 +391,59 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
+// DecideInto is Evaluate from the strongest matching rules alone
+// (matcher.StrongestDecider): robots.cc's decision is the longest match,
+// an allow winning a tie, as a pattern.Decider finds it.
+func (Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
+	ext, _ := f.Ext().(*googleFile)
+	if ext == nil {
+		return false
+	}
+	sel := f.SelectionFor(token, googleSelect)
+	d := sel.Decide.Get(func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
+	if d == nil {
+		return false
+	}
+	path := GooglePath(t.Input)
+	res.Path, res.Steps, res.Groups, res.Diagnostics = path, googlePathSteps(t.Input, path), sel.Trace, sel.Diags
+	var local [16]pattern.Ref
+	best, _ := d.Decide(path, local[:0])
+	ref, ok := res.DecideStrongest(best, func(ref pattern.Ref) matcher.Match {
+		m, _, _ := googleMatch(f, ext, ref, path)
+		return m
+	})
+	switch {
+	case !ok:
+		res.Explanation = googleExplain(f, res)
+	case ext.index[ref] != nil:
+		if _, index, _ := googleMatch(f, ext, ref, path); index {
+			res.Reason = matcher.ReasonIndexHTML
+		}
+	}
+	return true
+}
+
+// decideRules yields the rules of the groups selected for a Decider, with
+// robots.cc's priority, the length of the pattern; an allow ending in
+// /index.htm… twice, also as its directory pattern with that one's
+// length. The pattern is longer than its directory's, so the stronger of
+// the two that match is the one googleMatch finds. An empty pattern never
+// decides and is left out, as indexed does.
+func (ext *googleFile) decideRules(f *matcher.File, selected []int, add func(pattern.DecideRule)) {
+	for _, gi := range selected {
+		for ri, r := range f.RulesOf(f.Groups[gi]) {
+			if r.Pattern.Start == r.Pattern.End {
+				continue
+			}
+			ref := pattern.Ref{Group: int32(gi), Rule: int32(ri)}
+			add(pattern.DecideRule{Pattern: ext.pattern(f, ref), Priority: len(f.NormalizedRule(&r)), Allow: r.Allow(), Ref: ref})
+			if ix := ext.index[ref]; ix != nil {
+				add(pattern.DecideRule{Pattern: ix.pat, Priority: len(ix.text), Allow: r.Allow(), Ref: ref})
+			}
+		}
+	}
+}
+
 // indexed yields the rules of the groups selected to index (see
 // pattern.Index); an allow ending in /index.htm… by its directory pattern,
 // which requires less of a path than its own. An empty pattern never

@@ -893,7 +893,11 @@ func pgRequestPath(raw string) (string, []matcher.Step, error) {
 // rules sorted longest quoted pattern first (an allow before a disallow of
 // the same length, file order among equals), and the first that matches
 // the quoted URL decides. Taking the strongest match in file order is the
-// same decision without sorting.
+// same decision without sorting. It is no matcher.StrongestDecider: a
+// rule stands for several entries, each a regular expression protego
+// compiles and matches against the quoted URL (protego.py, _RuleSet), and
+// its priority counts characters, not octets, so pattern.Decider's
+// patterns and priorities are not its.
 func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matcher.Result {
 	res := &matcher.Result{Reading: f.Reading, Token: token, Target: t, Winner: -1, RunnerUp: -1}
 	ext, _ := f.Ext().(*pgFile)

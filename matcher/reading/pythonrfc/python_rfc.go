@@ -299,7 +299,9 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 
 // prMatches is Entry.allowance's look at every rule of the chosen groups:
 // it adds to res each rule that matches, ranked by the characters of path
-// it matches.
+// it matches. That rank depends on the path, not on the rule alone, so a
+// pattern.Decider, which ranks a rule before any path is asked, cannot
+// decide for this reading (CPython robotparser, RFC 9309 rewrite).
 func prMatches(f *matcher.File, res *matcher.Result, path string) {
 	for _, gi := range res.Groups.Selected {
 		rules := f.RulesOf(f.Groups[gi])

@@ -1,0 +1,78 @@
+package matcher_test
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/gen"
+	"robots-explorer/matcher/internal/suite"
+)
+
+// TestDecideSameAnswers holds DecideInto, which under rfc9309 and google
+// finds the strongest rules through a pattern.Decider, to the full
+// evaluation, for every reading and query of the register, the conformance
+// suite, the differential corpus, urls.jsonl and gen.WordSite: the same verdict, reason,
+// deciding line and runner-up, and the sentence AppendExplanation writes is
+// the full evaluation's. A query is decided twice, as the Decider is built
+// the second time a selection asks for it.
+func TestDecideSameAnswers(t *testing.T) {
+	qs := corpusQuestions(t)
+	for _, c := range suite.DifferentialURLs(t) {
+		qs = append(qs, corpusQuestion{"urls.jsonl line " + strconv.Itoa(c.Line), c.Body, c.Token, c.URL})
+	}
+	// Merged groups that repeat patterns, for ties among rules of a kind.
+	site, urls := gen.WordSite(300, 500)
+	for i, u := range urls {
+		qs = append(qs, corpusQuestion{"word site URL " + strconv.Itoa(i), site, "Googlebot", u})
+	}
+	line := func(res *matcher.Result, i int) int {
+		if i < 0 {
+			return 0
+		}
+		return int(res.Matches[i].Rule.Line)
+	}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			fail, indexed, asked := failer(t), 0, 0
+			for _, run := range byFile(qs) {
+				f := matcher.ParseAs(r, run[0].body)
+				for _, q := range run {
+					var target matcher.Target
+					if f.ReadTargetInto(&target, q.url) != nil {
+						continue
+					}
+					full := f.EvaluateTarget(q.token, &target)
+					var res matcher.Result
+					f.DecideInto(&res, q.token, &target)
+					f.DecideInto(&res, q.token, &target)
+					asked++
+					if matcher.StrongestOnly(&res) {
+						indexed++
+					}
+					at := fmt.Sprintf("%s, token %q, URL %q", q.name, q.token, q.url)
+					switch {
+					case res.Allowed != full.Allowed || res.Reason != full.Reason:
+						fail("%s: %s (%s), in full %s (%s)", at, res.Verdict(), res.Reason, full.Verdict(), full.Reason)
+					case line(&res, res.Winner) != line(full, full.Winner) || line(&res, res.RunnerUp) != line(full, full.RunnerUp):
+						fail("%s: winner line %d, runner-up %d; in full %d, %d", at, line(&res, res.Winner), line(&res, res.RunnerUp), line(full, full.Winner), line(full, full.RunnerUp))
+					}
+					if got := string(matcher.AppendExplanation(nil, f, &res, appendText)); got != full.Explanation {
+						fail("%s: %q, in full %q", at, got, full.Explanation)
+					}
+				}
+			}
+			_, decides := matcher.ReaderOf(r).(matcher.StrongestDecider)
+			switch {
+			case decides && indexed != asked:
+				t.Errorf("%d of %d queries decided through the index", indexed, asked)
+			case !decides && indexed > 0:
+				t.Errorf("%d queries decided through an index the reading does not have", indexed)
+			}
+			t.Logf("%d of %d queries decided through the index", indexed, asked)
+		})
+	}
+}
+
+func appendText(b []byte, s string) []byte { return append(b, s...) }

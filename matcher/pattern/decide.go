@@ -1,0 +1,258 @@
+package pattern
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// A Decider finds, for a path, the strongest matching disallow and the
+// strongest matching allow of a set of rules, without listing the others:
+// a longest-match decision (RFC 9309 §2.2.2: the most octets win, an allow
+// wins a tie) needs only those two, and a URL of a large file can match
+// hundreds of rules. The time per path is that of a walk along the path,
+// not of the rules it matches:
+//
+//   - a rule without a '*' before its end (a trailing '*' only repeats
+//     what prefix matching does) is a literal prefix, or with a final '$'
+//     a whole path. The prefixes are kept sorted, each with the strongest
+//     rules of itself and of the shorter prefixes it starts with; the one
+//     entry the path lands on gives every prefix rule's best at once.
+//     Whole paths are a map.
+//   - the other rules are kept once per pattern (merged groups repeat
+//     them) and found through an Index: those that start with a wildcard
+//     ("/*.php$", "/*?sort=") by the literal segment they require, which
+//     one pass over the path finds, the rest by their literal prefix. Each
+//     one found is matched as Pattern.Match matches it.
+//
+// The readings that use it are those whose decision is this longest match
+// with a pattern matched as Pattern.Match does: rfc9309 and google.
+// python-rfc, crawler-commons and protego rank or match otherwise, and say
+// beside their Evaluate why; the first-match readings (python, koster1996,
+// robots-parser) are decided by the first matching rule in file order, not
+// the strongest.
+type Decider struct {
+	// prefixes are the distinct literal prefixes, sorted; parent[i] is
+	// the longest other prefix that prefix i starts with, or -1; best[i]
+	// the strongest rules of prefix i and its parents.
+	prefixes []string
+	parent   []int32
+	best     []Strongest
+	exact    map[string]Strongest
+	// wild are the other rules, one per distinct pattern, and index finds
+	// those of them that may match a path (Ref.Rule is the place in wild).
+	wild  []wildRule
+	index *Index
+}
+
+// A Best is a matching rule as the decision weighs it. Found is false
+// when no rule of its kind matched.
+type Best struct {
+	Ref      Ref
+	Priority int32
+	Found    bool
+}
+
+// Strongest are the strongest disallow ([0]) and allow ([1]).
+type Strongest [2]Best
+
+// A DecideRule is one rule a Decider holds: its compiled pattern, the
+// priority the reading gives it, its kind and where it stands in the file.
+// A rule that matches as two patterns (Google's allow of …/index.htm…,
+// which also matches its directory with a priority of its own) is given
+// twice with the same Ref; the stronger one that matches counts.
+type DecideRule struct {
+	Pattern  Pattern
+	Priority int
+	Allow    bool
+	Ref      Ref
+}
+
+type wildRule struct {
+	pat  Pattern
+	best Strongest
+}
+
+// stronger reports whether a beats b: a higher priority, or the same and
+// first in file order, which is where a full list of the matches would
+// find it first.
+func (a Best) stronger(b Best) bool {
+	switch {
+	case !a.Found:
+		return false
+	case !b.Found || a.Priority != b.Priority:
+		return !b.Found || a.Priority > b.Priority
+	}
+	return a.Ref.order() < b.Ref.order()
+}
+
+// merge keeps in s the stronger of each kind of s and o.
+func (s *Strongest) merge(o Strongest) {
+	for k := range s {
+		if o[k].stronger(s[k]) {
+			s[k] = o[k]
+		}
+	}
+}
+
+func (s *Strongest) add(r DecideRule) {
+	k := 0
+	if r.Allow {
+		k = 1
+	}
+	if b := (Best{Ref: r.Ref, Priority: int32(r.Priority), Found: true}); b.stronger(s[k]) {
+		s[k] = b
+	}
+}
+
+// asPrefix is the literal prefix p matches every path starting with, when
+// it is one: trailing stars match any rest, anchored or not.
+func asPrefix(p Pattern) (string, bool) {
+	body := p.Body
+	if p.Star {
+		body = strings.TrimRight(body, "*")
+		if strings.IndexByte(body, '*') >= 0 {
+			return "", false
+		}
+		return body, true
+	}
+	return body, !p.Anchored
+}
+
+// NewDecider indexes the rules each yields. They are yielded, not handed
+// over in a slice: a file of millions of rules would hold a second copy
+// of them while the Decider is built, most of them repeats it keeps once.
+func NewDecider(each func(add func(DecideRule))) *Decider {
+	d := &Decider{}
+	byPrefix := map[string]*Strongest{}
+	wild := map[Pattern]int{}
+	each(func(r DecideRule) {
+		if prefix, ok := asPrefix(r.Pattern); ok {
+			s := byPrefix[prefix]
+			if s == nil {
+				s = new(Strongest)
+				byPrefix[prefix] = s
+			}
+			s.add(r)
+			return
+		}
+		if !r.Pattern.Star {
+			if d.exact == nil {
+				d.exact = map[string]Strongest{}
+			}
+			s := d.exact[r.Pattern.Body]
+			s.add(r)
+			d.exact[r.Pattern.Body] = s
+			return
+		}
+		i, ok := wild[r.Pattern]
+		if !ok {
+			i = len(d.wild)
+			wild[r.Pattern] = i
+			d.wild = append(d.wild, wildRule{pat: r.Pattern})
+		}
+		d.wild[i].best.add(r)
+	})
+	d.sortPrefixes(byPrefix)
+	if len(d.wild) > 0 {
+		d.index = NewIndex(len(d.wild), Rules{
+			Each: func(add func(string, Ref)) {
+				for i, w := range d.wild {
+					add(w.pat.Body, Ref{Rule: int32(i)})
+				}
+			},
+			Bodies: func() func(Ref) string { return func(r Ref) string { return d.wild[r.Rule].pat.Body } },
+		})
+	}
+	return d
+}
+
+// sortPrefixes fills the sorted table of prefixes. A prefix sorts after
+// every prefix it starts with, so its parent's best is known when it is
+// reached.
+func (d *Decider) sortPrefixes(byPrefix map[string]*Strongest) {
+	for p := range byPrefix {
+		d.prefixes = append(d.prefixes, p)
+	}
+	sort.Strings(d.prefixes)
+	d.parent = make([]int32, len(d.prefixes))
+	d.best = make([]Strongest, len(d.prefixes))
+	var chain []int32 // the prefixes of the current one, longest last
+	for i, p := range d.prefixes {
+		for len(chain) > 0 && !strings.HasPrefix(p, d.prefixes[chain[len(chain)-1]]) {
+			chain = chain[:len(chain)-1]
+		}
+		d.parent[i], d.best[i] = -1, *byPrefix[p]
+		if len(chain) > 0 {
+			d.parent[i] = chain[len(chain)-1]
+			d.best[i].merge(d.best[d.parent[i]])
+		}
+		chain = append(chain, int32(i))
+	}
+}
+
+// Decide returns the strongest rules of each kind that match path. buf is
+// room for the candidates of the wild rules, returned for the next call.
+func (d *Decider) Decide(path string, buf []Ref) (Strongest, []Ref) {
+	var s Strongest
+	if k := d.longestPrefix(path); k >= 0 {
+		s = d.best[k]
+	}
+	if e, ok := d.exact[path]; ok {
+		s.merge(e)
+	}
+	if d.index == nil {
+		return s, buf
+	}
+	buf = d.index.Candidates(path, buf[:0])
+	for _, ref := range buf {
+		w := &d.wild[ref.Rule]
+		if (w.best[0].stronger(s[0]) || w.best[1].stronger(s[1])) && w.pat.Match(path) {
+			s.merge(w.best)
+		}
+	}
+	return s, buf
+}
+
+// longestPrefix is the longest prefix of the table that path starts with,
+// or -1. Every prefix of path sorts at or before it, and the entries
+// between the longest of them and path all start with it, so it is the
+// last entry at or before path or one of that entry's parents.
+func (d *Decider) longestPrefix(path string) int {
+	j := sort.SearchStrings(d.prefixes, path)
+	if j == len(d.prefixes) || d.prefixes[j] != path {
+		j--
+	}
+	if j < 0 {
+		return -1
+	}
+	common := commonPrefixLen(d.prefixes[j], path)
+	for j >= 0 && len(d.prefixes[j]) > common {
+		j = int(d.parent[j])
+	}
+	return j
+}
+
+// A LazyDecider is a selection's Decider, built the second time it is
+// asked for: a token asked about once is decided by the full evaluation,
+// which costs less than building it. A File may be evaluated from several
+// goroutines, so the build is guarded.
+type LazyDecider struct {
+	asked atomic.Bool
+	once  sync.Once
+	d     *Decider
+}
+
+// Get returns the Decider of the rules each yields (NewDecider), or nil
+// the first time it is asked.
+func (l *LazyDecider) Get(each func(add func(DecideRule))) *Decider {
+	if !l.asked.Swap(true) {
+		return nil
+	}
+	l.once.Do(func() { l.d = NewDecider(each) })
+	return l.d
+}
+
+// Before reports whether r stands before o in the file.
+func (r Ref) Before(o Ref) bool { return r.order() < o.order() }
