@@ -410,9 +410,7 @@ func (r Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res
 	}
 	path := GooglePath(t.Input)
 	res.Path, res.Steps, res.Groups, res.Diagnostics = path, googlePathSteps(t.Input, path), sel.Trace, sel.Diags
-	var local [16]pattern.Ref
-	best, _ := d.Decide(path, local[:0])
-	ref, ok := res.DecideStrongest(best, func(ref pattern.Ref) matcher.Match {
+	ref, ok := res.DecideStrongest(d, func(ref pattern.Ref) matcher.Match {
 		m, _, _ := googleMatch(f, ext, ref, path)
 		return m
 	})
