@@ -19,10 +19,11 @@ func BenchmarkDecideWordSite(b *testing.B) {
 			targets[i], _ = ParseTarget(u)
 		}
 		var res Result
-		// The first decisions for the token build what the later ones use.
-		f.DecideInto(&res, "Googlebot", targets[0])
-		f.DecideInto(&res, "Googlebot", targets[0])
-		f.DecideInto(&res, "Googlebot", targets[0])
+		// The first decisions for the token build what the later ones
+		// use, once there were enough of them.
+		for i := range 1000 {
+			f.DecideInto(&res, "Googlebot", targets[i])
+		}
 		b.Run(string(r), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
@@ -42,9 +43,9 @@ func BenchmarkDecideByMatches(b *testing.B) {
 			f := ParseAs(r, gen.Matching(n))
 			t, _ := ParseTarget("/shop/cart/item.php?sort=1")
 			var res Result
-			f.DecideInto(&res, "Googlebot", t)
-			f.DecideInto(&res, "Googlebot", t)
-			f.DecideInto(&res, "Googlebot", t)
+			for range 1000 {
+				f.DecideInto(&res, "Googlebot", t)
+			}
 			b.Run(fmt.Sprintf("%s/matches=%d", r, n), func(b *testing.B) {
 				for b.Loop() {
 					f.DecideInto(&res, "Googlebot", t)

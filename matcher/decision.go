@@ -24,13 +24,15 @@ func (r *Result) DecideLongest() {
 	}
 }
 
-// DecideStrongest decides as DecideLongest from best, the strongest
-// matching disallow and allow (pattern.Decider): they are the winner and
-// the runner-up of the full list, and the only matches it lists, in file
+// DecideStrongest decides as DecideLongest from the strongest disallow
+// and allow that d finds matching r.Path: they are the winner and the
+// runner-up of the full list, and the only matches it lists, in file
 // order, made by match. The other matches are not looked for, so Omitted
 // does not count them. It returns the winner's ref, if a rule decided.
-func (r *Result) DecideStrongest(best pattern.Strongest, match func(pattern.Ref) Match) (pattern.Ref, bool) {
+func (r *Result) DecideStrongest(d *pattern.Decider, match func(pattern.Ref) Match) (pattern.Ref, bool) {
 	r.strongestOnly = true
+	var best pattern.Strongest
+	best, r.refs = d.Decide(r.Path, r.refs)
 	if best[0].Found && best[1].Found && best[1].Ref.Before(best[0].Ref) {
 		best[0], best[1] = best[1], best[0]
 	}

@@ -23,9 +23,10 @@ func (f *File) impl() Reader {
 // without listing every match: a reading whose decision is a longest
 // match. DecideInto is handed res emptied, but for its Reading, Token,
 // Target, Winner and RunnerUp (-1), and fills it as Evaluate would,
-// Explanation left empty when a rule decided (AppendExplanation writes it),
-// or says false when it has no Decider yet (pattern.LazyDecider): the
-// full evaluation then decides.
+// Explanation left empty when a rule decided (AppendExplanation writes
+// it); until the selection's Decider is built (pattern.LazyDecider), by
+// the full evaluation. It says false when f holds nothing of the
+// reading's to decide from: Evaluate then decides.
 type StrongestDecider interface {
 	DecideInto(f *File, token string, t *Target, res *Result) bool
 }

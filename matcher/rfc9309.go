@@ -452,22 +452,24 @@ func rfcFinish(res *Result, sel *Selection) {
 
 // DecideInto is Evaluate from the strongest matching rules alone
 // (StrongestDecider), once the selection's Decider is built; the
-// Explanation stays empty.
-func (rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool {
+// Explanation stays empty. Until then it is evaluateInto, whose work it
+// notes towards the build.
+func (r rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool {
 	ext, _ := f.ext.(*rfcFile)
 	if ext == nil {
 		return false
 	}
 	sel := f.SelectionFor(token, selectGroups)
-	d := sel.Decide.Get(func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
+	d := sel.Decide.Get(func() int { return RulesIn(f, sel.Trace.Selected) },
+		func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
 	if d == nil {
-		return false
+		r.evaluateInto(f, token, t, res, false)
+		sel.Decide.Spend(len(res.Matches) + res.Omitted)
+		return true
 	}
 	res.Path, res.Steps = pattern.NormalizePath(t.Path)
 	res.Groups = sel.Trace
-	var best pattern.Strongest
-	best, res.refs = d.Decide(res.Path, res.refs)
-	res.DecideStrongest(best, func(ref pattern.Ref) Match { return rfcMatch(f, f.RuleOf(ref)) })
+	res.DecideStrongest(d, func(ref pattern.Ref) Match { return rfcMatch(f, f.RuleOf(ref)) })
 	rfcFinish(res, sel)
 	return true
 }

@@ -205,7 +205,12 @@ func (d *Decider) Decide(path string, buf []Ref) (Strongest, []Ref) {
 	if d.index == nil {
 		return s, buf
 	}
-	buf = d.index.Candidates(path, buf[:0])
+	// In any order, and a rule found twice is merged twice to no effect:
+	// Candidates would sort them into file order.
+	buf = d.index.byPrefix(path, buf[:0])
+	if d.index.wild != nil {
+		buf = d.index.wild.candidates(path, buf)
+	}
 	for _, ref := range buf {
 		w := &d.wild[ref.Rule]
 		if (w.best[0].stronger(s[0]) || w.best[1].stronger(s[1])) && w.pat.Match(path) {
@@ -234,25 +239,44 @@ func (d *Decider) longestPrefix(path string) int {
 	return j
 }
 
-// A LazyDecider is a selection's Decider, built the second time it is
-// asked for: a token asked about once is decided by the full evaluation,
-// which costs less than building it. A File may be evaluated from several
-// goroutines, so the build is guarded.
+// A LazyDecider is a selection's Decider, built once the full
+// evaluations made instead (Spend) have done about as much work as the
+// build: a Decider costs a few times what its rules do to build and to
+// keep, which a check of a few URLs, or of URLs that each match a few
+// rules, would not win back; a check whose URLs match many rules wins it
+// back within tens of URLs. A File may be evaluated from several
+// goroutines, so the counts are atomic and the build is guarded; an ask
+// that races with another may build it a little sooner or later, which
+// changes no answer.
 type LazyDecider struct {
-	asked atomic.Bool
-	once  sync.Once
-	d     *Decider
+	spent, rules atomic.Int64 // rules is 1 + the selection's rules, 0 until the first ask
+	once         sync.Once
+	d            atomic.Pointer[Decider]
 }
 
+// askCost is the work of a full evaluation beyond its matches, in
+// matches: the lookups every URL costs.
+const askCost = 4
+
 // Get returns the Decider of the rules each yields (NewDecider), or nil
-// the first time it is asked.
-func (l *LazyDecider) Get(each func(add func(DecideRule))) *Decider {
-	if !l.asked.Swap(true) {
+// while the work spent is below the count of the selection's rules.
+func (l *LazyDecider) Get(count func() int, each func(add func(DecideRule))) *Decider {
+	if d := l.d.Load(); d != nil {
+		return d
+	}
+	if l.rules.Load() == 0 {
+		l.rules.Store(1 + int64(count()))
+	}
+	if l.spent.Load() < l.rules.Load() {
 		return nil
 	}
-	l.once.Do(func() { l.d = NewDecider(each) })
-	return l.d
+	l.once.Do(func() { l.d.Store(NewDecider(each)) })
+	return l.d.Load()
 }
+
+// Spend notes a full evaluation made because Get returned nil, which
+// found matches matching rules.
+func (l *LazyDecider) Spend(matches int) { l.spent.Add(int64(askCost + matches)) }
 
 // Before reports whether r stands before o in the file.
 func (r Ref) Before(o Ref) bool { return r.order() < o.order() }

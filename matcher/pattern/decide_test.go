@@ -131,27 +131,39 @@ func FuzzDecider(f *testing.F) {
 	})
 }
 
-// A LazyDecider is nil the first time, then one Decider for every caller,
-// whatever goroutine asks (run under -race).
+// A LazyDecider is nil until the full evaluations spent as much as its
+// rules count, then one Decider for every caller, whatever goroutine asks
+// (run under -race).
 func TestLazyDecider(t *testing.T) {
-	var l LazyDecider
-	builds := 0
-	rules := func(add func(DecideRule)) { builds++; yield(decideRules([]string{"/a"}))(add) }
-	if l.Get(rules) != nil {
-		t.Fatal("built on the first ask")
-	}
-	var wg sync.WaitGroup
-	got := make([]*Decider, 8)
-	for i := range got {
-		wg.Go(func() { got[i] = l.Get(rules) })
-	}
-	wg.Wait()
-	for _, d := range got {
-		if d == nil || d != got[0] {
-			t.Fatalf("deciders %v: want one, the same for all", got)
+	for _, tc := range []struct{ rules, matches, nils int }{
+		{0, 0, 1},    // built at the second ask
+		{3, 0, 1},    // one ask's cost is more than 3 rules
+		{100, 0, 26}, // 26 asks of 4 pass 101
+		{100, 47, 2}, // 2 asks of 4 + 47 pass 101
+	} {
+		var l LazyDecider
+		builds := 0
+		count := func() int { return tc.rules }
+		each := func(add func(DecideRule)) { builds++; yield(decideRules([]string{"/a"}))(add) }
+		for ask := range tc.nils {
+			if l.Get(count, each) != nil {
+				t.Fatalf("%+v: built at ask %d", tc, ask+1)
+			}
+			l.Spend(tc.matches)
 		}
-	}
-	if builds != 1 {
-		t.Errorf("built %d times", builds)
+		var wg sync.WaitGroup
+		got := make([]*Decider, 8)
+		for i := range got {
+			wg.Go(func() { got[i] = l.Get(count, each) })
+		}
+		wg.Wait()
+		for _, d := range got {
+			if d == nil || d != got[0] {
+				t.Fatalf("%+v: deciders %v: want one, the same for all", tc, got)
+			}
+		}
+		if builds != 1 {
+			t.Errorf("%+v: built %d times", tc, builds)
+		}
 	}
 }

@@ -394,21 +394,23 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 // DecideInto is Evaluate from the strongest matching rules alone
 // (matcher.StrongestDecider): robots.cc's decision is the longest match,
 // an allow winning a tie, as a pattern.Decider finds it.
-func (Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
+func (r Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
 	ext, _ := f.Ext().(*googleFile)
 	if ext == nil {
 		return false
 	}
 	sel := f.SelectionFor(token, googleSelect)
-	d := sel.Decide.Get(func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
+	d := sel.Decide.Get(func() int { return matcher.RulesIn(f, sel.Trace.Selected) },
+		func(add func(pattern.DecideRule)) { ext.decideRules(f, sel.Trace.Selected, add) })
 	if d == nil {
-		return false
+		// Until the Decider is built, whose cost this counts towards.
+		*res = *r.Evaluate(f, token, t)
+		sel.Decide.Spend(len(res.Matches) + res.Omitted)
+		return true
 	}
 	path := GooglePath(t.Input)
 	res.Path, res.Steps, res.Groups, res.Diagnostics = path, googlePathSteps(t.Input, path), sel.Trace, sel.Diags
-	var local [16]pattern.Ref
-	best, _ := d.Decide(path, local[:0])
-	ref, ok := res.DecideStrongest(best, func(ref pattern.Ref) matcher.Match {
+	ref, ok := res.DecideStrongest(d, func(ref pattern.Ref) matcher.Match {
 		m, _, _ := googleMatch(f, ext, ref, path)
 		return m
 	})
