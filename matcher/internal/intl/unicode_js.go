@@ -37,7 +37,19 @@ func HostToASCII(host string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if i := strings.IndexFunc(out, notLDH); i >= 0 {
+		// The URL Standard maps without STD3's rules; a host name keeps
+		// to letters, digits and hyphens, as idna.StrictDomainName does
+		// natively (UTS #46 §4.1, UseSTD3ASCIIRules).
+		return "", fmt.Errorf("the host holds %q, which a host name may not", out[i])
+	}
 	return out, checkDNSLength(out)
+}
+
+// notLDH reports whether r is none of the letters, digits, hyphen and dot
+// of a host name in ASCII.
+func notLDH(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '.')
 }
 
 // checkDNSLength refuses empty labels and over-long labels and names
