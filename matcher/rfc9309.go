@@ -435,9 +435,17 @@ func (rfc9309) evaluateInto(f *File, token string, t *Target, res *Result, expla
 
 // rfcMatch is the Match of r, a rule that matched.
 func rfcMatch(f *File, r *Rule) Match {
+	m := rfcDecidingMatch(f, r)
+	_, m.Steps = pattern.NormalizeRule(m.Pattern)
+	return m
+}
+
+// rfcDecidingMatch is rfcMatch without the steps that normalized the
+// pattern: a decision alone (DecideInto) prints the rule, never its steps,
+// and working them out again for every URL would cost more than deciding.
+func rfcDecidingMatch(f *File, r *Rule) Match {
 	m := f.MatchOf(r)
 	m.Priority = len(m.Normalized)
-	_, m.Steps = pattern.NormalizeRule(m.Pattern)
 	return m
 }
 
@@ -469,7 +477,7 @@ func (r rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool 
 	}
 	res.Path, res.Steps = pattern.NormalizePath(t.Path)
 	res.Groups = sel.Trace
-	res.DecideStrongest(d, func(ref pattern.Ref) Match { return rfcMatch(f, f.RuleOf(ref)) })
+	res.DecideStrongest(d, func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) })
 	rfcFinish(res, sel)
 	return true
 }

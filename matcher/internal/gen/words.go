@@ -19,8 +19,10 @@ var wildEnds = []string{".php", ".pdf", "?sort=", "&sessionid="}
 // the rules ending in '*' and a tenth starting with "/*" and ending in
 // .php, .pdf (half of those anchored with '$'), ?sort= or &sessionid=; and
 // n URLs of the same words, so that each URL matches hundreds of the
-// rules Googlebot's groups merge.
-func WordSite(groups, n int) (src []byte, urls []string) {
+// rules Googlebot's groups merge. With agents, one group in four names
+// them in turn instead of a made-up bot: a file in which several
+// crawlers, and the * group if agents holds it, have rules of their own.
+func WordSite(groups, n int, agents ...string) (src []byte, urls []string) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	words := func(most int) string {
 		var b strings.Builder
@@ -31,9 +33,12 @@ func WordSite(groups, n int) (src []byte, urls []string) {
 	}
 	var b strings.Builder
 	for g := range groups {
-		if g%4 == 0 {
+		switch {
+		case g%4 == 0:
 			b.WriteString("User-agent: Googlebot\n")
-		} else {
+		case g%4 == 1 && len(agents) > 0:
+			fmt.Fprintf(&b, "User-agent: %s\n", agents[g/4%len(agents)])
+		default:
 			fmt.Fprintf(&b, "User-agent: bot-%s\n", Letters(g))
 		}
 		for range 5 + rng.IntN(36) {
