@@ -2,6 +2,7 @@ package matcher_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -81,3 +82,66 @@ func TestDecideSameAnswers(t *testing.T) {
 }
 
 func appendText(b []byte, s string) []byte { return append(b, s...) }
+
+// TestDecidersSameAnswers holds Deciders, which once built decides a URL
+// for several tokens in one walk along its path, to DecideInto for each
+// token alone, under every reading, over the questions of
+// TestDecideSameAnswers: each file asked for the tokens its questions
+// name, Googlebot and a token no group names, and gen.WordSite with
+// groups for several crawlers and the * group.
+func TestDecidersSameAnswers(t *testing.T) {
+	qs := corpusQuestions(t)
+	site, urls := gen.WordSite(300, 500, "*", "bingbot", "GPTBot")
+	for i, u := range urls {
+		qs = append(qs, corpusQuestion{"word site URL " + strconv.Itoa(i), site, "bingbot", u})
+	}
+	for _, r := range matcher.Readings() {
+		t.Run(string(r), func(t *testing.T) {
+			fail, walked := failer(t), 0
+			for _, run := range byFile(qs) {
+				f := matcher.ParseAs(r, run[0].body)
+				tokens := []string{"Googlebot", "nobot-at-all"}
+				for _, q := range run {
+					if !slices.Contains(tokens, q.token) {
+						tokens = append(tokens, q.token)
+					}
+				}
+				e := f.Deciders(tokens)
+				res := make([]matcher.Result, len(tokens))
+				for _, q := range run {
+					var target matcher.Target
+					if f.ReadTargetInto(&target, q.url) != nil {
+						continue
+					}
+					// Until each token's selection has built its Decider
+					// (TestDecideSameAnswers), and only rfc9309 walks.
+					asks := 1
+					if r == matcher.RFC9309 {
+						asks = 2 + matcher.RulesIn(f, f.EvaluateTarget(q.token, &target).Groups.Selected)
+					}
+					for range asks {
+						if e.DecideInto(res, &target); matcher.Walked(e) {
+							break
+						}
+					}
+					if matcher.Walked(e) {
+						walked++
+					}
+					for i, tok := range tokens {
+						var one matcher.Result
+						f.DecideInto(&one, tok, &target)
+						at := fmt.Sprintf("%s, token %q, URL %q", q.name, tok, q.url)
+						got, want := string(matcher.AppendExplanation(nil, f, &res[i], appendText)), string(matcher.AppendExplanation(nil, f, &one, appendText))
+						if res[i].Allowed != one.Allowed || res[i].Reason != one.Reason || got != want {
+							fail("%s: %s (%s) %q, alone %s (%s) %q", at, res[i].Verdict(), res[i].Reason, got, one.Verdict(), one.Reason, want)
+						}
+					}
+				}
+			}
+			if r == matcher.RFC9309 && walked == 0 {
+				t.Error("no URL was decided in one walk for all tokens")
+			}
+			t.Logf("%d URLs decided in one walk", walked)
+		})
+	}
+}

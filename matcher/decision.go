@@ -30,9 +30,14 @@ func (r *Result) DecideLongest() {
 // order, made by match. The other matches are not looked for, so Omitted
 // does not count them. It returns the winner's ref, if a rule decided.
 func (r *Result) DecideStrongest(d *pattern.Decider, match func(pattern.Ref) Match) (pattern.Ref, bool) {
-	r.strongestOnly = true
 	var best pattern.Strongest
 	best, r.refs = d.Decide(r.Path, r.refs)
+	return r.decideFrom(best, match)
+}
+
+// decideFrom is DecideStrongest from the strongest rules a Decider found.
+func (r *Result) decideFrom(best pattern.Strongest, match func(pattern.Ref) Match) (pattern.Ref, bool) {
+	r.strongestOnly = true
 	if best[0].Found && best[1].Found && best[1].Ref.Before(best[0].Ref) {
 		best[0], best[1] = best[1], best[0]
 	}

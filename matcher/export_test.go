@@ -37,3 +37,6 @@ func WithMatches(res Result, full *Result) Result {
 	res.strongestOnly = false
 	return res
 }
+
+// Walked reports whether e decides in one walk for all its tokens.
+func Walked(e *Deciders) bool { return e.walk.built.Load() }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/gen"
 )
 
 // siteFile is a site's robots.txt of the kind a release edits: groups for
@@ -74,4 +75,31 @@ func BenchmarkMatrix(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cs)), "ns/evaluation")
+}
+
+// BenchmarkMatrixDecideWordSite is Matrix.Decide, as diff and check
+// -crawlers decide for text and CSV, for ten crawlers on gen.WordSite's
+// file with groups for nine of them and the * group, whose URLs each
+// match hundreds of a crawler's rules: evaluations (URL and crawler) per
+// second.
+func BenchmarkMatrixDecideWordSite(b *testing.B) {
+	src, urls := gen.WordSite(2000, 1000, "*", "bingbot", "GPTBot", "ClaudeBot", "CCBot", "Applebot", "PerplexityBot", "YandexBot")
+	f := matcher.ParseAs(matcher.RFC9309, src)
+	cs, _ := Select(benchCrawlers)
+	m := NewMatrix(f, cs)
+	targets := make([]*matcher.Target, len(urls))
+	for i, u := range urls {
+		targets[i], _ = matcher.ParseTarget(u)
+	}
+	out := make([]*matcher.Result, len(cs))
+	// The first decisions build what the later ones use.
+	for i := range 20000 {
+		m.Decide(targets[i%len(targets)], out)
+	}
+	n := 0
+	for b.Loop() {
+		m.Decide(targets[n%len(targets)], out)
+		n++
+	}
+	b.ReportMetric(float64(b.N*len(cs))/b.Elapsed().Seconds(), "evaluations/s")
 }

@@ -19,6 +19,11 @@ type Matrix struct {
 	rep []int
 	// rules says, for each plan, whether its groups hold a rule.
 	rules []bool
+	// deciders decide the representatives' tokens at once for Decide
+	// (reps are their plans, results their Results).
+	deciders *matcher.Deciders
+	reps     []int
+	results  []matcher.Result
 }
 
 // NewMatrix works out the plans of cs on f and which of them share a
@@ -42,6 +47,13 @@ func NewMatrix(f *matcher.File, cs []Crawler) *Matrix {
 		}
 		m.rep[i] = j
 	}
+	var tokens []string
+	for i, r := range m.rep {
+		if r == i && !m.Plans[i].NoRules {
+			m.reps, tokens = append(m.reps, i), append(tokens, m.Plans[i].Token)
+		}
+	}
+	m.deciders, m.results = f.Deciders(tokens), make([]matcher.Result, len(tokens))
 	return m
 }
 
@@ -59,19 +71,35 @@ func (m *Matrix) Evaluate(t *matcher.Target, out []*matcher.Result) {
 }
 
 // Decide is Evaluate through Plan.Decide, for the verdicts and their
-// deciding rules alone, into the Results out holds, each made on the first
-// call: a check of many URLs makes none per URL.
+// deciding rules alone, into Results the Matrix holds and reuses: a check
+// of many URLs makes none per URL, and the distinct selections are
+// decided in one walk along the URL's path (matcher.Deciders). out[i] is
+// valid until the next call.
 func (m *Matrix) Decide(t *matcher.Target, out []*matcher.Result) {
-	for i, r := range m.rep {
-		if r != i {
-			out[i] = out[r]
-			continue
-		}
-		if out[i] == nil {
-			out[i] = new(matcher.Result)
-		}
-		m.Plans[i].Decide(m.File, t, out[i])
+	m.deciders.DecideInto(m.results, t)
+	for k, i := range m.reps {
+		out[i] = &m.results[k]
 	}
+	for i, r := range m.rep {
+		switch {
+		case r != i:
+			out[i] = out[r]
+		case m.Plans[i].NoRules:
+			if out[i] == nil {
+				out[i] = new(matcher.Result)
+			}
+			*out[i] = matcher.Result{Reading: m.File.Reading, Token: m.Plans[i].Token, Target: t}
+			m.Plans[i].noRules(out[i])
+		}
+	}
+}
+
+// Fork is m for another goroutine: the Results Decide fills are its own,
+// and what m's decisions build is shared.
+func (m *Matrix) Fork() *Matrix {
+	f := *m
+	f.deciders, f.results = m.deciders.Fork(), make([]matcher.Result, len(m.reps))
+	return &f
 }
 
 // Explained returns plan i's Result on t with its own explanation: the

@@ -34,6 +34,8 @@ type Plan struct {
 	Sentence string
 	// trace is the group trace of a NoRules plan: no line selects a group.
 	trace matcher.GroupTrace
+	// allowed is a NoRules plan's explanation, made once, not per URL.
+	allowed string
 }
 
 // root is the URL a plan asks about to learn which groups a token selects:
@@ -61,6 +63,7 @@ func PlanFor(f *matcher.File, c Crawler) Plan {
 		p.Sentence = fmt.Sprintf("No group names %s, and %s documents that this crawler ignores the * group, so no rules apply "+
 			"(the operator's behaviour, not the parser's; %s).", who, c.Operator, c.Source.URL)
 		p.trace = unselected(f.EvaluateTarget(p.Token, root).Groups, p.Sentence)
+		p.allowed = "Allowed: " + strings.ToLower(p.Sentence[:1]) + p.Sentence[1:]
 		return p
 	}
 	p.Global = true
@@ -104,7 +107,7 @@ func (p *Plan) noRules(res *matcher.Result) {
 	res.Allowed, res.Reason = true, matcher.ReasonNoGroup
 	res.Matches, res.Winner, res.RunnerUp = nil, -1, -1
 	res.Groups, res.Diagnostics = p.trace, nil
-	res.Explanation = "Allowed: " + strings.ToLower(p.Sentence[:1]) + p.Sentence[1:]
+	res.Explanation = p.allowed
 }
 
 // unselected is tr with no group selected, summed up by sentence.

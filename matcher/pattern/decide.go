@@ -33,18 +33,25 @@ import (
 // robots-parser) are decided by the first matching rule in file order, not
 // the strongest.
 type Decider struct {
+	// sets is how many sets of rules the Decider holds (NewDeciders): one
+	// for a selection, several for the selections of several crawlers,
+	// whose URL it then walks once for all of them. Each entry below
+	// keeps a Strongest per set, set by set.
+	sets int
 	// prefixes are the distinct literal prefixes, sorted; parent[i] is
-	// the longest other prefix that prefix i starts with, or -1; best[i]
-	// the strongest rules of prefix i and its parents.
+	// the longest other prefix that prefix i starts with, or -1; best
+	// holds, for prefix i, the strongest rules of prefix i and its
+	// parents.
 	prefixes []string
 	// heads are the heads of the prefixes (headOf), which order the
-	// table as its strings do wherever two heads differ: most steps of the search compare numbers held side
-	// by side, not strings each in a place of its own. BenchmarkDecideWordSite
-	// shows the check -urls target needs it.
+	// table as its strings do wherever two heads differ: most steps of
+	// the search compare numbers held side by side, not strings each in
+	// a place of its own. BenchmarkDecideWordSite shows the check -urls
+	// target needs it.
 	heads  []uint64
 	parent []int32
 	best   []Strongest
-	exact  map[string]Strongest
+	exact  map[string][]Strongest
 	// wild are the other rules, one per distinct pattern, and index finds
 	// those of them that may match a path (Ref.Rule is the place in wild).
 	wild  []wildRule
@@ -76,7 +83,7 @@ type DecideRule struct {
 
 type wildRule struct {
 	pat  Pattern
-	best Strongest
+	best []Strongest // per set
 }
 
 // stronger reports whether a beats b: a higher priority, or the same and
@@ -98,6 +105,13 @@ func (s *Strongest) merge(o Strongest) {
 		if o[k].stronger(s[k]) {
 			s[k] = o[k]
 		}
+	}
+}
+
+// mergeAll keeps in each of s the stronger of it and its peer in o.
+func mergeAll(s, o []Strongest) {
+	for i := range s {
+		s[i].merge(o[i])
 	}
 }
 
@@ -129,35 +143,47 @@ func asPrefix(p Pattern) (string, bool) {
 // over in a slice: a file of millions of rules would hold a second copy
 // of them while the Decider is built, most of them repeats it keeps once.
 func NewDecider(each func(add func(DecideRule))) *Decider {
-	d := &Decider{}
-	byPrefix := map[string]*Strongest{}
+	return NewDeciders(1, func(add func(int, DecideRule)) {
+		each(func(r DecideRule) { add(0, r) })
+	})
+}
+
+// NewDeciders indexes sets sets of rules, each rule yielded with its set
+// (0 to sets-1), for DecideEach to decide a path for every set in one
+// walk along it.
+func NewDeciders(sets int, each func(add func(set int, r DecideRule))) *Decider {
+	d := &Decider{sets: sets}
+	byPrefix := map[string][]Strongest{}
 	wild := map[Pattern]int{}
-	each(func(r DecideRule) {
+	each(func(set int, r DecideRule) {
 		if prefix, ok := asPrefix(r.Pattern); ok {
 			s := byPrefix[prefix]
 			if s == nil {
-				s = new(Strongest)
+				s = make([]Strongest, sets)
 				byPrefix[prefix] = s
 			}
-			s.add(r)
+			s[set].add(r)
 			return
 		}
 		if !r.Pattern.Star {
 			if d.exact == nil {
-				d.exact = map[string]Strongest{}
+				d.exact = map[string][]Strongest{}
 			}
 			s := d.exact[r.Pattern.Body]
-			s.add(r)
-			d.exact[r.Pattern.Body] = s
+			if s == nil {
+				s = make([]Strongest, sets)
+				d.exact[r.Pattern.Body] = s
+			}
+			s[set].add(r)
 			return
 		}
 		i, ok := wild[r.Pattern]
 		if !ok {
 			i = len(d.wild)
 			wild[r.Pattern] = i
-			d.wild = append(d.wild, wildRule{pat: r.Pattern})
+			d.wild = append(d.wild, wildRule{pat: r.Pattern, best: make([]Strongest, sets)})
 		}
-		d.wild[i].best.add(r)
+		d.wild[i].best[set].add(r)
 	})
 	d.sortPrefixes(byPrefix)
 	if len(d.wild) > 0 {
@@ -173,10 +199,13 @@ func NewDecider(each func(add func(DecideRule))) *Decider {
 	return d
 }
 
+// Sets is how many sets of rules d holds.
+func (d *Decider) Sets() int { return d.sets }
+
 // sortPrefixes fills the sorted table of prefixes. A prefix sorts after
 // every prefix it starts with, so its parent's best is known when it is
 // reached.
-func (d *Decider) sortPrefixes(byPrefix map[string]*Strongest) {
+func (d *Decider) sortPrefixes(byPrefix map[string][]Strongest) {
 	for p := range byPrefix {
 		d.prefixes = append(d.prefixes, p)
 	}
@@ -186,33 +215,48 @@ func (d *Decider) sortPrefixes(byPrefix map[string]*Strongest) {
 		d.heads[i] = headOf(p)
 	}
 	d.parent = make([]int32, len(d.prefixes))
-	d.best = make([]Strongest, len(d.prefixes))
+	d.best = make([]Strongest, 0, len(d.prefixes)*d.sets)
 	var chain []int32 // the prefixes of the current one, longest last
 	for i, p := range d.prefixes {
 		for len(chain) > 0 && !strings.HasPrefix(p, d.prefixes[chain[len(chain)-1]]) {
 			chain = chain[:len(chain)-1]
 		}
-		d.parent[i], d.best[i] = -1, *byPrefix[p]
+		d.parent[i] = -1
+		d.best = append(d.best, byPrefix[p]...)
 		if len(chain) > 0 {
 			d.parent[i] = chain[len(chain)-1]
-			d.best[i].merge(d.best[d.parent[i]])
+			mergeAll(d.bestOf(i), d.bestOf(int(d.parent[i])))
 		}
 		chain = append(chain, int32(i))
 	}
 }
 
-// Decide returns the strongest rules of each kind that match path. buf is
-// room for the candidates of the wild rules, returned for the next call.
+// bestOf is the strongest rules of each set for prefix i.
+func (d *Decider) bestOf(i int) []Strongest { return d.best[i*d.sets : (i+1)*d.sets] }
+
+// Decide returns the strongest rules of each kind that match path, of a
+// Decider of one set. buf is room for the candidates of the wild rules,
+// returned for the next call.
 func (d *Decider) Decide(path string, buf []Ref) (Strongest, []Ref) {
-	var s Strongest
+	var s [1]Strongest
+	buf = d.DecideEach(path, s[:], buf)
+	return s[0], buf
+}
+
+// DecideEach writes into out (one per set) the strongest rules of each
+// kind of each set that match path, in one walk along it. buf is as
+// Decide's.
+func (d *Decider) DecideEach(path string, out []Strongest, buf []Ref) []Ref {
 	if k := d.longestPrefix(path); k >= 0 {
-		s = d.best[k]
+		copy(out, d.bestOf(k))
+	} else {
+		clear(out)
 	}
 	if e, ok := d.exact[path]; ok {
-		s.merge(e)
+		mergeAll(out, e)
 	}
 	if d.index == nil {
-		return s, buf
+		return buf
 	}
 	// In any order, and a rule found twice is merged twice to no effect:
 	// Candidates would sort them into file order.
@@ -222,11 +266,22 @@ func (d *Decider) Decide(path string, buf []Ref) (Strongest, []Ref) {
 	}
 	for _, ref := range buf {
 		w := &d.wild[ref.Rule]
-		if (w.best[0].stronger(s[0]) || w.best[1].stronger(s[1])) && w.pat.Match(path) {
-			s.merge(w.best)
+		if strongerSomewhere(w.best, out) && w.pat.Match(path) {
+			mergeAll(out, w.best)
 		}
 	}
-	return s, buf
+	return buf
+}
+
+// strongerSomewhere reports whether a rule of o beats its peer in s, so
+// that a candidate that cannot change the decision is not matched.
+func strongerSomewhere(o, s []Strongest) bool {
+	for i := range o {
+		if o[i][0].stronger(s[i][0]) || o[i][1].stronger(s[i][1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // longestPrefix is the longest prefix of the table that path starts with,
@@ -299,6 +354,9 @@ func (l *LazyDecider) Get(count func() int, each func(add func(DecideRule))) *De
 	l.once.Do(func() { l.d.Store(NewDecider(each)) })
 	return l.d.Load()
 }
+
+// Built reports whether Get has built the Decider.
+func (l *LazyDecider) Built() bool { return l.d.Load() != nil }
 
 // Spend notes a full evaluation made because Get returned nil, which
 // found matches matching rules.

@@ -97,7 +97,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 		}()
 	}
 	shared := make([]*matcher.Result, len(cc.plans))
-	var line []byte
+	var text crawlerLines
 	for i, u := range urls {
 		target := new(matcher.Target)
 		if perr := f.ReadTargetInto(target, u); perr != nil {
@@ -113,6 +113,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			cc.matrix.Decide(target, shared)
 		}
 		allowed := true
+		text.reset()
 		for j := range cc.plans {
 			p := &cc.plans[j]
 			var res *matcher.Result
@@ -123,8 +124,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			}
 			allowed = allowed && res.Allowed
 			if !c.json && cw == nil {
-				line = appendCrawlerLine(line[:0], f, p, res)
-				if _, err := w.Write(line); err != nil {
+				if _, err := w.Write(text.line(f, p, res)); err != nil {
 					return err
 				}
 				continue
@@ -173,15 +173,45 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 	}
 }
 
-// appendCrawlerLine appends the text line of one URL and crawler, "verdict
-// crawler URL reason", the reason as check gives it (record.Why).
-func appendCrawlerLine(b []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
-	b = append(b, res.Verdict()...)
-	b = append(b, '\t')
-	b = append(b, p.Crawler.Name...)
-	b = append(b, '\t')
-	b = escape.AppendText(b, res.Target.Input)
-	b = append(b, '\t')
-	b = record.AppendWhy(b, f, res, escape.AppendText)
-	return append(b, '\n')
+// crawlerLines writes the text lines of one URL, "verdict crawler URL
+// reason", the reason as check gives it (record.Why). The crawlers that
+// share a selection share a Result (crawler.Matrix), and all share the
+// URL: each is escaped once per URL, not once per crawler.
+type crawlerLines struct {
+	buf, url []byte
+	// whys are the reasons written for the URL so far, by Result.
+	results []*matcher.Result
+	whys    [][]byte
+}
+
+func (c *crawlerLines) reset() {
+	c.url, c.results = c.url[:0], c.results[:0]
+}
+
+// line is the line of res for p's crawler, valid until the next call.
+func (c *crawlerLines) line(f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
+	if len(c.url) == 0 {
+		c.url = escape.AppendText(c.url, res.Target.Input)
+	}
+	b := append(append(c.buf[:0], res.Verdict()...), '\t')
+	b = append(append(b, p.Crawler.Name...), '\t')
+	b = append(append(b, c.url...), '\t')
+	b = append(append(b, c.why(f, res)...), '\n')
+	c.buf = b
+	return b
+}
+
+// why is res's reason, written once per URL.
+func (c *crawlerLines) why(f *matcher.File, res *matcher.Result) []byte {
+	for i, r := range c.results {
+		if r == res {
+			return c.whys[i]
+		}
+	}
+	n := len(c.results)
+	if n == len(c.whys) {
+		c.whys = append(c.whys, nil)
+	}
+	c.results, c.whys[n] = append(c.results, res), record.AppendWhy(c.whys[n][:0], f, res, escape.AppendText)
+	return c.whys[n]
 }

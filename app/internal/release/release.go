@@ -220,7 +220,7 @@ func lines(f *matcher.File) []string {
 // it counted back into r.
 func (r *Release) Fork() *Release {
 	n := len(r.Counts)
-	f := &Release{Old: r.Old, New: r.New, OldDelivered: r.OldDelivered, Counts: make([]Count, n), oldCause: map[int]int{}, newCause: map[int]int{},
+	f := &Release{Old: r.Old.Fork(), New: r.New.Fork(), OldDelivered: r.OldDelivered, Counts: make([]Count, n), oldCause: map[int]int{}, newCause: map[int]int{},
 		oldRes: make([]*matcher.Result, n), newRes: make([]*matcher.Result, n)}
 	for i, c := range r.Counts {
 		f.Counts[i].Crawler = c.Crawler
