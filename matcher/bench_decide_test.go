@@ -54,3 +54,24 @@ func BenchmarkDecideByMatches(b *testing.B) {
 		}
 	}
 }
+
+// A decision by the number of rules the token's groups hold (gen.BigGroup,
+// a quarter of them wildcards), for a URL that matches a few: it should
+// not grow with them.
+func BenchmarkDecideByRules(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		f := Parse(gen.BigGroup(n))
+		t, _ := ParseTarget("/section-999/public/a/section-996/x.pdf")
+		var res Result
+		// Until the Decider is built, once the full evaluations made
+		// instead cost about what its rules do.
+		for !res.strongestOnly {
+			f.DecideInto(&res, "Googlebot", t)
+		}
+		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				f.DecideInto(&res, "Googlebot", t)
+			}
+		})
+	}
+}

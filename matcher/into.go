@@ -36,8 +36,9 @@ type StrongestDecider interface {
 // AppendExplanation to write: most URLs of a check match no rule, and
 // their sentence, which holds the path, would be a string per URL. Under
 // a reading that is a StrongestDecider, res lists only the winner and the
-// runner-up (Result.DecideStrongest), and leaves the sentence of a
-// verdict a rule decided to AppendExplanation too.
+// runner-up (Result.DecideStrongest), without the steps that normalized
+// their patterns, and leaves the sentence of a verdict a rule decided to
+// AppendExplanation too.
 func (f *File) DecideInto(res *Result, token string, t *Target) { f.into(res, token, t, false) }
 
 func (f *File) into(res *Result, token string, t *Target, explain bool) {
