@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A Selection is what an evaluation needs that depends on the token alone:
@@ -23,6 +24,12 @@ type Selection struct {
 	// Decide finds the strongest rules of each kind for a decision
 	// alone (File.DecideInto), shared as Rules is.
 	Decide *pattern.LazyDecider
+	// first is what a first-match reading's decisions alone report as
+	// bearing on the selection (DecideFirstMatch).
+	first struct {
+		once  sync.Once
+		diags DiagnosticList
+	}
 }
 
 // selections caches selections by token, up to maxSelections of them, so

@@ -27,11 +27,12 @@ import (
 //     one found is matched as Pattern.Match matches it.
 //
 // The readings that use it are those whose decision is this longest match
-// with a pattern matched as Pattern.Match does: rfc9309 and google.
-// python-rfc, crawler-commons and protego rank or match otherwise, and say
-// beside their Evaluate why; the first-match readings (python, koster1996,
-// robots-parser) are decided by the first matching rule in file order, not
-// the strongest.
+// with a pattern matched as Pattern.Match does (rfc9309, google and
+// robots-parser), and the first-match readings (python, koster1996), whose
+// rules are literal prefixes given minus their place as priority, so that
+// the strongest is the first. python-rfc ranks a rule by how much of the
+// URL it matches, which no table made before the URL holds; protego and
+// crawler-commons say beside their Evaluate how they match otherwise.
 type Decider struct {
 	// sets is how many sets of rules the Decider holds (NewDeciders): one
 	// for a selection, several for the selections of several crawlers,

@@ -235,6 +235,31 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
+// DecideInto is Evaluate from the first matching rule alone
+// (matcher.StrongestDecider, Result.DecideFirstMatch): the draft obeys the
+// first record that applies, and in it the first rule whose path starts
+// the URL's. /robots.txt, which the draft always allows, and a URL no
+// record applies to are evaluated in full, as is every URL until the
+// selection's Decider is built.
+func (r Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
+	ext, _ := f.Ext().(*kosterFile)
+	if ext == nil {
+		return false
+	}
+	sel := f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return kosterSelect(f, ext, token) })
+	path, steps := kosterNormalize(kosterPath(t), true)
+	if pathOnly, _, _ := strings.Cut(path, "?"); pathOnly != "/robots.txt" && len(sel.Trace.Selected) > 0 &&
+		res.DecideFirstMatch(f, sel, sel.Trace.Selected[0], path, steps) {
+		if res.Winner < 0 {
+			res.Explanation = kosterExplain(f, res)
+		}
+		return true
+	}
+	*res = *r.Evaluate(f, token, t)
+	sel.Decide.Spend(len(res.Matches) + res.Omitted)
+	return true
+}
+
 // kosterName is the robot's name as the draft compares it: the token up to
 // its version ("Googlebot/2.1" names "Googlebot"), without case.
 func kosterName(token string) string {

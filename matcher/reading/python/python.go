@@ -366,6 +366,29 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return res
 }
 
+// DecideInto is Evaluate from the first matching rule alone
+// (matcher.StrongestDecider, Result.DecideFirstMatch): can_fetch obeys the
+// first entry that applies, and in it the first rule whose path starts
+// the URL's. A URL that raises, or that no entry applies to, is evaluated
+// in full, as is every URL until the selection's Decider is built.
+func (r Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
+	ext, _ := f.Ext().(*pyFile)
+	if ext == nil {
+		return false
+	}
+	sel := f.SelectionFor(token, func(f *matcher.File, token string) matcher.GroupTrace { return pySelect(f, ext, token) })
+	if path, steps, err := pyPath(py.TargetInput(t), true); err == nil && len(sel.Trace.Selected) > 0 &&
+		res.DecideFirstMatch(f, sel, sel.Trace.Selected[0], path, steps) {
+		if res.Winner < 0 {
+			res.Explanation = pyExplain(f, res, nil)
+		}
+		return true
+	}
+	*res = *r.Evaluate(f, token, t)
+	sel.Decide.Spend(len(res.Matches) + res.Omitted)
+	return true
+}
+
 // pyPath is the path python compares, from s as written, with its steps:
 // s unquoted (for a rule, parse did it), parsed with urlparse, put back
 // together with urlunparse, and quoted. For the URL of a request it is

@@ -422,6 +422,53 @@ func (Reader) Evaluate(f *matcher.File, token string, t *matcher.Target) *matche
 	return Reader{}.EvaluateAt(f, token, t, robots, url)
 }
 
+// DecideInto is Evaluate from the strongest matching rules alone
+// (matcher.StrongestDecider): isAllowed's rule is the longest matching
+// pattern of the merged groups in octets, an allow winning a tie, each
+// pattern matched as Pattern.Match does, which a pattern.Decider finds. A
+// URL it throws for or gives no verdict on is evaluated in full, as is
+// every URL until the selection's Decider is built.
+func (r Reader) DecideInto(f *matcher.File, token string, t *matcher.Target, res *matcher.Result) bool {
+	robots, url := rpURLs(t)
+	path, steps, err := rpRequestPath(robots, url)
+	sel := f.SelectionFor(token, rpSelect)
+	var d *pattern.Decider
+	if err == nil {
+		d = sel.Decide.Get(func() int { return matcher.RulesIn(f, sel.Trace.Selected) },
+			func(add func(pattern.DecideRule)) { rpDecideRules(f, sel.Trace.Selected, add) })
+	}
+	if d == nil {
+		*res = *r.Evaluate(f, token, t)
+		sel.Decide.Spend(len(res.Matches) + res.Omitted)
+		return true
+	}
+	res.Path, res.Steps, res.Groups, res.Diagnostics = path, steps, sel.Trace, sel.Diags
+	if _, ok := res.DecideStrongest(d, func(ref pattern.Ref) matcher.Match {
+		m := f.MatchOf(f.RuleOf(ref))
+		m.Priority = len(m.Normalized)
+		return m
+	}); !ok {
+		res.Explanation = rpExplain(f, res)
+	}
+	return true
+}
+
+// rpDecideRules yields the rules of the selected groups for a Decider,
+// with the octets of the pattern as priority; an empty pattern never
+// matches and is left out, as EvaluateAt skips it.
+func rpDecideRules(f *matcher.File, selected []int, add func(pattern.DecideRule)) {
+	for _, gi := range selected {
+		rules := f.RulesOf(f.Groups[gi])
+		for ri := range rules {
+			if r := &rules[ri]; r.Pattern.Start != r.Pattern.End {
+				norm := f.NormalizedRule(r)
+				add(pattern.DecideRule{Pattern: pattern.Compile(norm), Priority: len(norm), Allow: r.Allow(),
+					Ref: pattern.Ref{Group: int32(gi), Rule: int32(ri)}})
+			}
+		}
+	}
+}
+
 // EvaluateAt is isAllowed(url, token) on f read as the robots.txt at the
 // URL robots, as robots-parser is asked when the caller gives both URLs
 // (Evaluate asks with the robots.txt URL that governs t); t may be nil.
