@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -74,10 +73,7 @@ func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Write
 	if !cc.csv {
 		return nil
 	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"crawler", "url", "verdict", "line", "rule", "token"})
-	cw.Flush()
-	return cw.Error()
+	return (&csvRows{w: w}).write("crawler", "url", "verdict", "line", "rule", "token")
 }
 
 // checkCrawlerList evaluates urls for every crawler, in order, writes the
@@ -87,19 +83,17 @@ func prepareCrawlers(c *checkConfig, ev *evaluator, w io.Writer, stderr io.Write
 func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.Writer, t *tally) (err error) {
 	cc := c.crawl
 	f := ev.file()
-	var cw *csv.Writer
+	var cw *csvRows
 	if cc.csv {
-		cw = csv.NewWriter(w)
-		defer func() {
-			if cw.Flush(); err == nil {
-				err = cw.Error()
-			}
-		}()
+		cw = &csvRows{w: w}
 	}
 	shared := make([]*matcher.Result, len(cc.plans))
 	var text crawlerLines
+	// One Target for every URL, as ParseTargetInto reuses what it holds
+	// (the robots.txt URL of a host seen before): a URL's results are
+	// written before the next is read.
+	target := new(matcher.Target)
 	for i, u := range urls {
-		target := new(matcher.Target)
 		if perr := f.ReadTargetInto(target, u); perr != nil {
 			t.unchecked++
 			if err := writeUnchecked(w, c, cw, u, c.where(lines, i), perr); err != nil {
@@ -148,7 +142,7 @@ type crawlerCheckJSON struct {
 }
 
 // writeCrawlerResult writes a CSV row (cw set) or a JSON line.
-func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler.Plan, res *matcher.Result, max int) error {
+func writeCrawlerResult(w io.Writer, cw *csvRows, f *matcher.File, p *crawler.Plan, res *matcher.Result, max int) error {
 	name := p.Crawler.Name
 	switch {
 	case cw != nil:
@@ -158,7 +152,7 @@ func writeCrawlerResult(w io.Writer, cw *csv.Writer, f *matcher.File, p *crawler
 		} else {
 			rule = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
 		}
-		return writeCSV(cw, name, res.Target.Input, res.Verdict(), line, rule, p.Token)
+		return cw.write(name, res.Target.Input, res.Verdict(), line, rule, p.Token)
 	default: // -json
 		out := crawlerCheckJSON{Crawler: name, Row: record.NewRow(f, res, nil, max)}
 		if p.Fallback || p.NoRules {

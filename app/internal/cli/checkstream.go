@@ -5,7 +5,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -138,7 +137,7 @@ type uncheckedJSON struct {
 // writeUnchecked writes the row of a URL that could not be read, read at
 // where (a -urls file's FILE:LINE, or ""): verdict error, the URL and the
 // reason, in the form of the other rows (cw set for -csv).
-func writeUnchecked(w io.Writer, c *checkConfig, cw *csv.Writer, u, where string, cause error) error {
+func writeUnchecked(w io.Writer, c *checkConfig, cw *csvRows, u, where string, cause error) error {
 	reason := cause.Error()
 	if c.json {
 		b, err := jsonLine(uncheckedJSON{Verdict: "error", URL: u, Source: where, Error: reason})
@@ -151,7 +150,7 @@ func writeUnchecked(w io.Writer, c *checkConfig, cw *csv.Writer, u, where string
 		reason = where + ": " + reason
 	}
 	if cw != nil {
-		return writeCSV(cw, "", u, "error", "", reason, "")
+		return cw.write("", u, "error", "", reason, "")
 	}
 	b := append(lineBuffer(w), "error\t"...)
 	if c.crawl != nil {

@@ -3,9 +3,12 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/csv"
 	"strings"
 	"testing"
+
+	"robots-explorer/matcher/escape"
 )
 
 // TestCSVGuardsFormulas: a field of -csv output that comes from the input
@@ -38,4 +41,55 @@ func TestCSVGuardsFormulas(t *testing.T) {
 			}
 		})
 	}
+}
+
+// csvRowsCases are fields encoding/csv quotes, or a guard or an escape
+// changes, and plain ones.
+var csvRowsCases = [][]string{
+	{"Googlebot", "https://example.com/a", "allowed", "12", "Allow: /a", "Googlebot"},
+	{"", "", ""},
+	{"a,b", `say "hi"`, " lead", "\tlead", "=1+2", "+x", "-x", "@x", `\.`, `\.x`},
+	{"line\nbreak", "cr\rhere", "\x1b[31mred", "ツ", "\u00a0nbsp", "\u2028sep", "bad\xffutf8"},
+	{"'already", "x'", `""`, ",", `"`},
+}
+
+// TestCSVRowsAsEncodingCSV: a row csvRows writes is the row encoding/csv
+// writes of the same fields escaped and guarded, byte for byte.
+func TestCSVRowsAsEncodingCSV(t *testing.T) {
+	for _, fields := range csvRowsCases {
+		if got, want := csvRowsOf(fields), encodingCSVOf(fields); got != want {
+			t.Errorf("%q:\n got %q\nwant %q", fields, got, want)
+		}
+	}
+}
+
+func FuzzCSVRows(f *testing.F) {
+	for _, c := range csvRowsCases {
+		for _, s := range c {
+			f.Add(s, "x")
+		}
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := csvRowsOf([]string{a, b}), encodingCSVOf([]string{a, b}); got != want {
+			t.Errorf("%q, %q:\n got %q\nwant %q", a, b, got, want)
+		}
+	})
+}
+
+func csvRowsOf(fields []string) string {
+	var b bytes.Buffer
+	(&csvRows{w: &b}).write(fields...)
+	return b.String()
+}
+
+func encodingCSVOf(fields []string) string {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	cells := make([]string, len(fields))
+	for i, f := range fields {
+		cells[i] = escape.CSVCell(escape.Text(f))
+	}
+	w.Write(cells)
+	w.Flush()
+	return b.String()
 }

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -172,7 +171,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type diffWriter struct {
 	c    *diffConfig
 	out  io.Writer
-	csv  *csv.Writer
+	csv  *csvRows
 	json bool
 }
 
@@ -180,10 +179,10 @@ type diffWriter struct {
 func newDiffWriter(c *diffConfig, out io.Writer, header bool) *diffWriter {
 	w := &diffWriter{c: c, out: out, json: c.json}
 	if c.csv {
-		w.csv = csv.NewWriter(out)
+		w.csv = &csvRows{w: out}
 	}
 	if c.csv && header {
-		w.csv.Write([]string{"crawler", "url", "source", "changed", "old_verdict", "old_line", "old_rule", "new_verdict", "new_line", "new_rule"})
+		w.csv.write("crawler", "url", "source", "changed", "old_verdict", "old_line", "old_rule", "new_verdict", "new_line", "new_rule")
 	}
 	return w
 }
@@ -214,14 +213,9 @@ func (w *diffWriter) url(r *release.Release, e urllist.Entry, file string) error
 	})
 }
 
-// finish flushes the CSV rows.
-func (w *diffWriter) finish() error {
-	if w.csv == nil {
-		return nil
-	}
-	w.csv.Flush()
-	return w.csv.Error()
-}
+// finish is what the writer does after the last pair: nothing, since each
+// row is written whole.
+func (w *diffWriter) finish() error { return nil }
 
 func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	name := w.c.crawlers[p.Crawler].Name
@@ -229,7 +223,7 @@ func (w *diffWriter) pair(u, where string, p release.Pair) error {
 	case w.json:
 		return w.writeJSON(pairJSON{Crawler: name, URL: u, Source: where, Changed: p.Changed, Old: p.Old, New: p.New})
 	case w.csv != nil:
-		return writeCSV(w.csv, name, u, where, strconv.FormatBool(p.Changed),
+		return w.csv.write(name, u, where, strconv.FormatBool(p.Changed),
 			p.Old.Word(), p.Old.LineText(), p.Old.Decider(), p.New.Word(), p.New.LineText(), p.New.Decider())
 	case p.Changed:
 		_, err := fmt.Fprintf(w.out, "%s\t%s\t%s -> %s\told: %s\tnew: %s\n", name, escape.Text(u), p.Old.Word(), p.New.Word(),
@@ -247,7 +241,7 @@ func (w *diffWriter) unchecked(u, where, reason string) error {
 	case w.json:
 		return w.writeJSON(uncheckedJSON{Verdict: "error", URL: u, Source: where, Error: reason})
 	case w.csv != nil:
-		return writeCSV(w.csv, "", u, where, "", "error", "", reason, "error", "", reason)
+		return w.csv.write("", u, where, "", "error", "", reason, "error", "", reason)
 	}
 	_, err := fmt.Fprintf(w.out, "\t%s\terror\t%s: %s\n", escape.Text(u), escape.Text(where), escape.Text(reason))
 	return err
