@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"robots-explorer/matcher/internal/words"
 	"robots-explorer/matcher/pattern"
 )
 
@@ -42,7 +43,7 @@ func LaterMatches(f *File, res *Result) string {
 	case len(lines) == 1 && res.Omitted == 0:
 		return fmt.Sprintf(" It comes before %s, which also matches.", RuleText(f, only))
 	case len(lines) == 0:
-		return fmt.Sprintf(" It comes before %s.", Count(res.Omitted, "other matching rule"))
+		return fmt.Sprintf(" It comes before %s.", words.Count(res.Omitted, "other matching rule"))
 	case res.Omitted > 0:
 		lines = append(lines, fmt.Sprintf("%d more", res.Omitted))
 	}

@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"fmt"
+	"robots-explorer/matcher/internal/lines"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,7 +55,7 @@ type lineAt struct{ number, start, end int32 }
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	s := newScanner(r, src, text, o)
 	f := s.File
-	ls := NewLineScanner(src, f.BOM)
+	ls := lines.NewScanner(src, f.BOM)
 	for {
 		start, end, ok := ls.Next()
 		if !ok {
@@ -102,7 +103,7 @@ func (s *Scanner) EndLine() { s.File.endEdit() }
 // newScanner is a Scanner of src with room for its lines, but none split
 // yet: for a reading that splits them as it reads them.
 func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
+	f := &File{Reading: r, Source: src, BOM: lines.BOM(src), opts: o, text: text}
 	s := &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
 	f.lines.recs = make([]lineRec, 0, s.Lines)
 	return s
@@ -286,7 +287,7 @@ func (s *Scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
 		}
 	}
 	if !valid && !utf8.Valid(line) {
-		off := start + FirstInvalidUTF8(line)
+		off := start + lines.FirstInvalidUTF8(line)
 		s.Report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
 			"invalid UTF-8: the file must be UTF-8 encoded; these bytes are compared as they are")
 	}
@@ -294,15 +295,4 @@ func (s *Scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
 		s.Report(start+GoogleLineLimit, end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
 			"line is %d bytes; Google's parser reads only its first %d", n, GoogleLineLimit)
 	}
-}
-
-func FirstInvalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return 0
 }

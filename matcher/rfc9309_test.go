@@ -395,15 +395,5 @@ func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
 	}
 }
 
-// TestNonStandardMessagesStartWithTheirKey: google's reading writes the
-// key as given before a message's text after "key: " (nonStandardMsg).
-func TestNonStandardMessagesStartWithTheirKey(t *testing.T) {
-	for _, r := range nonStandard {
-		if !strings.HasPrefix(r.msg, r.key+": ") {
-			t.Errorf("the message of %q does not start with %q", r.key, r.key+": ")
-		}
-	}
-}
-
 // inside reports whether the span s lies within the line l.
 func inside(s Span, l Line) bool { return l.Start <= s.Start && s.Start <= s.End && s.End <= l.End }

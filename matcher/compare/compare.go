@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/words"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -175,8 +176,8 @@ func (p *pairModel) explain(a, b *matcher.Result) (Factor, []Factor, string) {
 			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
 				f1, f2 := choiceFactors[c1], choiceFactors[c2]
 				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
-					f1, f2, matcher.Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
-					matcher.Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+					f1, f2, words.Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					words.Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
 			}
 		}
 	}

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/internal/lines"
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
@@ -80,7 +81,7 @@ type kosterParser struct {
 
 func (p *kosterParser) line(l *matcher.Line) {
 	src := p.File.Source
-	rec := matcher.SplitRecord(src, int(l.Start), int(l.End))
+	rec := lines.Split(src, int(l.Start), int(l.End))
 	if rec.CommentAt >= 0 {
 		l.Comment = matcher.SpanOf(rec.CommentAt+1, int(l.End))
 	}

@@ -48,6 +48,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/internal/words"
 )
 
 const pgSource = "scrapy/protego 0.6.1"
@@ -1086,7 +1087,7 @@ func pgSummary(f *matcher.File, ext *pgFile, tr matcher.GroupTrace, name, chosen
 	for _, gi := range tr.Selected[:min(len(tr.Selected), named)] {
 		lines = append(lines, int(f.Groups[gi].FirstLine))
 	}
-	where := matcher.JoinInts(lines)
+	where := words.JoinInts(lines)
 	if more := len(tr.Selected) - len(lines); more > 0 {
 		where = strings.Trim(strings.ReplaceAll(fmt.Sprint(lines), " ", ", "), "[]") + fmt.Sprintf(" and %d more", more)
 	}
@@ -1122,15 +1123,15 @@ func pgExplain(f *matcher.File, res *matcher.Result) string {
 		verdict = "Disallowed"
 	}
 	w := res.Matches[res.Winner]
-	s := fmt.Sprintf("%s by %s (quoted %q, %s)", verdict, matcher.RuleText(f, w.Rule), w.Normalized, matcher.Characters(w.Priority))
+	s := fmt.Sprintf("%s by %s (quoted %q, %s)", verdict, matcher.RuleText(f, w.Rule), w.Normalized, words.Characters(w.Priority))
 	if res.RunnerUp < 0 {
 		return s + ", the first match of the rules sorted longest first."
 	}
 	r := res.Matches[res.RunnerUp]
 	if res.Reason == matcher.ReasonTieAllow {
-		return fmt.Sprintf("%s, which ties with %s (%s): protego sorts an allow before a disallow of the same length.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
+		return fmt.Sprintf("%s, which ties with %s (%s): protego sorts an allow before a disallow of the same length.", s, matcher.RuleText(f, r.Rule), words.Characters(r.Priority))
 	}
-	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
+	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, matcher.RuleText(f, r.Rule), words.Characters(r.Priority))
 }
 
 var protegoChoices = compare.Choices{
