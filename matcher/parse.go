@@ -81,7 +81,7 @@ func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 // own way and reads each one as it splits it (BeginLine); lines is
 // about how many it will split.
 func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
-	return &Scanner{File: NewFile(r, src, text, o), Text: text, Lines: lines}
+	return &Scanner{File: &File{Reading: r, Source: src, text: text, opts: o}, Text: text, Lines: lines}
 }
 
 // BeginLine is the next line, the bytes [start, end) of the source, for the
@@ -93,7 +93,7 @@ func (s *Scanner) BeginLine(start, end int) *Line {
 	if n == 0 {
 		s.File.lines.recs = make([]lineRec, 0, s.Lines)
 	}
-	s.File.AddLine(NewLine(n+1, start, end))
+	s.File.AddLine(newLine(n+1, start, end))
 	return s.File.beginEdit(n)
 }
 
@@ -109,8 +109,8 @@ func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 	return s
 }
 
-// NewLine is the line [start, end) before the reading has looked at it.
-func NewLine(number, start, end int) Line {
+// newLine is the line [start, end) before the reading has looked at it.
+func newLine(number, start, end int) Line {
 	n, s, e := int32(number), int32(start), int32(end)
 	return Line{Number: n, Start: s, End: e, Group: -1,
 		Key: Span{s, s}, Value: Span{s, s}, Comment: Span{e, e}}
@@ -157,7 +157,7 @@ func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 
 // over says whether a diagnostic of code is past ParseOptions.MaxDiagnostics
 // and so left out: it counts it, and the first one left out is stood for
-// by a diagnostic at its place that SortedDiagnostics words with the count.
+// by a diagnostic at its place that Scanner.SortedDiagnostics words with the count.
 // Without the cap, a file of millions of rules naming a private path would
 // keep as many diagnostics, and check -json's row of one URL would list
 // them all.
@@ -206,9 +206,9 @@ func (s *Scanner) DropDiagnostics(code Code) {
 	delete(s.capped, code)
 }
 
-// SortedDiagnostics is the parse's diagnostics in order (the function
-// SortedDiagnostics), each code's past ParseOptions.MaxDiagnostics counted
-// by one at the place of the first left out.
+// SortedDiagnostics is the parse's diagnostics in order, each code's
+// past ParseOptions.MaxDiagnostics counted by one at the place of the
+// first left out: what a Reader's Parse leaves in File.Diagnostics.
 func (s *Scanner) SortedDiagnostics() DiagnosticList {
 	if s.capped != nil {
 		// Found by its empty message, which no other diagnostic has: a
@@ -221,7 +221,7 @@ func (s *Scanner) SortedDiagnostics() DiagnosticList {
 			}
 		}
 	}
-	return SortedDiagnostics(s.Diags)
+	return sortDiagnostics(s.Diags)
 }
 
 // checkBytes reports what is wrong with the bytes themselves, whatever the

@@ -86,8 +86,8 @@ type Reader interface {
 	Info() ReadingInfo
 	// Parse reads src, whose text (string(src)) the caller has made, so
 	// that a source already held as a string is never copied. The File's
-	// Reading is Info().Name. It makes the File with NewFile or
-	// NewScanner, given o, so that Report honours o.MaxDiagnostics.
+	// Reading is Info().Name. It makes the File with NewScanner or
+	// NewSplitScanner, given o, so that Report honours o.MaxDiagnostics.
 	Parse(src []byte, text string, o ParseOptions) *File
 	// Evaluate decides for a File that Parse made.
 	Evaluate(f *File, token string, t *Target) *Result
@@ -95,39 +95,28 @@ type Reader interface {
 
 // A TargetReader is a Reader that reads the URL string itself, as the
 // program it mirrors does, rather than as RFC 9309 does (ParseTarget): a
-// reading without one reads URLs with ParseTarget. ReadTarget, and
-// Evaluate, ask it.
+// reading without one reads URLs with ParseTarget. File.ReadTargetInto,
+// and Evaluate, ask it.
 type TargetReader interface {
 	// ReadTarget reads raw into t, which it overwrites as
-	// ParseTargetInto does. The error says why the program refuses raw
+	// parseTargetInto does. The error says why the program refuses raw
 	// before it decides: a program that answers every string, or gives
 	// its own no-verdict for it (ReasonNoVerdict, ReasonRaises), returns
 	// none, and its Evaluate says so.
 	ReadTarget(t *Target, raw string) error
 }
 
-// ReadTarget reads raw as the reading r reads a URL to match (see
-// TargetReader); an unknown reading reads it as RFC 9309 does.
-func ReadTarget(r Reading, raw string) (*Target, error) {
-	t := new(Target)
-	if err := readTargetInto(readerOrRFC(r), t, raw); err != nil {
-		return nil, err
-	}
-	if len(t.Steps) == 0 {
-		t.Steps = nil // as ParseTarget leaves it
-	}
-	return t, nil
-}
-
-// ReadTargetInto is ReadTarget into t, which it overwrites, for the
-// reading f was parsed with, reusing what t holds as ParseTargetInto does.
+// ReadTargetInto reads raw into t, which it overwrites, as the reading f
+// was parsed with reads a URL to match (see TargetReader), reusing what t
+// holds: a caller that decides URL after URL into one Target makes no
+// Target per URL.
 func (f *File) ReadTargetInto(t *Target, raw string) error { return readTargetInto(f.impl(), t, raw) }
 
 func readTargetInto(r Reader, t *Target, raw string) error {
 	if tr, ok := r.(TargetReader); ok {
 		return tr.ReadTarget(t, raw)
 	}
-	return ParseTargetInto(t, raw)
+	return parseTargetInto(t, raw)
 }
 
 // ReadAsGiven reads raw into t for a reading whose program takes any
@@ -135,7 +124,7 @@ func readTargetInto(r Reader, t *Target, raw string) error {
 // ParseTarget's where RFC 9309 reads raw, and holds only the input where
 // it does not.
 func ReadAsGiven(t *Target, raw string) {
-	if ParseTargetInto(t, raw) != nil {
+	if parseTargetInto(t, raw) != nil {
 		*t = Target{Input: raw}
 	}
 }
@@ -341,7 +330,7 @@ func (f *File) Evaluate(token, rawURL string) (*Result, error) {
 	return f.EvaluateTarget(token, t), nil
 }
 
-// EvaluateTarget is Evaluate for a URL already read with ReadTarget.
+// EvaluateTarget is Evaluate for a URL already read with ReadTargetInto.
 func (f *File) EvaluateTarget(token string, t *Target) *Result { return f.impl().Evaluate(f, token, t) }
 
 // ParseAllText parses text under every reading, in Readings() order: the

@@ -80,7 +80,7 @@ func (p *rfcParser) run() {
 		}
 		p.Pace(i)
 		p.Longest = max(p.Longest, end-start)
-		l := NewLine(i+1, start, end)
+		l := newLine(i+1, start, end)
 		p.reading = lineAt{l.Number, l.Start, l.End}
 		p.line(&l)
 		s.addRead(&l)
@@ -251,7 +251,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	l.Group = int32(p.group)
 	v := p.Value(l)
 	cls, exposing := classifyRule(v)
-	r, flags := NewRuleAt(l.Number, allow, l.Value), cls.Flags(v)
+	r, flags := newRuleAt(l.Number, allow, l.Value), cls.Flags(v)
 	if cls != 0 && cls.Changes(v) {
 		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)

@@ -105,7 +105,7 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 	}
 	for _, line := range lines {
 		src := []byte(line)
-		l := NewLine(1, 0, len(src))
+		l := newLine(1, 0, len(src))
 		kind, n := leadingKey(src)
 		want := l
 		cf := newCommentFinder(src)
