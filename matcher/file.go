@@ -53,7 +53,7 @@ func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 // A File does not keep its Lines as they are: File.Line makes one from a
 // compact record of 20 bytes (lines.go), and a Reader's Parse stores one
 // through Scanner.ReadLines or BeginLine, or with AddLine. The numbers are
-// int32, which limits the source: offsets go up to maxSource, and ParseAs
+// int32, which limits the source: offsets go up to maxSource, and Parse
 // reads only that many bytes of a larger source, saying so in a
 // diagnostic.
 type Line struct {

@@ -106,7 +106,7 @@ func TestMaxMatchesSameAnswers(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/max=%d", r, max), func(t *testing.T) {
 				fail, omitted := failer(t), 0
 				for _, run := range byFile(qs) {
-					full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+					full, quick := matcher.Parse(r, run[0].body, matcher.ParseOptions{}), matcher.Parse(r, run[0].body, capped)
 					for _, q := range run {
 						a, errA := full.Evaluate(q.token, q.url)
 						b, errB := quick.Evaluate(q.token, q.url)
@@ -177,7 +177,7 @@ func TestMaxDiagnosticsCountsTheRest(t *testing.T) {
 		t.Run(string(r), func(t *testing.T) {
 			fail, counted := failer(t), 0
 			for _, run := range byFile(qs) {
-				full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+				full, quick := matcher.Parse(r, run[0].body, matcher.ParseOptions{}), matcher.Parse(r, run[0].body, capped)
 				byCode := map[matcher.Code][]matcher.Diagnostic{}
 				for _, d := range full.Diagnostics {
 					byCode[d.Code] = append(byCode[d.Code], d)

@@ -134,7 +134,7 @@ func ReadAsGiven(t *Target, raw string) {
 var readers = []Reader{rfc9309{}}
 
 // Register adds the reading r after those registered before it, for
-// Readings, About, ParseReading, ParseAs and the comparison to know. The
+// Readings, About, ParseReading, Parse and the comparison to know. The
 // package matcher/readings registers the project's readings, in the order
 // they are shown; a program that uses them imports it. Register is for a
 // program's start (an init function): it is not safe to call while files
@@ -204,13 +204,17 @@ func ReaderOf(r Reading) Reader {
 	return nil
 }
 
-// Parse reads src under RFC 9309. It accepts any bytes.
-func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
-
-// ParseAs reads src under the given reading; an unknown reading falls back
-// to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
-// the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
-func ParseAs(r Reading, src []byte) *File { return ParseOptions{}.ParseAs(r, src) }
+// Parse reads src under the reading r; a reading that is not registered
+// is read as RFC 9309. It accepts any bytes; of a source over 2 GiB it
+// reads only the first 2 GiB - 1 bytes (see Line), and says so in a
+// diagnostic.
+func Parse(r Reading, src []byte, o ParseOptions) *File {
+	text := o.Text
+	if string(src) != text { // compared in place, no copy
+		text = string(src)
+	}
+	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
+}
 
 // ParseOptions bound what a parse and its evaluations keep for a caller
 // that lists it, and let a program with one thread pause a parse. The zero
@@ -247,45 +251,13 @@ type ParseOptions struct {
 	// whose result is no longer wanted: a parse holds no lock and writes
 	// nothing but the File it makes. The File does not keep it.
 	Pause func()
-}
-
-// ParseShared is matcher.ParseShared with these options.
-func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
-	if string(src) != text { // compared in place, no copy
-		text = string(src)
-	}
-	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
-}
-
-// ParseText is matcher.ParseText with these options.
-func (o ParseOptions) ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, o)
-}
-
-// ParseAs is matcher.ParseAs with these options.
-func (o ParseOptions) ParseAs(r Reading, src []byte) *File {
-	return parseWithin(readerOrRFC(r), src, string(src), maxSource, o)
-}
-
-// ParseWith reads src under the reading r, registered or not: for a
-// reading's own tests, or a program that brings a reading of its own.
-func ParseWith(r Reader, src []byte) *File {
-	return parseWithin(r, src, string(src), maxSource, ParseOptions{})
-}
-
-// ParseText is ParseAs for a source held as a string, such as an editor's
-// text or a file read into one: the File's strings are slices of text, and
-// its Source is a copy of text's bytes.
-func ParseText(r Reading, text string) *File { return ParseOptions{}.ParseText(r, text) }
-
-// ParseShared is ParseAs for a caller that holds the source both as
-// bytes and as a string over the same memory (a program that read a file
-// and made a string of its buffer without a copy): the File keeps src as
-// Source and slices text for its strings, so that the source is in memory
-// once. Neither may change afterwards. When text is not src's bytes,
-// ParseShared reads src, as ParseAs does.
-func ParseShared(r Reading, src []byte, text string) *File {
-	return ParseOptions{}.ParseShared(r, src, text)
+	// Text, when it holds the same bytes as the source, is the string the
+	// File's strings (patterns, agents, TextOf) are slices of: for a
+	// caller that holds the source as a string already (an editor's text,
+	// a file read into one, or a string over the bytes' own memory), so
+	// that Parse makes no second copy of it. Otherwise Parse makes the
+	// string from the source. The File does not keep it apart from that.
+	Text string
 }
 
 // readerOrRFC returns the reading named r; an unknown one falls back to
@@ -304,7 +276,7 @@ func readerOrRFC(r Reading) Reader {
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
 	n := min(len(src), limit)
 	f := impl.Parse(src[:n], text[:n], o)
-	f.reader, f.opts.Pause = impl, nil
+	f.reader, f.opts.Pause, f.opts.Text = impl, nil, ""
 	if n == len(src) {
 		return f
 	}
@@ -332,15 +304,3 @@ func (f *File) Evaluate(token, rawURL string) (*Result, error) {
 
 // EvaluateTarget is Evaluate for a URL already read with ReadTargetInto.
 func (f *File) EvaluateTarget(token string, t *Target) *Result { return f.impl().Evaluate(f, token, t) }
-
-// ParseAllText parses text under every reading, in Readings() order: the
-// Files' strings are slices of text, and they share one copy of its bytes
-// as Source.
-func ParseAllText(text string) []*File {
-	src := []byte(text)
-	files := make([]*File, len(readers))
-	for i, r := range readers {
-		files[i] = parseWithin(r, src, text, maxSource, ParseOptions{})
-	}
-	return files
-}

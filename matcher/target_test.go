@@ -222,7 +222,7 @@ func TestNetworkPathReference(t *testing.T) {
 		if r == CrawlerCommons {
 			continue // java.net.URI's toURL refuses a reference without a scheme, so isAllowed checks /
 		}
-		f := ParseAs(r, []byte("User-agent: *\nDisallow: /x\n"))
+		f := Parse(r, []byte("User-agent: *\nDisallow: /x\n"), ParseOptions{})
 		res, err := f.Evaluate("FooBot", "//b/x")
 		if err != nil {
 			t.Errorf("%s: %v", r, err)

@@ -69,8 +69,21 @@ type Comparison struct {
 	Winning []string
 }
 
+// ParseAll parses text under every registered reading, in Readings()
+// order, as CompareWith takes the files: their strings are slices of
+// text, and they share one copy of its bytes as Source.
+func ParseAll(text string) []*matcher.File {
+	src := []byte(text)
+	rs := matcher.Readings()
+	files := make([]*matcher.File, len(rs))
+	for i, r := range rs {
+		files[i] = matcher.Parse(r, src, matcher.ParseOptions{Text: text})
+	}
+	return files
+}
+
 // CompareWith evaluates token and rawURL against files (one per reading,
-// as ParseAllText returns) and explains the differences between the chosen
+// as ParseAll returns) and explains the differences between the chosen
 // reading and each other one, in Readings() order, each with the chosen
 // reading as A: what a table of the other readings shows.
 func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL string) (*Comparison, error) {
