@@ -51,11 +51,22 @@ type diagCap struct{ kept, omitted int }
 // lineAt is a line's number and where it lies.
 type lineAt struct{ number, start, end int32 }
 
-// NewScanner splits src, whose text is string(src), into lines.
+// NewScanner is the Scanner of src, whose text is string(src), for a
+// Reader's Parse, with no line split yet: a reading that splits lines as
+// RFC 9309 does calls SplitLines and then reads them (ReadLines); one that
+// splits them its own way reads each as it splits it (BeginLine).
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	s := newScanner(r, src, text, o)
+	return &Scanner{File: &File{Reading: r, Source: src, text: text, opts: o}, Text: text,
+		Lines: bytes.Count(src, []byte{'\n'}) + 1}
+}
+
+// SplitLines splits the source into lines at LF, CR and CRLF, after a
+// byte-order mark (whole or partial), which it records in File.BOM.
+func (s *Scanner) SplitLines() {
 	f := s.File
-	ls := lines.NewScanner(src, f.BOM)
+	f.BOM = lines.BOM(f.Source)
+	f.lines.recs = make([]lineRec, 0, s.Lines)
+	ls := lines.NewScanner(f.Source, f.BOM)
 	for {
 		start, end, ok := ls.Next()
 		if !ok {
@@ -64,24 +75,16 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 		s.Longest = max(s.Longest, end-start)
 		f.lines.addNew(start, end)
 	}
-	return s
 }
 
 // ReadLines calls read with each line of the file in order, as
-// NewScanner split them, and stores what read leaves in it. Within read,
+// SplitLines split them, and stores what read leaves in it. Within read,
 // only the line handed over may be read or changed.
 func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 	for i := range s.File.NumLines() {
 		read(i, s.File.beginEdit(i))
 		s.File.endEdit()
 	}
-}
-
-// NewSplitScanner is the Scanner of a reading that splits the lines its
-// own way and reads each one as it splits it (BeginLine); lines is
-// about how many it will split.
-func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
-	return &Scanner{File: &File{Reading: r, Source: src, text: text, opts: o}, Text: text, Lines: lines}
 }
 
 // BeginLine is the next line, the bytes [start, end) of the source, for the

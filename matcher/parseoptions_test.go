@@ -152,7 +152,7 @@ func TestMaxMatchesSameAnswers(t *testing.T) {
 // sameExplanation says whether b, an evaluation that lists fewer matches,
 // says what a, the full one, says: the same sentence, but that a
 // first-match reading's list of the later matching rules counts those b
-// leaves out (matcher.LaterMatches).
+// leaves out (firstmatch.Later).
 func sameExplanation(a, b *matcher.Result) bool {
 	const later = " It comes before "
 	i := strings.Index(a.Explanation, later)

@@ -86,8 +86,8 @@ type Reader interface {
 	Info() ReadingInfo
 	// Parse reads src, whose text (string(src)) the caller has made, so
 	// that a source already held as a string is never copied. The File's
-	// Reading is Info().Name. It makes the File with NewScanner or
-	// NewSplitScanner, given o, so that Report honours o.MaxDiagnostics.
+	// Reading is Info().Name. It makes the File with NewScanner,
+	// given o, so that Report honours o.MaxDiagnostics.
 	Parse(src []byte, text string, o ParseOptions) *File
 	// Evaluate decides for a File that Parse made.
 	Evaluate(f *File, token string, t *Target) *Result

@@ -24,7 +24,9 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{}).File
+			s := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{})
+			s.SplitLines()
+			f := s.File
 			var got []string
 			for _, l := range f.Lines() {
 				got = append(got, string(f.Source[l.Start:l.End]))

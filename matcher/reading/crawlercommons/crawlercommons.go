@@ -23,7 +23,6 @@
 package crawlercommons
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"math"
@@ -114,7 +113,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	// About as many lines as there are '\n' bytes, in UTF-8 and UTF-16.
-	s := matcher.NewSplitScanner(matcher.CrawlerCommons, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	s := matcher.NewScanner(matcher.CrawlerCommons, src, text, o)
 	f := s.File
 	p := &ccParser{Scanner: s, group: -1, ext: &ccFile{}}
 	p.run()

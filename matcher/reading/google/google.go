@@ -69,6 +69,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text, o)
+	s.SplitLines()
 	p := googleParser{Scanner: s, group: -1}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)

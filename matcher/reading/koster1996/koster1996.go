@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/internal/firstmatch"
 	"robots-explorer/matcher/internal/lines"
 	"robots-explorer/matcher/pattern"
 
@@ -60,6 +61,7 @@ func (Reader) Info() matcher.ReadingInfo { return info }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
+	s.SplitLines()
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
@@ -367,18 +369,18 @@ func kosterExplain(f *matcher.File, res *matcher.Result) string {
 	case matcher.ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case matcher.ReasonNoMatch:
-		return matcher.FirstMatchNoMatch(f, res)
+		return firstmatch.NoMatch(f, res)
 	}
 	g := f.Groups[res.Groups.Selected[0]]
 	where := fmt.Sprintf(" in the first record naming the robot (line %d)", g.FirstLine)
 	if res.Groups.Global {
 		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
 	}
-	s := matcher.FirstMatchSentence(f, res, where)
+	s := firstmatch.Sentence(f, res, where)
 	if w := res.Matches[res.Winner]; w.Rule.Allow() && w.Pattern == "" {
 		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
 	}
-	return s + matcher.LaterMatches(f, res)
+	return s + firstmatch.Later(f, res)
 }
 
 var kosterChoices = compare.Choices{

@@ -355,7 +355,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := py.NewScanner(matcher.Protego, src, text, o)
+	s := matcher.NewScanner(matcher.Protego, src, text, o)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	bad := py.ReadLines(s, o.Pause, pgSplitLines, p.line)

@@ -99,7 +99,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := py.NewScanner(matcher.PythonRFC, src, text, o)
+	s := matcher.NewScanner(matcher.PythonRFC, src, text, o)
 	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	py.ReadLines(s, o.Pause, py.SplitLinesEach, p.read)

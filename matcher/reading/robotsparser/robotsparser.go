@@ -101,7 +101,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	s := matcher.NewScanner(matcher.RobotsParser, src, text, o)
 	f := s.File
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
 	ls := lines.NewScanner(src, 0) // a byte-order mark is trimmed with the first key
