@@ -29,10 +29,11 @@ const (
 	Koster1996     Reading = "koster1996"
 )
 
-// The diagnostic codes and reasons that only the other readings give. They
-// are named here, beside the readings' names, so that matcher.CodeRaises
-// means the same wherever it is used; diagnostic.go and result.go hold
-// those of the core.
+// The diagnostic codes and reasons that more than one of the other
+// readings give, or that a program names: they are named here, beside the
+// readings' names, so that matcher.CodeRaises means the same wherever it
+// is used; diagnostic.go and result.go hold those of the core, and a code
+// only one reading gives is that reading's own.
 
 // Diagnostic codes of the first-match readings (python and koster1996).
 const (
@@ -44,20 +45,6 @@ const (
 	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
 	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
 )
-
-// CodeDollarTwice marks a pattern that protego adds twice, once with its
-// '$' read literally.
-const CodeDollarTwice Code = "dollar-twice"
-
-// The diagnostic codes only the crawler-commons reading gives.
-const (
-	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
-	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
-)
-
-// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
-// draft always allows.
-const CodeRobotsTxtRule Code = "robots-txt-rule"
 
 // ReasonRaises says that the reading's real implementation raises an
 // exception for this URL and gives no verdict; it is shown as disallowed,

@@ -101,6 +101,12 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// The diagnostic codes only this reading gives.
+const (
+	codeNotRobots  matcher.Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
+	codeCrawlDelay matcher.Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
+)
+
 // ReadTarget reads a URL as isAllowed does: it takes any string to
 // java.net.URI and java.net.URL (SimpleRobotRules.getPath; ccRequestPath),
 // and checks "/" where they throw, so no URL is refused before it: a
@@ -148,11 +154,11 @@ func (p *ccParser) run() {
 	switch tag, end, hasAgent := ccLooksHTML(doc.S); {
 	case tag >= 0 && !hasAgent:
 		p.ext.allowAll = "html"
-		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Warning, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), codeNotRobots, matcher.Warning, ccSource+" (parseContent)",
 			"this looks like an HTML page (<html>, <head> or <body>) with no \"user-agent:\": crawler-commons reads no rules from it and allows every URL")
 	case tag >= 0:
 		p.html = true
-		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), codeNotRobots, matcher.Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
 	p.split(doc)
@@ -518,10 +524,10 @@ func (p *ccParser) crawlDelay(l *matcher.Line, value string) {
 	p.ext.events = append(p.ext.events, e)
 	switch {
 	case value != "" && !ok:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeCrawlDelay, matcher.Info, ccSource+" (handleCrawlDelay)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeCrawlDelay, matcher.Info, ccSource+" (handleCrawlDelay)",
 			"crawler-commons cannot read %q as a number of seconds: it ignores this Crawl-delay", value)
 	case ok && delay > ccMaxCrawlDelay:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeCrawlDelay, matcher.Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeCrawlDelay, matcher.Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
 			"a Crawl-delay over 300 seconds: crawler-commons disallows every URL to the crawlers this Crawl-delay applies to")
 	}
 }

@@ -195,9 +195,9 @@ func TestCrawlerCommonsDiagnostics(t *testing.T) {
 		{"BLANK_DIRECTIVE_DELIMITER", "User-agent *\nDisallow: /x\n", matcher.CodeMissingColon},
 		{"handleAllow: empty value ignored", "User-agent: *\nAllow:\n", matcher.CodeEmptyPattern},
 		{"handleUserAgent: '* x' is no global agent", "User-agent: * x\nDisallow: /\n", matcher.CodeTokenCut},
-		{"handleCrawlDelay: unreadable value", "User-agent: *\nCrawl-delay: soon\n", matcher.CodeCrawlDelay},
-		{"parseContent: Crawl-delay over the limit", "User-agent: *\nCrawl-delay: 3600\n", matcher.CodeCrawlDelay},
-		{"parseContent: an HTML page", "<html>\n</html>\n", matcher.CodeNotRobots},
+		{"handleCrawlDelay: unreadable value", "User-agent: *\nCrawl-delay: soon\n", codeCrawlDelay},
+		{"parseContent: Crawl-delay over the limit", "User-agent: *\nCrawl-delay: 3600\n", codeCrawlDelay},
+		{"parseContent: an HTML page", "<html>\n</html>\n", codeNotRobots},
 		{"a rule before any user-agent line", "Disallow: /x\n", matcher.CodeRuleOutsideGroup},
 		{"ruleMatches: '$' before the end", "User-agent: *\nDisallow: /a$b\n", matcher.CodeDollarInside},
 	}

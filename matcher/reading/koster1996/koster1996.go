@@ -59,6 +59,10 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// codeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
+const codeRobotsTxtRule matcher.Code = "robots-txt-rule"
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
 	s.SplitLines()
@@ -160,7 +164,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 		p.Report(at, end, matcher.CodeNoWildcards, matcher.Warning, kosterSource+" §3.2.2",
 			"the draft has no wildcards: '*' and '$' are compared literally, so this rule matches only paths that contain them")
 	case strings.HasPrefix(norm, "/robots.txt"):
-		p.Report(at, end, matcher.CodeRobotsTxtRule, matcher.Info, kosterSource+" §3.2.2",
+		p.Report(at, end, codeRobotsTxtRule, matcher.Info, kosterSource+" §3.2.2",
 			"/robots.txt is always allowed and must not appear in a rule: this rule has no effect on it")
 	}
 }

@@ -121,7 +121,7 @@ func TestKoster1996Records(t *testing.T) {
 		{"user-agent after rules starts a record (§3.3)", "User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n", "a", "/b", true, matcher.CodeRecordBreak},
 		{"no wildcards (§3.2.2)", "User-agent: *\nDisallow: /*.php\n", "x", "/a.php", true, matcher.CodeNoWildcards},
 		{"empty Disallow allows everything (§4)", "User-agent: *\nDisallow:\nDisallow: /\n", "x", "/a", true, matcher.CodeEmptyPattern},
-		{"/robots.txt always allowed (§3.2.2)", "User-agent: *\nDisallow: /robots.txt\n", "x", "/robots.txt", true, matcher.CodeRobotsTxtRule},
+		{"/robots.txt always allowed (§3.2.2)", "User-agent: *\nDisallow: /robots.txt\n", "x", "/robots.txt", true, codeRobotsTxtRule},
 		{"a record without rules allows all (§3.3)", "User-agent: a\n\nUser-agent: *\nDisallow: /\n", "a", "/", true, matcher.CodeEmptyGroup},
 		{"%2F stays distinct after decoding (§3.2.2)", "User-agent: *\nDisallow: /a%2Fb\n", "x", "/a%2fb/c", false, ""},
 		{"encoded octets match raw ones", "User-agent: *\nDisallow: /caf%C3%A9\n", "x", "/café", false, ""},

@@ -346,6 +346,10 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// codeDollarTwice marks a pattern that protego adds twice, once with its
+// '$' read literally.
+const codeDollarTwice matcher.Code = "dollar-twice"
+
 // ReadTarget reads a URL as protego's can_fetch does: it takes any string
 // to urllib.parse's urlparse and its own _quote_path (pgRequestPath), so
 // no URL is refused before it; where urlparse raises, Evaluate says so.
@@ -681,7 +685,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",
 			"protego's quoting leaves nothing of this pattern (a scheme and nothing after it), so it adds no rule")
 	case strings.Contains(value, "$") && own > 0:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeDollarTwice, matcher.Info, pgSource+" (_RuleSet.allow, disallow)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeDollarTwice, matcher.Info, pgSource+" (_RuleSet.allow, disallow)",
 			"protego adds this rule twice: as %q, where only a final '$' ends the URL, and as %q, where every '$' is the literal %%24",
 			entries[own].pattern, entries[0].pattern)
 	}

@@ -44,7 +44,7 @@ var pgChecks = []pgCheck{
 	{"a byte-order mark spoils the first line's directive", "\ufeffUser-agent: *\nDisallow: /\n", "x", "/", true, matcher.CodeBOM},
 	{"invalid UTF-8 is dropped (decode errors=ignore), not replaced", "User-agent: *\nDisallow: /a\xffb\n", "x", "/ab", false, matcher.CodeInvalidUTF8},
 	// Patterns ($ rules kept twice, _quote_pattern, _URLPattern).
-	{"$ rules kept twice: a final $ ends the URL", "User-agent: *\nDisallow: /a$\n", "x", "/a", false, matcher.CodeDollarTwice},
+	{"$ rules kept twice: a final $ ends the URL", "User-agent: *\nDisallow: /a$\n", "x", "/a", false, codeDollarTwice},
 	{"$ rules kept twice: /a$ does not match /ab", "User-agent: *\nDisallow: /a$\n", "x", "/ab", true, ""},
 	{"$ rules kept twice: the %24 twin matches a literal dollar", "User-agent: *\nDisallow: /a$\n", "x", "/a$", false, ""},
 	{"a $ inside the path is quoted, so it never ends the URL", "User-agent: *\nDisallow: /a$b\n", "x", "/a", true, ""},
