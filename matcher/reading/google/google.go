@@ -226,7 +226,7 @@ func (p *googleParser) invalid(l *matcher.Line, rec googleRecord, end int) {
 // otherwise the token is the leading run of [A-Za-z_-] (ExtractUserAgent),
 // possibly empty, as ascii.ExtractToken reads it.
 func googleAgent(value string) (token string, global bool) {
-	// C's isspace in the "C" locale is the same set as isASCIISpace,
+	// C's isspace in the "C" locale is the same set as ascii.IsSpace,
 	// wider than ExtractToken's space and tab.
 	if value != "" && value[0] == '*' && (len(value) == 1 || ascii.IsSpace(value[1])) {
 		return "*", true
