@@ -41,7 +41,7 @@ func TestAddMatchKeeps(t *testing.T) {
 				if !weighs {
 					res.Omitted-- // Weighs counted it; AddMatch counts it again below
 				}
-				at := res.AddMatch(f, Match{Rule: NewRuleAt(int32(i+1), x.allow, Span{}), Priority: x.prio})
+				at := res.AddMatch(f, Match{Rule: newRuleAt(int32(i+1), x.allow, Span{}), Priority: x.prio})
 				if (at >= 0) != weighs {
 					t.Errorf("match %d: Weighs says %v, AddMatch placed it at %d", i, weighs, at)
 				}

@@ -13,7 +13,7 @@ import (
 func BenchmarkDecideWordSite(b *testing.B) {
 	src, urls := gen.WordSite(2000, 1000)
 	for _, r := range []Reading{RFC9309, Google} {
-		f := ParseAs(r, src)
+		f := Parse(r, src, ParseOptions{})
 		targets := make([]*Target, len(urls))
 		for i, u := range urls {
 			targets[i], _ = ParseTarget(u)
@@ -40,7 +40,7 @@ func BenchmarkDecideWordSite(b *testing.B) {
 func BenchmarkDecideByMatches(b *testing.B) {
 	for _, r := range []Reading{RFC9309, Google} {
 		for _, n := range []int{1, 10, 100, 1000} {
-			f := ParseAs(r, gen.Matching(n))
+			f := Parse(r, gen.Matching(n), ParseOptions{})
 			t, _ := ParseTarget("/shop/cart/item.php?sort=1")
 			var res Result
 			for range 1000 {
@@ -60,7 +60,7 @@ func BenchmarkDecideByMatches(b *testing.B) {
 // not grow with them.
 func BenchmarkDecideByRules(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
-		f := Parse(gen.BigGroup(n))
+		f := Parse(RFC9309, gen.BigGroup(n), ParseOptions{})
 		t, _ := ParseTarget("/section-999/public/a/section-996/x.pdf")
 		var res Result
 		// Until the Decider is built, once the full evaluations made

@@ -54,7 +54,7 @@ func siteFile(size int) (src []byte, urls []string) {
 func BenchmarkEvaluateSiteFile(b *testing.B) {
 	src, urls := siteFile(500 << 10)
 	for _, r := range []Reading{RFC9309, Google} {
-		f := ParseAs(r, src)
+		f := Parse(r, src, ParseOptions{})
 		targets := make([]*Target, len(urls))
 		for i, u := range urls {
 			targets[i], _ = ParseTarget(u)
@@ -86,7 +86,7 @@ func BenchmarkEvaluateSiteFile(b *testing.B) {
 // matches, not with the rules.
 func BenchmarkEvaluateByRules(b *testing.B) {
 	for _, n := range []int{1000, 5000, 20000} {
-		f := Parse(gen.BigGroup(n))
+		f := Parse(RFC9309, gen.BigGroup(n), ParseOptions{})
 		f.Evaluate("Googlebot", "/")
 		f.Evaluate("Googlebot", "/") // the second builds the index
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -106,7 +106,7 @@ func BenchmarkFirstEvaluation20000Rules(b *testing.B) {
 		b.Run(step, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				f := Parse(src)
+				f := Parse(RFC9309, src, ParseOptions{})
 				if step == "second" {
 					f.Evaluate("Googlebot", "/section-999/public/x")
 				}

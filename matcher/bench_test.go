@@ -12,7 +12,7 @@ func BenchmarkParse500KiB(b *testing.B) {
 	src := gen.RealisticFile(500 << 10)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		Parse(src)
+		Parse(RFC9309, src, ParseOptions{})
 	}
 }
 
@@ -22,16 +22,16 @@ func BenchmarkParseByReading(b *testing.B) {
 		b.Run(string(r), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				ParseAs(r, src)
+				Parse(r, src, ParseOptions{})
 			}
 		})
 	}
 }
 
 func BenchmarkEvaluate2000Rules(b *testing.B) {
-	f := Parse(gen.BigGroup(2000))
+	f := Parse(RFC9309, gen.BigGroup(2000), ParseOptions{})
 	for _, r := range Readings() {
-		f := ParseAs(r, gen.BigGroup(2000))
+		f := Parse(r, gen.BigGroup(2000), ParseOptions{})
 		b.Run(string(r), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := f.Evaluate("Googlebot", "/section-1999/public/a/section-1996/x.pdf"); err != nil {
@@ -57,7 +57,7 @@ func BenchmarkFirstEvaluation(b *testing.B) {
 	src = append(src[:half:half], append([]byte("User-agent: Googlebot\nDisallow: /cart/\nCrawl-delay: 1\n\n"), src[half:]...)...)
 	src = append(src, "User-agent: *\nDisallow: /admin/\n"...)
 	for _, r := range []Reading{RFC9309, Google} {
-		f := ParseAs(r, src)
+		f := Parse(r, src, ParseOptions{})
 		b.Run(string(r), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -89,7 +89,7 @@ func BenchmarkPythonRFCSelect(b *testing.B) {
 		{"stars", stars.String(), "bot"},
 		{"cases", cases.String(), "ab1ab2ab3ab4ab5ab6ab7ab8ab9"},
 	} {
-		f := ParseAs(PythonRFC, []byte(tc.src))
+		f := Parse(PythonRFC, []byte(tc.src), ParseOptions{})
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				f.selections = nil // no cache: every operation chooses

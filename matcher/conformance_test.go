@@ -7,7 +7,7 @@ import (
 
 // conformanceVerdict evaluates a case under reading r: true when allowed.
 func conformanceVerdict(r Reading, c suite.ConformanceCase) (bool, error) {
-	res, err := ParseAs(r, c.Body).Evaluate(c.UserAgent, c.URL)
+	res, err := Parse(r, c.Body, ParseOptions{}).Evaluate(c.UserAgent, c.URL)
 	if err != nil {
 		return false, err
 	}
@@ -26,7 +26,7 @@ func TestConformanceGoogle(t *testing.T) {
 				t.Fatalf("Evaluate(%q, %q): %v", c.UserAgent, c.URL, err)
 			}
 			if got := verdictWord(allowed); got != c.Expected {
-				res, _ := ParseAs(Google, c.Body).Evaluate(c.UserAgent, c.URL)
+				res, _ := Parse(Google, c.Body, ParseOptions{}).Evaluate(c.UserAgent, c.URL)
 				t.Errorf("%s case (agent %q, url %q): got %s, want %s\nrobots.txt:\n%s\nexplanation: %s",
 					c.Type, c.UserAgent, c.URL, got, c.Expected, c.Body, res.Explanation)
 			}

@@ -40,7 +40,7 @@ func TestDecideSameAnswers(t *testing.T) {
 			fail, indexed, asked := failer(t), 0, 0
 			_, decides := matcher.ReaderOf(r).(matcher.StrongestDecider)
 			for _, run := range byFile(qs) {
-				f := matcher.ParseAs(r, run[0].body)
+				f := matcher.Parse(r, run[0].body, matcher.ParseOptions{})
 				for _, q := range run {
 					var target matcher.Target
 					if f.ReadTargetInto(&target, q.url) != nil {
@@ -109,7 +109,7 @@ func TestDecidersSameAnswers(t *testing.T) {
 		t.Run(string(r), func(t *testing.T) {
 			fail, walked := failer(t), 0
 			for _, run := range byFile(qs) {
-				f := matcher.ParseAs(r, run[0].body)
+				f := matcher.Parse(r, run[0].body, matcher.ParseOptions{})
 				tokens := []string{"Googlebot", "nobot-at-all"}
 				for _, q := range run {
 					if !slices.Contains(tokens, q.token) {

@@ -1,6 +1,7 @@
 package matcher
 
 import (
+	"robots-explorer/matcher/internal/words"
 	"robots-explorer/matcher/pattern"
 	"strconv"
 )
@@ -230,16 +231,6 @@ func appendRuleText(b []byte, f *File, r Rule) []byte {
 	return append(b, '`')
 }
 
-func Octets(n int) string { return string(appendOctets(nil, n)) }
-
-func appendOctets(b []byte, n int) []byte {
-	if n == 1 {
-		return append(b, "1 octet"...)
-	}
-	b = strconv.AppendInt(b, int64(n), 10)
-	return append(b, " octets"...)
-}
-
 // Explain is RFC 9309's explanation of res in a sentence. Every result
 // carries one, and a check of a million URLs makes a million: the sentence
 // is appended into one buffer, with no string per part.
@@ -312,7 +303,7 @@ func AppendExplanation(b []byte, f *File, res *Result, text func([]byte, string)
 // appendRuleAndOctets appends "line 7, `Disallow: /*.php` (6 octets)".
 func appendRuleAndOctets(b []byte, f *File, m Match) []byte {
 	b = append(appendRuleText(b, f, m.Rule), " ("...)
-	return append(appendOctets(b, m.Priority), ')')
+	return append(words.AppendOctets(b, m.Priority), ')')
 }
 
 // anyRules reports whether one of the groups has a rule. It stops at the
@@ -335,31 +326,4 @@ func RulesIn(f *File, groups []int) int {
 		n += f.Groups[gi].Rules.Len()
 	}
 	return n
-}
-
-// Characters counts n characters: "1 character", "3 characters".
-func Characters(n int) string { return Count(n, "character") }
-
-// Count is "1 unit" or "n units": n of a unit whose plural takes an s.
-func Count(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return strconv.Itoa(n) + " " + unit + "s"
-}
-
-// JoinInts writes numbers as "1, 2 and 3".
-func JoinInts(v []int) string {
-	s := ""
-	for i, n := range v {
-		switch {
-		case i == 0:
-		case i == len(v)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += strconv.Itoa(n)
-	}
-	return s
 }

@@ -119,9 +119,9 @@ func (l *DiagnosticList) Drop(c Code) {
 	*l = slices.DeleteFunc(*l, func(d Diagnostic) bool { return d.Code == c })
 }
 
-// SortedDiagnostics returns a parser's diagnostics in the order of Sort,
+// sortDiagnostics returns a parser's diagnostics in the order of Sort,
 // with no room to append into (a caller's append copies them).
-func SortedDiagnostics(l DiagnosticList) DiagnosticList {
+func sortDiagnostics(l DiagnosticList) DiagnosticList {
 	l.Sort()
 	return slices.Clip(l)
 }

@@ -69,7 +69,7 @@ func testMirrors(t *testing.T, file string, cases []suite.DifferentialCase) {
 // differentialVerdict is the reading's answer to a case, as the corpus
 // writes it, and the explanation behind it.
 func differentialVerdict(r Reading, c suite.DifferentialCase) (verdict, why string) {
-	res, err := ParseAs(r, c.Body).Evaluate(c.Token, c.URL)
+	res, err := Parse(r, c.Body, ParseOptions{}).Evaluate(c.Token, c.URL)
 	if err != nil {
 		return "ERROR", err.Error()
 	}

@@ -11,16 +11,16 @@
 //
 //	import _ "robots-explorer/matcher/readings"
 //
-// Without it, [Readings] lists RFC 9309 alone and [ParseAs] reads every
+// Without it, [Readings] lists RFC 9309 alone and [Parse] reads every
 // name it does not know as RFC 9309.
 //
-//	f := matcher.Parse(body)
+//	f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 //	res, err := f.Evaluate("Googlebot", "https://example.com/fish?id=3")
 //	if err != nil { ... } // the URL could not be read
 //	fmt.Println(res.Allowed, res.Explanation)
 //
-// A source already held as a string is read with [ParseText], whose File's
-// strings are slices of it.
+// A source already held as a string is passed as [ParseOptions].Text as
+// well, and the File's strings are slices of it.
 //
 // A File keeps what its evaluations work out per token (the applying
 // groups, their rule index), without locks: evaluate a File on one

@@ -7,7 +7,7 @@ import (
 )
 
 func Example() {
-	f := matcher.Parse([]byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("Googlebot", "https://example.com/fish.php?id=3")
 	if err != nil {
 		fmt.Println(err)
@@ -23,7 +23,7 @@ func Example() {
 }
 
 func ExampleFile_Evaluate_groups() {
-	f := matcher.Parse([]byte("User-agent: foobot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: foobot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"), matcher.ParseOptions{})
 	for _, token := range []string{"FooBot", "otherbot"} {
 		res, _ := f.Evaluate(token, "/page")
 		fmt.Println(token, res.Verdict(), "-", res.Groups.Summary)
@@ -34,7 +34,7 @@ func ExampleFile_Evaluate_groups() {
 }
 
 func ExampleParse_diagnostics() {
-	f := matcher.Parse([]byte("User-agent: Googlebot/2.1\nDisalow: /private\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: Googlebot/2.1\nDisalow: /private\n"), matcher.ParseOptions{})
 	for _, d := range f.Diagnostics {
 		fmt.Println(d.Pos, d.Code)
 	}
@@ -44,11 +44,11 @@ func ExampleParse_diagnostics() {
 	// 2:1 typo-key
 }
 
-// ParseText reads a file already held as a string (an editor's text, a
-// file read into a strings.Builder) without copying it.
-func ExampleParseText() {
+// A file already held as a string (an editor's text, a file read into a
+// strings.Builder) is given as Text too, and not copied again.
+func ExampleParseOptions_text() {
 	text := "User-agent: *\nDisallow: /private/ # keep out\n"
-	f := matcher.ParseText(matcher.Google, text)
+	f := matcher.Parse(matcher.Google, []byte(text), matcher.ParseOptions{Text: text})
 	res, _ := f.Evaluate("Googlebot", "/private/a")
 	m, _ := res.WinningRule()
 	fmt.Println(res.Verdict(), "by line", m.Rule.Line)

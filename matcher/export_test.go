@@ -40,3 +40,7 @@ func WithMatches(res Result, full *Result) Result {
 
 // Walked reports whether e decides in one walk for all its tokens.
 func Walked(e *Deciders) bool { return e.walk.built.Load() }
+
+// ParseTargetInto is parseTargetInto, for the tests of a Target reused
+// from URL to URL.
+var ParseTargetInto = parseTargetInto

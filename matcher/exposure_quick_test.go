@@ -71,7 +71,7 @@ func TestQuickExposurePassMissesNothing(t *testing.T) {
 // BenchmarkExposure is the RFC 9309 §3 walk over every pattern of a
 // realistic 500 KiB file, quick pass included, as the parse runs it.
 func BenchmarkExposure(b *testing.B) {
-	f := Parse(gen.RealisticFile(500 << 10))
+	f := Parse(RFC9309, gen.RealisticFile(500<<10), ParseOptions{})
 	var patterns []string
 	for _, l := range f.Lines() {
 		if l.Kind == KindAllow || l.Kind == KindDisallow {

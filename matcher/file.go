@@ -53,7 +53,7 @@ func (k Kind) IsRule() bool { return k == KindAllow || k == KindDisallow }
 // A File does not keep its Lines as they are: File.Line makes one from a
 // compact record of 20 bytes (lines.go), and a Reader's Parse stores one
 // through Scanner.ReadLines or BeginLine, or with AddLine. The numbers are
-// int32, which limits the source: offsets go up to maxSource, and ParseAs
+// int32, which limits the source: offsets go up to maxSource, and Parse
 // reads only that many bytes of a larger source, saying so in a
 // diagnostic.
 type Line struct {
@@ -193,9 +193,9 @@ type Rule struct {
 	bits uint32
 }
 
-// NewRuleAt is the rule of line whose pattern as written is pattern, the
+// newRuleAt is the rule of line whose pattern as written is pattern, the
 // reading comparing the pattern as written.
-func NewRuleAt(line int32, allow bool, pattern Span) Rule {
+func newRuleAt(line int32, allow bool, pattern Span) Rule {
 	r := Rule{Line: line, Pattern: pattern}
 	if allow {
 		r.bits = 1
@@ -258,13 +258,6 @@ type File struct {
 	selections selections
 }
 
-// NewFile is the empty model of src under reading r, for a Reader whose
-// Parse splits the lines its own way (NewScanner splits them as RFC 9309
-// does); text is string(src), which the File's strings are slices of.
-func NewFile(r Reading, src []byte, text string, o ParseOptions) *File {
-	return &File{Reading: r, Source: src, text: text, opts: o}
-}
-
 // Ext returns what the reading that parsed f keeps beside the line model
 // for its evaluation (compiled patterns, its own record structure), as
 // SetExt was given it; nil when the reading keeps nothing.
@@ -310,7 +303,7 @@ func (f *File) MatchOf(r *Rule) Match {
 // NewRule makes the rule of line l whose pattern the reading compares as
 // norm, keeping norm when it is not the pattern as written.
 func (f *File) NewRule(l *Line, allow bool, norm string) Rule {
-	r := NewRuleAt(l.Number, allow, l.Value)
+	r := newRuleAt(l.Number, allow, l.Value)
 	if norm != f.TextOf(l.Value) {
 		f.derived = append(f.derived, norm)
 		r.setDerived(int32(len(f.derived)))

@@ -49,10 +49,10 @@ func pointerField(t reflect.Type) string {
 // one word, beside its line and pattern.
 func TestRuleBits(t *testing.T) {
 	for _, allow := range []bool{false, true} {
-		r := NewRuleAt(7, allow, Span{3, 9})
+		r := newRuleAt(7, allow, Span{3, 9})
 		r.setDerived(1<<30 + 5)
 		if r.Allow() != allow || r.derived() != 1<<30+5 || r.Line != 7 || r.Pattern != (Span{3, 9}) {
-			t.Errorf("NewRuleAt(7, %v, {3 9}) with pattern 1<<30+5: %+v, allow %v, derived %d", allow, r, r.Allow(), r.derived())
+			t.Errorf("newRuleAt(7, %v, {3 9}) with pattern 1<<30+5: %+v, allow %v, derived %d", allow, r, r.Allow(), r.derived())
 		}
 	}
 }

@@ -26,9 +26,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, r := range Readings() {
-			file := ParseAs(r, src)
+			file := Parse(r, src, ParseOptions{})
 			checkFile(t, r, src, file)
-			if again := ParseAs(r, src); !reflect.DeepEqual(file.Lines(), again.Lines()) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
+			if again := Parse(r, src, ParseOptions{}); !reflect.DeepEqual(file.Lines(), again.Lines()) || !reflect.DeepEqual(file.Diagnostics, again.Diagnostics) {
 				t.Fatalf("%s: parsing twice gave different answers", r)
 			}
 		}
@@ -55,7 +55,7 @@ func FuzzEvaluate(f *testing.F) {
 	f.Add([]byte("User-agent: a\nAllow: /$\n"), "A", "https://Bücher.example/?q#f")
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
 		for _, r := range Readings() {
-			file := ParseAs(r, src)
+			file := Parse(r, src, ParseOptions{})
 			res, err := file.Evaluate(token, url)
 			if err != nil {
 				if res != nil {
@@ -75,7 +75,7 @@ func FuzzEvaluate(f *testing.F) {
 			}
 			// Listing one match and the stronger ones after it decides
 			// alike (ParseOptions.MaxMatches, check).
-			one, _ := ParseOptions{MaxMatches: 1}.ParseAs(r, src).Evaluate(token, url)
+			one, _ := Parse(r, src, ParseOptions{MaxMatches: 1}).Evaluate(token, url)
 			if one.Allowed != res.Allowed || one.Reason != res.Reason || ruleAt(one, one.Winner) != ruleAt(res, res.Winner) ||
 				ruleAt(one, one.RunnerUp) != ruleAt(res, res.RunnerUp) || len(one.Matches)+one.Omitted != len(res.Matches) {
 				t.Fatalf("%s: listed %d of %d matches (%d omitted), %s by %v (runner-up %v), in full %s by %v (runner-up %v)", r,

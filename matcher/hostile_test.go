@@ -97,7 +97,7 @@ func TestHostileInputs(t *testing.T) {
 			src := h.src()
 			for _, r := range Readings() {
 				start := time.Now()
-				f := ParseAs(r, src)
+				f := Parse(r, src, ParseOptions{})
 				parsed := time.Since(start)
 				checkFile(t, r, src, f)
 				res, err := f.Evaluate("bot-"+gen.Letters(99999), h.url)

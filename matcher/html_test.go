@@ -20,7 +20,7 @@ func TestHTMLBodyIsOneFileLevelError(t *testing.T) {
 	}
 	for _, r := range Readings() {
 		for _, tt := range tests {
-			f := ParseAs(r, []byte(tt.src))
+			f := Parse(r, []byte(tt.src), ParseOptions{})
 			n := 0
 			for _, d := range f.Diagnostics {
 				if d.Code == CodeHTMLBody {

@@ -30,7 +30,7 @@ func TestEvaluateIntoSameAnswers(t *testing.T) {
 				var tg matcher.Target
 				var res, brief matcher.Result
 				for _, run := range byFile(qs) {
-					f, g := o.ParseAs(r, run[0].body), o.ParseAs(r, run[0].body)
+					f, g := matcher.Parse(r, run[0].body, o), matcher.Parse(r, run[0].body, o)
 					for i := range 2 * len(run) {
 						q := run[i%len(run)]
 						if i >= len(run) {

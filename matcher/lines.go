@@ -82,12 +82,12 @@ func (s *lineStore) get(i int) Line {
 	return l
 }
 
-// addNew appends the line [start, end) as NewLine makes it, without
+// addNew appends the line [start, end) as newLine makes it, without
 // encoding a whole Line: NewScanner calls it for every line of a file.
 func (s *lineStore) addNew(start, end int) {
 	n := end - start
 	if n > 0xFF {
-		s.add(NewLine(len(s.recs)+1, start, end))
+		s.add(newLine(len(s.recs)+1, start, end))
 		return
 	}
 	s.recs = append(s.recs, lineRec{start: int32(start), group: -1, n: uint8(n),

@@ -53,8 +53,8 @@ func TestLineStoreRoundTrip(t *testing.T) {
 // beginEdit handed over, as a pointer into a slice of Lines would.
 func TestEditSeesItsOwnChanges(t *testing.T) {
 	var f File
-	f.AddLine(NewLine(1, 0, 4))
-	f.AddLine(NewLine(2, 5, 9))
+	f.AddLine(newLine(1, 0, 4))
+	f.AddLine(newLine(2, 5, 9))
 	l := f.beginEdit(1)
 	l.Kind = KindAllow
 	if f.Line(1).Kind != KindAllow {
@@ -131,7 +131,7 @@ func TestAppendRuleOutgrowsTheArray(t *testing.T) {
 	}
 }
 
-// addNew stores what NewLine makes, for short and long lines alike.
+// addNew stores what newLine makes, for short and long lines alike.
 func TestAddNewIsNewLine(t *testing.T) {
 	var s lineStore
 	spans := [][2]int{{0, 0}, {1, 10}, {11, 266}, {267, 523}, {600, 5000}}
@@ -139,7 +139,7 @@ func TestAddNewIsNewLine(t *testing.T) {
 		s.addNew(sp[0], sp[1])
 	}
 	for i, sp := range spans {
-		if got, want := s.get(i), NewLine(i+1, sp[0], sp[1]); got != want {
+		if got, want := s.get(i), newLine(i+1, sp[0], sp[1]); got != want {
 			t.Errorf("line %d: %+v, want %+v", i+1, got, want)
 		}
 	}

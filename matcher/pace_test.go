@@ -26,18 +26,19 @@ func pacedFile(n int) string {
 func TestParsePauseEveryReading(t *testing.T) {
 	for _, lines := range []int{0, matcher.PauseEvery - 1, matcher.PauseEvery, 10*matcher.PauseEvery + 3} {
 		src := pacedFile(lines)
-		n := matcher.ParseText(matcher.RFC9309, src).NumLines()
+		n := matcher.Parse(matcher.RFC9309, []byte(src), matcher.ParseOptions{Text: src}).NumLines()
 		for _, r := range matcher.Readings() {
 			calls := 0
 			o := matcher.ParseOptions{Pause: func() { calls++ }}
-			paced := o.ParseShared(r, []byte(src), src)
+			o.Text = src
+			paced := matcher.Parse(r, []byte(src), o)
 			if want := n / matcher.PauseEvery; calls < want {
 				t.Errorf("%s, %d lines: Pause called %d times, want at least %d", r, n, calls, want)
 			}
 			if calls > n/matcher.PauseEvery*2+1 {
 				t.Errorf("%s, %d lines: Pause called %d times, want about one per %d lines", r, n, calls, matcher.PauseEvery)
 			}
-			plain := matcher.ParseText(r, src)
+			plain := matcher.Parse(r, []byte(src), matcher.ParseOptions{Text: src})
 			if !reflect.DeepEqual(paced.Lines(), plain.Lines()) || !reflect.DeepEqual(matcher.GroupsOf(paced), matcher.GroupsOf(plain)) ||
 				!reflect.DeepEqual(paced.Diagnostics, plain.Diagnostics) {
 				t.Errorf("%s, %d lines: the parse with a Pause hook differs from the one without", r, n)

@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"fmt"
+	"robots-explorer/matcher/internal/lines"
 	"strings"
 	"unicode/utf8"
 )
@@ -50,11 +51,22 @@ type diagCap struct{ kept, omitted int }
 // lineAt is a line's number and where it lies.
 type lineAt struct{ number, start, end int32 }
 
-// NewScanner splits src, whose text is string(src), into lines.
+// NewScanner is the Scanner of src, whose text is string(src), for a
+// Reader's Parse, with no line split yet: a reading that splits lines as
+// RFC 9309 does calls SplitLines and then reads them (ReadLines); one that
+// splits them its own way reads each as it splits it (BeginLine).
 func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	s := newScanner(r, src, text, o)
+	return &Scanner{File: &File{Reading: r, Source: src, text: text, opts: o}, Text: text,
+		Lines: bytes.Count(src, []byte{'\n'}) + 1}
+}
+
+// SplitLines splits the source into lines at LF, CR and CRLF, after a
+// byte-order mark (whole or partial), which it records in File.BOM.
+func (s *Scanner) SplitLines() {
 	f := s.File
-	ls := NewLineScanner(src, f.BOM)
+	f.BOM = lines.BOM(f.Source)
+	f.lines.recs = make([]lineRec, 0, s.Lines)
+	ls := lines.NewScanner(f.Source, f.BOM)
 	for {
 		start, end, ok := ls.Next()
 		if !ok {
@@ -63,24 +75,16 @@ func NewScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
 		s.Longest = max(s.Longest, end-start)
 		f.lines.addNew(start, end)
 	}
-	return s
 }
 
 // ReadLines calls read with each line of the file in order, as
-// NewScanner split them, and stores what read leaves in it. Within read,
+// SplitLines split them, and stores what read leaves in it. Within read,
 // only the line handed over may be read or changed.
 func (s *Scanner) ReadLines(read func(i int, l *Line)) {
 	for i := range s.File.NumLines() {
 		read(i, s.File.beginEdit(i))
 		s.File.endEdit()
 	}
-}
-
-// NewSplitScanner is the Scanner of a reading that splits the lines its
-// own way and reads each one as it splits it (BeginLine); lines is
-// about how many it will split.
-func NewSplitScanner(r Reading, src []byte, text string, o ParseOptions, lines int) *Scanner {
-	return &Scanner{File: NewFile(r, src, text, o), Text: text, Lines: lines}
 }
 
 // BeginLine is the next line, the bytes [start, end) of the source, for the
@@ -92,7 +96,7 @@ func (s *Scanner) BeginLine(start, end int) *Line {
 	if n == 0 {
 		s.File.lines.recs = make([]lineRec, 0, s.Lines)
 	}
-	s.File.AddLine(NewLine(n+1, start, end))
+	s.File.AddLine(newLine(n+1, start, end))
 	return s.File.beginEdit(n)
 }
 
@@ -102,14 +106,14 @@ func (s *Scanner) EndLine() { s.File.endEdit() }
 // newScanner is a Scanner of src with room for its lines, but none split
 // yet: for a reading that splits them as it reads them.
 func newScanner(r Reading, src []byte, text string, o ParseOptions) *Scanner {
-	f := &File{Reading: r, Source: src, BOM: BOMLength(src), opts: o, text: text}
+	f := &File{Reading: r, Source: src, BOM: lines.BOM(src), opts: o, text: text}
 	s := &Scanner{File: f, Text: text, Lines: bytes.Count(src[f.BOM:], []byte{'\n'}) + 1}
 	f.lines.recs = make([]lineRec, 0, s.Lines)
 	return s
 }
 
-// NewLine is the line [start, end) before the reading has looked at it.
-func NewLine(number, start, end int) Line {
+// newLine is the line [start, end) before the reading has looked at it.
+func newLine(number, start, end int) Line {
 	n, s, e := int32(number), int32(start), int32(end)
 	return Line{Number: n, Start: s, End: e, Group: -1,
 		Key: Span{s, s}, Value: Span{s, s}, Comment: Span{e, e}}
@@ -156,7 +160,7 @@ func (s *Scanner) reportMsg(start, end int, code Code, sev Severity, source, msg
 
 // over says whether a diagnostic of code is past ParseOptions.MaxDiagnostics
 // and so left out: it counts it, and the first one left out is stood for
-// by a diagnostic at its place that SortedDiagnostics words with the count.
+// by a diagnostic at its place that Scanner.SortedDiagnostics words with the count.
 // Without the cap, a file of millions of rules naming a private path would
 // keep as many diagnostics, and check -json's row of one URL would list
 // them all.
@@ -205,9 +209,9 @@ func (s *Scanner) DropDiagnostics(code Code) {
 	delete(s.capped, code)
 }
 
-// SortedDiagnostics is the parse's diagnostics in order (the function
-// SortedDiagnostics), each code's past ParseOptions.MaxDiagnostics counted
-// by one at the place of the first left out.
+// SortedDiagnostics is the parse's diagnostics in order, each code's
+// past ParseOptions.MaxDiagnostics counted by one at the place of the
+// first left out: what a Reader's Parse leaves in File.Diagnostics.
 func (s *Scanner) SortedDiagnostics() DiagnosticList {
 	if s.capped != nil {
 		// Found by its empty message, which no other diagnostic has: a
@@ -220,7 +224,7 @@ func (s *Scanner) SortedDiagnostics() DiagnosticList {
 			}
 		}
 	}
-	return SortedDiagnostics(s.Diags)
+	return sortDiagnostics(s.Diags)
 }
 
 // checkBytes reports what is wrong with the bytes themselves, whatever the
@@ -286,7 +290,7 @@ func (s *Scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
 		}
 	}
 	if !valid && !utf8.Valid(line) {
-		off := start + FirstInvalidUTF8(line)
+		off := start + lines.FirstInvalidUTF8(line)
 		s.Report(off, off+1, CodeInvalidUTF8, Warning, "RFC 9309 §2.2",
 			"invalid UTF-8: the file must be UTF-8 encoded; these bytes are compared as they are")
 	}
@@ -294,15 +298,4 @@ func (s *Scanner) checkLine(src []byte, start, end int, nul, valid, long bool) {
 		s.Report(start+GoogleLineLimit, end, CodeLongLine, Warning, "google/robotstxt robots.cc (kMaxLineLen)",
 			"line is %d bytes; Google's parser reads only its first %d", n, GoogleLineLimit)
 	}
-}
-
-func FirstInvalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return 0
 }

@@ -106,7 +106,7 @@ func TestMaxMatchesSameAnswers(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/max=%d", r, max), func(t *testing.T) {
 				fail, omitted := failer(t), 0
 				for _, run := range byFile(qs) {
-					full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+					full, quick := matcher.Parse(r, run[0].body, matcher.ParseOptions{}), matcher.Parse(r, run[0].body, capped)
 					for _, q := range run {
 						a, errA := full.Evaluate(q.token, q.url)
 						b, errB := quick.Evaluate(q.token, q.url)
@@ -152,7 +152,7 @@ func TestMaxMatchesSameAnswers(t *testing.T) {
 // sameExplanation says whether b, an evaluation that lists fewer matches,
 // says what a, the full one, says: the same sentence, but that a
 // first-match reading's list of the later matching rules counts those b
-// leaves out (matcher.LaterMatches).
+// leaves out (firstmatch.Later).
 func sameExplanation(a, b *matcher.Result) bool {
 	const later = " It comes before "
 	i := strings.Index(a.Explanation, later)
@@ -177,7 +177,7 @@ func TestMaxDiagnosticsCountsTheRest(t *testing.T) {
 		t.Run(string(r), func(t *testing.T) {
 			fail, counted := failer(t), 0
 			for _, run := range byFile(qs) {
-				full, quick := matcher.ParseAs(r, run[0].body), capped.ParseAs(r, run[0].body)
+				full, quick := matcher.Parse(r, run[0].body, matcher.ParseOptions{}), matcher.Parse(r, run[0].body, capped)
 				byCode := map[matcher.Code][]matcher.Diagnostic{}
 				for _, d := range full.Diagnostics {
 					byCode[d.Code] = append(byCode[d.Code], d)

@@ -29,10 +29,11 @@ const (
 	Koster1996     Reading = "koster1996"
 )
 
-// The diagnostic codes and reasons that only the other readings give. They
-// are named here, beside the readings' names, so that matcher.CodeRaises
-// means the same wherever it is used; diagnostic.go and result.go hold
-// those of the core.
+// The diagnostic codes and reasons that more than one of the other
+// readings give, or that a program names: they are named here, beside the
+// readings' names, so that matcher.CodeRaises means the same wherever it
+// is used; diagnostic.go and result.go hold those of the core, and a code
+// only one reading gives is that reading's own.
 
 // Diagnostic codes of the first-match readings (python and koster1996).
 const (
@@ -44,20 +45,6 @@ const (
 	CodeAgentSlash    Code = "agent-slash"    // a user-agent value with '/' never matches under python
 	CodeRecordBreak   Code = "record-break"   // a line that ends or starts a record unexpectedly
 )
-
-// CodeDollarTwice marks a pattern that protego adds twice, once with its
-// '$' read literally.
-const CodeDollarTwice Code = "dollar-twice"
-
-// The diagnostic codes only the crawler-commons reading gives.
-const (
-	CodeNotRobots  Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
-	CodeCrawlDelay Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
-)
-
-// CodeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
-// draft always allows.
-const CodeRobotsTxtRule Code = "robots-txt-rule"
 
 // ReasonRaises says that the reading's real implementation raises an
 // exception for this URL and gives no verdict; it is shown as disallowed,
@@ -86,8 +73,8 @@ type Reader interface {
 	Info() ReadingInfo
 	// Parse reads src, whose text (string(src)) the caller has made, so
 	// that a source already held as a string is never copied. The File's
-	// Reading is Info().Name. It makes the File with NewFile or
-	// NewScanner, given o, so that Report honours o.MaxDiagnostics.
+	// Reading is Info().Name. It makes the File with NewScanner,
+	// given o, so that Report honours o.MaxDiagnostics.
 	Parse(src []byte, text string, o ParseOptions) *File
 	// Evaluate decides for a File that Parse made.
 	Evaluate(f *File, token string, t *Target) *Result
@@ -95,39 +82,28 @@ type Reader interface {
 
 // A TargetReader is a Reader that reads the URL string itself, as the
 // program it mirrors does, rather than as RFC 9309 does (ParseTarget): a
-// reading without one reads URLs with ParseTarget. ReadTarget, and
-// Evaluate, ask it.
+// reading without one reads URLs with ParseTarget. File.ReadTargetInto,
+// and Evaluate, ask it.
 type TargetReader interface {
 	// ReadTarget reads raw into t, which it overwrites as
-	// ParseTargetInto does. The error says why the program refuses raw
+	// parseTargetInto does. The error says why the program refuses raw
 	// before it decides: a program that answers every string, or gives
 	// its own no-verdict for it (ReasonNoVerdict, ReasonRaises), returns
 	// none, and its Evaluate says so.
 	ReadTarget(t *Target, raw string) error
 }
 
-// ReadTarget reads raw as the reading r reads a URL to match (see
-// TargetReader); an unknown reading reads it as RFC 9309 does.
-func ReadTarget(r Reading, raw string) (*Target, error) {
-	t := new(Target)
-	if err := readTargetInto(readerOrRFC(r), t, raw); err != nil {
-		return nil, err
-	}
-	if len(t.Steps) == 0 {
-		t.Steps = nil // as ParseTarget leaves it
-	}
-	return t, nil
-}
-
-// ReadTargetInto is ReadTarget into t, which it overwrites, for the
-// reading f was parsed with, reusing what t holds as ParseTargetInto does.
+// ReadTargetInto reads raw into t, which it overwrites, as the reading f
+// was parsed with reads a URL to match (see TargetReader), reusing what t
+// holds: a caller that decides URL after URL into one Target makes no
+// Target per URL.
 func (f *File) ReadTargetInto(t *Target, raw string) error { return readTargetInto(f.impl(), t, raw) }
 
 func readTargetInto(r Reader, t *Target, raw string) error {
 	if tr, ok := r.(TargetReader); ok {
 		return tr.ReadTarget(t, raw)
 	}
-	return ParseTargetInto(t, raw)
+	return parseTargetInto(t, raw)
 }
 
 // ReadAsGiven reads raw into t for a reading whose program takes any
@@ -135,7 +111,7 @@ func readTargetInto(r Reader, t *Target, raw string) error {
 // ParseTarget's where RFC 9309 reads raw, and holds only the input where
 // it does not.
 func ReadAsGiven(t *Target, raw string) {
-	if ParseTargetInto(t, raw) != nil {
+	if parseTargetInto(t, raw) != nil {
 		*t = Target{Input: raw}
 	}
 }
@@ -145,7 +121,7 @@ func ReadAsGiven(t *Target, raw string) {
 var readers = []Reader{rfc9309{}}
 
 // Register adds the reading r after those registered before it, for
-// Readings, About, ParseReading, ParseAs and the comparison to know. The
+// Readings, About, ParseReading, Parse and the comparison to know. The
 // package matcher/readings registers the project's readings, in the order
 // they are shown; a program that uses them imports it. Register is for a
 // program's start (an init function): it is not safe to call while files
@@ -215,13 +191,17 @@ func ReaderOf(r Reading) Reader {
 	return nil
 }
 
-// Parse reads src under RFC 9309. It accepts any bytes.
-func Parse(src []byte) *File { return ParseAs(RFC9309, src) }
-
-// ParseAs reads src under the given reading; an unknown reading falls back
-// to RFC 9309. It accepts any bytes; of a source over 2 GiB it reads only
-// the first 2 GiB - 1 bytes (see Line), and says so in a diagnostic.
-func ParseAs(r Reading, src []byte) *File { return ParseOptions{}.ParseAs(r, src) }
+// Parse reads src under the reading r; a reading that is not registered
+// is read as RFC 9309. It accepts any bytes; of a source over 2 GiB it
+// reads only the first 2 GiB - 1 bytes (see Line), and says so in a
+// diagnostic.
+func Parse(r Reading, src []byte, o ParseOptions) *File {
+	text := o.Text
+	if string(src) != text { // compared in place, no copy
+		text = string(src)
+	}
+	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
+}
 
 // ParseOptions bound what a parse and its evaluations keep for a caller
 // that lists it, and let a program with one thread pause a parse. The zero
@@ -258,45 +238,13 @@ type ParseOptions struct {
 	// whose result is no longer wanted: a parse holds no lock and writes
 	// nothing but the File it makes. The File does not keep it.
 	Pause func()
-}
-
-// ParseShared is matcher.ParseShared with these options.
-func (o ParseOptions) ParseShared(r Reading, src []byte, text string) *File {
-	if string(src) != text { // compared in place, no copy
-		text = string(src)
-	}
-	return parseWithin(readerOrRFC(r), src, text, maxSource, o)
-}
-
-// ParseText is matcher.ParseText with these options.
-func (o ParseOptions) ParseText(r Reading, text string) *File {
-	return parseWithin(readerOrRFC(r), []byte(text), text, maxSource, o)
-}
-
-// ParseAs is matcher.ParseAs with these options.
-func (o ParseOptions) ParseAs(r Reading, src []byte) *File {
-	return parseWithin(readerOrRFC(r), src, string(src), maxSource, o)
-}
-
-// ParseWith reads src under the reading r, registered or not: for a
-// reading's own tests, or a program that brings a reading of its own.
-func ParseWith(r Reader, src []byte) *File {
-	return parseWithin(r, src, string(src), maxSource, ParseOptions{})
-}
-
-// ParseText is ParseAs for a source held as a string, such as an editor's
-// text or a file read into one: the File's strings are slices of text, and
-// its Source is a copy of text's bytes.
-func ParseText(r Reading, text string) *File { return ParseOptions{}.ParseText(r, text) }
-
-// ParseShared is ParseAs for a caller that holds the source both as
-// bytes and as a string over the same memory (a program that read a file
-// and made a string of its buffer without a copy): the File keeps src as
-// Source and slices text for its strings, so that the source is in memory
-// once. Neither may change afterwards. When text is not src's bytes,
-// ParseShared reads src, as ParseAs does.
-func ParseShared(r Reading, src []byte, text string) *File {
-	return ParseOptions{}.ParseShared(r, src, text)
+	// Text, when it holds the same bytes as the source, is the string the
+	// File's strings (patterns, agents, TextOf) are slices of: for a
+	// caller that holds the source as a string already (an editor's text,
+	// a file read into one, or a string over the bytes' own memory), so
+	// that Parse makes no second copy of it. Otherwise Parse makes the
+	// string from the source. The File does not keep it apart from that.
+	Text string
 }
 
 // readerOrRFC returns the reading named r; an unknown one falls back to
@@ -315,7 +263,7 @@ func readerOrRFC(r Reading) Reader {
 func parseWithin(impl Reader, src []byte, text string, limit int, o ParseOptions) *File {
 	n := min(len(src), limit)
 	f := impl.Parse(src[:n], text[:n], o)
-	f.reader, f.opts.Pause = impl, nil
+	f.reader, f.opts.Pause, f.opts.Text = impl, nil, ""
 	if n == len(src) {
 		return f
 	}
@@ -341,17 +289,5 @@ func (f *File) Evaluate(token, rawURL string) (*Result, error) {
 	return f.EvaluateTarget(token, t), nil
 }
 
-// EvaluateTarget is Evaluate for a URL already read with ReadTarget.
+// EvaluateTarget is Evaluate for a URL already read with ReadTargetInto.
 func (f *File) EvaluateTarget(token string, t *Target) *Result { return f.impl().Evaluate(f, token, t) }
-
-// ParseAllText parses text under every reading, in Readings() order: the
-// Files' strings are slices of text, and they share one copy of its bytes
-// as Source.
-func ParseAllText(text string) []*File {
-	src := []byte(text)
-	files := make([]*File, len(readers))
-	for i, r := range readers {
-		files[i] = parseWithin(r, src, text, maxSource, ParseOptions{})
-	}
-	return files
-}

@@ -7,7 +7,7 @@ import (
 	"robots-explorer/matcher/internal/gen"
 )
 
-// Line offsets are int32 (file.go), so ParseAs reads at most maxSource
+// Line offsets are int32 (file.go), so Parse reads at most maxSource
 // bytes. The cut is tried here with a small limit: a 2 GiB source is too
 // much to allocate in a test. A source within the limit is read whole,
 // with no size diagnostic.
@@ -54,10 +54,10 @@ func TestParseWithinCutsAndSaysSo(t *testing.T) {
 	}
 }
 
-// ParseText must read a string exactly as ParseAs reads the same bytes:
-// lines, groups, rules and diagnostics, under every reading, for a small
-// file, a large one and hostile bytes.
-func TestParseTextIsParseAs(t *testing.T) {
+// Parse given the source's string as Text must read it exactly as it
+// reads the bytes alone: lines, groups, rules and diagnostics, under every
+// reading, for a small file, a large one and hostile bytes.
+func TestParseTextIsParseOfBytes(t *testing.T) {
 	sources := map[string]string{
 		"rfc example": "User-agent: *\nDisallow: /a # note\nAllow: /a/b$\nCrawl-delay: 3\n",
 		"large":       string(gen.RealisticFile(300 << 10)),
@@ -65,24 +65,14 @@ func TestParseTextIsParseAs(t *testing.T) {
 		"empty":       "",
 	}
 	for name, text := range sources {
-		all := ParseAllText(text)
-		if len(all) != len(Readings()) {
-			t.Fatalf("%s: ParseAllText made %d files, want one per reading", name, len(all))
-		}
-		for i, r := range Readings() {
-			want, got := ParseAs(r, []byte(text)), ParseText(r, text)
+		for _, r := range Readings() {
+			want, got := Parse(r, []byte(text), ParseOptions{}), Parse(r, []byte(text), ParseOptions{Text: text})
 			if string(got.Source) != text {
 				t.Fatalf("%s/%s: Source differs from the text", name, r)
 			}
 			if !reflect.DeepEqual(got.Lines(), want.Lines()) || !reflect.DeepEqual(GroupsOf(got), GroupsOf(want)) ||
 				!reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-				t.Errorf("%s/%s: ParseText's file differs from ParseAs's", name, r)
-			}
-			if all[i].Reading != r {
-				t.Errorf("%s: ParseAllText's file %d is %s, want %s", name, i, all[i].Reading, r)
-			}
-			if string(all[i].Source) != text {
-				t.Errorf("%s/%s: ParseAllText's Source differs from the text", name, r)
+				t.Errorf("%s/%s: the file parsed with its Text differs from the file parsed without", name, r)
 			}
 		}
 	}
@@ -102,26 +92,26 @@ func TestAboutEveryReading(t *testing.T) {
 	}
 }
 
-// ParseShared keeps the caller's bytes as Source and answers as ParseAs;
-// given a text that is not those bytes, it reads the bytes, as ParseAs
-// does.
-func TestParseSharedAnswersAsParseAs(t *testing.T) {
+// Parse given Text over the same bytes keeps the caller's bytes as
+// Source and answers as without it; given a Text that is not those bytes,
+// it reads the bytes.
+func TestParseSharedTextAnswersAsBytes(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a*\nAllow: /a/b$\n")
 	for _, r := range Readings() {
-		shared, copied := ParseShared(r, src, string(src)), ParseAs(r, src)
+		shared, copied := Parse(r, src, ParseOptions{Text: string(src)}), Parse(r, src, ParseOptions{})
 		if &shared.Source[0] != &src[0] {
-			t.Errorf("%s: ParseShared copied the source", r)
+			t.Errorf("%s: Parse copied the source", r)
 		}
 		for _, u := range []string{"/a", "/a/b", "/c"} {
 			a, _ := shared.Evaluate("Googlebot", u)
 			b, _ := copied.Evaluate("Googlebot", u)
 			if a.Allowed != b.Allowed || a.Explanation != b.Explanation {
-				t.Errorf("%s %s: ParseShared %s, ParseAs %s", r, u, a.Verdict(), b.Verdict())
+				t.Errorf("%s %s: with Text %s, without %s", r, u, a.Verdict(), b.Verdict())
 			}
 		}
-		other := ParseShared(r, src, "User-agent: *\nDisallow: /\n")
+		other := Parse(r, src, ParseOptions{Text: "User-agent: *\nDisallow: /\n"})
 		if len(other.Lines()) != len(copied.Lines()) || other.Text(2) != "Disallow: /a*" {
-			t.Errorf("%s: ParseShared of a text that is not src read the text: line 2 is %q", r, other.Text(2))
+			t.Errorf("%s: Parse with a Text that is not src read the text: line 2 is %q", r, other.Text(2))
 		}
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/exposure"
+	"robots-explorer/matcher/internal/ascii"
+	"robots-explorer/matcher/internal/keys"
+	"robots-explorer/matcher/internal/lines"
 	"robots-explorer/matcher/pattern"
 )
 
@@ -23,58 +26,6 @@ type rfcFile struct{ pats []pattern.Flags }
 
 // flags are the flags of the rule ref names.
 func (ext *rfcFile) flags(f *File, ref pattern.Ref) pattern.Flags { return ext.pats[f.RuleIndex(ref)] }
-
-// nonStandard are the records people write that RFC 9309 does not define,
-// each with the message that says who reads them (§2.2.4 lets crawlers
-// interpret other records), which starts with the key. A table of
-// constants rather than a map: nothing is built when the program starts,
-// no message is made per line, and seven keys compare as fast as they hash.
-var nonStandard = [...]struct{ key, msg string }{
-	{"crawl-delay", "crawl-delay: not part of RFC 9309; Bing and Yandex read it, Google ignores it"},
-	{"noindex", "noindex: not part of RFC 9309; Google stopped reading it in 2019. robots.txt controls crawling, not indexing: a URL " +
-		"disallowed here can still be indexed from links. To keep a page out of search, let it be crawled and send a noindex " +
-		"robots meta tag or an X-Robots-Tag: noindex header"},
-	{"host", "host: not part of RFC 9309; only Yandex read it, and it has since retired it"},
-	{"clean-param", "clean-param: not part of RFC 9309; Yandex reads it"},
-	{"request-rate", "request-rate: not part of RFC 9309; a few small crawlers read it"},
-	{"visit-time", "visit-time: not part of RFC 9309; a few small crawlers read it"},
-	{"nofollow", "nofollow: not part of RFC 9309; no major crawler reads it"},
-}
-
-// NonStandardMsg returns the message of the record with the lower-cased
-// key, and whether it is one of nonStandard; its text after "key: " says
-// who reads it.
-func NonStandardMsg(lower string) (string, bool) {
-	for _, r := range nonStandard {
-		if r.key == lower {
-			return r.msg, true
-		}
-	}
-	return "", false
-}
-
-// googleTypos are keys Google's parser accepts for the standard ones
-// (robots.cc: KeyIsUserAgent, KeyIsDisallow, with kAllowFrequentTypos).
-var googleTypos = []struct{ prefix, key string }{
-	{"user-agent", "user-agent"}, {"useragent", "user-agent"}, {"user agent", "user-agent"},
-	{"allow", "allow"},
-	{"disallow", "disallow"}, {"dissallow", "disallow"}, {"dissalow", "disallow"},
-	{"disalow", "disallow"}, {"diasllow", "disallow"}, {"disallaw", "disallow"},
-	{"sitemap", "sitemap"}, {"site-map", "sitemap"},
-}
-
-// GoogleKey returns the standard key Google's parser reads key as, or "".
-// The key is compared without ASCII case, as robots.cc's
-// absl::StartsWithIgnoreCase does, and without a lower-cased copy: the
-// google reading asks it of every line.
-func GoogleKey(key string) string {
-	for _, t := range googleTypos {
-		if len(key) >= len(t.prefix) && EqualFoldASCII(key[:len(t.prefix)], t.prefix) {
-			return t.key
-		}
-	}
-	return ""
-}
 
 // rfcInfo is what the reading is, kept as data: Info returns a copy.
 var rfcInfo = ReadingInfo{Name: RFC9309, Title: "RFC 9309", Mirrors: "RFC 9309 as written, with documented choices where it is silent"}
@@ -121,7 +72,7 @@ func newRFCParser(s *Scanner) *rfcParser {
 // run reads every line, in file order, and stores it.
 func (p *rfcParser) run() {
 	s := &p.File.lines
-	ls := NewLineScanner(p.File.Source, p.File.BOM)
+	ls := lines.NewScanner(p.File.Source, p.File.BOM)
 	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
 		if !ok {
@@ -129,7 +80,7 @@ func (p *rfcParser) run() {
 		}
 		p.Pace(i)
 		p.Longest = max(p.Longest, end-start)
-		l := NewLine(i+1, start, end)
+		l := newLine(i+1, start, end)
 		p.reading = lineAt{l.Number, l.Start, l.End}
 		p.line(&l)
 		s.addRead(&l)
@@ -143,15 +94,15 @@ func (p *rfcParser) run() {
 func rfcKey(key string) Kind {
 	switch len(key) {
 	case len("allow"):
-		if EqualFoldASCII(key, "allow") {
+		if ascii.EqualFold(key, "allow") {
 			return KindAllow
 		}
 	case len("disallow"):
-		if EqualFoldASCII(key, "disallow") {
+		if ascii.EqualFold(key, "disallow") {
 			return KindDisallow
 		}
 	case len("user-agent"):
-		if EqualFoldASCII(key, "user-agent") {
+		if ascii.EqualFold(key, "user-agent") {
 			return KindUserAgent
 		}
 	}
@@ -246,7 +197,7 @@ func (p *rfcParser) userAgent(l *Line) {
 		p.group, p.seenRule = len(f.Groups)-1, false
 	}
 	l.Group = int32(p.group)
-	tok, global, cut := ExtractToken(p.Value(l))
+	tok, global, cut := ascii.ExtractToken(p.Value(l))
 	f.agents = append(f.agents, f.NewAgent(l.Number, p.Value(l), tok, global))
 	f.Groups[p.group].Agents.End++
 	end := int(l.Value.End)
@@ -300,7 +251,7 @@ func (p *rfcParser) rule(l *Line, allow bool) {
 	l.Group = int32(p.group)
 	v := p.Value(l)
 	cls, exposing := classifyRule(v)
-	r, flags := NewRuleAt(l.Number, allow, l.Value), cls.Flags(v)
+	r, flags := newRuleAt(l.Number, allow, l.Value), cls.Flags(v)
 	if cls != 0 && cls.Changes(v) {
 		norm, _ := pattern.Normalize(v, pattern.RFCPatternRules, false)
 		p.derived = append(p.derived, norm)
@@ -318,7 +269,7 @@ func (p *rfcParser) noColon(l *Line, key Span) {
 	l.Kind = KindInvalid
 	ks, ke := int(key.Start), int(key.End)
 	fields := strings.Fields(p.Text[ks:ke])
-	if len(fields) == 2 && GoogleKey(strings.ToLower(fields[0])) != "" {
+	if len(fields) == 2 && keys.Google(strings.ToLower(fields[0])) != "" {
 		p.Report(ks, ke, CodeMissingColon, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			"no ':' after %q: RFC 9309 ignores this line, Google's parser reads it as %q", fields[0], fields[0]+": "+fields[1])
 		return
@@ -373,11 +324,11 @@ func (p *rfcParser) other(l *Line) {
 		}
 		return
 	}
-	if msg, ok := NonStandardMsg(lower); ok {
+	if msg, ok := keys.NonStandard(lower); ok {
 		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeNonStandardRecord, Info, "RFC 9309 §2.2.4", msg)
 		return
 	}
-	if k := GoogleKey(lower); k != "" {
+	if k := keys.Google(lower); k != "" {
 		p.reportMsg(int(l.Key.Start), int(l.Key.End), CodeTypoKey, Warning, "RFC 9309 §2.2; google/robotstxt robots.cc",
 			strconv.Quote(p.Key(l))+" is not a key RFC 9309 knows, so this line is ignored here; Google's parser reads it as \""+k+"\"")
 		return

@@ -23,7 +23,7 @@ func registerRobots(id string) []byte {
 
 func TestParseLineModel(t *testing.T) {
 	src := "\xEF\xBB\xBFUser-agent: a # hi\r\nDisallow: /x\r\n\r\n# c\nSitemap: https://e.example/s.xml\nnonsense\n"
-	f := Parse([]byte(src))
+	f := Parse(RFC9309, []byte(src), ParseOptions{})
 	want := []struct {
 		kind       Kind
 		key, value string
@@ -60,7 +60,7 @@ func TestParseLineModel(t *testing.T) {
 // RFC 9309 §2.1: a user-agent line after a rule starts a new group; blank
 // lines and other records do not end a group.
 func TestGroupsRFC9309(t *testing.T) {
-	f := Parse([]byte("User-agent: a\n\nUser-agent: b\nSitemap: https://x.example/s\nDisallow: /1\n\nAllow: /2\nUser-agent: c\nDisallow: /3\n"))
+	f := Parse(RFC9309, []byte("User-agent: a\n\nUser-agent: b\nSitemap: https://x.example/s\nDisallow: /1\n\nAllow: /2\nUser-agent: c\nDisallow: /3\n"), ParseOptions{})
 	if len(f.Groups) != 2 {
 		t.Fatalf("want 2 groups, got %d: %+v", len(f.Groups), f.Groups)
 	}
@@ -113,7 +113,7 @@ func TestDiagnosticsRFC9309(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := Parse([]byte(tt.src))
+			f := Parse(RFC9309, []byte(tt.src), ParseOptions{})
 			got := codesAt(f)
 			if tt.want == "" {
 				for k := range got {
@@ -138,7 +138,7 @@ func TestDiagnosticsRFC9309(t *testing.T) {
 
 // Diagnostics carry positions inside the input, and are sorted.
 func TestDiagnosticPositions(t *testing.T) {
-	f := Parse([]byte("User-agent: *\nDisallow: /a$b\n"))
+	f := Parse(RFC9309, []byte("User-agent: *\nDisallow: /a$b\n"), ParseOptions{})
 	if len(f.Diagnostics) != 1 {
 		t.Fatalf("want 1 diagnostic, got %v", f.Diagnostics)
 	}
@@ -159,7 +159,7 @@ func eval(t *testing.T, f *File, token, url string) *Result {
 
 // RFC 9309 §5.1: each group and each token of the example file.
 func TestEvaluateRFC9309Example(t *testing.T) {
-	f := Parse([]byte(rfcExample))
+	f := Parse(RFC9309, []byte(rfcExample), ParseOptions{})
 	tests := []struct {
 		token, url string
 		allowed    bool
@@ -198,7 +198,7 @@ func TestEvaluateRFC9309Example(t *testing.T) {
 // are merged; a named group without rules does not fall back.
 func TestGroupSelectionRFC9309(t *testing.T) {
 	src := "User-agent: a\nDisallow: /1\n\nUser-agent: *\nDisallow: /2\n\nUser-agent: A\nDisallow: /3\n\nUser-agent: *\nDisallow: /4\n\nUser-agent: e\n"
-	f := Parse([]byte(src))
+	f := Parse(RFC9309, []byte(src), ParseOptions{})
 	tests := []struct {
 		token    string
 		selected []int
@@ -222,7 +222,7 @@ func TestGroupSelectionRFC9309(t *testing.T) {
 	if r := eval(t, f, "e", "/1"); !r.Allowed || r.Reason != ReasonNoMatch {
 		t.Errorf("an empty named group should allow and not fall back: %+v", r)
 	}
-	if r := eval(t, Parse([]byte("User-agent: a\nDisallow: /\n")), "b", "/x"); !r.Allowed || r.Reason != ReasonNoGroup {
+	if r := eval(t, Parse(RFC9309, []byte("User-agent: a\nDisallow: /\n"), ParseOptions{}), "b", "/x"); !r.Allowed || r.Reason != ReasonNoGroup {
 		t.Errorf("no applying group should allow: %s", r.Explanation)
 	}
 }
@@ -246,7 +246,7 @@ func TestGlobalGroupRFC9309(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := Parse([]byte("User-agent: " + tt.agent + "\nDisallow: /\n"))
+			f := Parse(RFC9309, []byte("User-agent: "+tt.agent+"\nDisallow: /\n"), ParseOptions{})
 			a := f.AgentsOf(f.Groups[0])[0]
 			if a.Global != tt.global {
 				t.Fatalf("User-agent: %q: global = %v, want %v", tt.agent, a.Global, tt.global)
@@ -295,7 +295,7 @@ func TestWinnerRFC9309(t *testing.T) {
 		{"Disallow:", "/x", true, ReasonNoMatch},
 	}
 	for _, tt := range tests {
-		f := Parse([]byte("User-agent: *\n" + tt.rules + "\n"))
+		f := Parse(RFC9309, []byte("User-agent: *\n"+tt.rules+"\n"), ParseOptions{})
 		r := eval(t, f, "bot", tt.path)
 		if r.Allowed != tt.allowed || r.Reason != tt.reason {
 			t.Errorf("%q on %s: got %v %s (%s), want %v %s", tt.rules, tt.path, r.Allowed, r.Reason, r.Explanation, tt.allowed, tt.reason)
@@ -304,7 +304,7 @@ func TestWinnerRFC9309(t *testing.T) {
 }
 
 func TestExplanationSentences(t *testing.T) {
-	f := Parse([]byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"))
+	f := Parse(RFC9309, []byte("User-agent: *\nAllow: /fish\nDisallow: /*.php\n"), ParseOptions{})
 	r := eval(t, f, "Googlebot", "/fish.php")
 	want := "Disallowed by line 3, `Disallow: /*.php` (6 octets), which is longer than line 2, `Allow: /fish` (5 octets)."
 	if r.Explanation != want {
@@ -314,7 +314,7 @@ func TestExplanationSentences(t *testing.T) {
 	if !strings.Contains(r.Explanation, "the only rule that matches") {
 		t.Errorf("got %s", r.Explanation)
 	}
-	f = Parse([]byte("User-agent: *\nAllow: /a\nDisallow: /a\n"))
+	f = Parse(RFC9309, []byte("User-agent: *\nAllow: /a\nDisallow: /a\n"), ParseOptions{})
 	if r := eval(t, f, "x", "/a"); !strings.Contains(r.Explanation, "on a tie, allow wins") {
 		t.Errorf("got %s", r.Explanation)
 	}
@@ -323,7 +323,7 @@ func TestExplanationSentences(t *testing.T) {
 // The explanation carries the normalization steps of the URL and of each
 // matching pattern, and the diagnostics of the applying groups only.
 func TestResultCarriesStepsAndDiagnostics(t *testing.T) {
-	f := Parse([]byte("User-agent: a\nDisallow: /ツ\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /a$b\n"))
+	f := Parse(RFC9309, []byte("User-agent: a\nDisallow: /ツ\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /a$b\n"), ParseOptions{})
 	r := eval(t, f, "a", "https://Example.com/%E3%83%84#x")
 	if r.Allowed || len(r.Matches) != 1 || len(r.Matches[0].Steps) == 0 || len(r.Target.Steps) == 0 {
 		t.Fatalf("got %+v", r)
@@ -337,7 +337,7 @@ func TestResultCarriesStepsAndDiagnostics(t *testing.T) {
 }
 
 func TestEvaluateBadURL(t *testing.T) {
-	if _, err := Parse(nil).Evaluate("x", "mailto:x@example.com"); err == nil {
+	if _, err := Parse(RFC9309, nil, ParseOptions{}).Evaluate("x", "mailto:x@example.com"); err == nil {
 		t.Error("want an error for a URL that cannot be read")
 	}
 }
@@ -391,16 +391,6 @@ func TestRFCKeyCaseInsensitiveASCII(t *testing.T) {
 		"di\u017Fallow", "u\u017Fer-agent"} {
 		if got := rfcKey(s); got != KindOther {
 			t.Errorf("rfcKey(%q) = %v, want other", s, got)
-		}
-	}
-}
-
-// TestNonStandardMessagesStartWithTheirKey: google's reading writes the
-// key as given before a message's text after "key: " (nonStandardMsg).
-func TestNonStandardMessagesStartWithTheirKey(t *testing.T) {
-	for _, r := range nonStandard {
-		if !strings.HasPrefix(r.msg, r.key+": ") {
-			t.Errorf("the message of %q does not start with %q", r.key, r.key+": ")
 		}
 	}
 }

@@ -44,7 +44,7 @@ func TestRuleIndexFindsEveryMatch(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		f := ParseAs(RFC9309, q.Body)
+		f := Parse(RFC9309, q.Body, ParseOptions{})
 		for _, how := range []string{"the first evaluation", "the index"} {
 			res := f.EvaluateTarget(q.Token, tg)
 			if got, want := matchLines(res), scanMatches(f, res); !slices.Equal(got, want) {

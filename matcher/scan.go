@@ -3,101 +3,10 @@ package matcher
 import (
 	"bytes"
 	"encoding/binary"
+	"robots-explorer/matcher/internal/lines"
 )
 
-// BOMLength returns how many bytes of a UTF-8 byte-order mark (EF BB BF)
-// start src. A partial mark counts too: Google's parser skips it, and the
-// conformance suite expects that (BOM-characters.textproto).
-func BOMLength(src []byte) int {
-	bom := [3]byte{0xEF, 0xBB, 0xBF}
-	n := 0
-	for n < 3 && n < len(src) && src[n] == bom[n] {
-		n++
-	}
-	return n
-}
-
-// A lineScanner walks the lines of a source. It finds line ends with
-// bytes.IndexByte, which scans many bytes at a time, and remembers the next
-// LF and the next CR so that no byte is searched twice: a file of CRs only
-// (one line end kind, many lines) stays linear.
-type LineScanner struct {
-	src            []byte
-	pos            int
-	nextLF, nextCR int // offsets of the next '\n' and '\r' at or after pos, or len(src)
-}
-
-func NewLineScanner(src []byte, start int) LineScanner {
-	return LineScanner{src: src, pos: start, nextLF: -1, nextCR: -1}
-}
-
-// find returns the offset of the next c at or after from, or len(src).
-func (ls *LineScanner) find(c byte, from int) int {
-	if i := bytes.IndexByte(ls.src[from:], c); i >= 0 {
-		return from + i
-	}
-	return len(ls.src)
-}
-
-// next returns the next line [start, end) without its terminator.
-func (ls *LineScanner) Next() (start, end int, ok bool) {
-	start = ls.pos
-	if start >= len(ls.src) {
-		return 0, 0, false
-	}
-	if ls.nextLF < start {
-		ls.nextLF = ls.find('\n', start)
-	}
-	if ls.nextCR < start {
-		ls.nextCR = ls.find('\r', start)
-	}
-	end = min(ls.nextLF, ls.nextCR)
-	ls.pos = end + 1
-	if end < len(ls.src) && ls.src[end] == '\r' && end+1 < len(ls.src) && ls.src[end+1] == '\n' {
-		ls.pos++
-	}
-	return start, end, true
-}
-
-// A LineRecord is a line cut into key, value and comment, as offsets into the
-// source. Offsets are -1 when the part is absent.
-type LineRecord struct {
-	KeyStart, KeyEnd     int
-	ValueStart, ValueEnd int
-	CommentAt            int // offset of '#', or -1
-	Colon                bool
-}
-
-func IsSpace(b byte) bool { return b == ' ' || b == '\t' }
-
-// SplitRecord cuts the line [start, end) of src at the first '#' (comment)
-// and the first ':' (key and value), trimming spaces and tabs.
-func SplitRecord(src []byte, start, end int) LineRecord {
-	r := LineRecord{KeyStart: -1, KeyEnd: -1, ValueStart: -1, ValueEnd: -1, CommentAt: -1}
-	content := end
-	if i := bytes.IndexByte(src[start:end], '#'); i >= 0 {
-		r.CommentAt, content = start+i, start+i
-	}
-	colon := bytes.IndexByte(src[start:content], ':')
-	if colon >= 0 {
-		colon += start
-	}
-	keyEnd := content
-	if colon >= 0 {
-		r.Colon, keyEnd = true, colon
-	}
-	ks, ke := trimSpan(src, start, keyEnd)
-	if ks < ke {
-		r.KeyStart, r.KeyEnd = ks, ke
-	}
-	if colon >= 0 {
-		vs, ve := trimSpan(src, colon+1, content)
-		r.ValueStart, r.ValueEnd = vs, ve
-	}
-	return r
-}
-
-// cutLine is SplitRecord for a line being read: it sets l.Comment to the
+// cutLine is lines.Split for a line being read: it sets l.Comment to the
 // text after the first '#' and returns the key and value spans, trimmed,
 // whether the line has a ':' before any '#', and whether it has a '#'.
 // The key is looked for first, byte by byte, since it is short and ends
@@ -123,23 +32,13 @@ func cutLine(src []byte, l *Line, cf *commentFinder) (key, value Span, colon, co
 	if comment {
 		l.Comment = SpanOf(content+1, end)
 	}
-	ks, ke := trimSpan(src, start, min(i, content))
+	ks, ke := lines.TrimSpan(src, start, min(i, content))
 	key = SpanOf(ks, ke)
 	if colon {
-		vs, ve := trimSpan(src, i+1, content)
+		vs, ve := lines.TrimSpan(src, i+1, content)
 		value = SpanOf(vs, ve)
 	}
 	return key, value, colon, comment
-}
-
-func trimSpan(src []byte, s, e int) (int, int) {
-	for s < e && IsSpace(src[s]) {
-		s++
-	}
-	for e > s && IsSpace(src[e-1]) {
-		e--
-	}
-	return s, e
 }
 
 // A commentFinder finds the '#' that starts a comment in the lines of a
@@ -178,7 +77,7 @@ func cutAfterKey(src []byte, l *Line, colon int, cf *commentFinder) (key, value 
 		content, comment = j, true
 		l.Comment = SpanOf(content+1, end)
 	}
-	vs, ve := trimSpan(src, colon+1, content)
+	vs, ve := lines.TrimSpan(src, colon+1, content)
 	return SpanOf(int(l.Start), colon), SpanOf(vs, ve), comment
 }
 

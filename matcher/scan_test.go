@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"reflect"
+	"robots-explorer/matcher/internal/lines"
 	"testing"
 )
 
@@ -23,7 +24,9 @@ func TestSplitLinesRFC9309LineEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{}).File
+			s := NewScanner(RFC9309, []byte(tt.in), tt.in, ParseOptions{})
+			s.SplitLines()
+			f := s.File
 			var got []string
 			for _, l := range f.Lines() {
 				got = append(got, string(f.Source[l.Start:l.End]))
@@ -50,7 +53,7 @@ func TestBOMLengthGoogleSkipsPartialMark(t *testing.T) {
 		{"", 0},
 	}
 	for _, tt := range tests {
-		if got := BOMLength([]byte(tt.in)); got != tt.want {
+		if got := lines.BOM([]byte(tt.in)); got != tt.want {
 			t.Errorf("bomLength(%q) = %d, want %d", tt.in, got, tt.want)
 		}
 	}
@@ -71,7 +74,7 @@ func TestSplitRecord(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src := []byte(tt.in)
-		r := SplitRecord(src, 0, len(src))
+		r := lines.Split(src, 0, len(src))
 		part := func(s, e int) string {
 			if s < 0 {
 				return ""
@@ -104,7 +107,7 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 	}
 	for _, line := range lines {
 		src := []byte(line)
-		l := NewLine(1, 0, len(src))
+		l := newLine(1, 0, len(src))
 		kind, n := leadingKey(src)
 		want := l
 		cf := newCommentFinder(src)
@@ -132,7 +135,7 @@ func TestLeadingKeyAgreesWithCutLine(t *testing.T) {
 func TestCommentFinderInOrder(t *testing.T) {
 	src := []byte("a:b#c\nd:e\n#f:g\nh:i#j#k\nl:m\r\nn:#\no:p\n\nq:r#")
 	cf := newCommentFinder(src)
-	ls := NewLineScanner(src, 0)
+	ls := lines.NewScanner(src, 0)
 	for {
 		start, end, ok := ls.Next()
 		if !ok {

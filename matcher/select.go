@@ -2,6 +2,8 @@ package matcher
 
 import (
 	"fmt"
+	"robots-explorer/matcher/internal/ascii"
+	"robots-explorer/matcher/internal/words"
 	"robots-explorer/matcher/pattern"
 	"slices"
 	"strconv"
@@ -93,7 +95,7 @@ func selectGroups(f *File, token string) GroupTrace {
 		// the rune decoding matters in the trace of a large file. A
 		// non-ASCII token still needs EqualFold: it folds the Kelvin
 		// sign to the k of a product token.
-		same = EqualFoldASCII
+		same = ascii.EqualFold
 	}
 	for gi, g := range f.Groups {
 		for _, ag := range f.AgentsOf(g) {
@@ -230,7 +232,7 @@ func traceSummary(f *File, tr GroupTrace) string {
 		}
 		return fmt.Sprintf("No group names %s, so the * %s %s.", who, GroupWords(f, tr.Selected), verb)
 	}
-	s := fmt.Sprintf("%s is named by the %s.", Capitalize(who), GroupWords(f, tr.Selected))
+	s := fmt.Sprintf("%s is named by the %s.", words.Capitalize(who), GroupWords(f, tr.Selected))
 	if tr.Merged {
 		s += " Their rules are merged into one group."
 	}
@@ -275,10 +277,3 @@ func GroupWords(f *File, groups []int) string {
 // with the token's selection, and be a wall of numbers for a person to
 // read.
 const maxListedGroups = 20
-
-func Capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}

@@ -21,10 +21,10 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 		tokens = append(tokens, fmt.Sprintf("bot%d", i))
 	}
 	for _, r := range Readings() {
-		cached := ParseAs(r, src)
+		cached := Parse(r, src, ParseOptions{})
 		for _, tok := range tokens {
 			for _, u := range []string{"/x", "/y", "/robots.txt"} {
-				fresh := ParseAs(r, src)
+				fresh := Parse(r, src, ParseOptions{})
 				fresh.selections = nil
 				want, _ := fresh.Evaluate(tok, u)
 				got, _ := cached.Evaluate(tok, u)
@@ -48,7 +48,7 @@ func TestSelectionCacheGivesFreshResults(t *testing.T) {
 // RFC 9309 §2.2.1 compares product tokens without case, Unicode's simple
 // folding included: the Kelvin sign names the group of "Kbot".
 func TestKelvinSignNamesItsGroup(t *testing.T) {
-	f := Parse([]byte("User-agent: Kbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"))
+	f := Parse(RFC9309, []byte("User-agent: Kbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"), ParseOptions{})
 	if tr := selectGroups(f, "\u212abot"); len(tr.Selected) != 1 || tr.Selected[0] != 0 || tr.Global {
 		t.Errorf("the Kelvin sign: selected %v, global %v; want group 0", tr.Selected, tr.Global)
 	}
@@ -57,7 +57,7 @@ func TestKelvinSignNamesItsGroup(t *testing.T) {
 // A trace's sentences, written when read, quote as fmt's %q does, whether
 // the token is plain or needs escapes.
 func TestTraceSentenceIsFmtQ(t *testing.T) {
-	f := Parse([]byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"))
+	f := Parse(RFC9309, []byte("User-agent: a\nUser-agent: bb\nDisallow: /\n"), ParseOptions{})
 	w := NewTraceWriter(f, "Googlebot", " equals %s", " is not %s")
 	tokens := []string{"a", "bb", `q"uote`, `back\slash`, "ツ", "\x00", "\xff", strings.Repeat("z", 100), "last"}
 	var got []string
@@ -87,7 +87,7 @@ func TestBearingManyGroups(t *testing.T) {
 		fmt.Fprintf(&b, "User-agent: %s\nDisallow: /x\nCrawl-delay: %d\n\n", name, g)
 	}
 	for _, r := range []Reading{RFC9309, Google} {
-		f := ParseAs(r, []byte(b.String()))
+		f := Parse(r, []byte(b.String()), ParseOptions{})
 		res := eval(t, f, "target", "/x")
 		var want DiagnosticList
 		for _, d := range f.Diagnostics {
@@ -119,7 +119,7 @@ func TestQuotedThenIsQuote(t *testing.T) {
 // rules. A token that selects other groups has its own, and each index
 // still finds its own groups' rules.
 func TestSelectionsOfTheSameGroupsShareTheirIndex(t *testing.T) {
-	f := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /star\n"))
+	f := Parse(RFC9309, []byte("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /star\n"), ParseOptions{})
 	b, c, a := f.SelectionFor("b", selectGroups), f.SelectionFor("c", selectGroups), f.SelectionFor("a", selectGroups)
 	if b.Rules != c.Rules {
 		t.Error(`"b" and "c" both select the '*' group, but have an index each`)
@@ -142,7 +142,7 @@ func TestSelectionsOfTheSameGroupsShareTheirIndex(t *testing.T) {
 // GroupWords names every group up to maxListedGroups, then how many more
 // and the last one's line.
 func TestGroupWords(t *testing.T) {
-	f := Parse([]byte(strings.Repeat("User-agent: a\nDisallow: /\n", 25)))
+	f := Parse(RFC9309, []byte(strings.Repeat("User-agent: a\nDisallow: /\n", 25)), ParseOptions{})
 	upTo := func(n int) []int {
 		groups := make([]int, n)
 		for i := range groups {

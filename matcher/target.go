@@ -46,12 +46,12 @@ func ParseTarget(raw string) (*Target, error) {
 	return t, nil
 }
 
-// ParseTargetInto is ParseTarget into t, which it overwrites, reusing the
+// parseTargetInto is ParseTarget into t, which it overwrites, reusing the
 // array of its Steps and, for a URL on the same site as the last, its
 // robots.txt URL: a check of a million URLs reads them all into one
 // Target, so that a URL allocates neither a Target nor a robots.txt URL of
 // its own. On an error t holds no URL.
-func ParseTargetInto(t *Target, raw string) error {
+func parseTargetInto(t *Target, raw string) error {
 	prev := *t
 	*t = Target{Steps: t.Steps[:0]}
 	if err := t.read(raw, &prev); err != nil {

@@ -56,7 +56,7 @@ func TestParseTargetRobotsURLPerSite(t *testing.T) {
 		{"http://example.org:8/a", "http://example.org:8/robots.txt"},
 		{"http://example.org8/a", "http://example.org8/robots.txt"},
 	}
-	var reused Target // ParseTargetInto's, which shares a site's robots.txt URL with the last URL's
+	var reused Target // parseTargetInto's, which shares a site's robots.txt URL with the last URL's
 	for round := range 3 {
 		for i := range sites {
 			s := sites[(i*(round+2))%len(sites)]
@@ -67,14 +67,14 @@ func TestParseTargetRobotsURLPerSite(t *testing.T) {
 			if got.RobotsURL != s.robots {
 				t.Fatalf("round %d: ParseTarget(%q).RobotsURL = %q, want %q", round, s.in, got.RobotsURL, s.robots)
 			}
-			if err := ParseTargetInto(&reused, s.in); err != nil || reused.RobotsURL != s.robots {
-				t.Fatalf("round %d: ParseTargetInto(%q) = %q, %v; want %q", round, s.in, reused.RobotsURL, err, s.robots)
+			if err := parseTargetInto(&reused, s.in); err != nil || reused.RobotsURL != s.robots {
+				t.Fatalf("round %d: parseTargetInto(%q) = %q, %v; want %q", round, s.in, reused.RobotsURL, err, s.robots)
 			}
 		}
 	}
 }
 
-// ParseTargetInto reads into a Target that held another URL what
+// parseTargetInto reads into a Target that held another URL what
 // ParseTarget reads into a new one, and leaves none after an error.
 func TestParseTargetIntoReused(t *testing.T) {
 	// After each URL of a site, others that share its first bytes: the
@@ -89,7 +89,7 @@ func TestParseTargetIntoReused(t *testing.T) {
 	for round := range 2 {
 		for _, u := range urls {
 			want, errWant := ParseTarget(u)
-			errGot := ParseTargetInto(&reused, u)
+			errGot := parseTargetInto(&reused, u)
 			switch {
 			case (errWant == nil) != (errGot == nil):
 				t.Fatalf("round %d, %q: error %v, want %v", round, u, errGot, errWant)
@@ -222,7 +222,7 @@ func TestNetworkPathReference(t *testing.T) {
 		if r == CrawlerCommons {
 			continue // java.net.URI's toURL refuses a reference without a scheme, so isAllowed checks /
 		}
-		f := ParseAs(r, []byte("User-agent: *\nDisallow: /x\n"))
+		f := Parse(r, []byte("User-agent: *\nDisallow: /x\n"), ParseOptions{})
 		res, err := f.Evaluate("FooBot", "//b/x")
 		if err != nil {
 			t.Errorf("%s: %v", r, err)

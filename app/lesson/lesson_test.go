@@ -24,7 +24,7 @@ func TestLessonExamplesTeachTheTruth(t *testing.T) {
 					t.Fatalf("%s: %v", l.ID, err)
 				}
 			}
-			f := matcher.ParseAs(reading, []byte(ex.Robots))
+			f := matcher.Parse(reading, []byte(ex.Robots), matcher.ParseOptions{})
 			for i, u := range ex.URLs {
 				res, err := f.Evaluate(ex.Token, u)
 				if err != nil {
@@ -55,7 +55,7 @@ func TestLessonExamplesTeachTheOtherReadings(t *testing.T) {
 				if len(want) != len(ex.URLs) {
 					t.Fatalf("%s, %q: %s has %d verdicts for %d URLs", l.ID, ex.Caption, name, len(want), len(ex.URLs))
 				}
-				f := matcher.ParseAs(r, []byte(ex.Robots))
+				f := matcher.Parse(r, []byte(ex.Robots), matcher.ParseOptions{})
 				for i, u := range ex.URLs {
 					res, err := f.Evaluate(ex.Token, u)
 					if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/ascii"
 	"robots-explorer/matcher/pattern"
 )
 
@@ -436,7 +437,7 @@ func (c Choices) withDefaults() *Choices {
 // rfcAgent is RFC 9309 §2.2.1: the product token is the value's leading
 // run of letters, '-' and '_', compared without case; '*' alone is global.
 func rfcAgent(value, token string) (named, global bool) {
-	tok, global, _ := matcher.ExtractToken(value)
+	tok, global, _ := ascii.ExtractToken(value)
 	token = strings.TrimSpace(token)
 	return !global && tok != "" && token != "" && strings.EqualFold(tok, token), global
 }

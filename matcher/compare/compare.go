@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/words"
 )
 
 // A Factor names what makes two readings decide differently.
@@ -68,8 +69,21 @@ type Comparison struct {
 	Winning []string
 }
 
+// ParseAll parses text under every registered reading, in Readings()
+// order, as CompareWith takes the files: their strings are slices of
+// text, and they share one copy of its bytes as Source.
+func ParseAll(text string) []*matcher.File {
+	src := []byte(text)
+	rs := matcher.Readings()
+	files := make([]*matcher.File, len(rs))
+	for i, r := range rs {
+		files[i] = matcher.Parse(r, src, matcher.ParseOptions{Text: text})
+	}
+	return files
+}
+
 // CompareWith evaluates token and rawURL against files (one per reading,
-// as ParseAllText returns) and explains the differences between the chosen
+// as ParseAll returns) and explains the differences between the chosen
 // reading and each other one, in Readings() order, each with the chosen
 // reading as A: what a table of the other readings shows.
 func CompareWith(files []*matcher.File, chosen matcher.Reading, token, rawURL string) (*Comparison, error) {
@@ -175,8 +189,8 @@ func (p *pairModel) explain(a, b *matcher.Result) (Factor, []Factor, string) {
 			if _, ok := p.agreesWithout(mix(1)<<c1|mix(1)<<c2, a.Allowed, b.Allowed); ok {
 				f1, f2 := choiceFactors[c1], choiceFactors[c2]
 				return FactorSeveral, []Factor{f1, f2}, fmt.Sprintf("neither %s nor %s alone changes the verdict, both together do. %s: %s %s, %s %s. %s: %s %s, %s %s.",
-					f1, f2, matcher.Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
-					matcher.Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
+					f1, f2, words.Capitalize(string(f1)), p.name(0), p.says(0, f1), p.name(1), p.says(1, f1),
+					words.Capitalize(string(f2)), p.name(0), p.says(0, f2), p.name(1), p.says(1, f2))
 			}
 		}
 	}

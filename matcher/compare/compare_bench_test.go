@@ -30,7 +30,7 @@ func compareBenchFiles() map[string]struct {
 
 func BenchmarkCompareWith(b *testing.B) {
 	for name, c := range compareBenchFiles() {
-		files := matcher.ParseAllText(string(c.src))
+		files := ParseAll(string(c.src))
 		cmp, err := CompareWith(files, matcher.RFC9309, c.token, c.url)
 		if err != nil || len(cmp.Differences) == 0 {
 			b.Fatalf("%s: no difference to explain (%v)", name, err)
@@ -68,7 +68,7 @@ func agentsFile(n int) string {
 // grow: it must grow no faster than n log n.
 func BenchmarkCompareAgents(b *testing.B) {
 	for _, n := range []int{1000, 8000, 64000} {
-		files := matcher.ParseAllText(agentsFile(n))
+		files := ParseAll(agentsFile(n))
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := CompareWith(files, matcher.RFC9309, "bot", "/x"); err != nil {

@@ -26,12 +26,12 @@ func checkCompareEach(t *testing.T, where string, src []byte, token string, urls
 
 func checkCompareEachWith(t *testing.T, o matcher.ParseOptions, where string, src []byte, token string, urls []string, chosenOnly ...int) {
 	t.Helper()
-	files := matcher.ParseAllText(string(src))
+	files := ParseAll(string(src))
 	for ci, chosen := range files {
 		if len(chosenOnly) > 0 && !slices.Contains(chosenOnly, ci) {
 			continue
 		}
-		got, errs := CompareEach(chosen.Reading, func(r matcher.Reading) *matcher.File { return o.ParseAs(r, src) }, token, urls)
+		got, errs := CompareEach(chosen.Reading, func(r matcher.Reading) *matcher.File { return matcher.Parse(r, src, o) }, token, urls)
 		for i, u := range urls {
 			want, err := CompareWith(files, chosen.Reading, token, u)
 			if (err == nil) != (errs[i] == nil) || err != nil && err.Error() != errs[i].Error() {
@@ -97,7 +97,7 @@ func TestCompareURLsAsTheirPrograms(t *testing.T) {
 		"crawler-commons": matcher.CrawlerCommons}
 	answered, agree := map[string]int{}, map[string]int{}
 	for _, c := range suite.DifferentialURLs(t) {
-		files := matcher.ParseAllText(string(c.Body))
+		files := ParseAll(string(c.Body))
 		for impl, r := range mirrors {
 			want, ok := c.Verdicts[impl]
 			if !ok {

@@ -127,7 +127,7 @@ func TestCompareNamedFactorUndoesTheDifference(t *testing.T) {
 	byFactor := map[Factor]int{}
 	for range files {
 		src := genCompareBody(r)
-		parsed := matcher.ParseAllText(string(src))
+		parsed := ParseAll(string(src))
 		for range 3 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := Compare(parsed, token, url)
@@ -199,7 +199,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 	checked := 0
 	for range 3000 {
 		src := genCompareBody(r)
-		parsed := matcher.ParseAllText(string(src))
+		parsed := ParseAll(string(src))
 		for range 4 {
 			token, url := gen.Pick(r, gen.Tokens), gen.PyURL(r)
 			cmp, err := CompareWith(parsed, matcher.RFC9309, token, url)
@@ -221,7 +221,7 @@ func TestCompareTyposUndoneByFixingTheLine(t *testing.T) {
 					continue // Google reads the line as no record: nothing to write
 				}
 				fixed := string(g.Source[:l.Start]) + key + ": " + g.TextOf(l.Value) + string(g.Source[l.End:])
-				res, err := matcher.ParseAs(matcher.RFC9309, []byte(fixed)).Evaluate(token, url)
+				res, err := matcher.Parse(matcher.RFC9309, []byte(fixed), matcher.ParseOptions{}).Evaluate(token, url)
 				if err != nil {
 					t.Fatal(err)
 				}

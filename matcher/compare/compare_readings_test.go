@@ -48,7 +48,7 @@ func TestCompareNoVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, fp := matcher.ParseAs(matcher.RFC9309, src), matcher.ParseAs(matcher.RobotsParser, src)
+	fr, fp := matcher.Parse(matcher.RFC9309, src, matcher.ParseOptions{}), matcher.Parse(matcher.RobotsParser, src, matcher.ParseOptions{})
 	a := fr.EvaluateTarget("bot", tg)
 	rp, ok := matcher.ReaderOf(matcher.RobotsParser).(interface {
 		EvaluateAt(f *matcher.File, token string, t *matcher.Target, robots, url string) *matcher.Result

@@ -33,7 +33,7 @@ func Compare(files []*matcher.File, token, rawURL string) (*Comparison, error) {
 
 func compareOne(t *testing.T, src, token, url string) *Comparison {
 	t.Helper()
-	c, err := Compare(matcher.ParseAllText(src), token, url)
+	c, err := Compare(ParseAll(src), token, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestCompareAgreement(t *testing.T) {
 			t.Errorf("result %d: %+v", i, r)
 		}
 	}
-	if _, err := Compare(matcher.ParseAllText(""), "bot", "mailto:not-a-page"); err == nil || !strings.Contains(err.Error(), "mailto:not-a-page") {
+	if _, err := Compare(ParseAll(""), "bot", "mailto:not-a-page"); err == nil || !strings.Contains(err.Error(), "mailto:not-a-page") {
 		t.Errorf("bad URL: %v", err)
 	}
 }
@@ -103,7 +103,7 @@ func TestCompareAgreement(t *testing.T) {
 // read by the programs that take any string, such as Google's robots_main:
 // the comparison shows their verdicts and the refusal as no verdict.
 func TestCompareRefusedByOneReading(t *testing.T) {
-	files := matcher.ParseAllText("User-agent: *\nDisallow: /\n")
+	files := ParseAll("User-agent: *\nDisallow: /\n")
 	if _, err := CompareWith(files, matcher.RFC9309, "bot", "mailto:x"); err == nil {
 		t.Fatal("rfc9309 chosen: mailto:x is read")
 	}
@@ -207,7 +207,7 @@ func TestSelectModelAsksEachLineBoundedTimes(t *testing.T) {
 		for i := range n {
 			b.WriteString(s.line(i))
 		}
-		for _, f := range matcher.ParseAllText(b.String() + "Disallow: /x\n") {
+		for _, f := range ParseAll(b.String() + "Disallow: /x\n") {
 			c := choicesOf(f.Reading)
 			if c == nil {
 				continue

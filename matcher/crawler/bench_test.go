@@ -43,7 +43,7 @@ var benchCrawlers = "Googlebot,Googlebot-Image,bingbot,GPTBot,ClaudeBot,CCBot,Ad
 // BenchmarkPlanEvaluate is one crawler's verdict on one URL: the unit the
 // release commands spend their time on.
 func BenchmarkPlanEvaluate(b *testing.B) {
-	f := matcher.ParseText(matcher.RFC9309, siteFile(""))
+	f := matcher.Parse(matcher.RFC9309, []byte(siteFile("")), matcher.ParseOptions{})
 	cs, _ := Select(benchCrawlers)
 	plans := Plans(f, cs)
 	targets := make([]*matcher.Target, 1000)
@@ -61,7 +61,7 @@ func BenchmarkPlanEvaluate(b *testing.B) {
 // BenchmarkMatrix is one URL for ten crawlers, sharing selections; per
 // evaluation, divide by 10.
 func BenchmarkMatrix(b *testing.B) {
-	f := matcher.ParseText(matcher.RFC9309, siteFile(""))
+	f := matcher.Parse(matcher.RFC9309, []byte(siteFile("")), matcher.ParseOptions{})
 	cs, _ := Select(benchCrawlers)
 	m := NewMatrix(f, cs)
 	targets := make([]*matcher.Target, 1000)
@@ -84,7 +84,7 @@ func BenchmarkMatrix(b *testing.B) {
 // second.
 func BenchmarkMatrixDecideWordSite(b *testing.B) {
 	src, urls := gen.WordSite(2000, 1000, "*", "bingbot", "GPTBot", "ClaudeBot", "CCBot", "Applebot", "PerplexityBot", "YandexBot")
-	f := matcher.ParseAs(matcher.RFC9309, src)
+	f := matcher.Parse(matcher.RFC9309, src, matcher.ParseOptions{})
 	cs, _ := Select(benchCrawlers)
 	m := NewMatrix(f, cs)
 	targets := make([]*matcher.Target, len(urls))

@@ -45,7 +45,7 @@ func TestPlanEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := matcher.ParseText(matcher.RFC9309, tt.robots)
+			f := matcher.Parse(matcher.RFC9309, []byte(tt.robots), matcher.ParseOptions{Text: tt.robots})
 			c, ok := Lookup(tt.crawler)
 			if !ok {
 				c = Bare(tt.crawler)
@@ -72,7 +72,7 @@ func TestPlanEvaluate(t *testing.T) {
 // TestPlanNoRulesResult: the Result of a crawler that ignores * has no
 // rule and no selected group, whatever the * group holds.
 func TestPlanNoRulesResult(t *testing.T) {
-	f := matcher.ParseText(matcher.RFC9309, "User-agent: *\nDisallow: /\n")
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nDisallow: /\n"), matcher.ParseOptions{Text: "User-agent: *\nDisallow: /\n"})
 	c, _ := Lookup("APIs-Google")
 	p := PlanFor(f, c)
 	target, _ := matcher.ParseTarget("/a")
@@ -94,7 +94,7 @@ func TestPlanNoRulesResult(t *testing.T) {
 // TestPlanUnderOtherReadings: the chain works on any reading's groups.
 func TestPlanUnderOtherReadings(t *testing.T) {
 	for _, r := range matcher.Readings() {
-		f := matcher.ParseText(r, "User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
+		f := matcher.Parse(r, []byte("User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n"), matcher.ParseOptions{Text: "User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n"})
 		c, _ := Lookup("Googlebot-Image")
 		p := PlanFor(f, c)
 		target, _ := matcher.ParseTarget("/page")
@@ -107,7 +107,7 @@ func TestPlanUnderOtherReadings(t *testing.T) {
 // TestMatrixSharesSelections: crawlers that select the same groups are
 // evaluated once, and every crawler still gets its own plan's verdict.
 func TestMatrixSharesSelections(t *testing.T) {
-	f := matcher.ParseText(matcher.RFC9309, "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n")
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n"), matcher.ParseOptions{Text: "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n"})
 	cs, err := Select("Googlebot,bingbot,Googlebot-Image,Applebot,GPTBot,CCBot,AdsBot-Google")
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +136,7 @@ func TestMatrixSharesSelections(t *testing.T) {
 // TestMatrixExplained: a shared Result is handed on only where its
 // sentence is the plan's own; elsewhere the plan is evaluated itself.
 func TestMatrixExplained(t *testing.T) {
-	f := matcher.ParseText(matcher.RFC9309, "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: GPTBot\nUser-agent: CCBot\n")
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: GPTBot\nUser-agent: CCBot\n"), matcher.ParseOptions{Text: "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: GPTBot\nUser-agent: CCBot\n"})
 	cs, _ := Select("Googlebot,bingbot,GPTBot,CCBot,AdsBot-Google,APIs-Google")
 	m := NewMatrix(f, cs)
 	out := make([]*matcher.Result, len(cs))
@@ -166,7 +166,7 @@ func TestMatrixDecide(t *testing.T) {
 		return 0
 	}
 	for _, r := range matcher.Readings() {
-		f := matcher.ParseText(r, text)
+		f := matcher.Parse(r, []byte(text), matcher.ParseOptions{Text: text})
 		m := NewMatrix(f, cs)
 		out := make([]*matcher.Result, len(cs))
 		for i := range 60 {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/words"
 	"strings"
 	"time"
 )
@@ -501,6 +502,6 @@ func authorityOf(u string) string {
 	return s
 }
 
-func hours(d time.Duration) string { return matcher.Count(int(d.Hours()), "hour") }
+func hours(d time.Duration) string { return words.Count(int(d.Hours()), "hour") }
 
-func days(d time.Duration) string { return matcher.Count(int(d.Hours()/24), "day") }
+func days(d time.Duration) string { return words.Count(int(d.Hours()/24), "day") }

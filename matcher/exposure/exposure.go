@@ -8,7 +8,10 @@
 // nothing of the matcher: a leaf below the core, like matcher/escape.
 package exposure
 
-import "strconv"
+import (
+	"robots-explorer/matcher/internal/ascii"
+	"strconv"
+)
 
 // privateWord returns the area a path segment (or the last or first word
 // of one, privateSegment) names when people mean to keep it private,
@@ -16,9 +19,9 @@ import "strconv"
 // quick pass lets through, so it compares lengths and first letters
 // before the words.
 func privateWord(w string) string {
-	c := lowerByte(w[0])
+	c := ascii.LowerByte(w[0])
 	for i := range privateAreas {
-		if a := &privateAreas[i]; len(a.word) == len(w) && a.word[0] == c && equalFoldASCII(w, a.word) {
+		if a := &privateAreas[i]; len(a.word) == len(w) && a.word[0] == c && ascii.EqualFold(w, a.word) {
 			return a.word
 		}
 	}
@@ -36,27 +39,27 @@ func secretName(s string, suffixes bool) (strong, weak bool) {
 	if len(s) < 3 {
 		return false, false
 	}
-	switch lowerByte(s[0]) {
+	switch ascii.LowerByte(s[0]) {
 	case 'a':
-		if equalFoldASCII(s, "apikey") || equalFoldASCII(s, "api_key") || equalFoldASCII(s, "api-key") ||
-			equalFoldASCII(s, "access_token") || equalFoldASCII(s, "auth_token") {
+		if ascii.EqualFold(s, "apikey") || ascii.EqualFold(s, "api_key") || ascii.EqualFold(s, "api-key") ||
+			ascii.EqualFold(s, "access_token") || ascii.EqualFold(s, "auth_token") {
 			return true, false
 		}
-		return false, equalFoldASCII(s, "auth")
+		return false, ascii.EqualFold(s, "auth")
 	case 'c':
-		return equalFoldASCII(s, "client_secret"), false
+		return ascii.EqualFold(s, "client_secret"), false
 	case 'k':
-		return false, equalFoldASCII(s, "key")
+		return false, ascii.EqualFold(s, "key")
 	case 'p':
-		return equalFoldASCII(s, "pwd") || equalFoldASCII(s, "passwd") || equalFoldASCII(s, "password"), false
+		return ascii.EqualFold(s, "pwd") || ascii.EqualFold(s, "passwd") || ascii.EqualFold(s, "password"), false
 	case 's':
-		if equalFoldASCII(s, "secret") {
+		if ascii.EqualFold(s, "secret") {
 			return true, false
 		}
-		return false, equalFoldASCII(s, "sid") || equalFoldASCII(s, "sig") || equalFoldASCII(s, "session") ||
-			equalFoldASCII(s, "sessionid") || equalFoldASCII(s, "signature")
+		return false, ascii.EqualFold(s, "sid") || ascii.EqualFold(s, "sig") || ascii.EqualFold(s, "session") ||
+			ascii.EqualFold(s, "sessionid") || ascii.EqualFold(s, "signature")
 	case 't':
-		return equalFoldASCII(s, "token"), false
+		return ascii.EqualFold(s, "token"), false
 	}
 	return suffixes && secretSuffix(s), false
 }
@@ -316,7 +319,7 @@ func Pairs() []string {
 
 func secretSuffix(name string) bool {
 	for _, suf := range [...]string{"token", "_key", "-key", "secret", "password"} {
-		if len(name) >= len(suf) && equalFoldASCII(name[len(name)-len(suf):], suf) {
+		if len(name) >= len(suf) && ascii.EqualFold(name[len(name)-len(suf):], suf) {
 			return true
 		}
 	}
@@ -430,24 +433,6 @@ func PrivateAdvice(w string) string {
 func SecretAdvice(secret string) string {
 	return strconv.Quote(secret) + " looks like a token or key: anyone can read robots.txt, so treat it as published; " +
 		"revoke it and protect the resource with authentication, not robots.txt"
-}
-
-// lowerByte and equalFoldASCII compare ASCII letters without case, and
-// only those: a Unicode folding would take the Kelvin sign for a k.
-func lowerByte(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func equalFoldASCII(s, word string) bool {
-	for i := 0; i < len(s) && len(s) == len(word); i++ {
-		if lowerByte(s[i]) != lowerByte(word[i]) {
-			return false
-		}
-	}
-	return len(s) == len(word)
 }
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }

@@ -14,7 +14,7 @@ import (
 // robots.txt for secrecy or to keep pages out of search say what to use
 // instead and cite RFC 9309 §3 (the cases themselves are in the register).
 func TestExposureAdvice(t *testing.T) {
-	f := matcher.Parse([]byte("User-agent: *\nDisallow: /admin/\nDisallow: /x?api_key=1\nNoindex: /drafts/\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nDisallow: /admin/\nDisallow: /x?api_key=1\nNoindex: /drafts/\n"), matcher.ParseOptions{})
 	want := map[matcher.Code][]string{
 		matcher.CodePrivatePath:       {"authentication", "noindex", "X-Robots-Tag"},
 		matcher.CodeSecretInPath:      {"authentication", "revoke", "api_key=1"},
@@ -80,7 +80,7 @@ func TestExposurePaths(t *testing.T) {
 			flagged++
 		}
 		// What the parse reports is what the walk found.
-		file := matcher.Parse([]byte("User-agent: *\nDisallow: " + path + "\n"))
+		file := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nDisallow: "+path+"\n"), matcher.ParseOptions{})
 		var codes []matcher.Code
 		for _, d := range file.Diagnostics {
 			if d.Code == matcher.CodeSecretInPath || d.Code == matcher.CodePrivatePath {

@@ -29,7 +29,7 @@ func TestTraceSameAsWrittenEagerly(t *testing.T) {
 		{"koster1996", koster1996.Reader{}},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
-			parse := func(b []byte) *matcher.File { return matcher.ParseWith(c.reader, b) }
+			parse := func(b []byte) *matcher.File { return matcher.Parse(c.reader.Info().Name, b, matcher.ParseOptions{}) }
 			tracegolden.Check(t, filepath.Join("..", "reading", c.dir, "testdata", "trace.golden"), "TRACE_GOLDEN", parse, files)
 		})
 	}

@@ -161,7 +161,7 @@ func hostileRecords(t *testing.T, h string) []*Record {
 	src := "User-agent: " + h + "\nUser-agent: *\nDisallow: /" + h + "\nAllow: " + h + "\nDisallow: /\n"
 	var out []*Record
 	for _, reading := range matcher.Readings() {
-		f := matcher.ParseAs(reading, []byte(src))
+		f := matcher.Parse(reading, []byte(src), matcher.ParseOptions{})
 		for _, u := range []string{"/" + h, "https://example.com/" + h} {
 			res, err := f.Evaluate(h, u)
 			if err != nil {

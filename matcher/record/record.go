@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"robots-explorer/matcher/internal/words"
 	"robots-explorer/matcher/useragent"
 
 	"robots-explorer/matcher"
@@ -315,12 +316,12 @@ func (r *Record) Markdown() string {
 // disallowed (RFC 9309 §2.3.1), with the rules' beside it when they differ.
 func (r *Record) headline() string {
 	if !r.Delivery.Provided || r.EffectiveVerdict == r.Verdict {
-		return "**" + prose(matcher.Capitalize(r.Verdict)) + "**"
+		return "**" + prose(words.Capitalize(r.Verdict)) + "**"
 	}
 	if r.EffectiveVerdict == "" {
 		return "**Not settled by the delivery facts** (rules: " + prose(r.Verdict) + ")"
 	}
-	return "**" + prose(matcher.Capitalize(r.EffectiveVerdict)) + "** with this delivery (rules: " + prose(r.Verdict) + ")"
+	return "**" + prose(words.Capitalize(r.EffectiveVerdict)) + "** with this delivery (rules: " + prose(r.Verdict) + ")"
 }
 
 type writef func(format string, args ...any)

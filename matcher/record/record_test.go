@@ -23,7 +23,7 @@ var decisionTime = time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
 
 func newTestRecord(t *testing.T, url string, d *delivery.Facts) *Record {
 	t.Helper()
-	f := matcher.Parse([]byte(recordFile))
+	f := matcher.Parse(matcher.RFC9309, []byte(recordFile), matcher.ParseOptions{})
 	res, err := f.Evaluate("Googlebot", url)
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestRecordDeliveryOverridesRules(t *testing.T) {
 // all, then only the winner and the runner-up, and counts the rest.
 func TestRecordListsAtMostMaxMatches(t *testing.T) {
 	const n = 50
-	f := matcher.Parse([]byte("User-agent: *\nAllow: /a\n" + strings.Repeat("Disallow: /\n", n) + "Disallow: /a/b\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nAllow: /a\n"+strings.Repeat("Disallow: /\n", n)+"Disallow: /a/b\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("bot", "/a/b")
 	if err != nil {
 		t.Fatal(err)

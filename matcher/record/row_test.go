@@ -14,7 +14,7 @@ import (
 // reading of "//b/x" as host b and path /x shows there.
 func TestRowIsAViewOfTheRecord(t *testing.T) {
 	for _, reading := range matcher.Readings() {
-		f := matcher.ParseAs(reading, []byte(recordFile+"  Disallow: /%7Efish/x  \r\nCrawl-delay: 3\r\n"))
+		f := matcher.Parse(reading, []byte(recordFile+"  Disallow: /%7Efish/x  \r\nCrawl-delay: 3\r\n"), matcher.ParseOptions{})
 		for _, u := range []string{"/fish", "https://Example.com:443/a.php#f", "/~fish/x", "/robots.txt", "/none", "//b/x"} {
 			res, err := f.Evaluate("Googlebot", u)
 			if err != nil {

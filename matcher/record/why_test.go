@@ -11,7 +11,7 @@ import (
 // §2.2: the white space around a line is not part of it), or gives the
 // explanation when no rule decided.
 func TestWhy(t *testing.T) {
-	f := matcher.Parse([]byte("User-agent: *\n  Disallow: /a  \n\tAllow: /a/b\t\nDisallow: /c\n"))
+	f := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\n  Disallow: /a  \n\tAllow: /a/b\t\nDisallow: /c\n"), matcher.ParseOptions{})
 	tests := []struct{ url, want string }{
 		{"/a/x", "line 2: Disallow: /a"},
 		{"/a/b", "line 3: Allow: /a/b"},

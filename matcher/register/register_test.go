@@ -60,7 +60,7 @@ func runCase(t *testing.T, c Case) int {
 			}
 			f := files[r]
 			if f == nil {
-				f = matcher.ParseAs(r, c.Robots)
+				f = matcher.Parse(r, c.Robots, matcher.ParseOptions{})
 				files[r] = f
 			}
 			checkQuery(t, c, f, q, e)
@@ -103,7 +103,7 @@ func checkQuery(t *testing.T, c Case, f *matcher.File, q Query, e Expectation) {
 // codes the rfc9309 reading reports with the set the case lists.
 func checkDiagnostics(t *testing.T, c Case) {
 	t.Helper()
-	f := matcher.ParseAs(matcher.RFC9309, c.Robots)
+	f := matcher.Parse(matcher.RFC9309, c.Robots, matcher.ParseOptions{})
 	got := map[string]bool{}
 	for _, d := range f.Diagnostics {
 		got[fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Code)] = true

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/ascii"
 )
 
 // People often paste a whole User-Agent header where a product token is
@@ -136,14 +137,14 @@ func ProductTokenFromUserAgent(header string) (string, bool) {
 	words := uaWords(header)
 	for i, w := range words {
 		if strings.EqualFold(w, "compatible") && i+1 < len(words) {
-			if tok, _, _ := matcher.ExtractToken(words[i+1]); matcher.ValidToken(tok) {
+			if tok, _, _ := ascii.ExtractToken(words[i+1]); matcher.ValidToken(tok) {
 				return tok, true
 			}
 		}
 	}
 	var first string
 	for _, w := range words {
-		tok, _, _ := matcher.ExtractToken(w)
+		tok, _, _ := ascii.ExtractToken(w)
 		tok = strings.TrimRight(tok, "-_") // "fishbot-3000" is fishbot
 		if !matcher.ValidToken(tok) || isBrowserWord(strings.ToLower(tok)) {
 			continue
@@ -190,7 +191,7 @@ func containsWord(s, w string) bool {
 		}
 		i += from
 		end := i + len(w)
-		if (i == 0 || !matcher.IsTokenByte(s[i-1])) && (end == len(s) || !matcher.IsTokenByte(s[end])) {
+		if (i == 0 || !ascii.IsTokenByte(s[i-1])) && (end == len(s) || !ascii.IsTokenByte(s[end])) {
 			return true
 		}
 		from = i + 1
@@ -243,7 +244,7 @@ func CheckToken(input string) TokenCheck {
 		}
 	default:
 		c.Message = badByte(s)
-		if tok, _, _ := matcher.ExtractToken(s); matcher.ValidToken(tok) {
+		if tok, _, _ := ascii.ExtractToken(s); matcher.ValidToken(tok) {
 			c.Token = tok
 			c.Message += fmt.Sprintf(" A file's user-agent line \"%s\" would be read as \"%s\".", s, tok)
 		}
@@ -284,7 +285,7 @@ func looksLikeHeader(s string) bool {
 // badByte names the first byte that may not stand in a product token.
 func badByte(s string) string {
 	for i := 0; i < len(s); i++ {
-		if !matcher.IsTokenByte(s[i]) {
+		if !ascii.IsTokenByte(s[i]) {
 			what := `"` + s[i:i+1] + `"`
 			if s[i] >= '0' && s[i] <= '9' {
 				what = "the digit " + what

@@ -369,11 +369,11 @@ func newEvaluator(c *checkConfig, body string) *evaluator {
 	case !c.compare:
 		// Text and CSV print a sentence only for a verdict no rule
 		// decided: the deciding line is the reason (record.Why).
-		return &evaluator{files: []*matcher.File{listed.ParseShared(c.reading, sourceBytes(body), body)}, brief: !c.json}
+		return &evaluator{files: []*matcher.File{matcher.Parse(c.reading, sourceBytes(body), withText(listed, body))}, brief: !c.json}
 	case c.urls == "" && len(c.args) <= urlBatchSize:
 		return &evaluator{each: true, reading: c.reading, body: body, opts: listed}
 	}
-	ev := &evaluator{files: matcher.ParseAllText(body)}
+	ev := &evaluator{files: compare.ParseAll(body)}
 	for i, f := range ev.files {
 		if f.Reading == c.reading {
 			ev.index = i
@@ -395,7 +395,7 @@ func (ev *evaluator) compareEach(token string, urls []string) ([]*compare.Compar
 
 // parse is the file under reading r, as checkEach compares it.
 func (ev *evaluator) parse(r matcher.Reading) *matcher.File {
-	return ev.opts.ParseShared(r, sourceBytes(ev.body), ev.body)
+	return matcher.Parse(r, sourceBytes(ev.body), withText(ev.opts, ev.body))
 }
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"robots-explorer/matcher"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,7 +17,7 @@ import (
 
 // readInput reads the robots.txt file (name "-" is stdin) into a string,
 // whose slices the matcher's strings are, and whose bytes are the File's
-// Source (matcher.ParseShared, sourceBytes): the file is in memory once.
+// Source (matcher.ParseOptions.Text, sourceBytes): the file is in memory once.
 // It reads at most max bytes and
 // refuses a larger input, so that /dev/zero or an endless pipe ends with a
 // message rather than filling memory. A regular file is read into one
@@ -46,7 +47,7 @@ func readInput(name string, stdin io.Reader, max int64, refuse func(name string,
 }
 
 // sourceBytes is the bytes of a source text, shared and not copied, for
-// matcher.ParseShared: readInput's string shares its buffer, and the
+// matcher.ParseOptions.Text: readInput's string shares its buffer, and the
 // matcher only reads a File's Source, so that a 100 MiB file is in memory
 // once rather than as a string and a copy of its bytes.
 func sourceBytes(text string) []byte { return unsafe.Slice(unsafe.StringData(text), len(text)) }
@@ -227,4 +228,11 @@ func hasJSONControl(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// withText is o for a parse of bytes that sourceBytes made of text: the
+// File's strings are slices of text, and the source is held once.
+func withText(o matcher.ParseOptions, text string) matcher.ParseOptions {
+	o.Text = text
+	return o
 }

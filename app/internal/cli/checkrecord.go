@@ -131,7 +131,7 @@ func parseWhen(flagName, s string) (time.Time, error) {
 // verdict with delivery, or by the rules' verdict when the delivery facts
 // do not settle it.
 func runRecord(c *checkConfig, body string, stdout, stderr io.Writer) int {
-	f := matcher.ParseOptions{MaxMatches: c.maxMatches, MaxDiagnostics: c.maxDiagnostics}.ParseShared(c.reading, sourceBytes(body), body)
+	f := matcher.Parse(c.reading, sourceBytes(body), matcher.ParseOptions{MaxMatches: c.maxMatches, MaxDiagnostics: c.maxDiagnostics, Text: body})
 	res, err := f.Evaluate(c.token, c.args[0])
 	if err != nil {
 		return fail(stderr, err)

@@ -46,7 +46,7 @@ func TestCheckURLsKeepsInputOrder(t *testing.T) {
 	if code != exitDisallowed || errOut != localNote {
 		t.Fatalf("exit %d, stderr %q (want only the scope note)", code, errOut)
 	}
-	f := matcher.Parse([]byte(fishFile))
+	f := matcher.Parse(matcher.RFC9309, []byte(fishFile), matcher.ParseOptions{})
 	var want strings.Builder
 	for _, u := range append([]string{"/first.php", "/fish"}, urls...) {
 		res, err := f.Evaluate("bot", u)

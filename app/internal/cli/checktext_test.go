@@ -101,7 +101,7 @@ func TestCheckTextLinesSameAsJoined(t *testing.T) {
 	}
 	for _, reading := range matcher.Readings() {
 		t.Run(string(reading), func(t *testing.T) {
-			f := matcher.ParseAs(reading, []byte(body))
+			f := matcher.Parse(reading, []byte(body), matcher.ParseOptions{})
 			var want strings.Builder
 			for _, u := range urls {
 				res, err := f.Evaluate("Googlebot", u)
@@ -143,7 +143,7 @@ func TestCheckCrawlerLinesSameAsJoined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := matcher.Parse([]byte(body))
+	f := matcher.Parse(matcher.RFC9309, []byte(body), matcher.ParseOptions{})
 	plans := crawler.Plans(f, crawlers)
 	var want strings.Builder
 	for _, u := range urls {

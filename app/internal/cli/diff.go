@@ -135,7 +135,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	opts := diffParse
-	r := release.New(opts.ParseShared(c.reading, sourceBytes(oldText), oldText), opts.ParseShared(c.reading, sourceBytes(newText), newText), c.crawlers)
+	r := release.New(matcher.Parse(c.reading, sourceBytes(oldText), withText(opts, oldText)), matcher.Parse(c.reading, sourceBytes(newText), withText(opts, newText)), c.crawlers)
 	deliverOld(c, r)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w := newDiffWriter(c, out, true)

@@ -129,7 +129,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	f := matcher.ParseShared(c.reading, sourceBytes(body), body) // not a copy of a file of up to 256 MiB
+	f := matcher.Parse(c.reading, sourceBytes(body), matcher.ParseOptions{Text: body}) // not a copy of a file of up to 256 MiB
 	rows, plans, err := readExpectations(c.exp, stdin, f)
 	if err != nil {
 		return fail(err)

@@ -34,7 +34,7 @@ func testCrawlers(t *testing.T, names ...string) []crawler.Crawler {
 
 func testVerdicts(t *testing.T, urls []string) *Verdicts {
 	t.Helper()
-	f := matcher.ParseText(matcher.RFC9309, testFile)
+	f := matcher.Parse(matcher.RFC9309, []byte(testFile), matcher.ParseOptions{Text: testFile})
 	return New(f, testCrawlers(t, "GPTBot", "Googlebot-Image", "AdsBot-Google", "Bingbot"), urls)
 }
 
@@ -115,7 +115,7 @@ func TestVerdictsExplain(t *testing.T) {
 // The exports hold a row per cell, URL by URL, each cell that would run
 // as a formula neutralised; the JSON has the verdict's fields.
 func TestVerdictsExport(t *testing.T) {
-	f := matcher.ParseText(matcher.RFC9309, testFile)
+	f := matcher.Parse(matcher.RFC9309, []byte(testFile), matcher.ParseOptions{Text: testFile})
 	v := New(f, append(testCrawlers(t, "GPTBot"), crawler.Bare("-bot")), []string{"/blog/x", "/tmp/z"})
 	recs, err := csv.NewReader(strings.NewReader(v.CSV())).ReadAll()
 	if err != nil {

@@ -16,7 +16,7 @@ func TestReleaseCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	r := New(matcher.Parse(matcher.RFC9309, []byte(old), matcher.ParseOptions{Text: old}), matcher.Parse(matcher.RFC9309, []byte(new), matcher.ParseOptions{Text: new}), cs)
 	var got []string
 	for _, u := range []string{"/private", "/private-notes", "/tmp/x", "/public", "/private/a"} {
 		target, err := matcher.ParseTarget(u)
@@ -64,8 +64,8 @@ func TestReleaseCheck(t *testing.T) {
 func TestForkMerge(t *testing.T) {
 	old, new := "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /\n"
 	cs, _ := crawler.Select("Googlebot,GPTBot")
-	one := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
-	two := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	one := New(matcher.Parse(matcher.RFC9309, []byte(old), matcher.ParseOptions{Text: old}), matcher.Parse(matcher.RFC9309, []byte(new), matcher.ParseOptions{Text: new}), cs)
+	two := New(matcher.Parse(matcher.RFC9309, []byte(old), matcher.ParseOptions{Text: old}), matcher.Parse(matcher.RFC9309, []byte(new), matcher.ParseOptions{Text: new}), cs)
 	forks := []*Release{two.Fork(), two.Fork()}
 	for i, u := range []string{"/a", "/b", "/c", "/a/x"} {
 		target, _ := matcher.ParseTarget(u)
@@ -91,7 +91,7 @@ func TestOldDelivered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := New(matcher.ParseText(matcher.RFC9309, old), matcher.ParseText(matcher.RFC9309, new), cs)
+	r := New(matcher.Parse(matcher.RFC9309, []byte(old), matcher.ParseOptions{Text: old}), matcher.Parse(matcher.RFC9309, []byte(new), matcher.ParseOptions{Text: new}), cs)
 	r.OldDelivered = &Verdict{Allowed: false, Reason: ReasonDelivery, Why: "delivery: 503"}
 	f := r.Fork()
 	var got []string

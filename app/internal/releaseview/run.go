@@ -55,7 +55,7 @@ type Run struct {
 // Start prepares a check: both files parsed, the crawlers' plans worked
 // out. Nothing is evaluated until Step.
 func Start(in Input) *Run {
-	oldF, newF := matcher.ParseText(in.Reading, in.Before), matcher.ParseText(in.Reading, in.After)
+	oldF, newF := matcher.Parse(in.Reading, []byte(in.Before), matcher.ParseOptions{Text: in.Before}), matcher.Parse(in.Reading, []byte(in.After), matcher.ParseOptions{Text: in.After})
 	return &Run{in: in, rel: release.New(oldF, newF, in.Crawlers), interned: map[release.Verdict]uint32{},
 		rows:          make([]Row, 0, min(len(in.URLs)*len(in.Crawlers), 1<<20)),
 		oldDisallowed: make([]int, len(in.Crawlers)), newDisallowed: make([]int, len(in.Crawlers))}

@@ -70,7 +70,7 @@ var AIPurposes = []crawler.Purpose{crawler.AITraining, crawler.AISearch, crawler
 // of the directory may fetch the home page ("/"), under both files.
 func AIHomePage(before, after string, reading matcher.Reading) []HomeVerdict {
 	cs := ByPurpose(AIPurposes...)
-	rel := release.New(matcher.ParseText(reading, before), matcher.ParseText(reading, after), cs)
+	rel := release.New(matcher.Parse(reading, []byte(before), matcher.ParseOptions{Text: before}), matcher.Parse(reading, []byte(after), matcher.ParseOptions{Text: after}), cs)
 	t, err := matcher.ParseTarget("/")
 	if err != nil {
 		return nil

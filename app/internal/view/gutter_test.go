@@ -68,7 +68,7 @@ func TestProblemsNext(t *testing.T) {
 // An HTML page is one file-level problem, shown apart from the lines'
 // and counted among the errors, whose button goes to its line.
 func TestProblemsFileLevel(t *testing.T) {
-	f := matcher.ParseText(matcher.RFC9309, "<html>\n<body>Not found</body>\n")
+	f := matcher.Parse(matcher.RFC9309, []byte("<html>\n<body>Not found</body>\n"), matcher.ParseOptions{Text: "<html>\n<body>Not found</body>\n"})
 	p := NewProblems(f)
 	if len(p.File) != 1 || p.File[0].Code != matcher.CodeHTMLBody {
 		t.Errorf("file-level problems %v", p.File)

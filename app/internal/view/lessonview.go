@@ -3,6 +3,7 @@ package view
 import (
 	"robots-explorer/app/lesson"
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/compare"
 )
 
 // An ExampleView is one lesson example as the lessons page shows it.
@@ -42,7 +43,7 @@ func NewExampleView(x lesson.Example) ExampleView {
 // CompareExample evaluates every URL of x under every reading (compare.CompareWith),
 // from the example's own reading's point of view.
 func CompareExample(x lesson.Example, v *ExampleView) {
-	files := matcher.ParseAllText(x.Robots)
+	files := compare.ParseAll(x.Robots)
 	chosen := matcher.Reading(v.Reading)
 	for i := range v.Rows {
 		v.Rows[i].Compare = CompareURL(files, chosen, x.Token, v.Rows[i].URL)

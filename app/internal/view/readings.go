@@ -22,12 +22,12 @@ type ReadingFiles struct {
 // cache parses every time (the tests' plain analyses).
 func (c *ReadingFiles) File(r matcher.Reading, source string) *matcher.File {
 	if c == nil {
-		return matcher.ParseText(r, source)
+		return matcher.Parse(r, []byte(source), matcher.ParseOptions{Text: source})
 	}
 	c.reset(source)
 	f := c.files[r]
 	if f == nil {
-		f = matcher.ParseText(r, source)
+		f = matcher.Parse(r, []byte(source), matcher.ParseOptions{Text: source})
 		c.files[r] = f
 	}
 	return f
@@ -82,7 +82,7 @@ func (c *ReadingFiles) Put(r matcher.Reading, source string, f *matcher.File) {
 // not on the goroutine the Files are handed to.
 func ParseReadings(rs []matcher.Reading, source, token, url string, pause func()) map[matcher.Reading]*matcher.File {
 	out := make(map[matcher.Reading]*matcher.File, len(rs))
-	src := []byte(source) // one copy, which the Files share (matcher.ParseShared)
+	src := []byte(source) // one copy, which the Files share (matcher.ParseOptions.Text)
 	for _, r := range rs {
 		out[r] = ParsePaced(r, src, source, token, url, pause)
 		pause()
@@ -93,7 +93,7 @@ func ParseReadings(rs []matcher.Reading, source, token, url string, pause func()
 // ParsePaced is one reading of ParseReadings, of source held also as the
 // bytes src (string(src) == source), which the File keeps as its Source.
 func ParsePaced(r matcher.Reading, src []byte, source, token, url string, pause func()) *matcher.File {
-	f := matcher.ParseOptions{Pause: pause}.ParseShared(r, src, source)
+	f := matcher.Parse(r, src, matcher.ParseOptions{Pause: pause, Text: source})
 	if strings.TrimSpace(token) != "" {
 		f.Evaluate(token, url) // an error (a URL that cannot be read) is for the row to show
 	}

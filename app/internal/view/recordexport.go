@@ -30,7 +30,7 @@ func DecisionRecord(a *Analysis, chosen int, source string, facts *delivery.Fact
 	if a == nil || chosen < 0 || chosen >= len(a.Rows) || a.Rows[chosen].Result == nil {
 		return nil, errNoRecord
 	}
-	f := matcher.ParseOptions{MaxMatches: record.DefaultMax, MaxDiagnostics: record.DefaultMax}.ParseText(ReadingOf(a.In), source)
+	f := matcher.Parse(ReadingOf(a.In), []byte(source), matcher.ParseOptions{MaxMatches: record.DefaultMax, MaxDiagnostics: record.DefaultMax, Text: source})
 	res, err := f.Evaluate(a.In.Token, a.Rows[chosen].URL)
 	if err != nil {
 		return nil, err

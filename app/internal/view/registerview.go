@@ -87,7 +87,7 @@ func CheckCase(c register.Case, v *CaseView) {
 				continue
 			}
 			if files[r] == nil {
-				files[r] = matcher.ParseAs(r, c.Robots)
+				files[r] = matcher.Parse(r, c.Robots, matcher.ParseOptions{})
 			}
 			ev.Got = verdictOf(files[r], q.Token, q.URL, e.Reading)
 			ev.Pass = ev.Got == ev.Want

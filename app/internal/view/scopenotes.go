@@ -73,7 +73,7 @@ func pathMatches(f *matcher.File, line int, path string) bool {
 	if value == "" {
 		return false
 	}
-	one := matcher.ParseText(matcher.RFC9309, "User-agent: *\nDisallow: "+value+"\n")
+	one := matcher.Parse(matcher.RFC9309, []byte("User-agent: *\nDisallow: "+value+"\n"), matcher.ParseOptions{})
 	res, err := one.Evaluate("Googlebot", path)
 	return err == nil && !res.Allowed
 }

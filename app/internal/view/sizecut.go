@@ -83,7 +83,7 @@ func firstPart(f *matcher.File) func() *matcher.File {
 	var cut *matcher.File
 	return func() *matcher.File {
 		if cut == nil {
-			cut = matcher.ParseText(f.Reading, string(f.Source[:min(len(f.Source), matcher.ParseLimit)]))
+			cut = matcher.Parse(f.Reading, f.Source[:min(len(f.Source), matcher.ParseLimit)], matcher.ParseOptions{})
 		}
 		return cut
 	}

@@ -90,7 +90,7 @@ func BenchmarkApplyingRules(b *testing.B) {
 				var cpu cpuTimer
 				for b.Loop() {
 					b.StopTimer()
-					f := matcher.Parse(body)
+					f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 					if step == "second" {
 						evaluate(b, f, url)
 					}
@@ -103,7 +103,7 @@ func BenchmarkApplyingRules(b *testing.B) {
 			})
 		}
 		b.Run(fmt.Sprintf("rules=%d/step=url", n), func(b *testing.B) {
-			f := matcher.Parse(body)
+			f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 			evaluate(b, f, url)
 			evaluate(b, f, url)
 			var cpu cpuTimer

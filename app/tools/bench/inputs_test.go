@@ -48,7 +48,7 @@ func TestEverySideDecidesBothWays(t *testing.T) {
 // code, so on the generated inputs the two must agree URL by URL.
 func TestGoogleReadingAgreesWithGrobotstxt(t *testing.T) {
 	body := RealisticFile(50 << 10)
-	f := matcher.ParseAs(matcher.Google, body)
+	f := matcher.Parse(matcher.Google, body, matcher.ParseOptions{})
 	for _, u := range URLs(500) {
 		res, err := f.Evaluate(Token, u)
 		if err != nil {
@@ -65,7 +65,7 @@ func TestGoogleReadingAgreesWithGrobotstxt(t *testing.T) {
 // disallows match and the longest decides.
 func TestPathologicalIsDecided(t *testing.T) {
 	body, url := Pathological(1 << 10)
-	f := matcher.Parse(body)
+	f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 	res, err := f.Evaluate(Token, url)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestPathologicalIsDecided(t *testing.T) {
 func TestApplyingRulesMatchFive(t *testing.T) {
 	for _, n := range []int{5, 1000, 20000} {
 		body, url := ApplyingRules(n)
-		f := matcher.Parse(body)
+		f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 		res, err := f.Evaluate(Token, url)
 		if err != nil {
 			t.Fatal(err)
@@ -121,7 +121,7 @@ func TestOursReadsTheWholeTrace(t *testing.T) {
 // token's merged groups hold 10,000 rules or more, and some URLs match.
 func TestSiteFileHoldsTenThousandRules(t *testing.T) {
 	body, urls := SiteFile(500<<10, 2000)
-	f := matcher.Parse(body)
+	f := matcher.Parse(matcher.RFC9309, body, matcher.ParseOptions{})
 	disallowed := 0
 	var selected []int
 	for _, u := range urls {

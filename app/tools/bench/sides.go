@@ -33,7 +33,7 @@ var Sides = []Side{
 // count work a whole explanation includes.
 func ours(r matcher.Reading) func([]byte, []string) int {
 	return func(body []byte, urls []string) int {
-		f := matcher.ParseAs(r, body)
+		f := matcher.Parse(r, body, matcher.ParseOptions{})
 		n := 0
 		for _, u := range urls {
 			res, err := f.Evaluate(Token, u)

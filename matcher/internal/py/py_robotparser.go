@@ -1,7 +1,6 @@
 package py
 
 import (
-	"bytes"
 	"strings"
 
 	"robots-explorer/matcher/compare"
@@ -173,13 +172,6 @@ func NumberRaises(key, value string, number func(string) bool) (bool, string) {
 		return r, why
 	}
 	return IntRaises(nums[1])
-}
-
-// NewScanner is the start of a Python reading's parse: the File of src
-// under reading r, and the Scanner to report on it, for ReadLines. Most
-// lines end in '\n': it expects about as many lines as there are.
-func NewScanner(r matcher.Reading, src []byte, text string, o matcher.ParseOptions) *matcher.Scanner {
-	return matcher.NewSplitScanner(r, src, text, o, bytes.Count(src, []byte{'\n'})+1)
 }
 
 // ReadLines splits the source of s with split (SplitLinesEach, or

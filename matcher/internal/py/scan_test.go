@@ -23,7 +23,7 @@ func TestReadLinesAsSplitLines(t *testing.T) {
 func readLinesAsSplitLines(t *testing.T, src []byte) {
 	text := string(src)
 	want, wantBad := SplitLines(src, text)
-	s := NewScanner(matcher.Python, src, text, matcher.ParseOptions{})
+	s := matcher.NewScanner(matcher.Python, src, text, matcher.ParseOptions{})
 	var got []Line
 	bad := ReadLines(s, nil, SplitLinesEach, func(l *matcher.Line, pl Line) {
 		if l.Start != pl.Start || l.End != pl.End || int(l.Number) != len(got)+1 {

@@ -23,7 +23,6 @@
 package crawlercommons
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"math"
@@ -35,8 +34,10 @@ import (
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/ascii"
 	"robots-explorer/matcher/internal/java"
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/internal/words"
 )
 
 const ccSource = "crawler-commons SimpleRobotRulesParser"
@@ -100,6 +101,12 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// The diagnostic codes only this reading gives.
+const (
+	codeNotRobots  matcher.Code = "not-robots"  // an HTML page: no rules are read, or tags are removed
+	codeCrawlDelay matcher.Code = "crawl-delay" // a Crawl-delay that changes or cannot change the verdict
+)
+
 // ReadTarget reads a URL as isAllowed does: it takes any string to
 // java.net.URI and java.net.URL (SimpleRobotRules.getPath; ccRequestPath),
 // and checks "/" where they throw, so no URL is refused before it: a
@@ -112,7 +119,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	// About as many lines as there are '\n' bytes, in UTF-8 and UTF-16.
-	s := matcher.NewSplitScanner(matcher.CrawlerCommons, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	s := matcher.NewScanner(matcher.CrawlerCommons, src, text, o)
 	f := s.File
 	p := &ccParser{Scanner: s, group: -1, ext: &ccFile{}}
 	p.run()
@@ -147,11 +154,11 @@ func (p *ccParser) run() {
 	switch tag, end, hasAgent := ccLooksHTML(doc.S); {
 	case tag >= 0 && !hasAgent:
 		p.ext.allowAll = "html"
-		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Warning, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), codeNotRobots, matcher.Warning, ccSource+" (parseContent)",
 			"this looks like an HTML page (<html>, <head> or <body>) with no \"user-agent:\": crawler-commons reads no rules from it and allows every URL")
 	case tag >= 0:
 		p.html = true
-		p.Report(doc.At(tag), doc.At(end), matcher.CodeNotRobots, matcher.Info, ccSource+" (parseContent)",
+		p.Report(doc.At(tag), doc.At(end), codeNotRobots, matcher.Info, ccSource+" (parseContent)",
 			"this file holds HTML tags: crawler-commons removes every <…> from each line before reading it")
 	}
 	p.split(doc)
@@ -187,13 +194,13 @@ func (p *ccParser) decode(src []byte) java.Text {
 func ccLooksHTML(s string) (tag, end int, agent bool) {
 	for i := strings.IndexByte(s, '<'); i >= 0; {
 		rest := s[i+1:]
-		if len(rest) >= 4 && (matcher.EqualFoldASCII(rest[:4], "html") || matcher.EqualFoldASCII(rest[:4], "head") || matcher.EqualFoldASCII(rest[:4], "body")) {
+		if len(rest) >= 4 && (ascii.EqualFold(rest[:4], "html") || ascii.EqualFold(rest[:4], "head") || ascii.EqualFold(rest[:4], "body")) {
 			j := 4
-			for j < len(rest) && matcher.IsASCIISpace(rest[j]) {
+			for j < len(rest) && ascii.IsSpace(rest[j]) {
 				j++
 			}
 			if j < len(rest) && rest[j] == '>' {
-				return i, i + j + 2, strings.Contains(matcher.ASCIILower(s), "user-agent:")
+				return i, i + j + 2, strings.Contains(ascii.Lower(s), "user-agent:")
 			}
 		}
 		next := strings.IndexByte(rest, '<')
@@ -373,7 +380,7 @@ type ccToken struct {
 func ccTokenize(line string) (ccToken, bool) {
 	for _, k := range ccKeys {
 		n := len(k.spelling)
-		if len(line) < n || !matcher.EqualFoldASCII(line[:n], k.spelling) {
+		if len(line) < n || !ascii.EqualFold(line[:n], k.spelling) {
 			continue
 		}
 		rest := n
@@ -399,7 +406,7 @@ func ccTokenize(line string) (ccToken, bool) {
 // value starts, past the white space String.trim removes.
 func ccSeparator(line string, i int) (value int, blank, ok bool) {
 	j := i
-	for j < len(line) && matcher.IsSpace(line[j]) {
+	for j < len(line) && ascii.IsWS(line[j]) {
 		j++
 	}
 	switch {
@@ -468,7 +475,7 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 	case strings.HasPrefix(name, "*") && name != "*":
 		p.Report(at, end, matcher.CodeTokenCut, matcher.Warning, ccSource+" (handleUserAgent)",
 			"crawler-commons reads only a bare '*' as the global agent: %q names no crawler", value)
-	case !matcher.ValidToken(name) && name[0] < 0x80 && matcher.IsTokenByte(name[0]):
+	case !matcher.ValidToken(name) && name[0] < 0x80 && ascii.IsTokenByte(name[0]):
 		p.Report(at, end, matcher.CodeTokenCut, matcher.Info, ccSource+" (userAgentProductTokenPartialMatch)",
 			"%q is not a product token: crawler-commons matches it by its leading token %q", value, ccLeadingToken(name))
 	}
@@ -477,7 +484,7 @@ func (p *ccParser) userAgent(l *matcher.Line, value string) {
 // ccLeadingToken is the leading run of [a-zA-Z_-] of s (USER_AGENT_PRODUCT_TOKEN_MATCHER.lookingAt).
 func ccLeadingToken(s string) string {
 	i := 0
-	for i < len(s) && matcher.IsTokenByte(s[i]) {
+	for i < len(s) && ascii.IsTokenByte(s[i]) {
 		i++
 	}
 	return s[:i]
@@ -517,10 +524,10 @@ func (p *ccParser) crawlDelay(l *matcher.Line, value string) {
 	p.ext.events = append(p.ext.events, e)
 	switch {
 	case value != "" && !ok:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeCrawlDelay, matcher.Info, ccSource+" (handleCrawlDelay)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeCrawlDelay, matcher.Info, ccSource+" (handleCrawlDelay)",
 			"crawler-commons cannot read %q as a number of seconds: it ignores this Crawl-delay", value)
 	case ok && delay > ccMaxCrawlDelay:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeCrawlDelay, matcher.Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeCrawlDelay, matcher.Warning, ccSource+" (parseContent, DEFAULT_MAX_CRAWL_DELAY)",
 			"a Crawl-delay over 300 seconds: crawler-commons disallows every URL to the crawlers this Crawl-delay applies to")
 	}
 }
@@ -698,7 +705,7 @@ func ccSummary(f *matcher.File, tr matcher.GroupTrace, c *ccChoice) string {
 		}
 		return fmt.Sprintf("No group names %s, so the * %s %s.", who, matcher.GroupWords(f, tr.Selected), verb)
 	}
-	s := fmt.Sprintf("%s is named by the %s.", matcher.Capitalize(who), matcher.GroupWords(f, tr.Selected))
+	s := fmt.Sprintf("%s is named by the %s.", words.Capitalize(who), matcher.GroupWords(f, tr.Selected))
 	if tr.Merged {
 		s += " Their rules are merged into one group."
 	}
@@ -904,7 +911,7 @@ func ccExplain(f *matcher.File, res *matcher.Result, c *ccChoice) string {
 			verdict = "Disallowed"
 		}
 		return fmt.Sprintf("%s by %s: crawler-commons tries a rule ending in index.htm… that does not match again as %s, which matches %s (%s).",
-			verdict, matcher.RuleText(f, w.Rule), dir, res.Path, matcher.Octets(w.Priority))
+			verdict, matcher.RuleText(f, w.Rule), dir, res.Path, words.Octets(w.Priority))
 	}
 	return matcher.Explain(f, res)
 }

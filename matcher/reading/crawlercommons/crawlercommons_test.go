@@ -105,7 +105,7 @@ func TestCrawlerCommonsDecisions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(tt.src))
+			f := matcher.Parse(matcher.CrawlerCommons, []byte(tt.src), matcher.ParseOptions{})
 			res, err := f.Evaluate(tt.token, onSite(tt.url))
 			if err != nil {
 				t.Fatal(err)
@@ -142,7 +142,7 @@ func TestCrawlerCommonsUTF16(t *testing.T) {
 				src = append(src, byte(u>>8), byte(u))
 			}
 		}
-		f := matcher.ParseWith(Reader{}, src)
+		f := matcher.Parse(matcher.CrawlerCommons, src, matcher.ParseOptions{})
 		res, err := f.Evaluate("bot", onSite("/%E3%83%84/a"))
 		if err != nil {
 			t.Fatal(err)
@@ -160,7 +160,7 @@ func TestCrawlerCommonsUTF16(t *testing.T) {
 // the winner and the steps of the URL and of the patterns.
 func TestCrawlerCommonsResult(t *testing.T) {
 	src := "User-agent: *\nDisallow: /a\nUser-agent: Bot/2\nDisallow: /a%7eb\nAllow: /a~\n"
-	res, err := matcher.ParseWith(Reader{}, []byte(src)).Evaluate("Bot", "https://example.com/a%7Eb#top")
+	res, err := matcher.Parse(matcher.CrawlerCommons, []byte(src), matcher.ParseOptions{}).Evaluate("Bot", "https://example.com/a%7Eb#top")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,15 +195,15 @@ func TestCrawlerCommonsDiagnostics(t *testing.T) {
 		{"BLANK_DIRECTIVE_DELIMITER", "User-agent *\nDisallow: /x\n", matcher.CodeMissingColon},
 		{"handleAllow: empty value ignored", "User-agent: *\nAllow:\n", matcher.CodeEmptyPattern},
 		{"handleUserAgent: '* x' is no global agent", "User-agent: * x\nDisallow: /\n", matcher.CodeTokenCut},
-		{"handleCrawlDelay: unreadable value", "User-agent: *\nCrawl-delay: soon\n", matcher.CodeCrawlDelay},
-		{"parseContent: Crawl-delay over the limit", "User-agent: *\nCrawl-delay: 3600\n", matcher.CodeCrawlDelay},
-		{"parseContent: an HTML page", "<html>\n</html>\n", matcher.CodeNotRobots},
+		{"handleCrawlDelay: unreadable value", "User-agent: *\nCrawl-delay: soon\n", codeCrawlDelay},
+		{"parseContent: Crawl-delay over the limit", "User-agent: *\nCrawl-delay: 3600\n", codeCrawlDelay},
+		{"parseContent: an HTML page", "<html>\n</html>\n", codeNotRobots},
 		{"a rule before any user-agent line", "Disallow: /x\n", matcher.CodeRuleOutsideGroup},
 		{"ruleMatches: '$' before the end", "User-agent: *\nDisallow: /a$b\n", matcher.CodeDollarInside},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(tt.src))
+			f := matcher.Parse(matcher.CrawlerCommons, []byte(tt.src), matcher.ParseOptions{})
 			if !f.Diagnostics.Has(tt.code) {
 				t.Errorf("no %s in %v", tt.code, f.Diagnostics)
 			}
@@ -269,7 +269,7 @@ func FuzzCrawlerCommons(f *testing.F) {
 		f.Add([]byte(s), "bot", "http://example.com/a%2a$?b#c")
 	}
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
-		file := matcher.ParseWith(Reader{}, src)
+		file := matcher.Parse(matcher.CrawlerCommons, src, matcher.ParseOptions{})
 		if err := file.Verify(); err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/internal/ascii"
+	"robots-explorer/matcher/internal/keys"
+	"robots-explorer/matcher/internal/words"
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
@@ -66,6 +69,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Google, src, text, o)
+	s.SplitLines()
 	p := googleParser{Scanner: s, group: -1}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
@@ -104,10 +108,10 @@ func googleLineEnd(src []byte, start, end int) int {
 }
 
 func trimASCIISpace(src []byte, s, e int) (int, int) {
-	for s < e && matcher.IsASCIISpace(src[s]) {
+	for s < e && ascii.IsSpace(src[s]) {
 		s++
 	}
-	for e > s && matcher.IsASCIISpace(src[e-1]) {
+	for e > s && ascii.IsSpace(src[e-1]) {
 		e--
 	}
 	return s, e
@@ -187,7 +191,7 @@ func (p *googleParser) line(l *matcher.Line) {
 		p.Report(rec.KeyStart, rec.ValueEnd, matcher.CodeMissingColon, matcher.Warning, googleSource+" (GetKeyAndValueFrom)",
 			"no ':' after %q: Google's parser reads the two words as %q; RFC 9309 parsers ignore the line", p.Key(l), p.Key(l)+": "+p.Value(l))
 	}
-	key := matcher.GoogleKey(p.Key(l))
+	key := keys.Google(p.Key(l))
 	if key != "" && !strings.EqualFold(p.Key(l), key) {
 		p.Report(rec.KeyStart, rec.KeyEnd, matcher.CodeTypoKey, matcher.Warning, googleSource+" (ParsedRobotsKey, kAllowFrequentTypos)",
 			"%q is read by Google's parser as %q (it accepts common typos and any key starting with a known one); RFC 9309 parsers ignore this line", p.Key(l), key)
@@ -220,14 +224,14 @@ func (p *googleParser) invalid(l *matcher.Line, rec googleRecord, end int) {
 // googleAgent reads a user-agent value as robots.cc's HandleUserAgent does:
 // '*' alone or followed by white space ("* anything") is the global agent;
 // otherwise the token is the leading run of [A-Za-z_-] (ExtractUserAgent),
-// possibly empty, as matcher.ExtractToken reads it.
+// possibly empty, as ascii.ExtractToken reads it.
 func googleAgent(value string) (token string, global bool) {
-	// C's isspace in the "C" locale is the same set as isASCIISpace,
+	// C's isspace in the "C" locale is the same set as ascii.IsSpace,
 	// wider than ExtractToken's space and tab.
-	if value != "" && value[0] == '*' && (len(value) == 1 || matcher.IsASCIISpace(value[1])) {
+	if value != "" && value[0] == '*' && (len(value) == 1 || ascii.IsSpace(value[1])) {
 		return "*", true
 	}
-	token, _, _ = matcher.ExtractToken(value)
+	token, _, _ = ascii.ExtractToken(value)
 	return token, false
 }
 
@@ -285,7 +289,7 @@ func (p *googleParser) checkPattern(l *matcher.Line) {
 	switch {
 	case v == "":
 		p.Report(int(l.Key.Start), int(l.End), matcher.CodeEmptyPattern, matcher.Info, googleSource+" (RobotsMatcher::disallow)",
-			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", matcher.ASCIILower(p.Key(l)))
+			"an empty %s matches with priority 0 in Google's parser, which never decides: it has no effect", ascii.Lower(p.Key(l)))
 		return
 	case v[0] != '/' && v[0] != '*':
 		p.Report(at, at+len(v), matcher.CodePatternStart, matcher.Warning, googleSource+" (Matches)",
@@ -305,8 +309,8 @@ func (p *googleParser) record(l *matcher.Line, key string) {
 	l.Kind = matcher.KindOther
 	l.Group = int32(p.group)
 	end := int(l.Value.End)
-	lower := matcher.ASCIILower(p.Key(l))
-	msg, nonStd := matcher.NonStandardMsg(lower)
+	lower := ascii.Lower(p.Key(l))
+	msg, nonStd := keys.NonStandard(lower)
 	switch {
 	case key == "sitemap":
 		if !matcher.IsAbsoluteURL(p.Value(l)) {
@@ -337,7 +341,7 @@ func (p *googleParser) finish() {
 var googleChoices = compare.Choices{
 	Agent: func(value, token string) (bool, bool) {
 		tok, global := googleAgent(value)
-		return !global && matcher.EqualFoldASCII(tok, token), global
+		return !global && ascii.EqualFold(tok, token), global
 	},
 	Index: func(p string, allow bool) (string, bool) {
 		if !allow {
@@ -536,7 +540,7 @@ func googleSelect(f *matcher.File, token string) matcher.GroupTrace {
 			switch {
 			case a.Global:
 				w.Global(a, gi)
-			case matcher.EqualFoldASCII(a.Token, token):
+			case ascii.EqualFold(a.Token, token):
 				w.Named(a, gi)
 			case a.Token == "":
 				w.Add(a, gi, false, "names an empty product token (the value starts with no letter, '-' or '_')")
@@ -557,15 +561,15 @@ func googleExplain(f *matcher.File, res *matcher.Result) string {
 	w := res.Matches[res.Winner]
 	dir := w.Steps[len(w.Steps)-1].Output
 	s := fmt.Sprintf("Allowed by %s: Google's parser reads an allow ending in /index.htm… as also allowing its directory, so %s (%s) matches %s",
-		matcher.RuleText(f, w.Rule), dir, matcher.Octets(w.Priority), res.Path)
+		matcher.RuleText(f, w.Rule), dir, words.Octets(w.Priority), res.Path)
 	if res.RunnerUp < 0 {
 		return s + "."
 	}
 	r := res.Matches[res.RunnerUp]
 	if r.Priority == w.Priority {
-		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, matcher.RuleText(f, r.Rule), matcher.Octets(r.Priority))
+		return fmt.Sprintf("%s and ties with %s (%s): on a tie, allow wins.", s, matcher.RuleText(f, r.Rule), words.Octets(r.Priority))
 	}
-	return fmt.Sprintf("%s, longer than %s (%s).", s, matcher.RuleText(f, r.Rule), matcher.Octets(r.Priority))
+	return fmt.Sprintf("%s, longer than %s (%s).", s, matcher.RuleText(f, r.Rule), words.Octets(r.Priority))
 }
 
 // googlePatternRules are the only changes robots.cc makes to an allow or

@@ -49,9 +49,9 @@ func FuzzGoogle(f *testing.F) {
 	f.Add([]byte("\xEF\xBBuseragent FooBot\r\ndisalow /a$b\rallow: /d/index.html\n"), "foobot", "/d/")
 	f.Add([]byte("User-agent: * x\nSitemap: s\nUser-agent: b\nDisallow: /é%2a\x00x\n"), "", "//a/b#c")
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
-		file := matcher.ParseWith(Reader{}, src)
+		file := matcher.Parse(matcher.Google, src, matcher.ParseOptions{})
 		a := file.EvaluateTarget(token, &matcher.Target{Input: url})
-		b := matcher.ParseWith(Reader{}, src).EvaluateTarget(token, &matcher.Target{Input: url})
+		b := matcher.Parse(matcher.Google, src, matcher.ParseOptions{}).EvaluateTarget(token, &matcher.Target{Input: url})
 		if a.Allowed != b.Allowed || a.Reason != b.Reason || a.Explanation != b.Explanation || !reflect.DeepEqual(a.Matches, b.Matches) {
 			t.Fatalf("two evaluations differ: %+v vs %+v", a, b)
 		}

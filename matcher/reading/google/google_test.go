@@ -15,7 +15,7 @@ import (
 // cannot read.
 func googleAllowed(t *testing.T, robots, token, url string) *matcher.Result {
 	t.Helper()
-	res, err := matcher.ParseWith(Reader{}, []byte(robots)).Evaluate(token, url)
+	res, err := matcher.Parse(matcher.Google, []byte(robots), matcher.ParseOptions{}).Evaluate(token, url)
 	if err != nil {
 		t.Fatalf("Evaluate(%q, %q): %v", token, url, err)
 	}
@@ -166,7 +166,7 @@ func TestGoogleDepartsFromRFC9309(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := googleAllowed(t, tt.robots, tt.token, tt.url)
-			r, err := matcher.Parse([]byte(tt.robots)).Evaluate(tt.token, tt.url)
+			r, err := matcher.Parse(matcher.RFC9309, []byte(tt.robots), matcher.ParseOptions{}).Evaluate(tt.token, tt.url)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +311,7 @@ func TestGooglePath(t *testing.T) {
 // The line model as robots.cc reads it: kinds, keys, values and groups.
 func TestGoogleParseLines(t *testing.T) {
 	src := "User-agent: a\nDisalow: /x # no\nuser-agent b\n# only a comment\n\nfoo bar baz\n: /y\nSitemap: https://example.com/s.xml\nUser-agent: c\nAllow: /\n"
-	f := matcher.ParseWith(Reader{}, []byte(src))
+	f := matcher.Parse(matcher.Google, []byte(src), matcher.ParseOptions{})
 	want := []struct {
 		kind       matcher.Kind
 		key, value string
@@ -357,7 +357,7 @@ func TestGoogleParseLines(t *testing.T) {
 
 func TestGoogleLongLineCut(t *testing.T) {
 	pattern := "/" + strings.Repeat("p", 20000)
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: "+pattern+"\n"))
+	f := matcher.Parse(matcher.Google, []byte("User-agent: *\nDisallow: "+pattern+"\n"), matcher.ParseOptions{})
 	r := f.TextOf(f.RulesOf(f.Groups[0])[0].Pattern)
 	if want := matcher.GoogleLineLimit - len("Disallow: "); len(r) != want {
 		t.Errorf("pattern is %d bytes, want %d (the line cut at %d)", len(r), want, matcher.GoogleLineLimit)
@@ -375,7 +375,7 @@ func TestGoogleLongLineCut(t *testing.T) {
 // matches; the cost stays O(len(path) × len(pattern)) per rule.
 func BenchmarkGoogleWorstCase(b *testing.B) {
 	pattern := "/" + strings.Repeat("*a", 200) + "b"
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: "+pattern+"\n"))
+	f := matcher.Parse(matcher.Google, []byte("User-agent: *\nDisallow: "+pattern+"\n"), matcher.ParseOptions{})
 	t := &matcher.Target{Input: "/" + strings.Repeat("a", 4000)}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -393,7 +393,7 @@ func BenchmarkGoogleParse500KiB(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		matcher.ParseWith(Reader{}, src)
+		matcher.Parse(matcher.Google, src, matcher.ParseOptions{})
 	}
 }
 
@@ -427,7 +427,7 @@ func TestGoogleRuleIndexFindsEveryMatch(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		f := matcher.ParseWith(Reader{}, q.Body)
+		f := matcher.Parse(matcher.Google, q.Body, matcher.ParseOptions{})
 		for _, how := range []string{"the first evaluation", "the index"} {
 			res := f.EvaluateTarget(q.Token, tg)
 			var got []int32

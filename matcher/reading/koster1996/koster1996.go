@@ -32,6 +32,8 @@ import (
 	"strings"
 
 	"robots-explorer/matcher/compare"
+	"robots-explorer/matcher/internal/firstmatch"
+	"robots-explorer/matcher/internal/lines"
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
@@ -57,8 +59,13 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// codeRobotsTxtRule marks a rule that names /robots.txt, which the 1996
+// draft always allows.
+const codeRobotsTxtRule matcher.Code = "robots-txt-rule"
+
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
 	s := matcher.NewScanner(matcher.Koster1996, src, text, o)
+	s.SplitLines()
 	p := kosterParser{Scanner: s, group: -1, ext: &kosterFile{def: -1}}
 	s.ReadLines(func(i int, l *matcher.Line) {
 		s.Pace(i)
@@ -80,7 +87,7 @@ type kosterParser struct {
 
 func (p *kosterParser) line(l *matcher.Line) {
 	src := p.File.Source
-	rec := matcher.SplitRecord(src, int(l.Start), int(l.End))
+	rec := lines.Split(src, int(l.Start), int(l.End))
 	if rec.CommentAt >= 0 {
 		l.Comment = matcher.SpanOf(rec.CommentAt+1, int(l.End))
 	}
@@ -157,7 +164,7 @@ func (p *kosterParser) rule(l *matcher.Line, allow bool) {
 		p.Report(at, end, matcher.CodeNoWildcards, matcher.Warning, kosterSource+" §3.2.2",
 			"the draft has no wildcards: '*' and '$' are compared literally, so this rule matches only paths that contain them")
 	case strings.HasPrefix(norm, "/robots.txt"):
-		p.Report(at, end, matcher.CodeRobotsTxtRule, matcher.Info, kosterSource+" §3.2.2",
+		p.Report(at, end, codeRobotsTxtRule, matcher.Info, kosterSource+" §3.2.2",
 			"/robots.txt is always allowed and must not appear in a rule: this rule has no effect on it")
 	}
 }
@@ -366,18 +373,18 @@ func kosterExplain(f *matcher.File, res *matcher.Result) string {
 	case matcher.ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case matcher.ReasonNoMatch:
-		return matcher.FirstMatchNoMatch(f, res)
+		return firstmatch.NoMatch(f, res)
 	}
 	g := f.Groups[res.Groups.Selected[0]]
 	where := fmt.Sprintf(" in the first record naming the robot (line %d)", g.FirstLine)
 	if res.Groups.Global {
 		where = fmt.Sprintf(" in the * record (line %d), as no record names the robot", g.FirstLine)
 	}
-	s := matcher.FirstMatchSentence(f, res, where)
+	s := firstmatch.Sentence(f, res, where)
 	if w := res.Matches[res.Winner]; w.Rule.Allow() && w.Pattern == "" {
 		s = strings.TrimSuffix(s, ".") + ": an empty rule allows everything."
 	}
-	return s + matcher.LaterMatches(f, res)
+	return s + firstmatch.Later(f, res)
 }
 
 var kosterChoices = compare.Choices{

@@ -36,7 +36,7 @@ var kosterDraftTable = []struct {
 
 func TestKoster1996DraftTable(t *testing.T) {
 	for _, row := range kosterDraftTable {
-		f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: "+row.record+"\n"))
+		f := matcher.Parse(matcher.Koster1996, []byte("User-agent: *\nDisallow: "+row.record+"\n"), matcher.ParseOptions{})
 		res, err := f.Evaluate("anybot", row.url)
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +68,7 @@ Allow: /serv
 Allow: /~mak
 Disallow: /
 `
-	f := matcher.ParseWith(Reader{}, []byte(body))
+	f := matcher.Parse(matcher.Koster1996, []byte(body), matcher.ParseOptions{})
 	// URL, then unhipbot, webcrawler and excite, another robot.
 	matrix := []struct {
 		url                 string
@@ -121,13 +121,13 @@ func TestKoster1996Records(t *testing.T) {
 		{"user-agent after rules starts a record (§3.3)", "User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n", "a", "/b", true, matcher.CodeRecordBreak},
 		{"no wildcards (§3.2.2)", "User-agent: *\nDisallow: /*.php\n", "x", "/a.php", true, matcher.CodeNoWildcards},
 		{"empty Disallow allows everything (§4)", "User-agent: *\nDisallow:\nDisallow: /\n", "x", "/a", true, matcher.CodeEmptyPattern},
-		{"/robots.txt always allowed (§3.2.2)", "User-agent: *\nDisallow: /robots.txt\n", "x", "/robots.txt", true, matcher.CodeRobotsTxtRule},
+		{"/robots.txt always allowed (§3.2.2)", "User-agent: *\nDisallow: /robots.txt\n", "x", "/robots.txt", true, codeRobotsTxtRule},
 		{"a record without rules allows all (§3.3)", "User-agent: a\n\nUser-agent: *\nDisallow: /\n", "a", "/", true, matcher.CodeEmptyGroup},
 		{"%2F stays distinct after decoding (§3.2.2)", "User-agent: *\nDisallow: /a%2Fb\n", "x", "/a%2fb/c", false, ""},
 		{"encoded octets match raw ones", "User-agent: *\nDisallow: /caf%C3%A9\n", "x", "/café", false, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(c.Body))
+			f := matcher.Parse(matcher.Koster1996, []byte(c.Body), matcher.ParseOptions{})
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
@@ -143,7 +143,7 @@ func TestKoster1996Records(t *testing.T) {
 }
 
 func TestKoster1996Explanation(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: Googlebot-News\n# news\nAllow: /a\nDisallow: /x\nAllow: /x/y\n"))
+	f := matcher.Parse(matcher.Koster1996, []byte("User-agent: Googlebot-News\n# news\nAllow: /a\nDisallow: /x\nAllow: /x/y\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("Googlebot/2.1", "/x/y/%7Ez")
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func FuzzKoster1996(f *testing.F) {
 	}
 	f.Add([]byte("User-agent: a\n\nAllow: /%2f\r\nUser-agent: *\rDisallow:"), "A/1", "/%")
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
-		a, b := matcher.ParseWith(Reader{}, body), matcher.ParseWith(Reader{}, body)
+		a, b := matcher.Parse(matcher.Koster1996, body, matcher.ParseOptions{}), matcher.Parse(matcher.Koster1996, body, matcher.ParseOptions{})
 		tg := &matcher.Target{Input: url, Path: url}
 		ra, rb := a.EvaluateTarget(token, tg), b.EvaluateTarget(token, tg)
 		if ra.Allowed != rb.Allowed || ra.Explanation != rb.Explanation || ra.Path != rb.Path {

@@ -48,6 +48,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/internal/words"
 )
 
 const pgSource = "scrapy/protego 0.6.1"
@@ -345,6 +346,10 @@ var info = matcher.ReadingInfo{
 
 func (Reader) Info() matcher.ReadingInfo { return info }
 
+// codeDollarTwice marks a pattern that protego adds twice, once with its
+// '$' read literally.
+const codeDollarTwice matcher.Code = "dollar-twice"
+
 // ReadTarget reads a URL as protego's can_fetch does: it takes any string
 // to urllib.parse's urlparse and its own _quote_path (pgRequestPath), so
 // no URL is refused before it; where urlparse raises, Evaluate says so.
@@ -354,7 +359,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := py.NewScanner(matcher.Protego, src, text, o)
+	s := matcher.NewScanner(matcher.Protego, src, text, o)
 	f := s.File
 	p := &pgParser{Scanner: s, ext: &pgFile{}, open: -1, names: map[string]int{}}
 	bad := py.ReadLines(s, o.Pause, pgSplitLines, p.line)
@@ -680,7 +685,7 @@ func (p *pgParser) rule(l *matcher.Line, value string) {
 		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeEmptyPattern, matcher.Warning, pgSource+" (_quote_pattern)",
 			"protego's quoting leaves nothing of this pattern (a scheme and nothing after it), so it adds no rule")
 	case strings.Contains(value, "$") && own > 0:
-		p.Report(int(l.Value.Start), int(l.Value.End), matcher.CodeDollarTwice, matcher.Info, pgSource+" (_RuleSet.allow, disallow)",
+		p.Report(int(l.Value.Start), int(l.Value.End), codeDollarTwice, matcher.Info, pgSource+" (_RuleSet.allow, disallow)",
 			"protego adds this rule twice: as %q, where only a final '$' ends the URL, and as %q, where every '$' is the literal %%24",
 			entries[own].pattern, entries[0].pattern)
 	}
@@ -1086,7 +1091,7 @@ func pgSummary(f *matcher.File, ext *pgFile, tr matcher.GroupTrace, name, chosen
 	for _, gi := range tr.Selected[:min(len(tr.Selected), named)] {
 		lines = append(lines, int(f.Groups[gi].FirstLine))
 	}
-	where := matcher.JoinInts(lines)
+	where := words.JoinInts(lines)
 	if more := len(tr.Selected) - len(lines); more > 0 {
 		where = strings.Trim(strings.ReplaceAll(fmt.Sprint(lines), " ", ", "), "[]") + fmt.Sprintf(" and %d more", more)
 	}
@@ -1122,15 +1127,15 @@ func pgExplain(f *matcher.File, res *matcher.Result) string {
 		verdict = "Disallowed"
 	}
 	w := res.Matches[res.Winner]
-	s := fmt.Sprintf("%s by %s (quoted %q, %s)", verdict, matcher.RuleText(f, w.Rule), w.Normalized, matcher.Characters(w.Priority))
+	s := fmt.Sprintf("%s by %s (quoted %q, %s)", verdict, matcher.RuleText(f, w.Rule), w.Normalized, words.Characters(w.Priority))
 	if res.RunnerUp < 0 {
 		return s + ", the first match of the rules sorted longest first."
 	}
 	r := res.Matches[res.RunnerUp]
 	if res.Reason == matcher.ReasonTieAllow {
-		return fmt.Sprintf("%s, which ties with %s (%s): protego sorts an allow before a disallow of the same length.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
+		return fmt.Sprintf("%s, which ties with %s (%s): protego sorts an allow before a disallow of the same length.", s, matcher.RuleText(f, r.Rule), words.Characters(r.Priority))
 	}
-	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
+	return fmt.Sprintf("%s, which is longer than %s (%s): protego tries the longest pattern first.", s, matcher.RuleText(f, r.Rule), words.Characters(r.Priority))
 }
 
 var protegoChoices = compare.Choices{

@@ -44,7 +44,7 @@ var pgChecks = []pgCheck{
 	{"a byte-order mark spoils the first line's directive", "\ufeffUser-agent: *\nDisallow: /\n", "x", "/", true, matcher.CodeBOM},
 	{"invalid UTF-8 is dropped (decode errors=ignore), not replaced", "User-agent: *\nDisallow: /a\xffb\n", "x", "/ab", false, matcher.CodeInvalidUTF8},
 	// Patterns ($ rules kept twice, _quote_pattern, _URLPattern).
-	{"$ rules kept twice: a final $ ends the URL", "User-agent: *\nDisallow: /a$\n", "x", "/a", false, matcher.CodeDollarTwice},
+	{"$ rules kept twice: a final $ ends the URL", "User-agent: *\nDisallow: /a$\n", "x", "/a", false, codeDollarTwice},
 	{"$ rules kept twice: /a$ does not match /ab", "User-agent: *\nDisallow: /a$\n", "x", "/ab", true, ""},
 	{"$ rules kept twice: the %24 twin matches a literal dollar", "User-agent: *\nDisallow: /a$\n", "x", "/a$", false, ""},
 	{"a $ inside the path is quoted, so it never ends the URL", "User-agent: *\nDisallow: /a$b\n", "x", "/a", true, ""},
@@ -76,7 +76,7 @@ var pgChecks = []pgCheck{
 func TestProtegoBehaviours(t *testing.T) {
 	for _, c := range pgChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(c.Body))
+			f := matcher.Parse(matcher.Protego, []byte(c.Body), matcher.ParseOptions{})
 			res, err := f.Evaluate(c.token, "http://example.com"+c.url)
 			if err != nil {
 				t.Fatal(err)
@@ -199,7 +199,7 @@ func checkStepChain(t *testing.T, in, out string, steps []matcher.Step) {
 // which quoted pattern, and why the winner won.
 func TestProtegoResult(t *testing.T) {
 	src := "User-agent: *\nDisallow: /\n\nUser-agent: foo*\nDisallow: /a$\nAllow: /a\n\nUser-agent: foo\nDisallow: /ab\n"
-	f := matcher.ParseWith(Reader{}, []byte(src))
+	f := matcher.Parse(matcher.Protego, []byte(src), matcher.ParseOptions{})
 	res, err := f.Evaluate("FooBot", "http://example.com/a$")
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +234,7 @@ func TestProtegoResult(t *testing.T) {
 }
 
 func TestProtegoNoRuleSet(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: googlebot\nDisallow: /\n"))
+	f := matcher.Parse(matcher.Protego, []byte("User-agent: googlebot\nDisallow: /\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("bingbot", "http://example.com/")
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func TestProtegoNoRuleSet(t *testing.T) {
 // line break once decode(errors="ignore") has dropped those bytes.
 func TestProtegoLinesAfterDroppedBytes(t *testing.T) {
 	src := []byte("User-agent: *\nDisallow: /a\r\xff\nDisallow: /b\xfe\n")
-	f := matcher.ParseWith(Reader{}, src)
+	f := matcher.Parse(matcher.Protego, src, matcher.ParseOptions{})
 	if len(f.Lines()) != 3 {
 		t.Fatalf("%d lines, want 3", len(f.Lines()))
 	}
@@ -303,12 +303,12 @@ func FuzzProtego(f *testing.F) {
 	f.Add([]byte("\ufeffuser agent foo*\r\xff\nallow /d/index.html$?\x00\nDisallow: //[::1]/a;b;\n"), "FOO", "/%2f%zz#x")
 	f.Add([]byte("User-agent: *\nDisallow: /a?x*$*b\nAllow: /a;x**$**\n"), "x", "/a;x$b")
 	f.Fuzz(func(t *testing.T, src []byte, token, url string) {
-		file := matcher.ParseWith(Reader{}, src)
+		file := matcher.Parse(matcher.Protego, src, matcher.ParseOptions{})
 		if err := file.Verify(); err != nil {
 			t.Fatal(err)
 		}
 		tg := &matcher.Target{Input: url, Path: url}
-		a, b := file.EvaluateTarget(token, tg), matcher.ParseWith(Reader{}, src).EvaluateTarget(token, tg)
+		a, b := file.EvaluateTarget(token, tg), matcher.Parse(matcher.Protego, src, matcher.ParseOptions{}).EvaluateTarget(token, tg)
 		if a.Allowed != b.Allowed || a.Reason != b.Reason || a.Explanation != b.Explanation || !reflect.DeepEqual(a.Matches, b.Matches) {
 			t.Fatalf("two evaluations differ: %s / %s", a.Explanation, b.Explanation)
 		}
@@ -352,7 +352,7 @@ func FuzzProtego(f *testing.F) {
 // A rule set may gather tens of thousands of records (protego merges every
 // record naming one value): the summary names a few and counts the rest.
 func TestProtegoSummaryOfManyRecords(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte(strings.Repeat("User-agent: *\nDisallow: /a\n\n", 6)))
+	f := matcher.Parse(matcher.Protego, []byte(strings.Repeat("User-agent: *\nDisallow: /a\n\n", 6)), matcher.ParseOptions{})
 	res, err := f.Evaluate("bot", "/a")
 	if err != nil {
 		t.Fatal(err)
@@ -373,7 +373,7 @@ func TestProtegoManySetsShareGroups(t *testing.T) {
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&b, "Disallow: /x%d\nUser-agent:\nUser-agent: bot%d\n", i, i)
 	}
-	f := matcher.ParseWith(Reader{}, []byte(b.String()))
+	f := matcher.Parse(matcher.Protego, []byte(b.String()), matcher.ParseOptions{})
 	first, err := f.Evaluate("first", "/x19999")
 	if err != nil {
 		t.Fatal(err)
@@ -407,7 +407,7 @@ func FuzzProtegoQuoteShortcut(f *testing.F) {
 // After urlparse raises, Protego.parse gives nothing back; the reading
 // keeps the rules before and still says what each later line is.
 func TestProtegoLinesAfterRaise(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: /a\nDisallow: x://[\nAllow: /b\nnonsense\n"))
+	f := matcher.Parse(matcher.Protego, []byte("User-agent: *\nDisallow: /a\nDisallow: x://[\nAllow: /b\nnonsense\n"), matcher.ParseOptions{})
 	kinds := []matcher.Kind{matcher.KindUserAgent, matcher.KindDisallow, matcher.KindDisallow, matcher.KindAllow, matcher.KindInvalid}
 	for i, k := range kinds {
 		if f.Lines()[i].Kind != k {
@@ -435,7 +435,7 @@ func TestProtegoEntriesWithoutStarts(t *testing.T) {
 		{"a twin first", "Disallow: /a$\nAllow: /b\n", []int{2, 1}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte("User-agent: *\n"+c.rules))
+			f := matcher.Parse(matcher.Protego, []byte("User-agent: *\n"+c.rules), matcher.ParseOptions{})
 			built := f.Ext().(*pgFile).entries(f, []int{0}).entriesOf(f, 0)
 			if got := built.starts != nil; got != c.starts {
 				t.Errorf("a table of starts: %v, want %v", got, c.starts)
@@ -476,7 +476,7 @@ func TestEntriesBuiltFromGoroutines(t *testing.T) {
 	src := []byte(b.String())
 	tokens := []string{"bot0", "bot3", "bot6", "other"}
 	urls := []string{"/p1/x", "/p1/open", "/a.pdf", "/q$3", "/p39/open", "/z"}
-	fresh := matcher.ParseWith(Reader{}, src)
+	fresh := matcher.Parse(matcher.Protego, src, matcher.ParseOptions{})
 	want := map[string]string{}
 	for _, tok := range tokens {
 		for _, u := range urls {
@@ -484,7 +484,7 @@ func TestEntriesBuiltFromGoroutines(t *testing.T) {
 			want[tok+" "+u] = fmt.Sprint(r.Allowed, r.Reason, r.Winner, len(r.Matches))
 		}
 	}
-	shared := matcher.ParseWith(Reader{}, src)
+	shared := matcher.Parse(matcher.Protego, src, matcher.ParseOptions{})
 	for _, tok := range tokens {
 		shared.SelectionFor(tok, pgSelect)
 	}

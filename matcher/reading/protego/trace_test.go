@@ -16,6 +16,6 @@ func TestTraceSameAsWrittenEagerly(t *testing.T) {
 	for _, c := range pgChecks {
 		files = append(files, tracegolden.File{Name: c.name, Body: []byte(c.Body), Tokens: []string{c.token}})
 	}
-	parse := func(b []byte) *matcher.File { return matcher.ParseWith(Reader{}, b) }
+	parse := func(b []byte) *matcher.File { return matcher.Parse(matcher.Protego, b, matcher.ParseOptions{}) }
 	tracegolden.Check(t, "testdata/trace.golden", "PROTEGO_TRACE_GOLDEN", parse, files)
 }

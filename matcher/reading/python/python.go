@@ -33,6 +33,7 @@ import (
 	"robots-explorer/matcher/compare"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/firstmatch"
 	"robots-explorer/matcher/internal/py"
 )
 
@@ -72,7 +73,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := py.NewScanner(matcher.Python, src, text, o)
+	s := matcher.NewScanner(matcher.Python, src, text, o)
 	f := s.File
 	p := &pyParser{Scanner: s, ext: &pyFile{def: -1}}
 	bad := py.ReadLines(s, o.Pause, py.SplitLinesEach, p.read)
@@ -537,12 +538,12 @@ func pyExplain(f *matcher.File, res *matcher.Result, err error) string {
 	case matcher.ReasonNoGroup:
 		return "Allowed: " + res.Groups.Summary
 	case matcher.ReasonNoMatch:
-		return matcher.FirstMatchNoMatch(f, res)
+		return firstmatch.NoMatch(f, res)
 	}
 	w := res.Matches[res.Winner].Rule
-	s := matcher.FirstMatchSentence(f, res, "")
+	s := firstmatch.Sentence(f, res, "")
 	if w.Allow() && f.Line(int(w.Line)-1).Kind == matcher.KindDisallow {
 		s = strings.TrimSuffix(s, ".") + ": python reads an empty Disallow as allowing everything."
 	}
-	return s + matcher.LaterMatches(f, res)
+	return s + firstmatch.Later(f, res)
 }

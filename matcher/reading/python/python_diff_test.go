@@ -90,7 +90,7 @@ func TestPythonMatchesCPython(t *testing.T) {
 	seen := map[string]int{}
 	for i, c := range cases {
 		body, _ := base64.StdEncoding.DecodeString(c.Body)
-		f := matcher.ParseWith(Reader{}, body)
+		f := matcher.Parse(matcher.Python, body, matcher.ParseOptions{})
 		want := answers[i]
 		seen["decode error"] += b2i(want.DecodeError)
 		seen["parse raises"] += b2i(want.ParseRaised)
@@ -161,7 +161,7 @@ func TestPythonRegisterMatchesCPython(t *testing.T) {
 	answers := askPython(t, cases)
 	n := 0
 	for i, c := range all {
-		f := matcher.ParseWith(Reader{}, c.Robots)
+		f := matcher.Parse(matcher.Python, c.Robots, matcher.ParseOptions{})
 		for j, q := range c.Queries {
 			res, err := f.Evaluate(q.Token, q.URL)
 			if err != nil {

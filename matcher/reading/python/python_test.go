@@ -51,7 +51,7 @@ var pyChecks = []pyCheck{
 func TestPythonBehaviours(t *testing.T) {
 	for _, c := range pyChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(c.Body))
+			f := matcher.Parse(matcher.Python, []byte(c.Body), matcher.ParseOptions{})
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
@@ -70,7 +70,7 @@ func TestPythonBehaviours(t *testing.T) {
 // every matching rule of the record, and says how the record was chosen.
 func TestPythonExplanation(t *testing.T) {
 	body := "User-agent: Googlebot\n# shop\nAllow: /a\nDisallow: /x\nAllow: /x/y\n"
-	f := matcher.ParseWith(Reader{}, []byte(body))
+	f := matcher.Parse(matcher.Python, []byte(body), matcher.ParseOptions{})
 	res, err := f.Evaluate("Googlebot/2.1", "https://example.com/x/y/z")
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestPythonExplanation(t *testing.T) {
 
 // The steps show each transformation of the URL and of a pattern.
 func TestPythonSteps(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: /%7efoo?\n"))
+	f := matcher.Parse(matcher.Python, []byte("User-agent: *\nDisallow: /%7efoo?\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("x", "https://example.com/~foo%20bar#top")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,7 @@ func FuzzPython(f *testing.F) {
 		f.Add([]byte(c.Body), c.token, c.url)
 	}
 	f.Fuzz(func(t *testing.T, body []byte, token, url string) {
-		a, b := matcher.ParseWith(Reader{}, body), matcher.ParseWith(Reader{}, body)
+		a, b := matcher.Parse(matcher.Python, body, matcher.ParseOptions{}), matcher.Parse(matcher.Python, body, matcher.ParseOptions{})
 		for _, l := range a.Lines() {
 			if l.Start < 0 || int(l.End) > len(body) || l.Start > l.End || !spanInside(l.Key, l) || !spanInside(l.Value, l) || !spanInside(l.Comment, l) {
 				t.Fatalf("line %d out of the source: %+v", l.Number, l)

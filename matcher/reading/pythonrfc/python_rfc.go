@@ -36,6 +36,7 @@ import (
 
 	"robots-explorer/matcher"
 	"robots-explorer/matcher/internal/py"
+	"robots-explorer/matcher/internal/words"
 )
 
 const prSource = "CPython urllib.robotparser (RFC 9309 rewrite, gh-138907)"
@@ -98,7 +99,7 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := py.NewScanner(matcher.PythonRFC, src, text, o)
+	s := matcher.NewScanner(matcher.PythonRFC, src, text, o)
 	f := s.File
 	p := &prParser{Scanner: s, ext: &prFile{index: map[string]int{}}}
 	py.ReadLines(s, o.Pause, py.SplitLinesEach, p.read)
@@ -648,7 +649,7 @@ func prExplain(f *matcher.File, res *matcher.Result, err error) string {
 	if res.Reason == matcher.ReasonTieAllow {
 		return fmt.Sprintf("%s, as many as %s: on a tie, allow wins.", s, matcher.RuleText(f, r.Rule))
 	}
-	return fmt.Sprintf("%s, more than %s (%s): robotparser ranks a rule by how much of the URL it matches.", s, matcher.RuleText(f, r.Rule), matcher.Characters(r.Priority))
+	return fmt.Sprintf("%s, more than %s (%s): robotparser ranks a rule by how much of the URL it matches.", s, matcher.RuleText(f, r.Rule), words.Characters(r.Priority))
 }
 
 // matchedPart says how much of path a rule matched.
@@ -659,7 +660,7 @@ func matchedPart(n int, path string) string {
 	case n == len(path):
 		return "all of " + path
 	}
-	return "the first " + matcher.Characters(n) + " of " + path
+	return "the first " + words.Characters(n) + " of " + path
 }
 
 var pythonRFCChoices = compare.Choices{

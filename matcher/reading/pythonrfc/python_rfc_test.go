@@ -121,7 +121,7 @@ var prChecks = []struct {
 func TestPythonRFCBehaviours(t *testing.T) {
 	for _, c := range prChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(c.Body))
+			f := matcher.Parse(matcher.PythonRFC, []byte(c.Body), matcher.ParseOptions{})
 			res, err := f.Evaluate(c.token, c.url)
 			if err != nil {
 				t.Fatal(err)
@@ -139,7 +139,7 @@ func TestPythonRFCBehaviours(t *testing.T) {
 // The explanation names the rule and how much of the URL it matched, the
 // trace says how the group was chosen, and the steps show both sides.
 func TestPythonRFCExplanation(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: google\nAllow: /shop\nDisallow: /sh*\n"))
+	f := matcher.Parse(matcher.PythonRFC, []byte("User-agent: google\nAllow: /shop\nDisallow: /sh*\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("Googlebot/2.1", "https://example.com/shop/%7ea#top")
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +167,7 @@ func TestPythonRFCExplanation(t *testing.T) {
 }
 
 func TestPythonRFCMergedTrace(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: A\nAllow: /x\n"))
+	f := matcher.Parse(matcher.PythonRFC, []byte("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: A\nAllow: /x\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("A", "/x")
 	if err != nil {
 		t.Fatal(err)
@@ -193,7 +193,7 @@ func TestPythonRFCMergedTrace(t *testing.T) {
 // The key chosen by substring may be filed under another value of its
 // group than the one that matched: the trace names the one that matched.
 func TestPythonRFCSubstringTrace(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: Foo\nUser-agent: bar\nDisallow: /x\n"))
+	f := matcher.Parse(matcher.PythonRFC, []byte("User-agent: Foo\nUser-agent: bar\nDisallow: /x\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("xbar", "/x")
 	if err != nil {
 		t.Fatal(err)

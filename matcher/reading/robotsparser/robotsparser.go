@@ -54,7 +54,9 @@ import (
 	"robots-explorer/matcher/pattern"
 
 	"robots-explorer/matcher"
+	"robots-explorer/matcher/internal/ascii"
 	"robots-explorer/matcher/internal/jstext"
+	"robots-explorer/matcher/internal/lines"
 	"robots-explorer/matcher/internal/py"
 	"robots-explorer/matcher/internal/whatwg"
 )
@@ -99,10 +101,10 @@ func (Reader) ReadTarget(t *matcher.Target, raw string) error {
 }
 
 func (Reader) Parse(src []byte, text string, o matcher.ParseOptions) *matcher.File {
-	s := matcher.NewSplitScanner(matcher.RobotsParser, src, text, o, bytes.Count(src, []byte{'\n'})+1)
+	s := matcher.NewScanner(matcher.RobotsParser, src, text, o)
 	f := s.File
 	p := &rpParser{Scanner: s, group: -1, newRun: true, ext: &rpFile{}}
-	ls := matcher.NewLineScanner(src, 0) // a byte-order mark is trimmed with the first key
+	ls := lines.NewScanner(src, 0) // a byte-order mark is trimmed with the first key
 	for i := 0; ; i++ {
 		start, end, ok := ls.Next()
 		if !ok {
@@ -163,11 +165,11 @@ func (p *rpParser) line(l *matcher.Line) {
 	l.Key, l.Value = matcher.SpanOf(ks, ke), matcher.SpanOf(vs, ve)
 	key := p.Key(l)
 	switch {
-	case matcher.EqualFoldASCII(key, "user-agent"):
+	case ascii.EqualFold(key, "user-agent"):
 		p.userAgent(l)
-	case matcher.EqualFoldASCII(key, "allow"):
+	case ascii.EqualFold(key, "allow"):
 		p.rule(l, true)
-	case matcher.EqualFoldASCII(key, "disallow"):
+	case ascii.EqualFold(key, "disallow"):
 		p.rule(l, false)
 	default:
 		p.other(l, key)
@@ -220,11 +222,11 @@ func (p *rpParser) other(l *matcher.Line, key string) {
 		p.File.Groups[p.group].LastLine = l.Number
 	}
 	switch {
-	case matcher.EqualFoldASCII(key, "crawl-delay"):
+	case ascii.EqualFold(key, "crawl-delay"):
 		if p.group >= 0 {
 			p.ext.filed[p.group] = true
 		}
-	case matcher.EqualFoldASCII(key, "sitemap"), matcher.EqualFoldASCII(key, "host"):
+	case ascii.EqualFold(key, "sitemap"), ascii.EqualFold(key, "host"):
 	default:
 		p.Report(int(l.Key.Start), int(l.Key.End), matcher.CodeUnknownKey, matcher.Info, rpSource+" (parseRobots)",
 			"robots-parser ignores %q, but the line still ends a run of user-agent lines", key)
@@ -247,7 +249,7 @@ func (p *rpParser) finish() {
 // decoding replaces it.
 func (p *rpParser) checkEncoding() {
 	p.DropDiagnostics(matcher.CodeInvalidUTF8)
-	switch n := matcher.BOMLength(p.File.Source); {
+	switch n := lines.BOM(p.File.Source); {
 	case n == 3:
 		p.Report(0, 3, matcher.CodeBOM, matcher.Info, rpSource+" (trimLine)",
 			"a UTF-8 byte-order mark starts the file: decoding keeps it as U+FEFF, which trim() removes with the first key's white space")
@@ -258,7 +260,7 @@ func (p *rpParser) checkEncoding() {
 	if utf8.Valid(p.File.Source) {
 		return
 	}
-	off := matcher.FirstInvalidUTF8(p.File.Source)
+	off := lines.FirstInvalidUTF8(p.File.Source)
 	p.Report(off, off+1, matcher.CodeInvalidUTF8, matcher.Warning, "Node.js Buffer toString(\"utf8\")",
 		"invalid UTF-8: decoding the body reads each bad sequence as U+FFFD, which robots-parser then percent-encodes as %%EF%%BF%%BD")
 }

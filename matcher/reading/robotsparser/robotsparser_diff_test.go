@@ -305,7 +305,7 @@ func TestRobotsParserMatchesPackage(t *testing.T) {
 	files := make([]*matcher.File, n)
 	for i := range cases {
 		body := genRPBody(r)
-		files[i] = matcher.ParseWith(Reader{}, body)
+		files[i] = matcher.Parse(matcher.RobotsParser, body, matcher.ParseOptions{})
 		cases[i].Body = base64.StdEncoding.EncodeToString(body)
 		for range 6 {
 			cases[i].Queries = append(cases[i].Queries, genRPQuery(r, files[i]))
@@ -365,7 +365,7 @@ func TestRobotsParserRegisterMatchesPackage(t *testing.T) {
 	answers := askRobotsParser(t, cases)
 	n := 0
 	for i, c := range all {
-		f := matcher.ParseWith(Reader{}, c.Robots)
+		f := matcher.Parse(matcher.RobotsParser, c.Robots, matcher.ParseOptions{})
 		for j, q := range c.Queries {
 			res, err := f.Evaluate(q.Token, q.URL)
 			if err != nil {

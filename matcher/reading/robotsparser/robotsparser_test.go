@@ -98,7 +98,7 @@ func rpVerdict(res *matcher.Result) string {
 func TestRobotsParserChecks(t *testing.T) {
 	for _, c := range rpChecks {
 		t.Run(c.name, func(t *testing.T) {
-			f := matcher.ParseWith(Reader{}, []byte(c.Body))
+			f := matcher.Parse(matcher.RobotsParser, []byte(c.Body), matcher.ParseOptions{})
 			res := Reader{}.EvaluateAt(f, c.token, nil, rpStandIn+"/robots.txt", rpCheckURL(c.url))
 			line := 0
 			if m, ok := res.WinningRule(); ok {
@@ -117,7 +117,7 @@ func TestRobotsParserChecks(t *testing.T) {
 // TestRobotsParserEvaluate checks the Result through the public API: a
 // path is asked on the stand-in site, a full URL with its own robots.txt.
 func TestRobotsParserEvaluate(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: a\nDisallow: /p\n\nUser-agent: A/2\nAllow: /p*\nSitemap: /s\nUser-agent: *\nDisallow: /\n"))
+	f := matcher.Parse(matcher.RobotsParser, []byte("User-agent: a\nDisallow: /p\n\nUser-agent: A/2\nAllow: /p*\nSitemap: /s\nUser-agent: *\nDisallow: /\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("A", "/p%7ex")
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func FuzzRobotsParser(f *testing.F) {
 	}
 	f.Add([]byte("\xef\xbb\xbfuser-agent:\u3000ΣΑΣ/1\r\nallow:/%\xe2\x82*$\n"), "σας", "foo://h:80/robots.txt", "foo://h/%2e%2E/?'#")
 	f.Fuzz(func(t *testing.T, body []byte, token, robots, url string) {
-		a, b := matcher.ParseWith(Reader{}, body), matcher.ParseWith(Reader{}, body)
+		a, b := matcher.Parse(matcher.RobotsParser, body, matcher.ParseOptions{}), matcher.Parse(matcher.RobotsParser, body, matcher.ParseOptions{})
 		if err := a.Verify(); err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +219,7 @@ func FuzzRobotsParser(f *testing.F) {
 // TestRobotsParserNetworkPath: "//host/path" is read with http:, as the
 // URL class reads it against robots-parser's base URL.
 func TestRobotsParserNetworkPath(t *testing.T) {
-	f := matcher.ParseWith(Reader{}, []byte("User-agent: *\nDisallow: /x\n"))
+	f := matcher.Parse(matcher.RobotsParser, []byte("User-agent: *\nDisallow: /x\n"), matcher.ParseOptions{})
 	res, err := f.Evaluate("bot", "//Example.com/x")
 	if err != nil {
 		t.Fatal(err)
