@@ -92,12 +92,10 @@ func (e *Deciders) decideRFC(res []Result, t *Target) {
 	f := e.f
 	path, steps := pattern.NormalizePath(t.Path)
 	e.refs = e.walk.d.DecideEach(path, e.best, e.refs)
-	match := func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) }
 	for i, tok := range e.tokens {
 		r := &res[i]
 		*r = Result{Reading: f.Reading, Token: tok, Target: t, Path: path, Steps: steps[:len(steps):len(steps)], Winner: -1, RunnerUp: -1,
-			Groups: e.walk.sels[i].Trace, matches: r.matches[:0], refs: r.refs[:0]}
-		r.decideFrom(e.best[i], match)
-		rfcFinish(r, e.walk.sels[i])
+			matches: r.matches[:0], refs: r.refs[:0]}
+		rfcDecideFrom(f, r, e.walk.sels[i], e.best[i])
 	}
 }

@@ -427,10 +427,19 @@ func (r rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool 
 		return true
 	}
 	res.Path, res.Steps = pattern.NormalizePath(t.Path)
-	res.Groups = sel.Trace
-	res.DecideStrongest(d, func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) })
-	rfcFinish(res, sel)
+	var best pattern.Strongest
+	best, res.refs = d.Decide(res.Path, res.refs)
+	rfcDecideFrom(f, res, sel, best)
 	return true
+}
+
+// rfcDecideFrom fills res, whose Path is set, from the strongest rules of
+// each kind a Decider found for sel: DecideInto's decision for one token,
+// and Deciders' for each of several.
+func rfcDecideFrom(f *File, res *Result, sel *Selection, best pattern.Strongest) {
+	res.Groups = sel.Trace
+	res.decideFrom(best, func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) })
+	rfcFinish(res, sel)
 }
 
 // decideRules yields the rules of the groups selected for a Decider, with
