@@ -1,0 +1,42 @@
+// Command editor bundles the page's editor (editor.js and the CodeMirror
+// packages npm installed beside it) into one minified script:
+//
+//	editor -modules DIR/node_modules -o web/editor.js
+//
+// esbuild runs in this process through its Go API, so the build needs no
+// bundler from npm, only the packages themselves.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+func main() {
+	modules := flag.String("modules", "", "the node_modules folder holding the @codemirror packages")
+	out := flag.String("o", "web/editor.js", "the bundle to write")
+	flag.Parse()
+	_, self, _, _ := runtime.Caller(0)
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{filepath.Join(filepath.Dir(self), "editor.js")},
+		Bundle:            true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Format:            api.FormatIIFE,
+		Target:            api.ES2020,
+		NodePaths:         []string{*modules},
+		Outfile:           *out,
+		Write:             true,
+		LogLevel:          api.LogLevelWarning,
+	})
+	if len(res.Errors) > 0 {
+		fmt.Fprintf(os.Stderr, "editor: %d errors bundling editor.js\n", len(res.Errors))
+		os.Exit(1)
+	}
+}
