@@ -2,7 +2,7 @@
 // that the Go UI (app/internal/ui/codeeditor.go) calls through syscall/js.
 // Each editor lives in a host element; the API finds it by that element.
 
-import {EditorState, StateEffect, StateField, Compartment, RangeSetBuilder} from "@codemirror/state";
+import {EditorState, StateEffect, StateField, Compartment, Transaction} from "@codemirror/state";
 import {EditorView, Decoration, keymap, lineNumbers, gutter, GutterMarker, highlightActiveLine,
   highlightSpecialChars, drawSelection} from "@codemirror/view";
 import {defaultKeymap, history, historyKeymap, indentWithTab} from "@codemirror/commands";
@@ -76,6 +76,11 @@ const symbolGutter = gutter({
 
 const editors = new Map(); // host element → {view, readOnly, editable}
 
+function replace(v, text, event) {
+  v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: text}, selection: {anchor: 0}, scrollIntoView: true,
+    annotations: Transaction.userEvent.of(event)});
+}
+
 function diagnostics(doc, list) {
   const out = [];
   for (const d of list || []) {
@@ -104,7 +109,10 @@ window.robotsEditor = {
       ro.of([EditorState.readOnly.of(!!opts.readOnly), EditorView.editable.of(!opts.readOnly)]),
       EditorView.contentAttributes.of({"aria-label": opts.label, "aria-multiline": "true", spellcheck: "false",
         autocapitalize: "off", autocorrect: "off", translate: "no"}),
-      EditorView.updateListener.of(u => { if (u.docChanged && opts.onChange) opts.onChange(u.state.doc.length); }),
+      // A text Go loaded is not an edit: Go knows it already.
+      EditorView.updateListener.of(u => {
+        if (u.docChanged && opts.onChange && !u.transactions.some(t => t.isUserEvent("load"))) opts.onChange(u.state.doc.length);
+      }),
     ];
     if (opts.marks) extensions.push(marks, symbolGutter, lintGutter());
     const view = new EditorView({
@@ -116,7 +124,7 @@ window.robotsEditor = {
     // focus), so scripts and the browser tests read it as they would a
     // textarea.
     Object.defineProperties(host, {
-      value: {configurable: true, get: () => view.state.doc.toString(), set: v => window.robotsEditor.setValue(host, v)},
+      value: {configurable: true, get: () => view.state.doc.toString(), set: v => replace(view, v, "input.paste")},
       readOnly: {configurable: true, get: () => editors.get(host)?.readOnly ?? false},
       selectionStart: {configurable: true, get: () => view.state.selection.main.from},
       selectionEnd: {configurable: true, get: () => view.state.selection.main.to},
@@ -136,8 +144,7 @@ window.robotsEditor = {
   setValue(host, text) {
     const e = editors.get(host);
     if (!e) return;
-    const v = e.view;
-    v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: text}, selection: {anchor: 0}, scrollIntoView: true});
+    replace(e.view, text, "load");
   },
   value(host) { const e = editors.get(host); return e ? e.view.state.doc.toString() : ""; },
   // lineOfCaret is the number of the caret's line.

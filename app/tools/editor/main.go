@@ -1,7 +1,7 @@
 // Command editor bundles the page's editor (editor.js and the CodeMirror
 // packages npm installed beside it) into one minified script:
 //
-//	editor -modules DIR/node_modules -o web/editor.js
+//	editor -entry app/tools/editor/editor.js -modules DIR/node_modules -o web/editor.js
 //
 // esbuild runs in this process through its Go API, so the build needs no
 // bundler from npm, only the packages themselves.
@@ -11,19 +11,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
 
 func main() {
+	entry := flag.String("entry", "app/tools/editor/editor.js", "the editor's script")
 	modules := flag.String("modules", "", "the node_modules folder holding the @codemirror packages")
 	out := flag.String("o", "web/editor.js", "the bundle to write")
 	flag.Parse()
-	_, self, _, _ := runtime.Caller(0)
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(filepath.Dir(self), "editor.js")},
+		EntryPoints:       []string{*entry},
 		Bundle:            true,
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
