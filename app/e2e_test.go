@@ -331,6 +331,9 @@ func TestE2ETypingRule(t *testing.T) {
 
 	edited := view.RFC9309Example()
 	edited.Robots = edited.Robots[:at] + typed + edited.Robots[at:]
+	if got := eval[string](p, `document.getElementById("robots-src").value`); got != edited.Robots {
+		t.Errorf("the editor holds %q after typing, want %q", got, edited.Robots)
+	}
 	a := view.Analyze(edited, nil, nil)
 	w := a.Rows[1]
 	p.waitFor(fmt.Sprintf(`document.getElementById("verdict").dataset.verdict === %q`, w.Verdict))
