@@ -8,6 +8,20 @@ import {EditorView, Decoration, keymap, lineNumbers, gutter, GutterMarker, highl
 import {defaultKeymap, history, historyKeymap, indentWithTab} from "@codemirror/commands";
 import {search, searchKeymap, highlightSelectionMatches} from "@codemirror/search";
 import {setDiagnostics, lintGutter} from "@codemirror/lint";
+import {StyleModule} from "style-mod";
+
+// CodeMirror writes its styles through style-mod, which puts them in a
+// <style> element when the document has a head: the page's CSP
+// (style-src 'self') refuses that. For a root without a head it uses a
+// constructed sheet (adoptedStyleSheets), which CSP allows, and the first
+// mount settles the choice for the document; so the first mount is made
+// with the head hidden.
+Object.defineProperty(document, "head", {value: null, configurable: true});
+try {
+  StyleModule.mount(document, new StyleModule({}));
+} finally {
+  delete document.head;
+}
 
 // The marks of the chosen URL: per line a class and a symbol (never colour
 // alone), the rule text highlighted, and the groups that apply or not.
