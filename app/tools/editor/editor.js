@@ -5,7 +5,7 @@
 import {EditorState, StateEffect, StateField, Compartment, Transaction} from "@codemirror/state";
 import {EditorView, Decoration, keymap, lineNumbers, gutter, GutterMarker, highlightActiveLine,
   highlightSpecialChars, drawSelection} from "@codemirror/view";
-import {defaultKeymap, history, historyKeymap, indentWithTab} from "@codemirror/commands";
+import {defaultKeymap, history, historyKeymap} from "@codemirror/commands";
 import {search, searchKeymap, highlightSelectionMatches} from "@codemirror/search";
 import {setDiagnostics, lintGutter} from "@codemirror/lint";
 import {StyleModule} from "style-mod";
@@ -119,7 +119,9 @@ window.robotsEditor = {
       highlightActiveLine(),
       highlightSelectionMatches(),
       search({top: true}),
-      keymap.of([...searchKeymap, ...historyKeymap, ...defaultKeymap, indentWithTab]),
+      // Tab is left to the browser, so that the keyboard moves on past the
+      // editor (WCAG 2.1.2): robots.txt has no use for a tab character.
+      keymap.of([...searchKeymap, ...historyKeymap, ...defaultKeymap]),
       ro.of([EditorState.readOnly.of(!!opts.readOnly), EditorView.editable.of(!opts.readOnly)]),
       EditorView.contentAttributes.of({"aria-label": opts.label, "aria-multiline": "true", spellcheck: "false",
         autocapitalize: "off", autocorrect: "off", translate: "no"}),
