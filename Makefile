@@ -27,13 +27,15 @@ ADDR     ?= 127.0.0.1:8000
 VERSIONVAR := robots-explorer/app/internal/version.version
 PACKWASM := .cache/bin/packwasm
 PRECOMPRESS := .cache/bin/precompress
+EDITORTOOL := .cache/bin/editor
+EDITORJS := web/editor.js
 WASM     := web/app.wasm
 
 .PHONY: build dev run test test-go test-wasm test-e2e chromium axe commonmark markdown-it robots-parser warcio wget vet staticcheck bench bench-peers mem fuzz fuzz-ci soak clean
 
 # The program, the UI compiled to WebAssembly, and the UI's gzip and brotli
 # forms (made once here, so serve never compresses per request).
-build: $(BIN) $(WASM) $(WASM).gz $(WASM).br
+build: $(BIN) $(WASM) $(WASM).gz $(WASM).br $(EDITORJS)
 
 # CGO_ENABLED=0: a static program, with Go's own DNS resolver. Linked
 # against libc, every start would pay for the dynamic loader and libc's
@@ -70,7 +72,7 @@ $(WASM).gz $(WASM).br &: $(WASM) | $(PRECOMPRESS)
 # folder, after the program, so that on a fresh machine they reuse the
 # standard library and brotli it compiled instead of compiling them a
 # second time beside it (make -j2); then they only cost a link.
-$(PACKWASM) $(PRECOMPRESS) &: FORCE | $(BIN)
+$(PACKWASM) $(PRECOMPRESS) $(EDITORTOOL) &: FORCE | $(BIN)
 	CGO_ENABLED=0 $(GO) build -o .cache/bin/ ./app/tools/...
 
 # dev is what make run needs: the program, the wasm and its gzip form,
@@ -78,9 +80,23 @@ $(PACKWASM) $(PRECOMPRESS) &: FORCE | $(BIN)
 # 2-core machine; make build and static write it, and serve sends
 # app.wasm without it meanwhile, with a note. A brotli form left from an
 # earlier build would be stale, so it goes.
-dev: $(BIN) $(WASM) | $(PRECOMPRESS)
+dev: $(BIN) $(WASM) $(EDITORJS) | $(PRECOMPRESS)
 	rm -f $(WASM).br
 	$(PRECOMPRESS) -only gzip $(WASM)
+
+# The page's editor: CodeMirror 6 from npm, the versions of
+# app/tools/editor/package-lock.json installed by npm ci into the ignored
+# .cache folder (once, and again when the lockfile changes), bundled with
+# app/tools/editor/editor.js by esbuild's Go API (app/tools/editor) into
+# web/editor.js, a second or two.
+EDITORMODULES := .cache/editor/node_modules
+$(EDITORMODULES)/.package-lock.json: app/tools/editor/package.json app/tools/editor/package-lock.json
+	@command -v npm >/dev/null || { echo "the page's editor needs npm (Node.js): apt-get install -y nodejs npm" >&2; exit 1; }
+	@mkdir -p .cache/editor
+	cp app/tools/editor/package.json app/tools/editor/package-lock.json .cache/editor/
+	npm ci --no-audit --no-fund --prefix .cache/editor
+$(EDITORJS): app/tools/editor/editor.js $(EDITORMODULES)/.package-lock.json | $(EDITORTOOL)
+	$(EDITORTOOL) -entry app/tools/editor/editor.js -modules $(EDITORMODULES) -o $(EDITORJS)
 
 run:
 	$(MAKE) -j2 dev
@@ -135,7 +151,7 @@ test-wasm:
 E2E_SCREENSHOTS ?= $(abspath bin/screenshots)
 test-e2e: build chromium axe
 	@mkdir -p $(E2E_SCREENSHOTS)
-	E2E_SCREENSHOTS=$(E2E_SCREENSHOTS) $(GO) test -count=1 -tags e2e -run '^TestE2E' -v ./app
+	E2E_SCREENSHOTS=$(E2E_SCREENSHOTS) $(GO) test -count=1 -timeout 40m -tags e2e -run '^TestE2E' -v ./app
 
 # debian_package NAME,PURPOSE: installs Debian's package NAME when its
 # command is missing and make runs as root, else says what to install.
@@ -277,6 +293,6 @@ soak: build
 	SOAK_DURATION=$(SOAK_DURATION) $(GO) test -count=1 -tags soak -run '^TestSoakServe$$' -timeout 60m -v ./app/internal/site
 
 clean:
-	rm -rf bin dist $(WASM) $(WASM).gz $(WASM).br
+	rm -rf bin dist $(WASM) $(WASM).gz $(WASM).br $(EDITORJS)
 
 FORCE:

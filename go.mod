@@ -6,6 +6,7 @@ require (
 	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/evanw/esbuild v0.28.2
 	github.com/google/uuid v1.6.0
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/nlnwa/gowarc/v3 v3.1.0
@@ -18,4 +19,5 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/nlnwa/whatwg-url v0.6.2 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

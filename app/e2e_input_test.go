@@ -106,10 +106,10 @@ func (p *page) insertText(text string) {
 	})
 }
 
-// wheelParams are Input.dispatchMouseEvent's for a wheel turn. The
+// mouseParams are Input.dispatchMouseEvent's, for a move or a wheel turn. The
 // generated params drop a zero deltaX, which the protocol requires for
 // mouseWheel.
-type wheelParams struct {
+type mouseParams struct {
 	Type   input.DispatchMouseEventType `json:"type"`
 	X      float64                      `json:"x"`
 	Y      float64                      `json:"y"`
@@ -117,7 +117,7 @@ type wheelParams struct {
 	DeltaY float64                      `json:"deltaY"`
 }
 
-var dispatchWheel = cdp.Command[wheelParams, cdp.Empty]{Method: input.CommandDispatchMouseEvent}
+var dispatchMouse = cdp.Command[mouseParams, cdp.Empty]{Method: input.CommandDispatchMouseEvent}
 
 // wheel turns the mouse wheel over the centre of an element by dy pixels.
 func (p *page) wheel(id string, dy float64) {
@@ -126,7 +126,7 @@ func (p *page) wheel(id string, dy float64) {
 	at := eval[point](p, fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect();
 		return {X: r.left + r.width / 2, Y: r.top + Math.min(r.height / 2, 40)}; })()`, id))
 	p.cdp(func(ctx context.Context) error {
-		_, err := chromedp.Call(ctx, dispatchWheel, wheelParams{Type: input.DispatchMouseEventTypeMouseWheel, X: at.X, Y: at.Y, DeltaY: dy})
+		_, err := chromedp.Call(ctx, dispatchMouse, mouseParams{Type: input.DispatchMouseEventTypeMouseWheel, X: at.X, Y: at.Y, DeltaY: dy})
 		return err
 	})
 }

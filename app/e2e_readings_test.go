@@ -19,7 +19,13 @@ import (
 // with Ctrl+A, then the text inserted as typed (CDP Input.insertText).
 func (p *page) replaceField(id, text string) {
 	p.t.Helper()
-	p.do(chromedp.Focus("#"+id), chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	// An editor is entered by a click into its text, as a person does; a
+	// plain field takes the focus.
+	into := chromedp.Focus("#" + id)
+	if sel := "#" + id + " .cm-content"; eval[bool](p, fmt.Sprintf(`document.querySelector(%q) !== null`, sel)) {
+		into = chromedp.Click(sel)
+	}
+	p.do(into, chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.insertText(text)
 }
 

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"robots-explorer/app/internal/testkit"
@@ -40,18 +39,6 @@ func (p *page) pressKeysInto(id, text string) {
 	if text != "" {
 		p.do(chromedp.KeyEvent(text))
 	}
-}
-
-// insertInto focuses the element id, selects all it holds and puts text
-// in its place as the keyboard's text input does (Input.insertText): one
-// input event, as a paste or an IME gives.
-func (p *page) insertInto(id, text string) {
-	p.t.Helper()
-	eval[bool](p, fmt.Sprintf(`(() => { const el = document.getElementById(%q); el.focus(); el.select?.(); return true; })()`, id))
-	p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text})
-		return err
-	}))
 }
 
 // screenshotAt saves a full-page screenshot as name-WIDTH.png in
@@ -225,7 +212,7 @@ func TestE2EGoogleSizeCut(t *testing.T) {
 	p := openExplorer(t)
 	eval[bool](p, captureDownloads)
 	src, late := testkit.TwoMegabytes()
-	p.insertInto("urls", "/late/x\n/early/x")
+	p.replaceField("urls", "/late/x\n/early/x")
 	eval[bool](p, `(() => { document.getElementById("reading").focus(); return true; })()`)
 	p.do(chromedp.KeyEvent("g")) // the select's type-ahead: google
 	p.waitFor(`document.getElementById("reading").value === "google"`)
@@ -271,8 +258,8 @@ func TestE2EGoogleSizeCut(t *testing.T) {
 // A rule that only names a parameter (sessionid=) is not flagged at all.
 func TestE2EScopeNotesOnlyWhereTheyBear(t *testing.T) {
 	p := openExplorer(t)
-	p.insertInto("robots-src", "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\nDisallow: /*?*sessionid=\nDisallow: /private-sale/old\n")
-	p.insertInto("urls", "/admin/x\n/drafts/a\n/shop\n/cart?sessionid=1")
+	p.replaceField("robots-src", "User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\nDisallow: /*?*sessionid=\nDisallow: /private-sale/old\n")
+	p.replaceField("urls", "/admin/x\n/drafts/a\n/shop\n/cart?sessionid=1")
 	p.waitFor(`document.querySelectorAll("table.results tbody tr").length === 4 && document.getElementById("scope-notes") !== null`)
 	for row, want := range []string{"security", "index", "", ""} {
 		p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`tbody tr[data-row="%d"] button.choose`, row))))

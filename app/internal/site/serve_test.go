@@ -217,7 +217,7 @@ func TestServeCutsClientsThatNeverRead(t *testing.T) {
 	// Larger than what loopback's socket buffers take in, so that a
 	// client that does not read blocks the server's write.
 	big := bytes.Repeat([]byte("wasm"), 8<<20)
-	for name, data := range map[string][]byte{"app.wasm": big, "robots.txt": []byte("User-agent: *\n")} {
+	for name, data := range map[string][]byte{"app.wasm": big, "editor.js": []byte("window.robotsEditor = {};\n"), "robots.txt": []byte("User-agent: *\n")} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}

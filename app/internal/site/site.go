@@ -59,9 +59,15 @@ func LoadSite(dir string) (*site, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sum := sha256.Sum256(raw)
-	s := &site{dir: dir, version: hex.EncodeToString(sum[:10]), wasm: map[string][]byte{"": raw}}
 	var warnings []string
+	// The version covers the editor's script too: the service worker
+	// fetches the page's files anew only when the version changes.
+	editor, err := os.ReadFile(filepath.Join(dir, "editor.js"))
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("%s has no editor.js: the page has no editor (make build writes it)", dir))
+	}
+	sum := sha256.Sum256(append(append([]byte(nil), raw...), editor...))
+	s := &site{dir: dir, version: hex.EncodeToString(sum[:10]), wasm: map[string][]byte{"": raw}}
 	for _, coding := range compression.PreferredCodings {
 		name := filepath.Join(dir, "app.wasm"+compression.CodingSuffix(coding))
 		enc, err := os.ReadFile(name)
@@ -110,6 +116,8 @@ func newAppHandler(dir, version string, wasmSize int) *app.Handler {
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the explorer: {progress}%",
 		Styles:          []string{"/web/explorer.css"},
+		// The editor (CodeMirror, bundled by app/tools/editor).
+		Scripts: []string{"/web/editor.js"},
 		// The page links the SVG icon, but go-app's worker caches only the
 		// PNG ones: without this, an offline reload fails to load it.
 		CacheableResources: []string{"/web/icon.svg"},

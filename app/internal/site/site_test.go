@@ -24,7 +24,7 @@ func fakeWeb(t *testing.T) (dir string, wasm []byte) {
 	dir = t.TempDir()
 	wasm = bytes.Repeat([]byte("\x00asm not really wasm, but bytes to compress "), 500)
 	files := map[string][]byte{
-		"app.wasm": wasm, "robots.txt": []byte("User-agent: *\nAllow: /\n"),
+		"app.wasm": wasm, "editor.js": []byte("window.robotsEditor = {};\n"), "robots.txt": []byte("User-agent: *\nAllow: /\n"),
 		"explorer.css": []byte("body{}"), "icon.svg": []byte("<svg/>"),
 		"icon-192.png": []byte("png"), "icon-512.png": []byte("png"),
 	}

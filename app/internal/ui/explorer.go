@@ -48,9 +48,9 @@ type explorer struct {
 	// the background, whose measurement began before that parse.
 	parsedAhead bool
 	input       view.InputCheck // the pasted file's notices and the part analysed
-	// marks are the editor's gutter marks for the chosen URL, problems the
-	// count of the file's diagnostics above it (view/gutter.go, view/problems.go).
-	marks    map[int]view.LineMark
+	// marks are the editor's marks for the chosen URL, problems the count
+	// of the file's diagnostics above it (editormarks.go, view/problems.go).
+	marks    editorMarks
 	problems view.Problems
 	// token is the product-token field's check; delivery what the
 	// delivery panel's facts make of the chosen URL (view/delivery.go).
@@ -96,7 +96,14 @@ type explorer struct {
 	grid        *crawlerview.Verdicts
 	gridSeq     int
 	gridSummary string
+
+	// ctx is the explorer's own: the work an element starts by removing
+	// itself (the size notice's button) runs in it, since go-app drops
+	// the deferred and timed calls of an element no longer mounted.
+	ctx app.Context
 }
+
+func (e *explorer) OnMount(ctx app.Context) { e.ctx = ctx }
 
 func newExplorer() *explorer { return &explorer{} }
 
@@ -151,7 +158,7 @@ func (e *explorer) analyze(ctx app.Context) {
 		e.chosen = 0
 	}
 	e.detail = view.NewDetail(e.result, e.chosen)
-	e.marks, e.problems = view.LineMarks(e.result, e.detail), view.NewProblems(e.result.File)
+	e.marks, e.problems = marksOf(e.result, e.detail), view.NewProblems(e.result.File)
 	e.token = view.NewTokenView(e.in.Token)
 	e.assessDelivery()
 	e.evaluateCrawlers()
@@ -175,7 +182,13 @@ func (e *explorer) analyze(ctx app.Context) {
 func (e *explorer) show(ctx app.Context, i int) {
 	e.chosen = i
 	e.detail = view.NewDetail(e.result, i)
-	e.marks = view.LineMarks(e.result, e.detail)
+	e.marks = marksOf(e.result, e.detail)
+	if e.marks.Winner > 0 {
+		// The deciding line comes into the editor's view, once the marks
+		// are drawn.
+		target := lineTarget{ID: "robots-src", Line: e.marks.Winner}
+		ctx.Defer(func(ctx app.Context) { ctx.NewActionWithValue(showLineAction, target) })
+	}
 	e.assessDelivery()
 	e.compareLater(ctx)
 	e.persistLater(ctx)
@@ -343,7 +356,7 @@ func (e *explorer) Render() app.UI {
 		app.Elem("main").Class("layout").Body(
 			e.renderInputs(),
 			app.Elem("div").Class("output").Body(
-				renderInputNotices(e.input),
+				renderInputNotices(e.input, e.onDropUnanalysed),
 				e.renderVerdicts(),
 				renderExplanation(e.detail, e.renderRecordBar()),
 			),
@@ -358,13 +371,13 @@ func (e *explorer) renderInputs() app.UI {
 	return app.Elem("section").Class("inputs").Aria("label", "Input").Body(
 		app.Elem("div").Class("field file").Body(
 			app.Elem("div").Class("label-row").Body(
-				app.Elem("label").Attr("for", "robots-src").Text("robots.txt"),
+				app.Elem("label").ID("robots-src-label").Text("robots.txt"),
 				app.Elem("button").Attr("type", "button").Class("link").OnClick(e.onExample).Text("Load RFC 9309’s example"),
 				e.renderReleaseToggle(),
 			),
 			e.renderBefore(),
 			renderProblems(e.problems, e.onNextProblem),
-			newEditor("robots-src", "robots.txt file", e.source, e.onSource).keepingTail().withMarks(e.marks).readOnly(e.capture != nil),
+			newCodeEditor("robots-src", "robots.txt file", e.source, e.onSource).withMarks(&e.marks).readOnlyIf(e.capture != nil),
 		),
 		app.Elem("div").Class("field-row").Body(
 			app.Elem("div").Class("field").Body(
@@ -389,8 +402,8 @@ func (e *explorer) renderInputs() app.UI {
 			e.renderCrawlerPick(),
 		),
 		app.Elem("div").Class("field").Body(
-			app.Elem("label").Attr("for", "urls").Text("URLs, one per line"),
-			newEditor("urls", "URLs, one per line", e.urls, e.onURLs),
+			app.Elem("label").ID("urls-label").Text("URLs, one per line"),
+			newCodeEditor("urls", "URLs, one per line", e.urls, e.onURLs),
 		),
 		renderDeliveryPanel(e.in.Delivery, e.delivery, e.onDelivery, e.capturePanel()),
 	)

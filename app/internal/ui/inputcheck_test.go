@@ -128,7 +128,7 @@ func TestClipped(t *testing.T) {
 
 // The notices are text on the page, in a live region.
 func TestRenderInputNotices(t *testing.T) {
-	html := app.HTMLString(renderInputNotices(view.CheckInput("User-agent: *\nDisallow: /<b>\x00\n")))
+	html := app.HTMLString(renderInputNotices(view.CheckInput("User-agent: *\nDisallow: /<b>\x00\n"), nil))
 	if !strings.Contains(html, `aria-live="polite"`) || !strings.Contains(html, `data-notice="binary"`) {
 		t.Errorf("notices render as %s", html)
 	}

@@ -8,7 +8,7 @@ import (
 
 // renderInputNotices shows the notices of the pasted file, as a status
 // that screen readers announce when it changes.
-func renderInputNotices(c view.InputCheck) app.UI {
+func renderInputNotices(c view.InputCheck, onDrop app.EventHandler) app.UI {
 	return app.Elem("div").ID("input-notices").Aria("live", "polite").Body(
 		app.Range(c.Notices).Slice(func(i int) app.UI {
 			n := c.Notices[i]
@@ -17,12 +17,17 @@ func renderInputNotices(c view.InputCheck) app.UI {
 				return p.Text("▲ " + n.Text)
 			}
 			return p.Body(app.Text("▲ "+n.Text+" "),
-				app.Elem("button").Attr("type", "button").Class("link").ID("drop-hidden").OnClick(dropHidden).
-					Text("Keep only the part shown, and edit it"))
+				app.Elem("button").Attr("type", "button").Class("link").ID("drop-hidden").OnClick(onDrop).
+					Text("Keep only the part analysed"))
 		}),
 	)
 }
 
-// dropHidden asks the editor to forget the part of the file it does not
-// show: the only way the explorer lets go of pasted text.
-func dropHidden(ctx app.Context, _ app.Event) { ctx.NewAction(dropHiddenAction) }
+// onDropUnanalysed cuts the file to the part the page analyses: the only
+// way the explorer lets go of pasted text. It is one edit, which Ctrl+Z
+// undoes.
+func (e *explorer) onDropUnanalysed(app.Context, app.Event) {
+	text := view.BoundSource(e.in.Robots)
+	e.source = editorContent{Seq: e.source.Seq + 1, Text: text}
+	e.onSource(e.ctx, text)
+}

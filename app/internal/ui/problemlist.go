@@ -49,16 +49,3 @@ func (e *explorer) onNextProblem(ctx app.Context, ev app.Event) {
 		ctx.NewActionWithValue(gotoLineAction, lineTarget{ID: "robots-src", Line: line})
 	}
 }
-
-// caretLine is the line of a field's caret (0 when the field is missing).
-func caretLine(id string) int {
-	field := app.Window().GetElementByID(id)
-	if !field.Truthy() {
-		return 0
-	}
-	first := 1 // the file's number of the field's first line (editorpreview.go)
-	if n, err := strconv.Atoi(field.Get("dataset").Get("firstLine").String()); err == nil {
-		first = n
-	}
-	return first - 1 + view.LineCount(stringObject(field.Get("value")).Call("slice", 0, field.Get("selectionStart")).String())
-}

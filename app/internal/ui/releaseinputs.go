@@ -41,12 +41,12 @@ func (e *explorer) renderBefore() app.UI {
 	return app.If(e.release, func() app.UI {
 		return app.Elem("div").Class("release-files").Body(
 			app.Elem("div").Class("label-row").Body(
-				app.Elem("label").Attr("for", "robots-before").Text("Before: the robots.txt in production"),
+				app.Elem("label").ID("robots-before-label").Text("Before: the robots.txt in production"),
 				app.Elem("label").Class("file-button").Attr("for", "before-file").Text("Load before from disk"),
 				app.ElemSelfClosing("input").Attr("type", "file").ID("before-file").Class("visually-hidden").
 					Attr("accept", ".txt,text/plain").OnChange(e.onLoadBefore),
 			),
-			newEditor("robots-before", "robots.txt in production (before)", e.before, e.onBefore),
+			newCodeEditor("robots-before", "robots.txt in production (before)", e.before, e.onBefore),
 			app.Elem("div").Class("label-row").Body(
 				app.Elem("span").Class("after-label").Text("After: the candidate, in the robots.txt editor"),
 				app.Elem("label").Class("file-button").Attr("for", "after-file").Text("Load after from disk"),

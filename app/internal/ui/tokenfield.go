@@ -45,3 +45,11 @@ func renderTokenCheck(v view.TokenView, use app.EventHandler) app.UI {
 		),
 	)
 }
+
+// setFieldValue writes a form field's value in the browser (a no-op on the
+// server, where go-app's window is a stub).
+func setFieldValue(id, value string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", value)
+	}
+}

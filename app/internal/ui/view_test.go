@@ -71,25 +71,21 @@ func TestRenderFoldAndTraceBounds(t *testing.T) {
 	}
 }
 
-// The editor is uncontrolled: its text is never rendered into the page
-// (prerendering would put it in an attribute); its gutter, drawn in the
-// browser for the lines in view, is there empty.
-func TestEditorRendersLineNumbersNotText(t *testing.T) {
-	ed := newEditor("robots-src", "robots.txt", editorContent{Seq: 1, Text: "User-agent: *\nDisallow: /secret\n"}, nil)
+// The editor's text lives in CodeMirror, in the browser: it is never
+// rendered into the page (prerendering would put it in the HTML).
+func TestEditorRendersNoText(t *testing.T) {
+	ed := newCodeEditor("robots-src", "robots.txt", editorContent{Seq: 1, Text: "User-agent: *\nDisallow: /secret\n"}, nil)
 	e := app.NewTestEngine()
 	if err := e.Load(ed); err != nil {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
 	html := app.HTMLString(ed)
-	if !strings.Contains(html, `id="robots-src-gutter"`) {
-		t.Errorf("gutter missing:\n%s", html)
+	if !strings.Contains(html, `id="robots-src"`) {
+		t.Errorf("the editor's host is missing:\n%s", html)
 	}
 	if strings.Contains(html, "/secret") {
 		t.Errorf("the editor rendered its text:\n%s", html)
-	}
-	if !strings.Contains(html, `rows="4"`) {
-		t.Errorf("the textarea should be as tall as its text plus a line:\n%s", html)
 	}
 }
 
@@ -154,35 +150,5 @@ func TestRenderReadingsComparingThenReasons(t *testing.T) {
 	}
 	if n := strings.Count(html, `data-reading="`); n != len(matcher.Readings()) {
 		t.Errorf("%d rows, want one per reading (%d)", n, len(matcher.Readings()))
-	}
-}
-
-// Only the robots.txt editor keeps the part of a text too large to show,
-// read-only until the size notice lets it go; the URL field, which has no
-// such notice, drops the part and stays editable.
-func TestEditorKeepsTailOnlyWhenAsked(t *testing.T) {
-	huge := strings.Repeat("/page\n", view.AnalysedLimit/6+10)
-	for _, keep := range []bool{true, false} {
-		ed := newEditor("urls", "URLs", editorContent{}, nil)
-		if keep {
-			ed = ed.keepingTail()
-		}
-		shown, kept := ed.cut(huge, false)
-		if (ed.hidden != "") != keep || keep && shown+ed.hidden != huge {
-			t.Errorf("keep tail %v: kept %d bytes of the %d past the bound", keep, len(ed.hidden), len(huge)-len(shown))
-		}
-		// What the editor reports is what it keeps: a field without the
-		// tail must not report text it no longer holds.
-		if want := map[bool]string{true: huge, false: shown}[keep]; kept != want {
-			t.Errorf("keep tail %v: reports %d bytes, want %d", keep, len(kept), len(want))
-		}
-		e := app.NewTestEngine()
-		if err := e.Load(ed); err != nil {
-			t.Fatal(err)
-		}
-		e.ConsumeAll()
-		if got := strings.Contains(app.HTMLString(ed), "readonly"); got != keep {
-			t.Errorf("keep tail %v: read-only %v", keep, got)
-		}
 	}
 }

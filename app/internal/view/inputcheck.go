@@ -39,9 +39,8 @@ func CheckInput(src string) InputCheck {
 	c := InputCheck{source: src, Bounded: BoundSource(src), computed: true}
 	if len(c.Bounded) < len(src) {
 		c.add("size", fmt.Sprintf("The file is %s: the explorer analyses its first %s (up to line %d), "+
-			"as a crawler may stop past 500 KiB (RFC 9309 §2.5). The other %s are kept, not lost: links, saved files and "+
-			"records carry the whole file, and robots-explorer check reads it all. Until you let them go, the editor shows "+
-			"the part analysed read-only, a stretch at a time as you scroll.",
+			"as a crawler may stop past 500 KiB (RFC 9309 §2.5). The other %s stay in the editor, not analysed: links, saved files and "+
+			"records carry the whole file, and robots-explorer check reads it all.",
 			ByteSize(len(src)), ByteSize(len(c.Bounded)), LineCount(c.Bounded)-1, ByteSize(len(src)-len(c.Bounded))))
 	}
 	if nul, ctrl, n := controlBytes(src); nul > 0 || ctrl*10 > n {
