@@ -339,3 +339,25 @@ func TestE2EUnreadableSavedWork(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// Every field shows the state a link opened in the same tab carries, not
+// what was typed before it: the product token and the delivery's status
+// are written from the link, and the page's words agree with them.
+func TestE2EFieldsFollowALink(t *testing.T) {
+	p := openExplorer(t)
+	p.replaceField("token", "Typedbot")
+	p.do(chromedp.Click(chromedp.ID("delivery-summary")))
+	p.replaceField("delivery-status", "503")
+	p.waitFor(`document.getElementById("delivery-summary").textContent !== "Delivery: not verified"`)
+	link := permalink.Readable(view.LinkState(linkExample, 0))
+	eval[bool](p, fmt.Sprintf(`(() => { location.hash = %s; return true; })()`, jsString(link)))
+	p.waitRows(want(t, linkExample), 0)
+	got := eval[[]string](p, `["token", "delivery-status"].map(id => document.getElementById(id).value)`)
+	if !slices.Equal(got, []string{linkExample.Token, ""}) {
+		t.Errorf("after the link the token and status fields show %q, want %q and an empty status", got, linkExample.Token)
+	}
+	if s := eval[string](p, `document.getElementById("delivery-summary").textContent`); s != "Delivery: not verified" {
+		t.Errorf("the delivery panel says %q", s)
+	}
+	p.noConsoleErrors()
+}

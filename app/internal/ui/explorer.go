@@ -120,6 +120,26 @@ func (e *explorer) load(ctx app.Context, ex permalink.State, chosen int) {
 	e.shareLink = ""
 	e.gen++
 	e.analyze(ctx)
+	if app.IsClient {
+		ctx.Defer(func(app.Context) { e.writeFields() })
+	}
+}
+
+// writeFields writes the loaded state into the plain fields. A render
+// does not: go-app skips a value equal to the one it rendered last, while
+// the person may have typed another since, and an empty one it drops,
+// which leaves what was typed.
+func (e *explorer) writeFields() {
+	d := e.in.Delivery
+	for id, v := range map[string]string{
+		"token": e.in.Token, "crawlers-own": e.pick.Own,
+		"delivery-status": d.Status, "delivery-type": d.ContentType, "delivery-redirects": strings.Join(d.Redirects, "\n"),
+		"delivery-error": d.FetchError, "delivery-observed": d.Observed,
+	} {
+		if el := app.Window().GetElementByID(id); el.Truthy() && el.Get("value").String() != v {
+			el.Set("value", v)
+		}
+	}
 }
 
 // analyze evaluates the current input under the chosen reading, keeps the
