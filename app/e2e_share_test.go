@@ -9,14 +9,18 @@ package main
 import (
 	"bytes"
 	"compress/flate"
+	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -360,4 +364,86 @@ func TestE2EFieldsFollowALink(t *testing.T) {
 		t.Errorf("the delivery panel says %q", s)
 	}
 	p.noConsoleErrors()
+}
+
+// Random sequences of what a person does (typing a token or a status,
+// pasting a file or URLs, opening a link in the same tab, loading the
+// example):
+// after each, every control shows the state the model of the sequence
+// says, and the rows are the matcher's for it. The seed is logged.
+func TestE2EControlsShowTheState(t *testing.T) {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	p := openExplorer(t)
+	p.grantClipboard()
+	p.do(chromedp.Click(chromedp.ID("delivery-summary")))
+	exp := view.RFC9309Example()
+	pick := func(list ...string) string { return list[rng.IntN(len(list))] }
+	links := []permalink.State{linkExample,
+		{Robots: "User-agent: Bingbot\nDisallow: /b\n", Token: "Bingbot", URLs: []string{"/b", "/a"}, Reading: string(matcher.RFC9309),
+			Delivery: permalink.Delivery{Status: "404"}},
+		{Robots: "User-agent: *\nDisallow: /\n", Token: "GPTBot", URLs: []string{"/x"}, Reading: string(matcher.RFC9309)}}
+	for step := 0; step < 24; step++ {
+		var did string
+		switch rng.IntN(6) {
+		case 0:
+			exp.Token = pick("Googlebot", "Bingbot", "GPTBot", "examplebot")
+			p.replaceField("token", exp.Token)
+			did = "typed the token " + exp.Token
+		case 1:
+			exp.Delivery.Status = pick("", "200", "404", "503")
+			p.focusField("delivery-status")
+			p.key("a", "KeyA", 65, ctrl, "selectAll")
+			p.key("Backspace", "Backspace", 8, 0)
+			p.insertText(exp.Delivery.Status)
+			did = "typed the status " + strconv.Quote(exp.Delivery.Status)
+		case 2:
+			exp.Robots = pick("User-agent: *\nDisallow: /private/\n", "User-agent: Googlebot\nAllow: /\nDisallow: /a\n", "User-agent: *\nAllow: /\n")
+			p.paste("robots-src", exp.Robots)
+			did = "pasted a file"
+		case 3:
+			exp.URLs = strings.Split(pick("/a\n/private/x", "/b", "/x\n/y\n/z"), "\n")
+			p.paste("urls", strings.Join(exp.URLs, "\n"))
+			did = "pasted URLs"
+		case 4:
+			exp = links[rng.IntN(len(links))]
+			// Each link differs from the address bar's, as a new one would.
+			exp.URLs = append(slices.Clone(exp.URLs), fmt.Sprintf("/step-%d", step))
+			eval[bool](p, fmt.Sprintf(`(() => { location.hash = %s; return true; })()`, jsString(permalink.Readable(view.LinkState(exp, 0)))))
+			did = "opened a link with the token " + exp.Token
+		case 5:
+			p.do(chromedp.Click(chromedp.CSS(`.field.file .label-row button.link`)))
+			exp = view.RFC9309Example()
+			did = "loaded the example"
+		}
+		p.controlsShow(exp, fmt.Sprintf("step %d: %s", step, did))
+	}
+	p.noConsoleErrors()
+}
+
+// controlsShow waits until the controls show exp and the rows' rule
+// verdicts are the matcher's for it, and says what differs when they do
+// not.
+func (p *page) controlsShow(exp permalink.State, after string) {
+	p.t.Helper()
+	w := want(p.t, exp)
+	type controls struct {
+		Token, Status, Robots, URLs, Reading, Rows, Rules string
+	}
+	wantC := controls{exp.Token, exp.Delivery.Status, exp.Robots, strings.Join(exp.URLs, "\n"), string(view.ReadingOf(exp)),
+		strings.Join(w.URLs, "\n"), strings.Join(w.Verdicts, ",")}
+	const read = `(() => {
+		const v = id => document.getElementById(id).value;
+		const rows = [...document.querySelectorAll("table.results tbody tr")];
+		return {Token: v("token"), Status: v("delivery-status"), Robots: v("robots-src"), URLs: v("urls"), Reading: v("reading"),
+			Rows: rows.map(r => r.querySelector("button.choose").textContent).join("\n"), Rules: rows.map(r => r.dataset.rules).join()};
+	})()`
+	wj, _ := json.Marshal(wantC)
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`JSON.stringify(%s) === %s`, read, jsString(string(wj))),
+		chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		p.t.Fatalf("after %s the controls show\n%+v\nwant\n%+v", after, eval[controls](p, read), wantC)
+	}
 }
