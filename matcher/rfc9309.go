@@ -400,6 +400,12 @@ func rfcDecidingMatch(f *File, r *Rule) Match {
 	return m
 }
 
+// rfcFillDecidingMatch writes rfcDecidingMatch(f, r) into m, a zero Match.
+func rfcFillDecidingMatch(f *File, m *Match, r *Rule) {
+	m.Rule, m.Pattern, m.Normalized = *r, f.TextOf(r.Pattern), f.NormalizedRule(r)
+	m.Priority = len(m.Normalized)
+}
+
 // rfcFinish is what an evaluation does once the matches decided.
 func rfcFinish(res *Result, sel *Selection) {
 	if res.Path == "/robots.txt" {
@@ -438,7 +444,7 @@ func (r rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool 
 // and Deciders' for each of several.
 func rfcDecideFrom(f *File, res *Result, sel *Selection, best pattern.Strongest) {
 	res.Groups = sel.Trace
-	res.decideFrom(best, func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) })
+	res.decideFrom(best, func(m *Match, ref pattern.Ref) { rfcFillDecidingMatch(f, m, f.RuleOf(ref)) })
 	rfcFinish(res, sel)
 }
 
