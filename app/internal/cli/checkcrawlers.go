@@ -133,7 +133,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 				own = cc.ownReason(f, j, target, res, cw != nil)
 			}
 			if cw == nil {
-				if _, err := w.Write(text.line(f, p, res, own)); err != nil {
+				if _, err := w.Write(text.line(lineBuffer(w), f, p, res, own)); err != nil {
 					return err
 				}
 				continue
@@ -240,13 +240,18 @@ func (c *crawlerLines) reset() {
 	c.url, c.results = c.url[:0], c.results[:0]
 }
 
-// line is the line of res for p's crawler, valid until the next call;
-// own, when not nil, is the reason in place of res's.
-func (c *crawlerLines) line(f *matcher.File, p *crawler.Plan, res *matcher.Result, own *string) []byte {
+// line is the line of res for p's crawler, built in buf (lineBuffer) or,
+// when buf is nil, in a buffer valid until the next call; own, when not
+// nil, is the reason in place of res's.
+func (c *crawlerLines) line(buf []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result, own *string) []byte {
 	if len(c.url) == 0 {
 		c.url = escape.AppendText(c.url, res.Target.Input)
 	}
-	b := append(append(c.buf[:0], res.Verdict()...), '\t')
+	kept := buf == nil
+	if kept {
+		buf = c.buf[:0]
+	}
+	b := append(append(buf, res.Verdict()...), '\t')
 	b = append(append(b, p.Crawler.Name...), '\t')
 	b = append(append(b, c.url...), '\t')
 	switch {
@@ -258,7 +263,9 @@ func (c *crawlerLines) line(f *matcher.File, p *crawler.Plan, res *matcher.Resul
 		b = append(b, c.sentence(f, res)...)
 	}
 	b = append(b, '\n')
-	c.buf = b
+	if kept {
+		c.buf = b
+	}
 	return b
 }
 

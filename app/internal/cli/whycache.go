@@ -33,9 +33,12 @@ func newWhyCache(f *matcher.File) *whyCache {
 // append appends res's reason, as record.AppendWhy with escape.AppendText
 // writes it.
 func (c *whyCache) append(b []byte, res *matcher.Result) []byte {
-	m, ok := res.WinningRule()
-	i := int(m.Rule.Line) - 1
-	if !ok || i < 0 || i >= len(c.lines) {
+	// The winner's line read in place: WinningRule would copy its Match.
+	i := -1
+	if res.Winner >= 0 && res.Winner < len(res.Matches) {
+		i = int(res.Matches[res.Winner].Rule.Line) - 1
+	}
+	if i < 0 || i >= len(c.lines) {
 		return record.AppendWhy(b, c.f, res, escape.AppendText)
 	}
 	if s := c.lines[i]; s != "" {
