@@ -395,8 +395,8 @@ func rfcMatch(f *File, r *Rule) Match {
 // pattern: a decision alone (DecideInto) prints the rule, never its steps,
 // and working them out again for every URL would cost more than deciding.
 func rfcDecidingMatch(f *File, r *Rule) Match {
-	m := f.MatchOf(r)
-	m.Priority = len(m.Normalized)
+	var m Match
+	rfcFillDecidingMatch(f, &m, r)
 	return m
 }
 

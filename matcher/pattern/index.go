@@ -320,11 +320,10 @@ type substringIndex struct {
 	// It is the start of the row of the node reached, or, when that node
 	// or one down its dictionary links ends a segment, the node
 	// complemented (^node), whose row then starts at row[node]; so a byte
-	// that finds no segment reads
-	// no node. A node without children moves as its fail node does and
-	// has no row of its own: most nodes end a segment's own tail, and a
-	// row for each would make the table much larger and slower to build
-	// (BenchmarkNewIndex). class[b] is 0 for a byte in no segment (which
+	// that finds no segment reads no node. A node without children moves
+	// as its fail node does and has no row of its own: most nodes end a
+	// segment's own tail, and a row for each would make the table much
+	// larger and slower to build (BenchmarkNewIndex). class[b] is 0 for a byte in no segment (which
 	// leads back to the root), else one of its own. The table spares
 	// each byte of a path the walk along the fail links, with a binary
 	// search among the children of each node met; it is built only while
