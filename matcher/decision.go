@@ -33,11 +33,14 @@ func (r *Result) DecideLongest() {
 func (r *Result) DecideStrongest(d *pattern.Decider, match func(pattern.Ref) Match) (pattern.Ref, bool) {
 	var best pattern.Strongest
 	best, r.refs = d.Decide(r.Path, r.refs)
-	return r.decideFrom(best, match)
+	return r.decideFrom(best, func(m *Match, ref pattern.Ref) { *m = match(ref) })
 }
 
-// decideFrom is DecideStrongest from the strongest rules a Decider found.
-func (r *Result) decideFrom(best pattern.Strongest, match func(pattern.Ref) Match) (pattern.Ref, bool) {
+// decideFrom is DecideStrongest from the strongest rules a Decider found,
+// fill writing the Match of a ref into a zero Match of r.Matches: a
+// reading that decides many URLs for many tokens fills it in place rather
+// than copying one made apart.
+func (r *Result) decideFrom(best pattern.Strongest, fill func(*Match, pattern.Ref)) (pattern.Ref, bool) {
 	r.strongestOnly = true
 	if best[0].Found && best[1].Found && best[1].Ref.Before(best[0].Ref) {
 		best[0], best[1] = best[1], best[0]
@@ -47,7 +50,8 @@ func (r *Result) decideFrom(best pattern.Strongest, match func(pattern.Ref) Matc
 	for _, b := range best {
 		if b.Found {
 			refs[len(r.Matches)] = b.Ref
-			r.Matches = append(r.Matches, match(b.Ref))
+			r.Matches = append(r.Matches, Match{})
+			fill(&r.Matches[len(r.Matches)-1], b.Ref)
 		}
 	}
 	if r.matches = r.Matches; len(r.Matches) == 0 {

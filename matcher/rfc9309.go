@@ -395,9 +395,15 @@ func rfcMatch(f *File, r *Rule) Match {
 // pattern: a decision alone (DecideInto) prints the rule, never its steps,
 // and working them out again for every URL would cost more than deciding.
 func rfcDecidingMatch(f *File, r *Rule) Match {
-	m := f.MatchOf(r)
-	m.Priority = len(m.Normalized)
+	var m Match
+	rfcFillDecidingMatch(f, &m, r)
 	return m
+}
+
+// rfcFillDecidingMatch writes rfcDecidingMatch(f, r) into m, a zero Match.
+func rfcFillDecidingMatch(f *File, m *Match, r *Rule) {
+	m.Rule, m.Pattern, m.Normalized = *r, f.TextOf(r.Pattern), f.NormalizedRule(r)
+	m.Priority = len(m.Normalized)
 }
 
 // rfcFinish is what an evaluation does once the matches decided.
@@ -438,7 +444,7 @@ func (r rfc9309) DecideInto(f *File, token string, t *Target, res *Result) bool 
 // and Deciders' for each of several.
 func rfcDecideFrom(f *File, res *Result, sel *Selection, best pattern.Strongest) {
 	res.Groups = sel.Trace
-	res.decideFrom(best, func(ref pattern.Ref) Match { return rfcDecidingMatch(f, f.RuleOf(ref)) })
+	res.decideFrom(best, func(m *Match, ref pattern.Ref) { rfcFillDecidingMatch(f, m, f.RuleOf(ref)) })
 	rfcFinish(res, sel)
 }
 

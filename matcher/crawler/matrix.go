@@ -108,9 +108,19 @@ func (m *Matrix) Fork() *Matrix {
 // say nothing of the token), else plan i's own evaluation. Token and
 // Groups may still be another plan's: use Plan.Evaluate where they matter.
 func (m *Matrix) Explained(i int, t *matcher.Target, shared *matcher.Result) *matcher.Result {
-	if m.rep[i] == i || shared.Winner >= 0 || shared.Reason == matcher.ReasonRobotsTxt ||
-		shared.Reason == matcher.ReasonNoMatch && m.rules[i] {
+	if m.Shares(i, shared) {
 		return shared
 	}
 	return m.Plans[i].Evaluate(m.File, t)
+}
+
+// Shares reports whether Explained returns shared for plan i. When it
+// does not, plan i's own Result has shared's verdict and reason, and its
+// sentence says what no group or no rule means for plan i's crawler alone,
+// the same for every URL: a caller that prints only the verdict and the
+// sentence can keep the sentence of plan i's first such Result for each
+// reason.
+func (m *Matrix) Shares(i int, shared *matcher.Result) bool {
+	return m.rep[i] == i || shared.Winner >= 0 || shared.Reason == matcher.ReasonRobotsTxt ||
+		shared.Reason == matcher.ReasonNoMatch && m.rules[i]
 }

@@ -315,15 +315,15 @@ type substringIndex struct {
 	// root is the root's child along each byte, or -1.
 	root [256]int32
 	// next, when not nil, is the automaton as a table of rows, one for
-	// each node with children: the state after row r on a byte of class
-	// c is next[r*classes+c], the fail links already followed. It is the
-	// row of the node reached, or, when that node or one down its
-	// dictionary links ends a segment, the node complemented (^node),
-	// whose row is then row[node]; so a byte that finds no segment reads
-	// no node. A node without children moves as its fail node does and
-	// has no row of its own: most nodes end a segment's own tail, and a
-	// row for each would make the table much larger and slower to build
-	// (BenchmarkNewIndex). class[b] is 0 for a byte in no segment (which
+	// each node with children: the state after the row starting at r on
+	// a byte of class c is next[r+c], the fail links already followed.
+	// It is the start of the row of the node reached, or, when that node
+	// or one down its dictionary links ends a segment, the node
+	// complemented (^node), whose row then starts at row[node]; so a byte
+	// that finds no segment reads no node. A node without children moves
+	// as its fail node does and has no row of its own: most nodes end a
+	// segment's own tail, and a row for each would make the table much
+	// larger and slower to build (BenchmarkNewIndex). class[b] is 0 for a byte in no segment (which
 	// leads back to the root), else one of its own. The table spares
 	// each byte of a path the walk along the fail links, with a binary
 	// search among the children of each node met; it is built only while
@@ -483,6 +483,17 @@ func (x *substringIndex) table(keys []string) {
 			row[x.class[x.nodes[v].b]] = t
 		}
 	}
+	// The states and row hold where a row starts in next (row number ×
+	// classes), not its number: each byte of a path is then one load
+	// from the table, with no multiply before it.
+	for i, t := range x.next {
+		if t >= 0 {
+			x.next[i] = t * int32(x.classes)
+		}
+	}
+	for u := range x.row {
+		x.row[u] *= int32(x.classes)
+	}
 }
 
 // link makes the fail and dictionary links in one pass over the nodes in
@@ -551,7 +562,7 @@ func (x *substringIndex) ends(u int32) bool {
 func (x *substringIndex) tableCandidates(path string, buf []Ref) []Ref {
 	r := int32(0)
 	for i := 0; i < len(path); i++ {
-		if r = x.next[int(r)*x.classes+int(x.class[path[i]])]; r >= 0 {
+		if r = x.next[int(r)+int(x.class[path[i]])]; r >= 0 {
 			continue
 		}
 		s := ^r

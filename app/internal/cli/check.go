@@ -357,6 +357,17 @@ type evaluator struct {
 	// delivery.ScopeLocal).
 	governs func(*matcher.Target) error
 	scope   delivery.Scope
+	// whys are the reasons of the file's deciding rules for text output
+	// (whyCache), made on first use; nil until then.
+	whys *whyCache
+}
+
+// reasons is the whyCache of the chosen reading's file.
+func (ev *evaluator) reasons() *whyCache {
+	if ev.whys == nil || ev.whys.f != ev.file() {
+		ev.whys = newWhyCache(ev.file())
+	}
+	return ev.whys
 }
 
 func newEvaluator(c *checkConfig, body string) *evaluator {
@@ -430,6 +441,12 @@ func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Compar
 // line end, a tab or an ESC sequence cannot forge a result line or drive
 // the terminal.
 func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, c *checkConfig, scope delivery.Scope) error {
+	return writeResultWhy(w, f, res, cmp, c, scope, nil)
+}
+
+// writeResultWhy is writeResult taking the reasons of deciding rules from
+// whys, when not nil.
+func writeResultWhy(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare.Comparison, c *checkConfig, scope delivery.Scope, whys *whyCache) error {
 	if c.json {
 		row := record.NewRow(f, res, cmp, c.maxMatches)
 		if scope != "" {
@@ -444,7 +461,7 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare
 		}
 		return wrapWrite(err)
 	}
-	if _, err := w.Write(appendResult(lineBuffer(w), f, res)); err != nil || cmp == nil {
+	if _, err := w.Write(appendResult(lineBuffer(w), f, res, whys)); err != nil || cmp == nil {
 		return wrapWrite(err)
 	}
 	return wrapWrite(writeComparison(w, res, cmp))
@@ -453,8 +470,8 @@ func writeResult(w io.Writer, f *matcher.File, res *matcher.Result, cmp *compare
 // appendResult appends the text line of one URL's result: verdict, URL and
 // short reason (record.Why), tab-separated, the URL and the reason escaped.
 // Built in place, it makes no string per field: a million URLs of -urls are
-// a million lines.
-func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
+// a million lines. whys, when not nil, holds the reasons of deciding rules.
+func appendResult(b []byte, f *matcher.File, res *matcher.Result, whys *whyCache) []byte {
 	b = append(b, res.Verdict()...)
 	b = append(b, '\t')
 	b = escape.AppendText(b, res.Target.Input)
@@ -463,6 +480,9 @@ func appendResult(b []byte, f *matcher.File, res *matcher.Result) []byte {
 		// What record.AppendWhy writes, from a result that may have
 		// left its sentence out (evaluator.brief).
 		return append(matcher.AppendExplanation(b, f, res, escape.AppendText), '\n')
+	}
+	if whys != nil {
+		return append(whys.append(b, res), '\n')
 	}
 	b = record.AppendWhy(b, f, res, escape.AppendText)
 	return append(b, '\n')

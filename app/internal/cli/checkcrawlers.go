@@ -30,6 +30,9 @@ type crawlerCheck struct {
 	// chosen says -crawlers or -tokens chose the crawlers, in TOKEN's
 	// place; else TOKEN is the one crawler.
 	chosen bool
+	// own are the reasons of plans whose crawler a shared Result does not
+	// explain (ownReason).
+	own map[ownKey]*string
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -88,7 +91,7 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 		cw = &csvRows{w: w}
 	}
 	shared := make([]*matcher.Result, len(cc.plans))
-	var text crawlerLines
+	text := crawlerLines{whys: ev.reasons()}
 	// One Target for every URL, as ParseTargetInto reuses what it holds
 	// (the robots.txt URL of a host seen before): a URL's results are
 	// written before the next is read.
@@ -101,35 +104,86 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 			}
 			continue
 		}
-		if cc.matrix != nil {
-			// Text and CSV give the verdict and its deciding line or
-			// sentence alone.
-			cc.matrix.Decide(target, shared)
+		if cc.matrix == nil { // -json
+			allowed := true
+			for j := range cc.plans {
+				p := &cc.plans[j]
+				res := p.Evaluate(f, target)
+				allowed = allowed && res.Allowed
+				if err := writeCrawlerResult(w, nil, f, p, res, c.maxMatches); err != nil {
+					return err
+				}
+			}
+			t.add(allowed)
+			continue
 		}
+		// Text and CSV give the verdict and its deciding line or
+		// sentence alone.
+		cc.matrix.Decide(target, shared)
 		allowed := true
 		text.reset()
 		for j := range cc.plans {
 			p := &cc.plans[j]
-			var res *matcher.Result
-			if cc.matrix != nil {
-				res = cc.matrix.Explained(j, target, shared[j])
-			} else {
-				res = p.Evaluate(f, target)
-			}
+			res := shared[j]
 			allowed = allowed && res.Allowed
-			if !c.json && cw == nil {
-				if _, err := w.Write(text.line(f, p, res)); err != nil {
+			// own is plan j's own sentence where the shared one does
+			// not hold for it: the same for every URL.
+			var own *string
+			if !cc.matrix.Shares(j, res) {
+				own = cc.ownReason(f, j, target, res, cw != nil)
+			}
+			if cw == nil {
+				if _, err := w.Write(text.line(lineBuffer(w), f, p, res, own)); err != nil {
 					return err
 				}
 				continue
 			}
-			if err := writeCrawlerResult(w, cw, f, p, res, c.maxMatches); err != nil {
+			if err := writeCrawlerCSV(cw, f, p, res, own); err != nil {
 				return err
 			}
 		}
 		t.add(allowed)
 	}
 	return nil
+}
+
+// ownKey names the sentence of one plan's own Result for one reason, as
+// text (escaped) or as CSV (raw) prints it.
+type ownKey struct {
+	plan   int
+	reason matcher.Reason
+	csv    bool
+}
+
+// ownReason is the reason plan j's own Result gives where the Result it
+// shares does not hold for it (crawler.Matrix.Shares): evaluated for the
+// first URL with each reason, and kept.
+func (cc *crawlerCheck) ownReason(f *matcher.File, j int, t *matcher.Target, shared *matcher.Result, csv bool) *string {
+	k := ownKey{j, shared.Reason, csv}
+	if s, ok := cc.own[k]; ok {
+		return s
+	}
+	res := cc.matrix.Explained(j, t, shared)
+	var s string
+	if csv {
+		s = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+	} else {
+		s = string(record.AppendWhy(nil, f, res, escape.AppendText))
+	}
+	if cc.own == nil {
+		cc.own = map[ownKey]*string{}
+	}
+	cc.own[k] = &s
+	return &s
+}
+
+// writeCrawlerCSV writes res's CSV row for p's crawler; own, when not nil,
+// is the reason in place of res's (ownReason).
+func writeCrawlerCSV(cw *csvRows, f *matcher.File, p *crawler.Plan, res *matcher.Result, own *string) error {
+	if own != nil {
+		return cw.write(p.Crawler.Name, res.Target.Input, res.Verdict(), "", *own, p.Token)
+	}
+	return writeCrawlerResult(nil, cw, f, p, res, 0)
 }
 
 // crawlerCheckJSON is check -json's object for one URL and crawler.
@@ -170,42 +224,63 @@ func writeCrawlerResult(w io.Writer, cw *csvRows, f *matcher.File, p *crawler.Pl
 // crawlerLines writes the text lines of one URL, "verdict crawler URL
 // reason", the reason as check gives it (record.Why). The crawlers that
 // share a selection share a Result (crawler.Matrix), and all share the
-// URL: each is escaped once per URL, not once per crawler.
+// URL: each is escaped once per URL, not once per crawler, and the reason
+// of a deciding rule once per file (whyCache).
 type crawlerLines struct {
 	buf, url []byte
-	// whys are the reasons written for the URL so far, by Result.
-	results []*matcher.Result
-	whys    [][]byte
+	// whys are the reasons of the file's deciding rules.
+	whys *whyCache
+	// results are the Results whose reason no rule gives written for the
+	// URL so far, and sentences those reasons.
+	results   []*matcher.Result
+	sentences [][]byte
 }
 
 func (c *crawlerLines) reset() {
 	c.url, c.results = c.url[:0], c.results[:0]
 }
 
-// line is the line of res for p's crawler, valid until the next call.
-func (c *crawlerLines) line(f *matcher.File, p *crawler.Plan, res *matcher.Result) []byte {
+// line is the line of res for p's crawler, built in buf (lineBuffer) or,
+// when buf is nil, in a buffer valid until the next call; own, when not
+// nil, is the reason in place of res's.
+func (c *crawlerLines) line(buf []byte, f *matcher.File, p *crawler.Plan, res *matcher.Result, own *string) []byte {
 	if len(c.url) == 0 {
 		c.url = escape.AppendText(c.url, res.Target.Input)
 	}
-	b := append(append(c.buf[:0], res.Verdict()...), '\t')
+	kept := buf == nil
+	if kept {
+		buf = c.buf[:0]
+	}
+	b := append(append(buf, res.Verdict()...), '\t')
 	b = append(append(b, p.Crawler.Name...), '\t')
 	b = append(append(b, c.url...), '\t')
-	b = append(append(b, c.why(f, res)...), '\n')
-	c.buf = b
+	switch {
+	case own != nil:
+		b = append(b, *own...)
+	case res.Winner >= 0:
+		b = c.whys.append(b, res)
+	default:
+		b = append(b, c.sentence(f, res)...)
+	}
+	b = append(b, '\n')
+	if kept {
+		c.buf = b
+	}
 	return b
 }
 
-// why is res's reason, written once per URL.
-func (c *crawlerLines) why(f *matcher.File, res *matcher.Result) []byte {
+// sentence is the reason of res, which no rule decided, written once per
+// URL.
+func (c *crawlerLines) sentence(f *matcher.File, res *matcher.Result) []byte {
 	for i, r := range c.results {
 		if r == res {
-			return c.whys[i]
+			return c.sentences[i]
 		}
 	}
 	n := len(c.results)
-	if n == len(c.whys) {
-		c.whys = append(c.whys, nil)
+	if n == len(c.sentences) {
+		c.sentences = append(c.sentences, nil)
 	}
-	c.results, c.whys[n] = append(c.results, res), record.AppendWhy(c.whys[n][:0], f, res, escape.AppendText)
-	return c.whys[n]
+	c.results, c.sentences[n] = append(c.results, res), record.AppendWhy(c.sentences[n][:0], f, res, escape.AppendText)
+	return c.sentences[n]
 }

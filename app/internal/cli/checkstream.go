@@ -78,6 +78,10 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 	if ev.each {
 		return checkEach(c, ev, urls, w, t)
 	}
+	var whys *whyCache
+	if !c.json {
+		whys = ev.reasons()
+	}
 	for i, u := range urls {
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err != nil {
@@ -85,7 +89,7 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 			err = writeUnchecked(w, c, nil, u, c.where(lines, i), err)
 		} else {
 			t.add(res.Allowed)
-			err = writeResult(w, ev.file(), res, cmp, c, ev.scope)
+			err = writeResultWhy(w, ev.file(), res, cmp, c, ev.scope, whys)
 		}
 		if err != nil {
 			return err
