@@ -33,6 +33,9 @@ type crawlerCheck struct {
 	// own are the reasons of plans whose crawler a shared Result does not
 	// explain (ownReason).
 	own map[ownKey]*string
+	// noRules are the reasons of plans that select no rules
+	// (noRulesReason).
+	noRules map[ownKey]string
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -134,20 +137,18 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 					}
 					continue
 				}
-				// No rule decided: the sentence is the Result's.
-				var res *matcher.Result
-				switch {
-				case p.NoRules:
-					cc.matrix.NoRulesInto(j, target, none)
-					res = none[j]
-				default:
-					if !decided {
-						cc.matrix.Decide(target, shared)
-						decided = true
+				if p.NoRules {
+					if err := writeFixedLine(w, cw, &text, p, target, cc.noRulesReason(f, j, target, none, cw != nil)); err != nil {
+						return err
 					}
-					res = shared[j]
+					continue
 				}
-				if err := cc.writeShared(w, cw, &text, f, j, target, res); err != nil {
+				// No rule decided: the sentence is the Result's.
+				if !decided {
+					cc.matrix.Decide(target, shared)
+					decided = true
+				}
+				if err := cc.writeShared(w, cw, &text, f, j, target, shared[j]); err != nil {
 					return err
 				}
 			}
@@ -183,6 +184,42 @@ func (cc *crawlerCheck) writeShared(w io.Writer, cw *csvRows, text *crawlerLines
 		return err
 	}
 	return writeCrawlerCSV(cw, f, p, res, own)
+}
+
+// noRulesReason is the reason of plan j, which selects no rules, as its
+// line or row gives it: the sentence of its plan alone, the same for every
+// URL, so made once (none holds its Result).
+func (cc *crawlerCheck) noRulesReason(f *matcher.File, j int, t *matcher.Target, none []*matcher.Result, csv bool) string {
+	k := ownKey{j, matcher.ReasonNoGroup, csv}
+	if s, ok := cc.noRules[k]; ok {
+		return s
+	}
+	cc.matrix.NoRulesInto(j, t, none)
+	res := none[j]
+	var s string
+	switch {
+	case !cc.matrix.Shares(j, res):
+		s = *cc.ownReason(f, j, t, res, csv)
+	case csv:
+		s = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+	default:
+		s = string(record.AppendWhy(nil, f, res, escape.AppendText))
+	}
+	if cc.noRules == nil {
+		cc.noRules = map[ownKey]string{}
+	}
+	cc.noRules[k] = s
+	return s
+}
+
+// writeFixedLine writes the allowed line or row of p's crawler, which
+// selects no rules, with its reason why.
+func writeFixedLine(w io.Writer, cw *csvRows, text *crawlerLines, p *crawler.Plan, target *matcher.Target, why string) error {
+	if cw == nil {
+		_, err := w.Write(text.fixedLine(lineBuffer(w), p, target, why))
+		return err
+	}
+	return cw.write(p.Crawler.Name, target.Input, "allowed", "", why, p.Token)
 }
 
 // writeRuleLine writes the text line or CSV row of p's crawler where the
@@ -335,6 +372,26 @@ func (c *crawlerLines) ruleLine(buf []byte, p *crawler.Plan, t *matcher.Target, 
 	b = append(append(b, p.Crawler.Name...), '\t')
 	b = append(append(b, c.url...), '\t')
 	b = append(c.whys.appendRule(b, rule), '\n')
+	if kept {
+		c.buf = b
+	}
+	return b
+}
+
+// fixedLine is line's allowed line for p's crawler with its reason why,
+// built in buf as line builds it.
+func (c *crawlerLines) fixedLine(buf []byte, p *crawler.Plan, t *matcher.Target, why string) []byte {
+	if len(c.url) == 0 {
+		c.url = escape.AppendText(c.url, t.Input)
+	}
+	kept := buf == nil
+	if kept {
+		buf = c.buf[:0]
+	}
+	b := append(buf, "allowed\t"...)
+	b = append(append(b, p.Crawler.Name...), '\t')
+	b = append(append(b, c.url...), '\t')
+	b = append(append(b, why...), '\n')
 	if kept {
 		c.buf = b
 	}
