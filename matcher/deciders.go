@@ -73,6 +73,12 @@ func (e *Deciders) ready() bool {
 		}
 		w.once.Do(func() {
 			w.sels = sels
+			if len(sels) == 1 {
+				// One token's walk is its selection's own Decider.
+				w.d = sels[0].Decide.Decider()
+				w.built.Store(true)
+				return
+			}
 			w.d = pattern.NewDeciders(len(sels), func(add func(int, pattern.DecideRule)) {
 				for i, sel := range sels {
 					ext.decideRules(e.f, sel.Trace.Selected, func(r pattern.DecideRule) { add(i, r) })
