@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bytes"
 	"io"
 	"strings"
 	"unicode"
@@ -55,8 +54,15 @@ func csvQuotes(cell []byte) bool {
 	if len(cell) == 0 {
 		return false
 	}
-	if string(cell) == `\.` || bytes.ContainsAny(cell, ",\"\r\n") {
+	if string(cell) == `\.` {
 		return true
+	}
+	// A loop over the bytes, not bytes.ContainsAny, which makes its
+	// set anew for every cell of every row.
+	for _, c := range cell {
+		if c == ',' || c == '"' || c == '\r' || c == '\n' {
+			return true
+		}
 	}
 	r, _ := utf8.DecodeRune(cell)
 	return unicode.IsSpace(r)
