@@ -233,7 +233,8 @@ func writeRuleLine(w io.Writer, cw *csvRows, text *crawlerLines, f *matcher.File
 		_, err := w.Write(text.ruleLine(lineBuffer(w), p, target, verdict, d.Rule))
 		return err
 	}
-	return cw.write(p.Crawler.Name, target.Input, verdict, strconv.Itoa(int(d.Rule.Line)), f.RuleText(*d.Rule), p.Token)
+	fields := [...]string{p.Crawler.Name, target.Input, verdict}
+	return cw.writeLine(fields[:], int(d.Rule.Line), f.RuleText(*d.Rule), p.Token)
 }
 
 // ownKey names the sentence of one plan's own Result for one reason, as

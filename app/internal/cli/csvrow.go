@@ -4,6 +4,7 @@ package cli
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,6 +32,23 @@ func (c *csvRows) write(fields ...string) error {
 			c.row = append(c.row, ',')
 		}
 		c.row = appendCSVField(c.row, f)
+	}
+	c.row = append(c.row, '\n')
+	_, err := c.w.Write(c.row)
+	return err
+}
+
+// writeLine writes a row of the fields before, the number line and the
+// fields after, as write writes them: digits are never escaped, guarded or
+// quoted, and are appended without a string.
+func (c *csvRows) writeLine(before []string, line int, after ...string) error {
+	c.row = c.row[:0]
+	for _, f := range before {
+		c.row = append(appendCSVField(c.row, f), ',')
+	}
+	c.row = strconv.AppendInt(c.row, int64(line), 10)
+	for _, f := range after {
+		c.row = appendCSVField(append(c.row, ','), f)
 	}
 	c.row = append(c.row, '\n')
 	_, err := c.w.Write(c.row)
