@@ -134,8 +134,14 @@ func TestDecidersSameAnswers(t *testing.T) {
 							break
 						}
 					}
+					lean := make([]matcher.Decision, len(tokens))
 					if matcher.Walked(e) {
 						walked++
+						if !e.DecideLean(lean, &target) {
+							t.Fatalf("%s: DecideLean decided nothing once walked", q.name)
+						}
+					} else if r != matcher.RFC9309 && e.DecideLean(lean, &target) {
+						t.Fatalf("%s: DecideLean decided under %s", q.name, r)
 					}
 					for i, tok := range tokens {
 						var one matcher.Result
@@ -144,6 +150,16 @@ func TestDecidersSameAnswers(t *testing.T) {
 						got, want := string(matcher.AppendExplanation(nil, f, &res[i], appendText)), string(matcher.AppendExplanation(nil, f, &one, appendText))
 						if res[i].Allowed != one.Allowed || res[i].Reason != one.Reason || got != want {
 							fail("%s: %s (%s) %q, alone %s (%s) %q", at, res[i].Verdict(), res[i].Reason, got, one.Verdict(), one.Reason, want)
+						}
+						if matcher.Walked(e) {
+							var rule *matcher.Rule
+							if m, ok := one.WinningRule(); ok {
+								rule = &m.Rule
+							}
+							d := lean[i]
+							if d.Allowed != one.Allowed || d.Reason != one.Reason || (d.Rule == nil) != (rule == nil) || rule != nil && *d.Rule != *rule {
+								fail("%s: lean %v (%s) %v, alone %s (%s) %v", at, d.Allowed, d.Reason, d.Rule, one.Verdict(), one.Reason, rule)
+							}
 						}
 					}
 				}

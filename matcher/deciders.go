@@ -73,6 +73,12 @@ func (e *Deciders) ready() bool {
 		}
 		w.once.Do(func() {
 			w.sels = sels
+			if len(sels) == 1 {
+				// One token's walk is its selection's own Decider.
+				w.d = sels[0].Decide.Decider()
+				w.built.Store(true)
+				return
+			}
 			w.d = pattern.NewDeciders(len(sels), func(add func(int, pattern.DecideRule)) {
 				for i, sel := range sels {
 					ext.decideRules(e.f, sel.Trace.Selected, func(r pattern.DecideRule) { add(i, r) })
@@ -97,5 +103,53 @@ func (e *Deciders) decideRFC(res []Result, t *Target) {
 		*r = Result{Reading: f.Reading, Token: tok, Target: t, Path: path, Steps: steps[:len(steps):len(steps)], Winner: -1, RunnerUp: -1,
 			matches: r.matches[:0], refs: r.refs[:0]}
 		rfcDecideFrom(f, r, e.walk.sels[i], e.best[i])
+	}
+}
+
+// A Decision is what a Result decides, without the Result: the verdict,
+// its reason and the deciding rule (nil when no rule decided).
+type Decision struct {
+	Allowed bool
+	Reason  Reason
+	Rule    *Rule
+}
+
+// DecideLean decides t for each token into out (one per token), as
+// DecideInto would, but builds no Result: a caller that prints only the
+// verdict and the deciding rule makes no Match per token and URL. It
+// reports false, having decided nothing, until the walk for every token
+// is built or under a reading other than RFC 9309's: DecideInto then
+// decides (and builds the walk in time).
+func (e *Deciders) DecideLean(out []Decision, t *Target) bool {
+	if _, ok := e.f.impl().(rfc9309); !ok || !e.ready() {
+		return false
+	}
+	f := e.f
+	path, _ := pattern.NormalizePath(t.Path)
+	e.refs = e.walk.d.DecideEach(path, e.best, e.refs)
+	for i := range e.tokens {
+		out[i] = leanDecision(f, e.walk.sels[i], e.best[i], path)
+	}
+	return true
+}
+
+// leanDecision is the Decision rfcDecideFrom makes from best, the
+// strongest disallow and allow: the one of higher priority decides, an
+// allow winning a tie, and /robots.txt is always allowed.
+func leanDecision(f *File, sel *Selection, best pattern.Strongest, path string) Decision {
+	dis, al := best[0], best[1]
+	switch {
+	case path == "/robots.txt":
+		return Decision{Allowed: true, Reason: ReasonRobotsTxt}
+	case len(sel.Trace.Selected) == 0:
+		return Decision{Allowed: true, Reason: ReasonNoGroup}
+	case !dis.Found && !al.Found:
+		return Decision{Allowed: true, Reason: ReasonNoMatch}
+	case !al.Found || dis.Found && dis.Priority > al.Priority:
+		return Decision{Allowed: false, Reason: ReasonLongest, Rule: f.RuleOf(dis.Ref)}
+	case dis.Found && dis.Priority == al.Priority:
+		return Decision{Allowed: true, Reason: ReasonTieAllow, Rule: f.RuleOf(al.Ref)}
+	default:
+		return Decision{Allowed: true, Reason: ReasonLongest, Rule: f.RuleOf(al.Ref)}
 	}
 }

@@ -24,6 +24,7 @@ type Matrix struct {
 	deciders *matcher.Deciders
 	reps     []int
 	results  []matcher.Result
+	lean     []matcher.Decision // of reps, for DecideLean
 }
 
 // NewMatrix works out the plans of cs on f and which of them share a
@@ -85,20 +86,52 @@ func (m *Matrix) Decide(t *matcher.Target, out []*matcher.Result) {
 		case r != i:
 			out[i] = out[r]
 		case m.Plans[i].NoRules:
-			if out[i] == nil {
-				out[i] = new(matcher.Result)
-			}
-			*out[i] = matcher.Result{Reading: m.File.Reading, Token: m.Plans[i].Token, Target: t}
-			m.Plans[i].noRules(out[i])
+			m.NoRulesInto(i, t, out)
 		}
 	}
+}
+
+// NoRulesInto fills out[i] with plan i's Result on t as Decide does, for a
+// plan that selects no rules (Plan.NoRules).
+func (m *Matrix) NoRulesInto(i int, t *matcher.Target, out []*matcher.Result) {
+	if out[i] == nil {
+		out[i] = new(matcher.Result)
+	}
+	*out[i] = matcher.Result{Reading: m.File.Reading, Token: m.Plans[i].Token, Target: t}
+	m.Plans[i].noRules(out[i])
+}
+
+// DecideLean writes into out[i] plan i's Decision on t, the verdict and
+// deciding rule Decide's Result gives, without making the Results. It
+// reports false, having decided nothing, until the selections are decided
+// in one walk (matcher.Deciders.DecideLean): Decide then decides, and
+// builds the walk in time.
+func (m *Matrix) DecideLean(t *matcher.Target, out []matcher.Decision) bool {
+	if m.lean == nil {
+		m.lean = make([]matcher.Decision, len(m.reps))
+	}
+	if !m.deciders.DecideLean(m.lean, t) {
+		return false
+	}
+	for k, i := range m.reps {
+		out[i] = m.lean[k]
+	}
+	for i, r := range m.rep {
+		switch {
+		case r != i:
+			out[i] = out[r]
+		case m.Plans[i].NoRules:
+			out[i] = matcher.Decision{Allowed: true, Reason: matcher.ReasonNoGroup}
+		}
+	}
+	return true
 }
 
 // Fork is m for another goroutine: the Results Decide fills are its own,
 // and what m's decisions build is shared.
 func (m *Matrix) Fork() *Matrix {
 	f := *m
-	f.deciders, f.results = m.deciders.Fork(), make([]matcher.Result, len(m.reps))
+	f.deciders, f.results, f.lean = m.deciders.Fork(), make([]matcher.Result, len(m.reps)), nil
 	return &f
 }
 

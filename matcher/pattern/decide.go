@@ -359,6 +359,9 @@ func (l *LazyDecider) Get(count func() int, each func(add func(DecideRule))) *De
 // Built reports whether Get has built the Decider.
 func (l *LazyDecider) Built() bool { return l.d.Load() != nil }
 
+// Decider is the Decider Get built, or nil.
+func (l *LazyDecider) Decider() *Decider { return l.d.Load() }
+
 // Spend notes a full evaluation made because Get returned nil, which
 // found matches matching rules.
 func (l *LazyDecider) Spend(matches int) { l.spent.Add(int64(askCost + matches)) }

@@ -28,10 +28,15 @@ func AppendWhy(dst []byte, f *matcher.File, res *matcher.Result, text func([]byt
 		// (matcher.File.DecideInto).
 		return matcher.AppendExplanation(dst, f, res, text)
 	}
+	return AppendRuleWhy(dst, f, &m.Rule, text)
+}
+
+// AppendRuleWhy appends the reason AppendWhy gives when r decided.
+func AppendRuleWhy(dst []byte, f *matcher.File, r *matcher.Rule, text func([]byte, string) []byte) []byte {
 	dst = append(dst, "line "...)
-	dst = strconv.AppendInt(dst, int64(m.Rule.Line), 10)
+	dst = strconv.AppendInt(dst, int64(r.Line), 10)
 	dst = append(dst, ": "...)
-	return text(dst, strings.TrimSpace(f.RuleText(m.Rule)))
+	return text(dst, strings.TrimSpace(f.RuleText(*r)))
 }
 
 // DecidingLine is "line N: text". The white space around the line's text is

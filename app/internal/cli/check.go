@@ -360,6 +360,11 @@ type evaluator struct {
 	// whys are the reasons of the file's deciding rules for text output
 	// (whyCache), made on first use; nil until then.
 	whys *whyCache
+	// lean decides for the text output's token without a Result
+	// (decideLean); its token is leanToken.
+	lean      *matcher.Deciders
+	leanToken string
+	decision  [1]matcher.Decision
 }
 
 // reasons is the whyCache of the chosen reading's file.
@@ -411,29 +416,57 @@ func (ev *evaluator) parse(r matcher.Reading) *matcher.File {
 
 func (ev *evaluator) file() *matcher.File { return ev.files[ev.index] }
 
+// readTarget reads u into ev.target, as evaluate does with one file.
+func (ev *evaluator) readTarget(u string) error {
+	if err := ev.file().ReadTargetInto(&ev.target, u); err != nil {
+		return err
+	}
+	if ev.governs != nil {
+		return ev.governs(&ev.target)
+	}
+	return nil
+}
+
+// decideLean decides ev.target, which readTarget read, for token when a
+// rule decides it and no Result is needed to say so (text output of one
+// file): it returns the Decision, or nil when evaluate must decide.
+func (ev *evaluator) decideLean(token string) *matcher.Decision {
+	if !ev.brief || len(ev.files) != 1 {
+		return nil
+	}
+	if ev.lean == nil || ev.leanToken != token {
+		ev.lean, ev.leanToken = ev.file().Deciders([]string{token}), token
+	}
+	if d := &ev.decision[0]; ev.lean.DecideLean(ev.decision[:], &ev.target) && d.Rule != nil {
+		return d
+	}
+	return nil
+}
+
 // evaluate decides u for token; the result is valid until the next call.
 func (ev *evaluator) evaluate(token, u string) (*matcher.Result, *compare.Comparison, error) {
 	if len(ev.files) == 1 {
-		if err := ev.file().ReadTargetInto(&ev.target, u); err != nil {
+		if err := ev.readTarget(u); err != nil {
 			return nil, nil, err
 		}
-		if ev.governs != nil {
-			if err := ev.governs(&ev.target); err != nil {
-				return nil, nil, err
-			}
-		}
-		if ev.brief {
-			ev.file().DecideInto(&ev.result, token, &ev.target)
-		} else {
-			ev.file().EvaluateInto(&ev.result, token, &ev.target)
-		}
-		return &ev.result, nil, nil
+		return ev.decideRead(token), nil, nil
 	}
 	cmp, err := compare.CompareWith(ev.files, ev.file().Reading, token, u)
 	if err != nil {
 		return nil, nil, err
 	}
 	return cmp.Results[ev.index], cmp, nil
+}
+
+// decideRead decides ev.target, which readTarget read, for token; the
+// result is valid until the next call.
+func (ev *evaluator) decideRead(token string) *matcher.Result {
+	if ev.brief {
+		ev.file().DecideInto(&ev.result, token, &ev.target)
+	} else {
+		ev.file().EvaluateInto(&ev.result, token, &ev.target)
+	}
+	return &ev.result
 }
 
 // writeResult writes one URL's result. In text, every field from the file
@@ -486,6 +519,19 @@ func appendResult(b []byte, f *matcher.File, res *matcher.Result, whys *whyCache
 	}
 	b = record.AppendWhy(b, f, res, escape.AppendText)
 	return append(b, '\n')
+}
+
+// appendRuleResult is appendResult's line for t where the rule of d
+// decided.
+func appendRuleResult(b []byte, t *matcher.Target, d *matcher.Decision, whys *whyCache) []byte {
+	if d.Allowed {
+		b = append(b, "allowed\t"...)
+	} else {
+		b = append(b, "disallowed\t"...)
+	}
+	b = escape.AppendText(b, t.Input)
+	b = append(b, '\t')
+	return append(whys.appendRule(b, d.Rule), '\n')
 }
 
 // lineBuffer is where to build a line for w: the free end of w's buffer

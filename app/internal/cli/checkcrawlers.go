@@ -33,6 +33,9 @@ type crawlerCheck struct {
 	// own are the reasons of plans whose crawler a shared Result does not
 	// explain (ownReason).
 	own map[ownKey]*string
+	// noRules are the reasons of plans that select no rules
+	// (noRulesReason).
+	noRules map[ownKey]string
 }
 
 // setCrawlers reads -crawlers, -tokens and -csv into c.
@@ -91,6 +94,9 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 		cw = &csvRows{w: w}
 	}
 	shared := make([]*matcher.Result, len(cc.plans))
+	// lean are the Decisions of the plans, and none the Results of those
+	// that select no rules, when the matrix decides without Results.
+	lean, none := make([]matcher.Decision, len(cc.plans)), make([]*matcher.Result, len(cc.plans))
 	text := crawlerLines{whys: ev.reasons()}
 	// One Target for every URL, as ParseTargetInto reuses what it holds
 	// (the robots.txt URL of a host seen before): a URL's results are
@@ -119,32 +125,116 @@ func checkCrawlerList(c *checkConfig, ev *evaluator, urls []string, lines []int,
 		}
 		// Text and CSV give the verdict and its deciding line or
 		// sentence alone.
-		cc.matrix.Decide(target, shared)
-		allowed := true
 		text.reset()
-		for j := range cc.plans {
-			p := &cc.plans[j]
-			res := shared[j]
-			allowed = allowed && res.Allowed
-			// own is plan j's own sentence where the shared one does
-			// not hold for it: the same for every URL.
-			var own *string
-			if !cc.matrix.Shares(j, res) {
-				own = cc.ownReason(f, j, target, res, cw != nil)
-			}
-			if cw == nil {
-				if _, err := w.Write(text.line(lineBuffer(w), f, p, res, own)); err != nil {
+		if cc.matrix.DecideLean(target, lean) {
+			allowed, decided := true, false
+			for j := range cc.plans {
+				p, d := &cc.plans[j], &lean[j]
+				allowed = allowed && d.Allowed
+				if d.Rule != nil {
+					if err := writeRuleLine(w, cw, &text, f, p, target, d); err != nil {
+						return err
+					}
+					continue
+				}
+				if p.NoRules {
+					if err := writeFixedLine(w, cw, &text, p, target, cc.noRulesReason(f, j, target, none, cw != nil)); err != nil {
+						return err
+					}
+					continue
+				}
+				// No rule decided: the sentence is the Result's.
+				if !decided {
+					cc.matrix.Decide(target, shared)
+					decided = true
+				}
+				if err := cc.writeShared(w, cw, &text, f, j, target, shared[j]); err != nil {
 					return err
 				}
-				continue
 			}
-			if err := writeCrawlerCSV(cw, f, p, res, own); err != nil {
+			t.add(allowed)
+			continue
+		}
+		cc.matrix.Decide(target, shared)
+		allowed := true
+		for j := range cc.plans {
+			res := shared[j]
+			allowed = allowed && res.Allowed
+			if err := cc.writeShared(w, cw, &text, f, j, target, res); err != nil {
 				return err
 			}
 		}
 		t.add(allowed)
 	}
 	return nil
+}
+
+// writeShared writes the text line or CSV row of plan j from res, the
+// Result it shares (crawler.Matrix.Decide).
+func (cc *crawlerCheck) writeShared(w io.Writer, cw *csvRows, text *crawlerLines, f *matcher.File, j int, target *matcher.Target, res *matcher.Result) error {
+	p := &cc.plans[j]
+	// own is plan j's own sentence where the shared one does not hold
+	// for it: the same for every URL.
+	var own *string
+	if !cc.matrix.Shares(j, res) {
+		own = cc.ownReason(f, j, target, res, cw != nil)
+	}
+	if cw == nil {
+		_, err := w.Write(text.line(lineBuffer(w), f, p, res, own))
+		return err
+	}
+	return writeCrawlerCSV(cw, f, p, res, own)
+}
+
+// noRulesReason is the reason of plan j, which selects no rules, as its
+// line or row gives it: the sentence of its plan alone, the same for every
+// URL, so made once (none holds its Result).
+func (cc *crawlerCheck) noRulesReason(f *matcher.File, j int, t *matcher.Target, none []*matcher.Result, csv bool) string {
+	k := ownKey{j, matcher.ReasonNoGroup, csv}
+	if s, ok := cc.noRules[k]; ok {
+		return s
+	}
+	cc.matrix.NoRulesInto(j, t, none)
+	res := none[j]
+	var s string
+	switch {
+	case !cc.matrix.Shares(j, res):
+		s = *cc.ownReason(f, j, t, res, csv)
+	case csv:
+		s = string(matcher.AppendExplanation(nil, f, res, func(b []byte, s string) []byte { return append(b, s...) }))
+	default:
+		s = string(record.AppendWhy(nil, f, res, escape.AppendText))
+	}
+	if cc.noRules == nil {
+		cc.noRules = map[ownKey]string{}
+	}
+	cc.noRules[k] = s
+	return s
+}
+
+// writeFixedLine writes the allowed line or row of p's crawler, which
+// selects no rules, with its reason why.
+func writeFixedLine(w io.Writer, cw *csvRows, text *crawlerLines, p *crawler.Plan, target *matcher.Target, why string) error {
+	if cw == nil {
+		_, err := w.Write(text.fixedLine(lineBuffer(w), p, target, why))
+		return err
+	}
+	return cw.write(p.Crawler.Name, target.Input, "allowed", "", why, p.Token)
+}
+
+// writeRuleLine writes the text line or CSV row of p's crawler where the
+// rule of d decided, as writeShared writes it from the Result.
+func writeRuleLine(w io.Writer, cw *csvRows, text *crawlerLines, f *matcher.File, p *crawler.Plan, target *matcher.Target, d *matcher.Decision) error {
+	verdict := "disallowed"
+	if d.Allowed {
+		verdict = "allowed"
+	}
+	if cw == nil {
+		_, err := w.Write(text.ruleLine(lineBuffer(w), p, target, verdict, d.Rule))
+		return err
+	}
+	fields := [...]string{p.Crawler.Name, target.Input, verdict}
+	return cw.writeLine(fields[:], int(d.Rule.Line), f.RuleText(*d.Rule), p.Token)
 }
 
 // ownKey names the sentence of one plan's own Result for one reason, as
@@ -263,6 +353,46 @@ func (c *crawlerLines) line(buf []byte, f *matcher.File, p *crawler.Plan, res *m
 		b = append(b, c.sentence(f, res)...)
 	}
 	b = append(b, '\n')
+	if kept {
+		c.buf = b
+	}
+	return b
+}
+
+// ruleLine is line's line for p's crawler where rule decided, built in
+// buf as line builds it.
+func (c *crawlerLines) ruleLine(buf []byte, p *crawler.Plan, t *matcher.Target, verdict string, rule *matcher.Rule) []byte {
+	if len(c.url) == 0 {
+		c.url = escape.AppendText(c.url, t.Input)
+	}
+	kept := buf == nil
+	if kept {
+		buf = c.buf[:0]
+	}
+	b := append(append(buf, verdict...), '\t')
+	b = append(append(b, p.Crawler.Name...), '\t')
+	b = append(append(b, c.url...), '\t')
+	b = append(c.whys.appendRule(b, rule), '\n')
+	if kept {
+		c.buf = b
+	}
+	return b
+}
+
+// fixedLine is line's allowed line for p's crawler with its reason why,
+// built in buf as line builds it.
+func (c *crawlerLines) fixedLine(buf []byte, p *crawler.Plan, t *matcher.Target, why string) []byte {
+	if len(c.url) == 0 {
+		c.url = escape.AppendText(c.url, t.Input)
+	}
+	kept := buf == nil
+	if kept {
+		buf = c.buf[:0]
+	}
+	b := append(buf, "allowed\t"...)
+	b = append(append(b, p.Crawler.Name...), '\t')
+	b = append(append(b, c.url...), '\t')
+	b = append(append(b, why...), '\n')
 	if kept {
 		c.buf = b
 	}

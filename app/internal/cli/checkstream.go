@@ -83,6 +83,29 @@ func checkList(c *checkConfig, ev *evaluator, urls []string, lines []int, w io.W
 		whys = ev.reasons()
 	}
 	for i, u := range urls {
+		if whys != nil && ev.brief && len(ev.files) == 1 {
+			// Text of one file: a verdict a rule decided needs no Result.
+			if err := ev.readTarget(u); err != nil {
+				t.unchecked++
+				if err := writeUnchecked(w, c, nil, u, c.where(lines, i), err); err != nil {
+					return err
+				}
+				continue
+			}
+			if d := ev.decideLean(c.token); d != nil {
+				t.add(d.Allowed)
+				if _, err := w.Write(appendRuleResult(lineBuffer(w), &ev.target, d, whys)); err != nil {
+					return wrapWrite(err)
+				}
+				continue
+			}
+			res := ev.decideRead(c.token)
+			t.add(res.Allowed)
+			if err := writeResultWhy(w, ev.file(), res, nil, c, ev.scope, whys); err != nil {
+				return err
+			}
+			continue
+		}
 		res, cmp, err := ev.evaluate(c.token, u)
 		if err != nil {
 			t.unchecked++

@@ -3,8 +3,8 @@
 package cli
 
 import (
-	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,6 +38,23 @@ func (c *csvRows) write(fields ...string) error {
 	return err
 }
 
+// writeLine writes a row of the fields before, the number line and the
+// fields after, as write writes them: digits are never escaped, guarded or
+// quoted, and are appended without a string.
+func (c *csvRows) writeLine(before []string, line int, after ...string) error {
+	c.row = c.row[:0]
+	for _, f := range before {
+		c.row = append(appendCSVField(c.row, f), ',')
+	}
+	c.row = strconv.AppendInt(c.row, int64(line), 10)
+	for _, f := range after {
+		c.row = appendCSVField(append(c.row, ','), f)
+	}
+	c.row = append(c.row, '\n')
+	_, err := c.w.Write(c.row)
+	return err
+}
+
 // appendCSVField appends f escaped, guarded and quoted where encoding/csv
 // quotes a field: one holding a comma, a quote, a CR or an LF, one starting
 // with white space, and `\.`.
@@ -55,8 +72,15 @@ func csvQuotes(cell []byte) bool {
 	if len(cell) == 0 {
 		return false
 	}
-	if string(cell) == `\.` || bytes.ContainsAny(cell, ",\"\r\n") {
+	if string(cell) == `\.` {
 		return true
+	}
+	// A loop over the bytes, not bytes.ContainsAny, which makes its
+	// set anew for every cell of every row.
+	for _, c := range cell {
+		if c == ',' || c == '"' || c == '\r' || c == '\n' {
+			return true
+		}
 	}
 	r, _ := utf8.DecodeRune(cell)
 	return unicode.IsSpace(r)

@@ -49,3 +49,18 @@ func (c *whyCache) append(b []byte, res *matcher.Result) []byte {
 	c.lines[i] = string(b[start:])
 	return b
 }
+
+// appendRule appends the reason of a decision r decided, as append does.
+func (c *whyCache) appendRule(b []byte, r *matcher.Rule) []byte {
+	i := int(r.Line) - 1
+	if i < 0 || i >= len(c.lines) {
+		return record.AppendRuleWhy(b, c.f, r, escape.AppendText)
+	}
+	if s := c.lines[i]; s != "" {
+		return append(b, s...)
+	}
+	start := len(b)
+	b = record.AppendRuleWhy(b, c.f, r, escape.AppendText)
+	c.lines[i] = string(b[start:])
+	return b
+}
