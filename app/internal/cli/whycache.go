@@ -33,21 +33,11 @@ func newWhyCache(f *matcher.File) *whyCache {
 // append appends res's reason, as record.AppendWhy with escape.AppendText
 // writes it.
 func (c *whyCache) append(b []byte, res *matcher.Result) []byte {
-	// The winner's line read in place: WinningRule would copy its Match.
-	i := -1
-	if res.Winner >= 0 && res.Winner < len(res.Matches) {
-		i = int(res.Matches[res.Winner].Rule.Line) - 1
-	}
-	if i < 0 || i >= len(c.lines) {
+	if res.Winner < 0 || res.Winner >= len(res.Matches) {
 		return record.AppendWhy(b, c.f, res, escape.AppendText)
 	}
-	if s := c.lines[i]; s != "" {
-		return append(b, s...)
-	}
-	start := len(b)
-	b = record.AppendWhy(b, c.f, res, escape.AppendText)
-	c.lines[i] = string(b[start:])
-	return b
+	// The winner's rule read in place: WinningRule would copy its Match.
+	return c.appendRule(b, &res.Matches[res.Winner].Rule)
 }
 
 // appendRule appends the reason of a decision r decided, as append does.
