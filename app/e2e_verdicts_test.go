@@ -262,6 +262,10 @@ func TestE2EScopeNotesOnlyWhereTheyBear(t *testing.T) {
 	p.replaceField("urls", "/admin/x\n/drafts/a\n/shop\n/cart?sessionid=1")
 	p.waitFor(`document.querySelectorAll("table.results tbody tr").length === 4 && document.getElementById("scope-notes") !== null`)
 	for row, want := range []string{"security", "index", "", ""} {
+		// A person clicks once the page has settled: a click sent during
+		// the comparison's render lands where the button was before it.
+		p.waitFor(`document.querySelector('#readings[data-state="done"]') !== null`)
+		p.settle()
 		p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`tbody tr[data-row="%d"] button.choose`, row))))
 		p.waitFor(fmt.Sprintf(`document.querySelector('tbody tr[data-row="%d"]').getAttribute("aria-current") === "true"`, row))
 		got := eval[string](p, `[...document.querySelectorAll("#scope-notes li")].map(li => li.dataset.kind).join()`)
